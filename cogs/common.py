@@ -1,0 +1,149 @@
+"""The only place that turns Discord interactions into gm calls and Replies into messages.
+
+Cogs stay thin: they build an ``Actor``/``Place``, call one gm coroutine through
+``respond`` and let this module handle deferring, errors and message limits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engines.core.errors import TavoloError
+from gm.context import Actor, Place
+from gm.errors import error_reply, unexpected_reply
+from gm.i18n import normalize, t
+from gm.reply import Reply
+
+if TYPE_CHECKING:
+    from gm.app import App
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+EMBED_LIMIT = 4096
+# Discord allows 3 s before the first response; answer directly when gm is quick and
+# defer ("thinking…") only when it is not, so fast errors can still be ephemeral.
+DEFER_AFTER = 1.5
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def app_of(interaction: discord.Interaction) -> App:
+    return interaction.client.app  # type: ignore[attr-defined]
+
+
+def lang_of(interaction: discord.Interaction) -> str:
+    locale = getattr(interaction, "locale", None)
+    if locale is None:
+        return app_of(interaction).settings.default_locale
+    return normalize(str(locale.value if isinstance(locale, discord.Locale) else locale))
+
+
+def actor_from(interaction: discord.Interaction) -> Actor:
+    user = interaction.user
+    settings = app_of(interaction).settings
+    roles = getattr(user, "roles", []) or []
+    perms = getattr(user, "guild_permissions", None)
+    is_admin = bool(perms and perms.administrator)
+    return Actor(
+        user_id=user.id,
+        name=getattr(user, "display_name", None) or user.name,
+        locale=lang_of(interaction),
+        is_gm=is_admin or any(getattr(r, "name", None) == settings.gm_role for r in roles),
+        can_manage_guild=bool(perms and (perms.manage_guild or perms.administrator)),
+    )
+
+
+def place_from(interaction: discord.Interaction) -> Place:
+    return Place(channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id)
+
+
+def _truncate(text: str, limit: int, lang: str) -> str:
+    if len(text) <= limit:
+        return text
+    note = "\n" + t("common.truncated", lang)
+    return text[: limit - len(note) - 1] + "…" + note
+
+
+def to_message(reply: Reply, lang: str) -> dict[str, Any]:
+    """Keyword arguments for ``send_message``/``followup.send`` built from a Reply."""
+    from cogs.components import build_view
+
+    kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
+    mentions = " ".join(f"<@{u}>" for u in reply.mentions if f"<@{u}>" not in reply.text)
+    if reply.title or reply.fields:
+        embed = discord.Embed(title=reply.title, description=_truncate(reply.text, EMBED_LIMIT, lang) or None,
+                              colour=discord.Colour.red() if reply.is_error else discord.Colour.blurple())
+        for f in reply.fields[:25]:
+            embed.add_field(name=f.name[:256], value=f.value[:1024] or "—", inline=f.inline)
+        if reply.image is not None:
+            embed.set_image(url=f"attachment://{reply.image.filename}")
+        kwargs["embed"] = embed
+        if mentions:
+            kwargs["content"] = mentions
+    else:
+        content = (reply.text + ("\n" + mentions if mentions else "")).strip()
+        kwargs["content"] = _truncate(content, MESSAGE_LIMIT, lang) or None
+    if reply.image is not None:
+        kwargs["file"] = discord.File(io.BytesIO(reply.image.data), filename=reply.image.filename)
+    view = build_view(reply)
+    if view is not None:
+        kwargs["view"] = view
+    kwargs["allowed_mentions"] = discord.AllowedMentions(users=True, roles=False, everyone=False)
+    return kwargs
+
+
+async def send(interaction: discord.Interaction, reply: Reply) -> None:
+    """Answer the interaction (or follow up if already answered), then any extra messages."""
+    lang = lang_of(interaction)
+    kwargs = to_message(reply, lang)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(**{k: v for k, v in kwargs.items() if v is not None})
+    else:
+        await interaction.followup.send(**{k: v for k, v in kwargs.items() if v is not None})
+    for extra in reply.extra:
+        await interaction.followup.send(**{k: v for k, v in to_message(extra, lang).items() if v is not None})
+
+
+async def send_error(interaction: discord.Interaction, exc: BaseException, system: str | None = None) -> None:
+    lang = lang_of(interaction)
+    interaction.extras["tavolo_error"] = True  # lets the console's --strict count failures
+    if isinstance(exc, TavoloError):
+        reply = error_reply(exc, lang, system)
+    else:
+        command = getattr(getattr(interaction, "command", None), "qualified_name", "component")
+        reply = unexpected_reply(exc, lang, where=str(command))
+    try:
+        await send(interaction, reply)
+    except discord.HTTPException:
+        log.exception("could not deliver an error message")
+
+
+async def respond(interaction: discord.Interaction, work: Callable[[], Awaitable[Reply]],
+                  *, system: str | None = None, ephemeral_defer: bool = False) -> None:
+    """Run ``work`` and send its Reply; defer if it is slow; turn errors into messages."""
+    task = asyncio.ensure_future(work())
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral_defer)
+    try:
+        reply = await task
+    except Exception as exc:  # every failure becomes a message, never a silent interaction
+        await send_error(interaction, exc, system)
+        return
+    await send(interaction, reply)
+
+
+def ctx(interaction: discord.Interaction) -> tuple[App, Place, Actor]:
+    return app_of(interaction), place_from(interaction), actor_from(interaction)

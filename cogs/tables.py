@@ -1,0 +1,103 @@
+"""/game: lobby and table commands for every registered system (thin: all logic is in gm)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import ctx, respond
+from cogs.components import register_handler
+from engines import registry
+
+
+class Tables(commands.Cog):
+    game = app_commands.Group(name="game", description="Create, join and manage the game in this channel",
+                              guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        register_handler("game", self._on_button)
+
+    async def _on_button(self, interaction: discord.Interaction, args: list[str]) -> None:
+        app, place, actor = ctx(interaction)
+        match args:
+            case ["join", *_]:
+                await respond(interaction, lambda: app.tables.join(place, actor))
+            case ["status", *_]:
+                await respond(interaction, lambda: app.tables.status(place, actor))
+            case ["undo", *_]:
+                await respond(interaction, lambda: app.tables.undo(place, actor))
+            case _:
+                from cogs.common import send_error
+                from engines.core.errors import TavoloError
+
+                await send_error(interaction, TavoloError("common.stale_button"))
+
+    @game.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(system="Which game", options="Table options as key:value pairs")
+    async def new(self, interaction: discord.Interaction, system: str, options: str | None = None) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.new(place, actor, system.strip().lower(), options))
+
+    @new.autocomplete("system")
+    async def _systems(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        current = current.lower()
+        return [app_commands.Choice(name=s, value=s) for s in registry.systems() if current in s][:25]
+
+    @game.command(name="join", description="Take a seat in this channel's lobby")
+    @app_commands.describe(team="Team or side, for games that have them")
+    async def join(self, interaction: discord.Interaction, team: str | None = None) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.join(place, actor, team))
+
+    @game.command(name="leave", description="Leave the lobby before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.leave(place, actor))
+
+    @game.command(name="start", description="Start the game with the seated players")
+    async def start(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.start(place, actor))
+
+    @game.command(name="status", description="Show the board and whose turn it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.status(place, actor))
+
+    @game.command(name="log", description="Show the latest actions of this game")
+    @app_commands.describe(count="How many actions (1-50)")
+    async def log(self, interaction: discord.Interaction,
+                  count: app_commands.Range[int, 1, 50] = 10) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.log_reply(place, actor, count), ephemeral_defer=True)
+
+    @game.command(name="undo", description="Take back your last action (if nothing was revealed)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.undo(place, actor))
+
+    @game.command(name="resign", description="Concede the game")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.resign(place, actor))
+
+    @game.command(name="end", description="End the game (GM, or every player must ask)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.end(place, actor))
+
+    @game.command(name="list", description="List the active games in this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.list_games(place, actor), ephemeral_defer=True)
+
+    @game.command(name="help", description="How to play the game in this channel")
+    async def help(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.help(place, actor), ephemeral_defer=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot))

@@ -1,0 +1,411 @@
+"""``python bot.py --console``: the bot's slash commands typed as text, no Discord.
+
+Lines are parsed against the real command tree (names, option types, choices,
+ranges), then the real callbacks run with a fake interaction. Images go to ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import re
+import shlex
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, TextIO
+
+import discord
+from discord import app_commands
+
+from console.fake import FakeAttachment, FakeChannel, FakeGuild, FakeInteraction, FakeUser, SentMessage, Transcript
+from gm.i18n import normalize, t
+from gm.settings import Settings
+
+GUILD_ID = 1
+_MENTION = re.compile(r"<([@#])!?(\d+)>")
+_TRUE = {"true", "yes", "y", "1", "si", "sì", "on", "vero"}
+_FALSE = {"false", "no", "n", "0", "off", "falso"}
+
+
+class ConsoleError(Exception):
+    """A line the console could not turn into a command (shown localized, counts for --strict)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Console:
+    def __init__(self, bot: Any, *, out_dir: Path, lang: str = "en", user: str = "alice",
+                 output: TextIO | None = None) -> None:
+        self.bot = bot
+        self.out_dir = out_dir
+        self.lang = normalize(lang)
+        self.output = output or sys.stdout
+        self.transcript = Transcript()
+        self.guild = FakeGuild(GUILD_ID)
+        self.users: dict[str, FakeUser] = {}
+        self.channels: dict[str, FakeChannel] = {}
+        self.user = self._user(user)
+        self.channel = self._channel("table")
+        self.errors = 0
+        self._image_count = 0
+
+    # ----------------------------------------------------------- identities
+    def _user(self, name: str, is_gm: bool | None = None) -> FakeUser:
+        key = name.lower()
+        if key not in self.users:
+            self.users[key] = FakeUser(id=100 + len(self.users) + 1, name=name)
+        user = self.users[key]
+        if is_gm is not None:
+            user.is_gm = is_gm
+        return user
+
+    def _channel(self, name: str) -> FakeChannel:
+        key = name.lstrip("#").lower()
+        if key not in self.channels:
+            self.channels[key] = FakeChannel(id=500 + len(self.channels) + 1, name=key)
+        return self.channels[key]
+
+    def _names(self, text: str) -> str:
+        by_user = {u.id: u.name for u in self.users.values()}
+        by_channel = {c.id: c.name for c in self.channels.values()}
+
+        def swap(match: re.Match[str]) -> str:
+            ident = int(match.group(2))
+            if match.group(1) == "@":
+                return "@" + by_user.get(ident, str(ident))
+            return "#" + by_channel.get(ident, str(ident))
+
+        return _MENTION.sub(swap, text)
+
+    def _interaction(self, message: SentMessage | None = None, namespace: Any = None) -> FakeInteraction:
+        return FakeInteraction(self.bot, self.user, self.channel, self.guild, self.lang, self.transcript,
+                               message=message, namespace=namespace)
+
+    # --------------------------------------------------------------- output
+    def say(self, text: str) -> None:
+        print(text, file=self.output)
+
+    def _print_message(self, message: SentMessage) -> None:
+        prefix = f"(only {self.users_by_id(message.author_id)}) " if message.ephemeral else ""
+        if message.choices is not None:
+            if not message.choices:
+                self.say(prefix + t("console.no_choices", self.lang))
+            for choice in message.choices:
+                self.say(f"{prefix}  · {choice.name}  →  {choice.value}")
+            return
+        lines: list[str] = []
+        if message.content:
+            lines.append(message.content)
+        for embed in message.embeds:
+            if embed.title:
+                lines.append(f"== {embed.title} ==")
+            if embed.description:
+                lines.append(embed.description)
+            lines += [f"{f.name}: {f.value}" for f in embed.fields]
+        for file in message.files:
+            lines.append(f"[image] {self._save(file)}")
+        if message.view is not None:
+            labels = [label for _, label in _items(message.view)]
+            if labels:
+                lines.append("[buttons] " + " · ".join(f"{i}) {label}" for i, label in enumerate(labels, 1)))
+        text = self._names("\n".join(lines))
+        self.say(prefix + text.replace("\n", "\n" + " " * len(prefix)))
+
+    def users_by_id(self, user_id: int) -> str:
+        return next((u.name for u in self.users.values() if u.id == user_id), str(user_id))
+
+    def _save(self, file: discord.File) -> str:
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self._image_count += 1
+        path = self.out_dir / f"{self._image_count:04d}-{file.filename}"
+        file.fp.seek(0)
+        path.write_bytes(file.fp.read())
+        return str(path)
+
+    # ------------------------------------------------------------- parsing
+    def _resolve(self, tokens: list[str]) -> tuple[app_commands.Command, list[str]]:
+        name = tokens[0].lstrip("/").lower()
+        node = self.bot.tree.get_command(name)
+        rest = tokens[1:]
+        while isinstance(node, app_commands.Group):
+            if not rest:
+                subs = ", ".join(c.name for c in node.commands)
+                raise ConsoleError("console.needs_subcommand", command=name, subcommands=subs)
+            child = node.get_command(rest[0].lower())
+            if child is None:
+                subs = ", ".join(c.name for c in node.commands)
+                raise ConsoleError("console.unknown_subcommand", command=name, sub=rest[0], subcommands=subs)
+            name = f"{name} {rest[0].lower()}"
+            node, rest = child, rest[1:]
+        if node is None:
+            raise ConsoleError("console.unknown_command", command=tokens[0])
+        return node, rest
+
+    def _options(self, command: app_commands.Command, tokens: list[str],
+                 partial: bool = False) -> dict[str, Any]:
+        params = {p.display_name: p for p in command._params.values()}
+        given: dict[str, str] = {}
+        loose: list[str] = []
+        for token in tokens:
+            key, sep, value = token.partition(":")
+            if sep and key.lower() in params:
+                given[key.lower()] = value
+            else:
+                loose.append(token)
+        if loose:
+            target = next((p for p in params.values() if p.required and p.display_name not in given), None)
+            if target is None:
+                target = next((p for p in params.values() if p.display_name not in given), None)
+            if target is None:
+                raise ConsoleError("console.unexpected_text", text=" ".join(loose))
+            given[target.display_name] = " ".join(loose)
+        if not partial:
+            missing = [p.display_name for p in params.values() if p.required and p.display_name not in given]
+            if missing:
+                raise ConsoleError("console.missing_option", options=", ".join(missing))
+        return {name: self._convert(params[name], raw) for name, raw in given.items()} if not partial else given
+
+    def _convert(self, param: Any, raw: str) -> Any:
+        kind = param.type
+        value: Any = raw
+        option_type = discord.AppCommandOptionType
+        try:
+            if kind is option_type.integer:
+                value = int(raw)
+            elif kind is option_type.number:
+                value = float(raw)
+            elif kind is option_type.boolean:
+                low = raw.strip().lower()
+                if low not in _TRUE | _FALSE:
+                    raise ValueError(raw)
+                value = low in _TRUE
+            elif kind is option_type.attachment:
+                path = Path(raw).expanduser()
+                if not path.is_file():
+                    raise ConsoleError("console.no_file", path=raw)
+                value = FakeAttachment(path)
+            elif kind in (option_type.user, option_type.mentionable):
+                value = self._user(raw.lstrip("@"))
+        except ValueError as exc:
+            raise ConsoleError("console.bad_value", option=param.display_name, value=raw,
+                               type=kind.name) from exc
+        if param.choices:
+            match = next((c for c in param.choices
+                          if str(c.value).lower() == str(value).lower() or c.name.lower() == str(value).lower()),
+                         None)
+            if match is None:
+                raise ConsoleError("console.bad_choice", option=param.display_name, value=raw,
+                                   choices=", ".join(str(c.value) for c in param.choices))
+            value = match.value
+        low, high = param.min_value, param.max_value
+        if isinstance(value, str):
+            # For string options discord.py keeps the length bounds in min/max_value.
+            if (low is not None and len(value) < low) or (high is not None and len(value) > high):
+                raise ConsoleError("console.bad_length", option=param.display_name, max=high or "")
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise ConsoleError("console.out_of_range", option=param.display_name, value=raw,
+                                   min=low if low is not None else "", max=high if high is not None else "")
+        return value
+
+    # ------------------------------------------------------------ commands
+    async def execute(self, line: str) -> None:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return
+        start = len(self.transcript.messages)
+        error_before = self.errors
+        try:
+            tokens = shlex.split(line)
+        except ValueError as exc:
+            self._error(ConsoleError("console.bad_quotes", detail=str(exc)))
+            return
+        head = tokens[0].lower()
+        try:
+            if not head.startswith("/"):
+                raise ConsoleError("console.not_a_command", line=line)
+            meta = {"/as": self._as, "/channel": self._channel_cmd, "/lang": self._lang, "/click": self._click,
+                    "/pick": self._pick, "/complete": self._complete, "/help": self._help,
+                    "/commands": self._help}
+            if head in meta:
+                await meta[head](tokens[1:])
+            else:
+                await self._run_command(tokens)
+        except ConsoleError as exc:
+            self._error(exc)
+        for message in self.transcript.messages[start:]:
+            self._print_message(message)
+        if self.errors == error_before and self._last_error_flag:
+            self.errors += 1
+        self._last_error_flag = False
+
+    _last_error_flag = False
+
+    def _error(self, exc: ConsoleError) -> None:
+        self.errors += 1
+        self.say("⚠️ " + t(exc.key, self.lang, **exc.params))
+
+    async def _run_command(self, tokens: list[str]) -> None:
+        command, rest = self._resolve(tokens)
+        values = self._options(command, rest)
+        namespace = SimpleNamespace(**values)
+        interaction = self._interaction(namespace=namespace)
+        interaction.command = command
+        try:
+            await command._invoke_with_namespace(interaction, namespace)  # type: ignore[arg-type]
+        except app_commands.AppCommandError as error:
+            await self.bot.tree.on_error(interaction, error)
+        self._last_error_flag = bool(interaction.extras.get("tavolo_error"))
+
+    async def _as(self, args: list[str]) -> None:
+        if not args:
+            raise ConsoleError("console.usage_as")
+        self.user = self._user(args[0], is_gm="gm" in (a.lower() for a in args[1:]) or None)
+        role = " (GM)" if self.user.is_gm else ""
+        self.say(t("console.now_user", self.lang, user=self.user.name) + role)
+
+    async def _channel_cmd(self, args: list[str]) -> None:
+        if not args:
+            raise ConsoleError("console.usage_channel")
+        self.channel = self._channel(args[0])
+        self.say(t("console.now_channel", self.lang, channel=self.channel.name))
+
+    async def _lang(self, args: list[str]) -> None:
+        if not args or normalize(args[0]) != args[0].lower()[:2]:
+            raise ConsoleError("console.usage_lang")
+        self.lang = normalize(args[0])
+        self.say(t("console.now_lang", self.lang, lang=self.lang))
+
+    def _last_with_items(self) -> SentMessage:
+        for message in reversed(self.transcript.messages):
+            if message.view is not None and list(_items(message.view)) and (
+                    not message.ephemeral or message.author_id == self.user.id):
+                return message
+        raise ConsoleError("console.no_buttons")
+
+    async def _click(self, args: list[str]) -> None:
+        if not args:
+            raise ConsoleError("console.usage_click")
+        message = self._last_with_items()
+        items = list(_items(message.view))
+        wanted = " ".join(args)
+        chosen = None
+        if wanted.isdigit() and 1 <= int(wanted) <= len(items):
+            chosen = items[int(wanted) - 1][0]
+        else:
+            chosen = next((item for item, label in items if label.lower() == wanted.lower()), None)
+        if chosen is None:
+            raise ConsoleError("console.no_such_button", button=wanted,
+                               buttons=", ".join(label for _, label in items))
+        interaction = self._interaction(message=message)
+        await chosen.callback(interaction)
+        self._last_error_flag = bool(interaction.extras.get("tavolo_error"))
+
+    async def _pick(self, args: list[str]) -> None:
+        if not args:
+            raise ConsoleError("console.usage_pick")
+        message = self._last_with_items()
+        selects = [i for i in message.view.children if isinstance(getattr(i, "item", i), discord.ui.Select)]
+        if not selects:
+            raise ConsoleError("console.no_buttons")
+        wrapper = selects[0]
+        select = getattr(wrapper, "item", wrapper)
+        values = [o.value for o in select.options if o.value in args or o.label in args]
+        if not values:
+            raise ConsoleError("console.no_such_button", button=" ".join(args),
+                               buttons=", ".join(o.value for o in select.options))
+        select._values = values  # what discord.py fills from the interaction payload
+        interaction = self._interaction(message=message)
+        await wrapper.callback(interaction)
+        self._last_error_flag = bool(interaction.extras.get("tavolo_error"))
+
+    async def _complete(self, args: list[str]) -> None:
+        """``/complete /km move square:C`` shows what autocomplete offers for the last option."""
+        if not args:
+            raise ConsoleError("console.usage_complete")
+        command, rest = self._resolve(args)
+        given = self._options(command, rest, partial=True)
+        params = {p.display_name: p for p in command._params.values()}
+        focused = next((name for name in reversed(list(given)) if params[name].autocomplete), None)
+        if focused is None:
+            focused = next((p.display_name for p in params.values() if p.autocomplete), None)
+            if focused is None:
+                raise ConsoleError("console.no_autocomplete")
+            given[focused] = ""
+        namespace = SimpleNamespace(**given)
+        interaction = self._interaction(namespace=namespace)
+        interaction.command = command
+        await command._invoke_autocomplete(interaction, focused, namespace)  # type: ignore[arg-type]
+
+    async def _help(self, args: list[str]) -> None:
+        self.say(t("console.help", self.lang))
+        for command in sorted(self.bot.tree.walk_commands(), key=lambda c: c.qualified_name):
+            if isinstance(command, app_commands.Command):
+                opts = " ".join(f"{p.display_name}:…" if p.required else f"[{p.display_name}:…]"
+                                for p in command._params.values())
+                self.say(f"  /{command.qualified_name} {opts}".rstrip())
+
+    async def run(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            await self.execute(line)
+
+
+def _items(view: discord.ui.View) -> Iterator[tuple[Any, str]]:
+    for child in view.children:
+        inner = getattr(child, "item", child)
+        if isinstance(inner, discord.ui.Button):
+            yield child, inner.label or inner.custom_id or "?"
+        elif isinstance(inner, discord.ui.Select):
+            yield child, f"[{inner.placeholder}]"
+
+
+def _interactive_lines(console: Console) -> Iterator[str]:
+    while True:
+        try:
+            yield input(f"{console.user.name}@#{console.channel.name}> ")
+        except EOFError:
+            return
+
+
+async def _main(args: argparse.Namespace, settings: Settings) -> int:
+    from bot import TavoloBot
+    from gm.app import App
+
+    tmp: tempfile.TemporaryDirectory[str] | None = None
+    if args.db:
+        settings.database_path = Path(args.db)
+    else:
+        tmp = tempfile.TemporaryDirectory(prefix="tavolo-")
+        settings.database_path = Path(tmp.name) / "console.sqlite3"
+    app = await App.open(settings, seed=args.seed)
+    bot = TavoloBot(settings, app=app)
+    try:
+        await bot.load_tavolo()
+        console = Console(bot, out_dir=Path(args.out), lang=args.lang or settings.default_locale,
+                          user=args.as_user)
+        if args.script:
+            with open(args.script, encoding="utf-8") as fh:
+                await console.run(fh.read().splitlines())
+        elif sys.stdin.isatty():
+            console.say(t("console.welcome", console.lang))
+            await console.run(_interactive_lines(console))
+        else:
+            await console.run(sys.stdin.read().splitlines())
+    finally:
+        await app.close()
+        with contextlib.suppress(Exception):
+            await bot.http.close()
+        if tmp is not None:
+            tmp.cleanup()
+    return 1 if args.strict and console.errors else 0
+
+
+def run_console(args: argparse.Namespace, settings: Settings) -> int:
+    return asyncio.run(_main(args, settings))

@@ -1,0 +1,89 @@
+"""The engine contract every game implements (DESIGN.md §2).
+
+Engines are pure: given a state, an action and a ``Dice`` they return events and
+mutate only the state object handed to them. The gm layer deep-copies before
+``apply`` so a rejected action (``RuleError``) can never leave a half-changed state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from engines.core.decision import Decision
+from engines.core.dice import Dice
+from engines.core.events import Event
+
+
+class SeatSetup(BaseModel):
+    """A player as seated in the lobby; ``config`` holds per-seat choices (a team list...)."""
+
+    seat: int
+    user_id: int
+    name: str
+    team: str | None = None
+    config: dict[str, Any] = Field(default_factory=dict)
+
+
+class Setup(BaseModel):
+    """Everything an engine needs to create a game: seats, table options and content."""
+
+    seats: list[SeatSetup]
+    options: dict[str, Any] = Field(default_factory=dict)
+    content: dict[str, Any] | None = None
+
+
+class Outcome(BaseModel):
+    """How a game ended: the winning seats (empty for a draw) and why."""
+
+    winners: list[int]
+    reason_key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class GameState(BaseModel):
+    """Base for every engine's state: JSON-serializable, versioned, no references."""
+
+    schema_version: int = 1
+
+
+class Action(BaseModel):
+    """Base for engine actions; concrete ones add ``kind: Literal[...]`` and fields."""
+
+    kind: str
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What gm needs from a game; see DESIGN.md §2."""
+
+    system: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Normalize lobby options or raise ``RuleError``; called at ``/game new``."""
+        ...
+
+    def new_game(self, setup: Setup, dice: Dice) -> GameState: ...
+
+    def decision(self, state: GameState) -> Decision | None:
+        """Who must choose now; ``None`` once the game is over."""
+        ...
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]: ...
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        """Validate raw action data (from a cog or the console) into the action union."""
+        ...
+
+    def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]: ...
+
+    def view(self, state: GameState, seat: int | None) -> GameState: ...
+
+    def outcome(self, state: GameState) -> Outcome | None: ...
+
+    def load_state(self, data: str) -> GameState:
+        """Parse stored JSON back into this engine's state model."""
+        ...

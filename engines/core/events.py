@@ -1,0 +1,26 @@
+"""Events: the record of what happened, used for the log, the reply text and replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Event(BaseModel):
+    """One thing that happened, as an i18n key with parameters.
+
+    ``rolls`` carries any dice results drawn while producing this event so the log can
+    show them and undo can tell that randomness was revealed. ``private_to`` lists seats
+    that alone may see the event (hidden information); empty means public.
+    """
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    rolls: list[int] = Field(default_factory=list)
+    private_to: list[int] = Field(default_factory=list)
+    reveals_hidden: bool = False
+
+    @property
+    def is_random(self) -> bool:
+        return bool(self.rolls)

@@ -1,0 +1,40 @@
+"""The application object: settings, database and services, shared by cogs and console."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from db.store import Store
+from gm.dice_source import DiceSource
+from gm.settings import Settings
+from gm.tables import TableManager
+
+log = logging.getLogger(__name__)
+
+# Engines and presenters register themselves on import; this tuple is the one list.
+GAME_MODULES: tuple[str, ...] = ()
+
+
+@dataclass
+class App:
+    settings: Settings
+    store: Store
+    dice: DiceSource
+    tables: TableManager
+    services: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    async def open(cls, settings: Settings, seed: int | None = None) -> App:
+        import importlib
+
+        for module in GAME_MODULES:
+            importlib.import_module(module)
+        settings.ensure_database_folder()
+        store = await Store.open(settings.database_path)
+        dice = DiceSource(seed)
+        return cls(settings=settings, store=store, dice=dice, tables=TableManager(store, dice))
+
+    async def close(self) -> None:
+        await self.store.close()

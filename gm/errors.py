@@ -1,0 +1,35 @@
+"""Turning failures into replies: domain errors explain themselves, bugs get an id."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+
+from engines.core.errors import RuleError, TavoloError
+from gm.i18n import t
+from gm.reply import Button, Reply
+
+log = logging.getLogger("tavolo.errors")
+
+
+def rule_button(system: str, section: str, lang: str) -> Button:
+    """A button that opens the rules section an error cites (handled by the rules cog)."""
+    return Button(label=t("common.show_rule", lang, rule=section),
+                  custom_id=f"tv1:rules:show:{system}:{section}")
+
+
+def error_reply(exc: TavoloError, lang: str, system: str | None = None) -> Reply:
+    message = t(exc.key, lang, **exc.params)
+    reply = Reply(text=t("common.error_prefix", lang, message=message), ephemeral=True, is_error=True)
+    if isinstance(exc, RuleError) and exc.rule:
+        reply.text += " " + t("common.rule_ref", lang, rule=exc.rule)
+        if system:
+            reply.buttons.append(rule_button(system, exc.rule, lang))
+    return reply
+
+
+def unexpected_reply(exc: BaseException, lang: str, where: str) -> Reply:
+    """Log the traceback under a short id the user can quote; never show internals."""
+    error_id = uuid.uuid4().hex[:8]
+    log.error("unexpected error %s in %s", error_id, where, exc_info=exc)
+    return Reply(text=t("common.unexpected", lang, error_id=error_id), ephemeral=True, is_error=True)

@@ -1,0 +1,47 @@
+"""Per-system presentation hooks: board image, turn summary and quick buttons.
+
+Engines know rules, renderers know pixels; a presenter ties them to a table reply
+without the gm pipeline knowing any particular game.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engines.core.contract import GameState
+from gm.reply import Button
+
+
+class Presenter(Protocol):
+    system: str
+
+    def render(self, view: GameState, *, viewer: int | None, lang: str,
+               seat_names: list[str]) -> bytes | None:
+        """PNG bytes of the board as ``viewer`` may see it (``None`` = public)."""
+        ...
+
+    def summary(self, view: GameState, *, lang: str, seat_names: list[str]) -> str:
+        """One or two lines: round, active piece/player, anything pending."""
+        ...
+
+    def buttons(self, game_id: int, view: GameState, *, seat: int | None, lang: str) -> list[Button]:
+        """Buttons for the common next moves of the acting seat."""
+        ...
+
+    def help_text(self, lang: str) -> str: ...
+
+
+_PRESENTERS: dict[str, Presenter] = {}
+
+
+def register(presenter: Presenter) -> Presenter:
+    _PRESENTERS[presenter.system] = presenter
+    return presenter
+
+
+def get(system: str) -> Presenter | None:
+    return _PRESENTERS.get(system)
+
+
+def unregister(system: str) -> None:
+    _PRESENTERS.pop(system, None)

@@ -1,0 +1,76 @@
+"""Transport-agnostic replies: what cogs and the console turn into messages.
+
+gm never imports discord; a ``Reply`` is plain data so the console, the Discord cog
+and tests all see exactly the same answer to an action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button whose ``custom_id`` is namespaced and versioned (``tv1:<area>:...``)."""
+
+    label: str
+    custom_id: str
+    style: ButtonStyle = "secondary"
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class SelectOption:
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class Select:
+    custom_id: str
+    placeholder: str
+    options: tuple[SelectOption, ...]
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(frozen=True)
+class Image:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Reply:
+    """One message: text, optional embed-like card, image, components and mentions.
+
+    ``ephemeral`` replies are seen only by the user who acted. ``mentions`` are user
+    ids to ping (the next player). ``extra`` holds further messages to send after this
+    one, e.g. a public board after a private confirmation.
+    """
+
+    text: str = ""
+    title: str | None = None
+    fields: list[Field] = field(default_factory=list)
+    image: Image | None = None
+    buttons: list[Button] = field(default_factory=list)
+    selects: list[Select] = field(default_factory=list)
+    ephemeral: bool = False
+    mentions: list[int] = field(default_factory=list)
+    is_error: bool = False
+    extra: list[Reply] = field(default_factory=list)
+
+    def plain_text(self) -> str:
+        """Everything readable in the reply as one string (console, logs, tests)."""
+        parts = [p for p in (self.title, self.text) if p]
+        parts += [f"{f.name}: {f.value}" for f in self.fields]
+        return "\n".join(parts)

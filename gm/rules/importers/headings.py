@@ -1,0 +1,125 @@
+"""Heading-structured documents without numbers: ALL-CAPS, Title Case or Markdown headings.
+
+Level 1 is Markdown ``#`` or an ALL-CAPS line; level 2 is ``##`` or a Title Case line when
+the document also has ALL-CAPS headings. Section ids are slugs of the titles. A heading is
+only believed when it stands alone: the line before ends a sentence (or is blank) and the
+line is short, so a wrapped body line that happens to be capitalized stays body text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gm.rules.importers.common import join_lines, normalize_text, slugify, strip_furniture, unique_id
+from gm.rules.model import Section
+
+_MARKDOWN = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_SENTENCE_END = re.compile(r"[.!?:;\"”»)\]]$")
+_SMALL_WORDS = {
+    "a", "ad", "al", "alla", "alle", "and", "as", "at", "by", "con", "da", "dal", "de", "dei", "del",
+    "della", "delle", "di", "e", "ed", "for", "from", "gli", "i", "il", "in", "la", "le", "lo", "nel",
+    "nella", "of", "on", "or", "per", "su", "sul", "the", "to", "un", "una", "uno", "vs", "with",
+}
+MIN_HEADINGS = 3
+
+
+@dataclass
+class _Block:
+    level: int
+    title: str
+    lines: list[str] = field(default_factory=list)
+
+
+def is_all_caps(line: str) -> bool:
+    """``PREPARAZIONE DEL GIOCO.`` — short, mostly upper-case letters."""
+    letters = [c for c in line if c.isalpha()]
+    if len(letters) < 4 or len(line) > 80 or len(line.split()) > 12 or line[-1] in ",;-":
+        return False
+    return sum(c.isupper() for c in letters) / len(letters) >= 0.85
+
+
+def is_title_case(line: str) -> bool:
+    """``Cosa gli Scriba Hanno Creato`` — short, capitalized words, no sentence punctuation."""
+    words = line.split()
+    if not 1 <= len(words) <= 8 or len(line) > 60 or line[-1] in ".,;:-" or not line[0].isupper():
+        return False
+    if ":" in line or sum(c.isalpha() for c in line) < 4:
+        return False
+    if not all(w[0].isalpha() or w[0] in "'’(\"“«" for w in words):
+        return False
+    significant = [w for w in words if w.lower() not in _SMALL_WORDS]
+    if not significant:
+        return False
+    return sum(w[0].isupper() for w in significant) / len(significant) >= 0.75
+
+
+def _clean_title(line: str) -> str:
+    return line.strip().rstrip(".:").strip()
+
+
+def _classify(lines: list[str]) -> list[int]:
+    """Heading level per line (0 = body), using Markdown if present, else capitalization."""
+    levels = [0] * len(lines)
+    if any(_MARKDOWN.match(line.strip()) for line in lines):
+        for i, line in enumerate(lines):
+            if m := _MARKDOWN.match(line.strip()):
+                levels[i] = len(m.group(1))
+        return levels
+    has_caps = any(is_all_caps(line.strip()) for line in lines if line.strip())
+    previous = ""
+    for i, raw in enumerate(lines):
+        line = raw.strip()
+        if not line:
+            previous = ""
+            continue
+        standalone = not previous or bool(_SENTENCE_END.search(previous)) or levels[i - 1] > 0
+        nxt = next((s.strip() for s in lines[i + 1 :] if s.strip()), "")
+        if standalone and nxt and is_all_caps(line):
+            levels[i] = 1
+        elif standalone and nxt and is_title_case(line) and len(nxt) > 25 and not is_title_case(nxt):
+            levels[i] = 2 if has_caps else 1
+        previous = line
+    return levels
+
+
+def parse_headings(raw: str) -> list[Section]:
+    """Sections split at headings; an empty list if the text has too few of them."""
+    lines = strip_furniture(normalize_text(raw).split("\n"))
+    levels = _classify(lines)
+    blocks: list[_Block] = [_Block(0, "")]
+    for line, level in zip(lines, levels, strict=True):
+        if level:
+            title = _clean_title(_MARKDOWN.sub(r"\2", line.strip()))
+            last = blocks[-1]
+            if last.level == level and not any(s.strip() for s in last.lines) and len(last.title) < 80:
+                last.title = f"{last.title} {title}"  # a heading wrapped over two lines
+            else:
+                blocks.append(_Block(level, title))
+        else:
+            blocks[-1].lines.append(line)
+    headed = [b for b in blocks if b.level]
+    if len(headed) < MIN_HEADINGS:
+        return []
+    taken: set[str] = set()
+    sections: list[Section] = []
+    parents: dict[int, str] = {}
+    intro = join_lines(blocks[0].lines)
+    if len(intro) >= 80:
+        sections.append(Section(id=unique_id("intro", taken), title="Intro", text=intro))
+    for block in headed:
+        sid = unique_id(slugify(block.title), taken)
+        parent = next((parents[lv] for lv in range(block.level - 1, 0, -1) if lv in parents), None)
+        parents = {lv: s for lv, s in parents.items() if lv < block.level}
+        parents[block.level] = sid
+        sections.append(Section(id=sid, parent=parent, title=block.title, text=join_lines(block.lines)))
+    return sections
+
+
+def looks_structured(sections: list[Section]) -> bool:
+    """Whether heading sections carry the text (else the paragraph fallback is better)."""
+    if len(sections) < MIN_HEADINGS:
+        return False
+    with_text = [s for s in sections if len(s.text) >= 40]
+    total = sum(len(s.text) for s in sections)
+    return len(with_text) / len(sections) >= 0.5 and total / len(sections) >= 120

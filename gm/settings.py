@@ -1,0 +1,42 @@
+"""Runtime settings from the environment and ``.env`` (pydantic-settings).
+
+Every key is documented in ``.env.example``. The two ``TAVOLO_DISCORD_*`` keys exist
+only so the end-to-end tests can point the unchanged bot at a loopback fake Discord.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str | None = Field(default=None, alias="DISCORD_TOKEN")
+    database_path: Path = Field(default=Path("./data/tavolo.sqlite3"), alias="DATABASE_PATH")
+    dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
+    default_locale: str = Field(default="en", alias="DEFAULT_LOCALE")
+    log_level: str = Field(default="INFO", alias="LOG_LEVEL")
+    gm_role: str = Field(default="GM", alias="GM_ROLE")
+    rules_dir: Path | None = Field(default=None, alias="RULES_DIR")
+    discord_api_base: str | None = Field(default=None, alias="TAVOLO_DISCORD_API_BASE")
+    discord_gateway: str | None = Field(default=None, alias="TAVOLO_DISCORD_GATEWAY")
+
+    @field_validator("discord_token", "dev_guild_id", "rules_dir", "discord_api_base", "discord_gateway",
+                     mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        """``KEY=`` in ``.env`` means "not set", not an empty string or a parse error."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level")
+    @classmethod
+    def _upper(cls, value: str) -> str:
+        return value.upper()
+
+    def ensure_database_folder(self) -> None:
+        if str(self.database_path) != ":memory:":
+            self.database_path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,486 @@
+"""Tables: one game per channel, and the act pipeline (DESIGN.md §4).
+
+Every change goes lock → load → check → apply → commit → render → ``Reply``. The
+per-channel lock orders concurrent clicks; the ``version`` column catches a second
+process; the state is deep-copied before ``apply`` so a rejected action changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import shlex
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from db import games as repo
+from db.store import Store
+from engines import registry
+from engines.core.contract import Engine, GameState, SeatSetup, Setup
+from engines.core.errors import RuleError, TavoloError
+from engines.core.events import Event
+from gm import presenters
+from gm.context import Actor, Place
+from gm.dice_source import DiceSource
+from gm.i18n import t
+from gm.reply import Image, Reply
+
+log = logging.getLogger(__name__)
+
+MAX_OPTIONS_LENGTH = 1000
+MAX_LOG_COUNT = 50
+
+
+@dataclass
+class Table:
+    """A loaded game: its row, seats and (once started) the parsed engine state."""
+
+    game: repo.GameRow
+    seats: list[repo.SeatRow]
+    state: GameState | None = None
+
+    @property
+    def engine(self) -> Engine:
+        engine = registry.get(self.game.system)
+        if engine is None:
+            raise TavoloError("game.unknown_system", system=self.game.system)
+        return engine
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int | None:
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+@dataclass
+class ActResult:
+    """What an accepted action produced, for callers that need more than the reply."""
+
+    events: list[Event] = field(default_factory=list)
+    finished: bool = False
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``format:limited arena:"Temple of Bonta"`` (or ``key=value``) → dict."""
+    if not text:
+        return {}
+    if len(text) > MAX_OPTIONS_LENGTH:
+        raise TavoloError("game.options_too_long", limit=MAX_OPTIONS_LENGTH)
+    try:
+        tokens = shlex.split(text)
+    except ValueError as exc:
+        raise TavoloError("game.bad_options", detail=str(exc)) from exc
+    options: dict[str, Any] = {}
+    for token in tokens:
+        sep = ":" if ":" in token else "=" if "=" in token else None
+        if sep is None:
+            raise TavoloError("game.bad_option", option=token)
+        key, value = token.split(sep, 1)
+        if not key:
+            raise TavoloError("game.bad_option", option=token)
+        options[key.strip().lower()] = value.strip()
+    return options
+
+
+class TableManager:
+    def __init__(self, store: Store, dice: DiceSource, cache_size: int = 256) -> None:
+        self.store = store
+        self.dice = dice
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: OrderedDict[int, Table] = OrderedDict()
+        self._cache_size = cache_size
+
+    # ----------------------------------------------------------------- plumbing
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    def _remember(self, table: Table) -> None:
+        self._cache[table.game.channel_id] = table
+        self._cache.move_to_end(table.game.channel_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def forget(self, channel_id: int) -> None:
+        self._cache.pop(channel_id, None)
+
+    async def load(self, channel_id: int) -> Table | None:
+        """The channel's open game, from the cache or the database."""
+        cached = self._cache.get(channel_id)
+        if cached is not None:
+            self._cache.move_to_end(channel_id)
+            return cached
+        game = await repo.open_game(self.store.conn, channel_id)
+        if game is None:
+            return None
+        table = Table(game=game, seats=await repo.seats(self.store.conn, game.id))
+        if game.state is not None:
+            table.state = table.engine.load_state(game.state)
+        self._remember(table)
+        return table
+
+    async def _require(self, place: Place) -> Table:
+        if place.is_dm:
+            raise TavoloError("game.no_dm")
+        table = await self.load(place.channel_id)
+        if table is None:
+            raise TavoloError("game.none_here")
+        return table
+
+    async def table_for(self, place: Place) -> Table | None:
+        """Read-only access for autocomplete and previews (no lock: a snapshot is enough)."""
+        if place.is_dm:
+            return None
+        return await self.load(place.channel_id)
+
+    # ------------------------------------------------------------------- lobby
+    async def new(self, place: Place, actor: Actor, system: str, options_text: str | None = None) -> Reply:
+        if place.is_dm:
+            raise TavoloError("game.no_dm")
+        engine = registry.get(system)
+        if engine is None:
+            raise TavoloError("game.unknown_system", system=system, known=", ".join(registry.systems()))
+        options = engine.validate_options(parse_options(options_text))
+        async with self.lock(place.channel_id):
+            existing = await self.load(place.channel_id)
+            if existing is not None:
+                raise TavoloError("game.channel_busy", system=existing.game.system,
+                                  status=t(f"game.status_{existing.game.status}", actor.locale))
+            try:
+                async with self.store.transaction() as conn:
+                    game_id = await repo.create_game(conn, guild_id=place.guild_id, channel_id=place.channel_id,
+                                                     system=system, options=options, created_by=actor.user_id)
+                    await repo.add_seat(conn, game_id, actor.user_id, actor.name, None)
+            except repo.ChannelBusy as exc:
+                raise TavoloError("game.channel_busy", system="?", status="?") from exc
+            self.forget(place.channel_id)
+        return Reply(text=t("game.created", actor.locale, system=system, user=actor.mention,
+                            min=engine.min_players, max=engine.max_players))
+
+    async def join(self, place: Place, actor: Actor, team: str | None = None) -> Reply:
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            if table.game.status != "lobby":
+                raise TavoloError("game.already_started")
+            if table.seat_of(actor.user_id) is not None:
+                if team is None:
+                    raise TavoloError("game.already_seated")
+                async with self.store.transaction() as conn:
+                    await repo.update_seat(conn, table.game.id, actor.user_id, team=team)
+                    await repo.update_game(conn, table.game.id, table.game.version)
+                self.forget(place.channel_id)
+                return Reply(text=t("game.team_set", actor.locale, user=actor.mention, team=team))
+            if len(table.seats) >= table.engine.max_players:
+                raise TavoloError("game.full", max=table.engine.max_players)
+            async with self.store.transaction() as conn:
+                await repo.add_seat(conn, table.game.id, actor.user_id, actor.name, team)
+                await repo.update_game(conn, table.game.id, table.game.version)
+            self.forget(place.channel_id)
+            table = await self._require(place)
+        return Reply(text=t("game.joined", actor.locale, user=actor.mention, count=len(table.seats),
+                            max=table.engine.max_players))
+
+    async def leave(self, place: Place, actor: Actor) -> Reply:
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            if table.game.status != "lobby":
+                raise TavoloError("game.leave_started")
+            if table.seat_of(actor.user_id) is None:
+                raise TavoloError("game.not_seated")
+            async with self.store.transaction() as conn:
+                await repo.remove_seat(conn, table.game.id, actor.user_id)
+                if len(table.seats) == 1:
+                    await repo.update_game(conn, table.game.id, table.game.version, status="abandoned")
+                else:
+                    await repo.update_game(conn, table.game.id, table.game.version)
+            self.forget(place.channel_id)
+        key = "game.left_closed" if len(table.seats) == 1 else "game.left"
+        return Reply(text=t(key, actor.locale, user=actor.mention))
+
+    async def configure_seat(self, place: Place, actor: Actor, config: dict[str, Any]) -> Reply:
+        """Store per-seat lobby choices (e.g. a Krosmaster team) after the engine accepts them."""
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            if table.game.status != "lobby":
+                raise TavoloError("game.already_started")
+            seat = table.seat_of(actor.user_id)
+            if seat is None:
+                raise TavoloError("game.not_seated")
+            validate = getattr(table.engine, "validate_seat_config", None)
+            if validate is not None:
+                config = validate(config, table.game.options)
+            async with self.store.transaction() as conn:
+                await repo.update_seat(conn, table.game.id, actor.user_id, config=config)
+                await repo.update_game(conn, table.game.id, table.game.version)
+            self.forget(place.channel_id)
+        return Reply(text=t("game.seat_configured", actor.locale, user=actor.mention), ephemeral=False)
+
+    async def start(self, place: Place, actor: Actor) -> Reply:
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            if table.game.status != "lobby":
+                raise TavoloError("game.already_started")
+            if table.seat_of(actor.user_id) is None and not actor.is_gm:
+                raise TavoloError("game.not_seated")
+            engine = table.engine
+            if not engine.min_players <= len(table.seats) <= engine.max_players:
+                raise TavoloError("game.wrong_player_count", count=len(table.seats),
+                                  min=engine.min_players, max=engine.max_players)
+            setup = Setup(
+                seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
+                       for s in table.seats],
+                options=table.game.options,
+            )
+            dice = self.dice.make()
+            state = engine.new_game(setup, dice)
+            events = [Event(key="game.started", params={"system": table.game.system}, rolls=dice.take_drawn())]
+            async with self.store.transaction() as conn:
+                await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=table.seat_of(actor.user_id),
+                                         kind="start", action={"kind": "start"},
+                                         events=[e.model_dump() for e in events], state_before=None,
+                                         undoable=False)
+                await repo.update_game(conn, table.game.id, table.game.version, state=state.model_dump_json(),
+                                       status="active")
+            self.forget(place.channel_id)
+            table = await self._require(place)
+        return await self._board_reply(table, actor, events)
+
+    # --------------------------------------------------------------------- play
+    async def act(self, place: Place, actor: Actor, action_data: dict[str, Any]) -> Reply:
+        """Validate and apply one game action for ``actor``; the heart of the pipeline."""
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            if table.game.status != "active" or table.state is None:
+                raise TavoloError("game.not_started")
+            engine = table.engine
+            try:
+                action = engine.parse_action(action_data)
+            except ValidationError as exc:
+                raise TavoloError("game.bad_action", detail=_first_error(exc)) from exc
+            seat = table.seat_of(actor.user_id)
+            gm_override = action.kind.startswith("gm_")
+            if gm_override:
+                if not actor.is_gm:
+                    raise TavoloError("game.gm_only")
+            else:
+                if seat is None:
+                    raise TavoloError("game.not_seated")
+                decision = engine.decision(table.state)
+                if decision is None:
+                    raise TavoloError("game.over")
+                if seat not in decision.seats:
+                    waiting = ", ".join(f"<@{table.user_of(s)}>" for s in decision.seats)
+                    raise RuleError("game.not_your_turn", waiting=waiting)
+            before = table.state.model_dump_json()
+            working = table.state.model_copy(deep=True)
+            dice = self.dice.make()
+            events = engine.apply(working, seat if seat is not None else -1, action, dice)
+            leftover = dice.take_drawn()
+            if leftover:
+                # An engine that forgot to attach rolls still gets them recorded and shown.
+                events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))
+            outcome = engine.outcome(working)
+            undoable = not any(e.is_random or e.reveals_hidden for e in events)
+            async with self.store.transaction() as conn:
+                await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind=action.kind,
+                                         action=action.model_dump(mode="json"),
+                                         events=[e.model_dump() for e in events],
+                                         state_before=before, undoable=undoable)
+                options = None
+                if outcome is not None:
+                    options = {**table.game.options, "result": outcome.model_dump()}
+                try:
+                    await repo.update_game(conn, table.game.id, table.game.version,
+                                           state=working.model_dump_json(),
+                                           status="finished" if outcome else None, options=options)
+                except repo.StaleVersion as exc:
+                    self.forget(place.channel_id)
+                    raise TavoloError("game.stale") from exc
+            self.forget(place.channel_id)
+            table.game.version += 1
+            table.state = working
+            if outcome is not None:
+                table.game.status = "finished"
+                table.game.options = options or table.game.options
+            else:
+                self._remember(table)
+        return await self._board_reply(table, actor, events)
+
+    async def undo(self, place: Place, actor: Actor) -> Reply:
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            if table.game.status != "active":
+                raise TavoloError("game.not_started")
+            last = await repo.last_live_action(self.store.conn, table.game.id)
+            if last is None or last.state_before is None:
+                raise TavoloError("game.nothing_to_undo")
+            if not actor.is_gm:
+                if last.user_id != actor.user_id:
+                    raise TavoloError("game.undo_not_yours")
+                if not last.undoable:
+                    raise TavoloError("game.undo_revealed")
+            async with self.store.transaction() as conn:
+                await repo.mark_undone(conn, table.game.id, last.seq)
+                await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before)
+            self.forget(place.channel_id)
+            table = await self._require(place)
+        return await self._board_reply(table, actor, [Event(key="game.undone", params={
+            "user": actor.mention, "action": last.kind, "seq": last.seq})])
+
+    async def resign(self, place: Place, actor: Actor) -> Reply:
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            seat = table.seat_of(actor.user_id)
+            if seat is None:
+                raise TavoloError("game.not_seated")
+            if table.game.status != "active":
+                raise TavoloError("game.not_started")
+            winners = [s.seat for s in table.seats if s.seat != seat]
+            result = {"winners": winners, "reason_key": "game.reason_resigned", "params": {"user": actor.name}}
+            async with self.store.transaction() as conn:
+                await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind="resign",
+                                         action={"kind": "resign"}, events=[], state_before=None, undoable=False)
+                await repo.update_game(conn, table.game.id, table.game.version, status="finished",
+                                       options={**table.game.options, "result": result})
+            self.forget(place.channel_id)
+        names = ", ".join(f"<@{table.user_of(s)}>" for s in winners) or "—"
+        return Reply(text=t("game.resigned", actor.locale, user=actor.mention, winners=names),
+                     mentions=[u for s in winners if (u := table.user_of(s)) is not None])
+
+    async def end(self, place: Place, actor: Actor) -> Reply:
+        """GM ends at once; otherwise every seated player must ask (votes kept in options)."""
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            seated = {s.user_id for s in table.seats}
+            if not actor.is_gm and actor.user_id not in seated:
+                raise TavoloError("game.not_seated")
+            votes = set(table.game.options.get("end_votes", []))
+            if not actor.is_gm:
+                votes.add(actor.user_id)
+            done = actor.is_gm or seated <= votes
+            options = {**table.game.options, "end_votes": sorted(votes)}
+            async with self.store.transaction() as conn:
+                await repo.update_game(conn, table.game.id, table.game.version, options=options,
+                                       status="abandoned" if done else None)
+            self.forget(place.channel_id)
+        if done:
+            return Reply(text=t("game.ended", actor.locale, user=actor.mention))
+        missing = " ".join(f"<@{u}>" for u in sorted(seated - votes))
+        return Reply(text=t("game.end_vote", actor.locale, user=actor.mention, missing=missing),
+                     mentions=sorted(seated - votes))
+
+    # ------------------------------------------------------------------ reading
+    async def status(self, place: Place, actor: Actor) -> Reply:
+        table = await self._require(place)
+        if table.game.status == "lobby":
+            return self._lobby_reply(table, actor)
+        return await self._board_reply(table, actor, [])
+
+    async def log_reply(self, place: Place, actor: Actor, count: int = 10) -> Reply:
+        table = await self._require(place)
+        count = max(1, min(count, MAX_LOG_COUNT))
+        rows = await repo.recent_actions(self.store.conn, table.game.id, count)
+        lang = actor.locale
+        lines = []
+        for row in rows:
+            seat_name = next((s.name for s in table.seats if s.user_id == row.user_id), str(row.user_id))
+            texts = [t(e["key"], lang, **e.get("params", {})) for e in row.events if not e.get("private_to")]
+            mark = " ↩" if row.undone else ""
+            lines.append(f"#{row.seq} {seat_name}: {row.kind}{mark}" + (f" — {'; '.join(texts)}" if texts else ""))
+        text = "\n".join(lines) if lines else t("game.log_empty", lang)
+        return Reply(title=t("game.log_title", lang, count=len(rows)), text=text, ephemeral=True)
+
+    async def list_games(self, place: Place, actor: Actor) -> Reply:
+        rows = await repo.list_open_games(self.store.conn, place.guild_id)
+        if not rows:
+            return Reply(text=t("game.list_empty", actor.locale), ephemeral=True)
+        lines = [t("game.list_line", actor.locale, channel=f"<#{g.channel_id}>", system=g.system,
+                   status=t(f"game.status_{g.status}", actor.locale)) for g in rows]
+        return Reply(title=t("game.list_title", actor.locale), text="\n".join(lines), ephemeral=True)
+
+    async def help(self, place: Place, actor: Actor) -> Reply:
+        table = await self.table_for(place)
+        lang = actor.locale
+        if table is None:
+            return Reply(title=t("game.help_title", lang), text=t("game.help_general", lang,
+                         systems=", ".join(registry.systems())), ephemeral=True)
+        presenter = presenters.get(table.game.system)
+        body = presenter.help_text(lang) if presenter else t("game.help_general", lang,
+                                                                  systems=", ".join(registry.systems()))
+        return Reply(title=t("game.help_system_title", lang, system=table.game.system), text=body, ephemeral=True)
+
+    # ---------------------------------------------------------------- replies
+    def _lobby_reply(self, table: Table, actor: Actor) -> Reply:
+        lang = actor.locale
+        names = "\n".join(f"{s.seat + 1}. {s.name}" + (f" ({s.team})" if s.team else "") for s in table.seats)
+        return Reply(title=t("game.lobby_title", lang, system=table.game.system),
+                     text=names + "\n" + t("game.lobby_hint", lang))
+
+    async def _board_reply(self, table: Table, actor: Actor, events: Iterable[Event]) -> Reply:
+        lang = actor.locale
+        events = list(events)
+        lines = [_event_text(e, lang) for e in events if not e.private_to]
+        private = [_event_text(e, lang) for e in events
+                   if e.private_to and table.seat_of(actor.user_id) in e.private_to]
+        reply = Reply(text="\n".join(lines))
+        state = table.state
+        presenter = presenters.get(table.game.system)
+        if state is not None:
+            engine = table.engine
+            public = engine.view(state, None)
+            if presenter is not None:
+                reply.image = await _render(presenter, public, lang, table.seat_names, table.game.id)
+                summary = presenter.summary(public, lang=lang, seat_names=table.seat_names)
+                if summary:
+                    reply.text = (reply.text + "\n" + summary).strip()
+            outcome = engine.outcome(state) if table.game.status in ("active", "finished") else None
+            result = table.game.options.get("result")
+            if outcome is not None or result:
+                data = outcome.model_dump() if outcome is not None else result
+                names = ", ".join(f"<@{table.user_of(s)}>" for s in data["winners"]) or t("game.nobody", lang)
+                reply.text += "\n" + t("game.finished", lang, winners=names,
+                                       reason=t(data["reason_key"], lang, **data.get("params", {})))
+            else:
+                decision = engine.decision(state)
+                if decision is not None:
+                    users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
+                    reply.mentions = users
+                    key = "game.next_turn" if decision.kind == "turn" else "game.next_decision"
+                    prompt = t(decision.prompt_key, lang, **decision.params) if decision.prompt_key else ""
+                    reply.text += "\n" + t(key, lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
+                    if presenter is not None and len(decision.seats) == 1:
+                        reply.buttons = presenter.buttons(table.game.id, public, seat=decision.seats[0], lang=lang)
+        if private:
+            reply.extra.append(Reply(text="\n".join(private), ephemeral=True))
+        return reply
+
+
+async def _render(presenter: presenters.Presenter, view: GameState, lang: str, names: list[str],
+                  game_id: int) -> Image | None:
+    """Draw off the event loop: Pillow releases the GIL for much of its work."""
+    data = await asyncio.to_thread(presenter.render, view, viewer=None, lang=lang, seat_names=names)
+    return Image(filename=f"{presenter.system}-{game_id}.png", data=data) if data else None
+
+
+def _event_text(event: Event, lang: str) -> str:
+    text = t(event.key, lang, **event.params)
+    if event.rolls and "rolls" not in event.params:
+        text += " 🎲 " + " ".join(str(r) for r in event.rolls)
+    return text
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))
