@@ -21,7 +21,15 @@ from typing import Any, TextIO
 import discord
 from discord import app_commands
 
-from console.fake import FakeAttachment, FakeChannel, FakeGuild, FakeInteraction, FakeUser, SentMessage, Transcript
+from console.fake import (
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeInteraction,
+    FakeUser,
+    SentMessage,
+    Transcript,
+)
 from gm.i18n import normalize, t
 from gm.settings import Settings
 
@@ -205,14 +213,15 @@ class Console:
                                    choices=", ".join(str(c.value) for c in param.choices))
             value = match.value
         low, high = param.min_value, param.max_value
-        if isinstance(value, str):
-            # For string options discord.py keeps the length bounds in min/max_value.
-            if (low is not None and len(value) < low) or (high is not None and len(value) > high):
-                raise ConsoleError("console.bad_length", option=param.display_name, max=high or "")
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            if (low is not None and value < low) or (high is not None and value > high):
-                raise ConsoleError("console.out_of_range", option=param.display_name, value=raw,
-                                   min=low if low is not None else "", max=high if high is not None else "")
+        # For string options discord.py keeps the length bounds in min/max_value.
+        size = len(value) if isinstance(value, str) else value
+        too_small = low is not None and isinstance(size, int | float) and size < low
+        too_big = high is not None and isinstance(size, int | float) and size > high
+        if isinstance(value, str) and (too_small or too_big):
+            raise ConsoleError("console.bad_length", option=param.display_name, max=high or "")
+        if isinstance(value, int | float) and not isinstance(value, bool) and (too_small or too_big):
+            raise ConsoleError("console.out_of_range", option=param.display_name, value=raw,
+                               min=low if low is not None else "", max=high if high is not None else "")
         return value
 
     # ------------------------------------------------------------ commands

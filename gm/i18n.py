@@ -49,7 +49,7 @@ def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalog(normalize(lang))
 
 
-def t(key: str, lang: str | None = DEFAULT, **params: Any) -> str:
+def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     """Translate ``key`` into ``lang`` with ``params`` substituted (``{name}`` style)."""
     lang = normalize(lang)
     template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
