@@ -23,7 +23,11 @@ log = logging.getLogger("tavolo")
 
 # Loaded in this order by setup_hook and by the console; the single list of cogs.
 EXTENSIONS: tuple[str, ...] = (
+    "cogs.dice",
     "cogs.tables",
+    "cogs.rules",
+    "cogs.krosmaster",
+    "cogs.gm",
 )
 
 

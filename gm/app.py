@@ -14,7 +14,7 @@ from gm.tables import TableManager
 log = logging.getLogger(__name__)
 
 # Engines and presenters register themselves on import; this tuple is the one list.
-GAME_MODULES: tuple[str, ...] = ()
+GAME_MODULES: tuple[str, ...] = ("gm.krosmaster",)
 
 
 @dataclass
@@ -34,7 +34,11 @@ class App:
         settings.ensure_database_folder()
         store = await Store.open(settings.database_path)
         dice = DiceSource(seed)
-        return cls(settings=settings, store=store, dice=dice, tables=TableManager(store, dice))
+        app = cls(settings=settings, store=store, dice=dice, tables=TableManager(store, dice))
+        from gm.dice.service import DiceService
+
+        app.services["dice"] = DiceService(store, dice)
+        return app
 
     async def close(self) -> None:
         await self.store.close()

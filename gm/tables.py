@@ -243,8 +243,15 @@ class TableManager:
                 options=table.game.options,
             )
             dice = self.dice.make()
-            state = engine.new_game(setup, dice)
-            events = [Event(key="game.started", params={"system": table.game.system}, rolls=dice.take_drawn())]
+            with_events = getattr(engine, "new_game_with_events", None)
+            if with_events is not None:  # engines that narrate set-up (initiative rolls...)
+                state, setup_events = with_events(setup, dice)
+            else:
+                state, setup_events = engine.new_game(setup, dice), []
+            events = [Event(key="game.started", params={"system": table.game.system}), *setup_events]
+            leftover = dice.take_drawn()
+            if leftover:
+                events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))
             async with self.store.transaction() as conn:
                 await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=table.seat_of(actor.user_id),
                                          kind="start", action={"kind": "start"},

@@ -1,0 +1,77 @@
+"""/gm: game-master overrides for the game in this channel (GM role only, logged as actions).
+
+The commands build ``gm_*`` actions that the channel's engine validates; pieces are
+offered by the system's presenter so the GM picks from what is really on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import ctx, respond
+from gm import presenters
+
+Choices = list[app_commands.Choice[str]]
+
+
+class GameMaster(commands.Cog):
+    gm = app_commands.Group(name="gm", description="Game-master overrides (GM role only)", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
+        app, place, actor = ctx(interaction)
+        table = await app.tables.table_for(place)
+        system = table.game.system if table else None
+        await respond(interaction, lambda: app.tables.act(place, actor, action), system=system)
+
+    @gm.command(name="place", description="Put a piece on a square, or take it off the board")
+    @app_commands.describe(piece="Which piece", square="Target square, e.g. C7 (empty: off the board)")
+    async def place(self, interaction: discord.Interaction, piece: str, square: str | None = None) -> None:
+        await self._act(interaction, {"kind": "gm_place", "piece": piece,
+                                      "square": square.strip().upper() if square else None})
+
+    @gm.command(name="wounds", description="Set a piece's wounds")
+    @app_commands.describe(piece="Which piece", wounds="Number of wounds")
+    async def wounds(self, interaction: discord.Interaction, piece: str,
+                     wounds: app_commands.Range[int, 0, 99]) -> None:
+        await self._act(interaction, {"kind": "gm_wounds", "piece": piece, "wounds": wounds})
+
+    @gm.command(name="apmp", description="Set a piece's current AP/MP and tokens")
+    @app_commands.describe(piece="Which piece", ap="Current AP", mp="Current MP", ap_tokens="AP tokens (+/-)",
+                           mp_tokens="MP tokens (+/-)")
+    async def apmp(self, interaction: discord.Interaction, piece: str,
+                   ap: app_commands.Range[int, 0, 99] | None = None, mp: app_commands.Range[int, 0, 99] | None = None,
+                   ap_tokens: app_commands.Range[int, -99, 99] | None = None,
+                   mp_tokens: app_commands.Range[int, -99, 99] | None = None) -> None:
+        await self._act(interaction, {"kind": "gm_apmp", "piece": piece, "ap": ap, "mp": mp,
+                                      "ap_tokens": ap_tokens, "mp_tokens": mp_tokens})
+
+    @gm.command(name="gg", description="Set a player's glory points (seat 0 = wild GG)")
+    @app_commands.describe(seat="Player seat (1, 2…) or 0 for the wild GG", gg="New value")
+    async def gg(self, interaction: discord.Interaction, seat: app_commands.Range[int, 0, 8],
+                 gg: app_commands.Range[int, 0, 99]) -> None:
+        await self._act(interaction, {"kind": "gm_gg", "seat": seat - 1 if seat else None, "gg": gg})
+
+    @place.autocomplete("piece")
+    @wounds.autocomplete("piece")
+    @apmp.autocomplete("piece")
+    async def _piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        app, place, _ = ctx(interaction)
+        table = await app.tables.table_for(place)
+        if table is None or table.state is None:
+            return []
+        presenter = presenters.get(table.game.system)
+        lister = getattr(presenter, "piece_choices", None)
+        if lister is None:
+            return []
+        return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in lister(table.state, current)]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameMaster(bot))

@@ -1,0 +1,284 @@
+"""/km: Krosmaster Arena commands, autocomplete and buttons (thin: rules live in the engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import ctx, respond, send_error
+from cogs.components import register_handler
+from engines.core.errors import TavoloError
+from engines.krosmaster.engine import reachable_squares, spell_targets
+from engines.krosmaster.state import State
+from gm import krosmaster as km
+from gm.context import Actor, Place
+from gm.i18n import t
+from gm.reply import Image, Reply, Select, SelectOption
+
+SYSTEM = "krosmaster"
+Choices = list[app_commands.Choice[str]]
+
+
+def _choices(items: list[km.Choice]) -> Choices:
+    return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in items]
+
+
+async def _game(interaction: discord.Interaction) -> tuple[State | None, int | None, int | None]:
+    """The channel's Krosmaster state, the user's seat and the game id (for autocomplete)."""
+    app, place, actor = ctx(interaction)
+    table = await app.tables.table_for(place)
+    if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
+        return None, None, None
+    return table.state, table.seat_of(actor.user_id), table.game.id
+
+
+class Krosmaster(commands.Cog):
+    km_group = app_commands.Group(name="km", description="Krosmaster Arena: build, deploy, move, cast",
+                                  guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        register_handler("km", self._on_component)
+
+    # ------------------------------------------------------------------ helpers
+    async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.act(place, actor, action), system=SYSTEM)
+
+    async def _private(self, interaction: discord.Interaction, work: Callable[[Place, Actor], Awaitable[Reply]]
+                       ) -> None:
+        _, place, actor = ctx(interaction)
+        await respond(interaction, lambda: work(place, actor), system=SYSTEM, ephemeral_defer=True)
+
+    async def _table_state(self, place: Place, actor: Actor) -> tuple[State, int | None, int]:
+        app = self.bot.app  # type: ignore[attr-defined]
+        table = await app.tables.table_for(place)
+        if table is None:
+            raise TavoloError("game.none_here")
+        if table.game.system != SYSTEM:
+            raise TavoloError("km.ui.not_krosmaster", system=table.game.system)
+        if not isinstance(table.state, State):
+            raise TavoloError("game.not_started")
+        return table.state, table.seat_of(actor.user_id), table.game.id
+
+    # ------------------------------------------------------------------ lobby
+    @km_group.command(name="team", description="Choose your team for this channel's lobby")
+    @app_commands.describe(figurines="Figurine ids separated by commas (total level 12 in constructed)")
+    async def team(self, interaction: discord.Interaction, figurines: str) -> None:
+        app, place, actor = ctx(interaction)
+
+        async def work() -> Reply:
+            table = await app.tables.table_for(place)
+            if table is None or table.game.system != SYSTEM:
+                raise TavoloError("km.ui.no_lobby")
+            ids = [part.strip().lower() for part in figurines.split(",") if part.strip()]
+            names = km.ENGINE.validate_team(ids, table.game.options.get("format", "constructed"))
+            reply = await app.tables.configure_seat(place, actor, {"team": ids})
+            reply.text = t("km.ui.team_set", actor.locale, user=actor.mention, team=", ".join(names))
+            return reply
+
+        await respond(interaction, work, system=SYSTEM)
+
+    @team.autocomplete("figurines")
+    async def _team_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return _choices(km.figurine_choices(current, ctx(interaction)[2].locale))
+
+    @km_group.command(name="figurines", description="List the figurines you can put in a team")
+    async def figurines(self, interaction: discord.Interaction) -> None:
+        async def work(place: Place, actor: Actor) -> Reply:
+            lines = [c.label + f" — `{c.value}`" for c in km.figurine_choices("", actor.locale)]
+            return Reply(title=t("km.ui.figurines_title", actor.locale), text="\n".join(lines), ephemeral=True)
+
+        await self._private(interaction, work)
+
+    # ------------------------------------------------------------------ set-up
+    @km_group.command(name="order", description="Order your Krosmasters with equal initiative")
+    @app_commands.describe(piece="The next piece in your timeline")
+    async def order(self, interaction: discord.Interaction, piece: str) -> None:
+        await self._act(interaction, {"kind": "order_ties", "piece": piece})
+
+    @km_group.command(name="deploy", description="Place one of your Krosmasters on a starting square")
+    @app_commands.describe(piece="Which Krosmaster", square="A free starting square, e.g. B2")
+    async def deploy(self, interaction: discord.Interaction, piece: str, square: str) -> None:
+        await self._act(interaction, {"kind": "deploy", "piece": piece, "square": square.strip().upper()})
+
+    @order.autocomplete("piece")
+    @deploy.autocomplete("piece")
+    async def _deploy_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        return _choices(km.deploy_piece_choices(state, seat, current)) if state and seat is not None else []
+
+    @deploy.autocomplete("square")
+    async def _deploy_square_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        return _choices(km.deploy_square_choices(state, seat, current)) if state and seat is not None else []
+
+    # ------------------------------------------------------------------ turn
+    @km_group.command(name="move", description="Move the active Krosmaster")
+    @app_commands.describe(square="Destination (autocomplete shows the MP cost)")
+    async def move(self, interaction: discord.Interaction, square: str) -> None:
+        await self._act(interaction, {"kind": "move", "to": square.strip().upper()})
+
+    @move.autocomplete("square")
+    async def _move_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        if state is None or seat is None:
+            return []
+        return _choices(km.move_choices(state, seat, current, ctx(interaction)[2].locale))
+
+    @km_group.command(name="cast", description="Cast a spell of the active Krosmaster")
+    @app_commands.describe(spell="Which spell", target="Target square (and direction if asked, e.g. C5 N)")
+    async def cast(self, interaction: discord.Interaction, spell: str, target: str) -> None:
+        square, _, direction = target.strip().upper().partition(" ")
+        action: dict[str, Any] = {"kind": "cast", "spell": spell.strip(), "target": square}
+        if direction.strip():
+            action["direction"] = direction.strip()
+        await self._act(interaction, action)
+
+    @cast.autocomplete("spell")
+    async def _spell_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        if state is None or seat is None:
+            return []
+        return _choices(km.spell_choices(state, seat, current, ctx(interaction)[2].locale))
+
+    @cast.autocomplete("target")
+    async def _target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        if state is None or seat is None:
+            return []
+        spell = getattr(interaction.namespace, "spell", None) or None
+        return _choices(km.target_choices(state, seat, spell, current))
+
+    @km_group.command(name="inspire", description="Place your inspiration dice on your Krosmasters (or keep them)")
+    @app_commands.describe(first="Krosmaster for the first die", second="Krosmaster for the second die")
+    async def inspire(self, interaction: discord.Interaction, first: str | None = None,
+                      second: str | None = None) -> None:
+        placements = [{"die": die, "piece": piece} for die, piece in ((0, first), (1, second)) if piece]
+        await self._act(interaction, {"kind": "inspire", "placements": placements})
+
+    @inspire.autocomplete("first")
+    @inspire.autocomplete("second")
+    async def _own_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        return _choices(km.own_piece_choices(state, seat, current)) if state and seat is not None else []
+
+    @km_group.command(name="choose", description="Answer the open question (side, dice faces, effect order)")
+    @app_commands.describe(option="Your answer")
+    async def choose(self, interaction: discord.Interaction, option: str) -> None:
+        await self._act(interaction, {"kind": "choose", "value": option})
+
+    @choose.autocomplete("option")
+    async def _choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, _, _ = await _game(interaction)
+        return _choices(km.decision_choices(state, ctx(interaction)[2].locale, current)) if state else []
+
+    @km_group.command(name="collect", description="Pick up a kama on the active Krosmaster's square (1 AP)")
+    async def collect(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, {"kind": "collect"})
+
+    @km_group.command(name="end", description="End the active Krosmaster's turn")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, {"kind": "end_turn"})
+
+    @km_group.command(name="preview", description="Show (only to you) where the active piece can move or cast")
+    @app_commands.describe(spell="A spell to preview its targets", target="A target to preview the area")
+    async def preview(self, interaction: discord.Interaction, spell: str | None = None,
+                      target: str | None = None) -> None:
+        async def work(place: Place, actor: Actor) -> Reply:
+            state, _, game_id = await self._table_state(place, actor)
+            return await self._preview_reply(state, game_id, actor.locale, spell, target)
+
+        await self._private(interaction, work)
+
+    preview.autocomplete("spell")(_spell_ac)
+    preview.autocomplete("target")(_target_ac)
+
+    async def _preview_reply(self, state: State, game_id: int, lang: str, spell: str | None,
+                             target: str | None, with_select: bool = False) -> Reply:
+        import asyncio
+
+        from renderers.krosmaster import render_preview
+
+        if state.phase != "turn" or state.active_piece is None:
+            raise TavoloError("km.ui.no_active_piece")
+        if spell is None:
+            options = reachable_squares(state)
+            squares: dict[str, int] = {s: o.cost for s, o in options.items()}
+            data = await asyncio.to_thread(render_preview, state, squares, "move", lang=lang)
+            text = t("km.ui.preview_moves", lang, count=len(squares))
+            return Reply(text=text, image=Image(f"km-{game_id}-moves.png", data), ephemeral=True)
+        plans = spell_targets(state, spell)
+        if not plans:
+            raise TavoloError("km.ui.no_targets", spell=spell)
+        target_labels = sorted({_label(p.target) for p in plans})
+        area = None
+        if target:
+            square, _, direction = target.strip().upper().partition(" ")
+            from engines.krosmaster.engine import area_for
+
+            area = set(area_for(state, spell, square, direction.strip() or None))
+        data = await asyncio.to_thread(render_preview, state, set(target_labels), "spell", area=area, lang=lang)
+        reply = Reply(text=t("km.ui.preview_targets", lang, count=len(target_labels)),
+                      image=Image(f"km-{game_id}-{spell}.png", data), ephemeral=True)
+        if with_select:
+            seat = state.active_seat
+            options = km.target_choices(state, seat, spell, "")
+            if options:
+                reply.selects.append(Select(custom_id=f"tv1:km:{game_id}:cast:{spell}",
+                                            placeholder=t("km.ui.pick_target", lang),
+                                            options=tuple(SelectOption(o.label, o.value) for o in options)))
+        return reply
+
+    # ------------------------------------------------------------------ buttons
+    async def _on_component(self, interaction: discord.Interaction, args: list[str]) -> None:
+        app, place, _ = ctx(interaction)
+        if len(args) < 2 or not args[0].isdigit():
+            await send_error(interaction, TavoloError("common.stale_button"))
+            return
+        game_id, verb, rest = int(args[0]), args[1], args[2:]
+        table = await app.tables.table_for(place)
+        if table is None or table.game.id != game_id:
+            await send_error(interaction, TavoloError("common.stale_button"))
+            return
+        if verb == "end":
+            await self._act(interaction, {"kind": "end_turn"})
+        elif verb == "keep":
+            await self._act(interaction, {"kind": "inspire", "placements": []})
+        elif verb == "choose" and rest:
+            await self._act(interaction, {"kind": "choose", "value": rest[-1]})
+        elif verb == "cast" and len(rest) >= 2:
+            square, _, direction = rest[-1].partition(" ")
+            action: dict[str, Any] = {"kind": "cast", "spell": rest[0], "target": square}
+            if direction:
+                action["direction"] = direction
+            await self._act(interaction, action)
+        elif verb in ("moves", "spell", "ask"):
+            async def work(place: Place, actor: Actor) -> Reply:
+                state, _, gid = await self._table_state(place, actor)
+                if verb == "ask":
+                    select = km.PRESENTER.decision_select(gid, state, actor.locale)
+                    reply = Reply(text=t("km.ui.answer", actor.locale), ephemeral=True)
+                    if select is not None:
+                        reply.selects.append(select)
+                    return reply
+                spell = rest[0] if verb == "spell" and rest else None
+                return await self._preview_reply(state, gid, actor.locale, spell, None, with_select=True)
+
+            await self._private(interaction, work)
+        else:
+            await send_error(interaction, TavoloError("common.stale_button"))
+
+
+def _label(square: Any) -> str:
+    from engines.krosmaster.rules_board import label
+
+    return label(square)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Krosmaster(bot))

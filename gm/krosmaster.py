@@ -1,0 +1,194 @@
+"""Krosmaster at the table: presenter (image, summary, buttons) and choice lists.
+
+Everything offered to a player here comes from the engine's ``legal_actions`` or its
+helpers, so autocomplete and buttons can only propose what ``apply`` will accept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engines.krosmaster  # noqa: F401  (registers the engine)
+from engines.krosmaster import actions as A
+from engines.krosmaster.content import pack_for
+from engines.krosmaster.engine import KrosmasterEngine, reachable_squares
+from engines.krosmaster.state import State
+from gm import presenters
+from gm.i18n import t
+from gm.reply import Button, Select, SelectOption
+
+ENGINE = KrosmasterEngine()
+MAX_CHOICES = 25
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An autocomplete entry: what the player reads and what goes back in the action."""
+
+    label: str
+    value: str
+
+
+def _piece_label(state: State, piece_id: str) -> str:
+    piece = state.pieces.get(piece_id)
+    return f"{piece.short} ({piece.figurine.name})" if piece else piece_id
+
+
+def _spell_name(state: State, spell_id: str) -> str:
+    if state.active_piece is None:
+        return spell_id
+    for spell in state.pieces[state.active_piece].figurine.all_spells():
+        if spell.id == spell_id:
+            return spell.name
+    return spell_id
+
+
+def _matches(text: str, current: str) -> bool:
+    return current.strip().lower() in text.lower()
+
+
+def move_choices(state: State, seat: int, current: str, lang: str) -> list[Choice]:
+    legal = {a.to for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.Move)}
+    options = reachable_squares(state)
+    found = []
+    for square in sorted(legal, key=lambda s: (options[s].cost if s in options else 99, s)):
+        option = options.get(square)
+        label = square if option is None else t("km.ui.move_choice", lang, square=square, cost=option.cost,
+                                                 checks=option.lock_checks)
+        if _matches(label, current):
+            found.append(Choice(label, square))
+    return found[:MAX_CHOICES]
+
+
+def spell_choices(state: State, seat: int, current: str, lang: str) -> list[Choice]:
+    castable: dict[str, int] = {}
+    for action in ENGINE.legal_actions(state, seat):
+        if isinstance(action, A.Cast):
+            castable[action.spell] = castable.get(action.spell, 0) + 1
+    found = []
+    for spell_id, count in castable.items():
+        label = t("km.ui.spell_choice", lang, spell=_spell_name(state, spell_id), targets=count)
+        if _matches(label, current) or _matches(spell_id, current):
+            found.append(Choice(label, spell_id))
+    return found[:MAX_CHOICES]
+
+
+def target_choices(state: State, seat: int, spell_id: str | None, current: str) -> list[Choice]:
+    found = []
+    for action in ENGINE.legal_actions(state, seat):
+        if isinstance(action, A.Cast) and (spell_id is None or action.spell == spell_id):
+            value = action.target + (f" {action.direction}" if action.direction else "")
+            occupant = state.piece_at(action.target)
+            label = value + (f" — {occupant.short}" if occupant else "")
+            if _matches(label, current):
+                found.append(Choice(label, value))
+    return found[:MAX_CHOICES]
+
+
+def deploy_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
+    ids = {a.piece for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.Deploy | A.OrderTies)}
+    return [Choice(_piece_label(state, p), p) for p in sorted(ids) if _matches(_piece_label(state, p), current)][
+        :MAX_CHOICES]
+
+
+def deploy_square_choices(state: State, seat: int, current: str) -> list[Choice]:
+    squares = sorted({a.square for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.Deploy)})
+    return [Choice(s, s) for s in squares if _matches(s, current)][:MAX_CHOICES]
+
+
+def own_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
+    return [Choice(_piece_label(state, p.id), p.id) for p in state.pieces_of(seat)
+            if p.in_play and _matches(_piece_label(state, p.id), current)][:MAX_CHOICES]
+
+
+def any_piece_choices(state: State, current: str) -> list[Choice]:
+    return [Choice(_piece_label(state, pid), pid) for pid in state.pieces
+            if _matches(_piece_label(state, pid), current)][:MAX_CHOICES]
+
+
+def decision_choices(state: State, lang: str, current: str) -> list[Choice]:
+    decision = ENGINE.decision(state)
+    if decision is None:
+        return []
+    found = []
+    for option in decision.options:
+        label = t(option.label_key, lang, **option.params)
+        if _matches(label, current):
+            found.append(Choice(label[:100], option.value))
+    return found[:MAX_CHOICES]
+
+
+def figurine_choices(current: str, lang: str, content: dict | None = None) -> list[Choice]:
+    """Complete the last name of a comma-separated team list (``a, b, c…``)."""
+    pack = pack_for(content)
+    done, _, last = current.rpartition(",")
+    prefix = f"{done}, " if done else ""
+    chosen = {part.strip().lower() for part in done.split(",") if part.strip()}
+    found = []
+    for fig in pack.figurines:
+        if fig.id in chosen:
+            continue
+        label = t("km.ui.figurine_choice", lang, name=fig.name, level=fig.level, hp=fig.hp, ap=fig.ap, mp=fig.mp)
+        if _matches(label, last) or _matches(fig.id, last):
+            value = prefix + fig.id
+            found.append(Choice((prefix + label)[-100:], value[:100]))
+    return found[:MAX_CHOICES]
+
+
+class KrosmasterPresenter:
+    system = "krosmaster"
+
+    def render(self, view: State, *, viewer: int | None, lang: str, seat_names: list[str]) -> bytes | None:  # type: ignore[override]
+        from renderers.krosmaster import render
+
+        return render(view, lang=lang, seat_names=dict(enumerate(seat_names)))
+
+    def summary(self, view: State, *, lang: str, seat_names: list[str]) -> str:  # type: ignore[override]
+        if view.phase == "over":
+            return ""
+        player = view.player(view.active_seat)
+        parts = [t("km.ui.summary_turn", lang, turn=max(1, view.turn_number), player=player.name)]
+        if view.phase == "turn" and view.active_piece:
+            piece = view.pieces[view.active_piece]
+            parts.append(t("km.ui.summary_piece", lang, piece=piece.short, name=piece.figurine.name, ap=piece.ap,
+                           mp=piece.mp, hp=piece.hp - piece.wounds))
+        gg = " · ".join(f"{p.name} {p.gg}" for p in view.players)
+        parts.append(t("km.ui.summary_gg", lang, gg=gg, wild=view.wild_gg))
+        return "\n".join(parts)
+
+    def buttons(self, game_id: int, view: State, *, seat: int | None, lang: str) -> list[Button]:  # type: ignore[override]
+        if seat is None or view.phase == "over":
+            return []
+        prefix = f"tv1:km:{game_id}"
+        if view.phase == "turn":
+            buttons = [Button(t("km.ui.end_turn", lang), f"{prefix}:end", style="primary"),
+                       Button(t("km.ui.preview_move", lang), f"{prefix}:moves")]
+            casts: dict[str, str] = {}
+            for action in ENGINE.legal_actions(view, seat):
+                if isinstance(action, A.Cast) and action.spell not in casts:
+                    casts[action.spell] = _spell_name(view, action.spell)
+            buttons += [Button(name[:70], f"{prefix}:spell:{spell_id}") for spell_id, name in casts.items()]
+            return buttons[:10]
+        if view.phase in ("choose_side", "tension_faces", "order_effects"):
+            return [Button(t("km.ui.answer", lang), f"{prefix}:ask", style="primary")]
+        if view.phase == "inspiration":
+            return [Button(t("km.ui.keep_dice", lang), f"{prefix}:keep", style="secondary")]
+        return []
+
+    def decision_select(self, game_id: int, view: State, lang: str) -> Select | None:
+        options = decision_choices(view, lang, "")
+        if not options:
+            return None
+        return Select(custom_id=f"tv1:km:{game_id}:choose", placeholder=t("km.ui.answer", lang),
+                      options=tuple(SelectOption(label=o.label, value=o.value) for o in options))
+
+    def help_text(self, lang: str) -> str:
+        return t("km.ui.help", lang)
+
+    def piece_choices(self, view: State, current: str) -> list[Choice]:
+        """Every piece, for GM overrides (which may target K.O. or undeployed pieces too)."""
+        return any_piece_choices(view, current)
+
+
+PRESENTER = presenters.register(KrosmasterPresenter())
+

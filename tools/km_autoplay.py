@@ -1,0 +1,132 @@
+"""Write a console script that plays a whole Krosmaster game to victory.
+
+An aggressive policy picks, at every step, one of the engine's legal actions and
+writes it as the slash command a player would type. Replaying the script with the
+same ``--seed`` reproduces the game exactly, which is what ``tests/krosmaster``
+checks. Regenerate after a rules change:
+
+    python tools/km_autoplay.py --seed 1 --out tests/krosmaster/full_game.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.krosmaster import actions as A  # noqa: E402
+from engines.krosmaster.state import State  # noqa: E402
+
+TEAMS = ("iron_warden, ember_witch, gale_archer, tide_healer", "bone_crusher, shadow_rogue, cloud_sage, mire_imp, root_druid")
+PLAYERS = ("alice", "bob")
+
+
+def _distance(a: str, b: str) -> int:
+    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:]))
+
+
+def choose(state: State, seat: int, legal: list[A.Action]) -> str:
+    """The command for one legal action: attack if possible, else close in, else end."""
+    kinds = {a.kind for a in legal}
+    if "order_ties" in kinds:
+        return f"/km order piece:{next(a for a in legal if isinstance(a, A.OrderTies)).piece}"
+    if "deploy" in kinds:
+        deploy = next(a for a in legal if isinstance(a, A.Deploy))
+        return f"/km deploy piece:{deploy.piece} square:{deploy.square}"
+    if "inspire" in kinds:
+        richest = max(legal, key=lambda a: len(a.placements) if isinstance(a, A.Inspire) else -1)
+        assert isinstance(richest, A.Inspire)
+        names = ("first", "second")
+        parts = [f"{names[p.die]}:{p.piece}" for p in richest.placements]
+        return " ".join(["/km inspire", *parts])
+    if "choose" in kinds and "end_turn" not in kinds:
+        return f"/km choose option:\"{next(a for a in legal if isinstance(a, A.Choose)).value}\""
+    piece = state.pieces[state.active_piece] if state.active_piece else None
+    enemies = [p.pos for p in state.pieces.values() if p.in_play and p.owner != seat and p.pos]
+    for action in legal:
+        if isinstance(action, A.Cast) and state.piece_at(action.target) is not None and \
+                state.piece_at(action.target).owner != seat:  # type: ignore[union-attr]
+            target = action.target + (f" {action.direction}" if action.direction else "")
+            return f"/km cast spell:{action.spell} target:\"{target}\""
+    if piece is not None and piece.pos and enemies:
+        here = min(_distance(piece.pos, e) for e in enemies)
+        moves = [a for a in legal if isinstance(a, A.Move)]
+        best = min(moves, key=lambda m: min(_distance(m.to, e) for e in enemies), default=None)
+        if best is not None and min(_distance(best.to, e) for e in enemies) < here:
+            return f"/km move square:{best.to}"
+    return "/km end"
+
+
+async def play(seed: int, limit: int) -> list[str]:
+    from bot import TavoloBot
+    from console.runner import Console
+    from gm.app import App
+    from gm.settings import Settings
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(DATABASE_PATH=Path(folder) / "auto.sqlite3", _env_file=None)
+        app = await App.open(settings, seed=seed)
+        bot = TavoloBot(settings, app=app)
+        await bot.load_tavolo()
+        console = Console(bot, out_dir=Path(folder) / "out", output=io.StringIO())
+        lines = [
+            f"# A whole Krosmaster game, written by tools/km_autoplay.py --seed {seed}; replay with --seed {seed}.",
+            "/as alice", "/game new krosmaster", f"/km team figurines:\"{TEAMS[0]}\"",
+            "/as bob", "/game join", f"/km team figurines:\"{TEAMS[1]}\"", "/game start",
+        ]
+        for line in lines:
+            await console.execute(line)
+        current = "bob"
+        for _ in range(limit):
+            table = await app.tables.table_for(_place(console))
+            if table is None or table.state is None:
+                break
+            state = table.state
+            assert isinstance(state, State)
+            decision = table.engine.decision(state)
+            if decision is None:
+                break
+            seat = decision.seats[0]
+            user = PLAYERS[[s.name for s in table.seats].index(table.seats[seat].name)]
+            if user != current:
+                lines.append(f"/as {user}")
+                await console.execute(lines[-1])
+                current = user
+            lines.append(choose(state, seat, table.engine.legal_actions(state, seat)))
+            before = console.errors
+            await console.execute(lines[-1])
+            if console.errors != before:
+                raise RuntimeError(f"the policy produced a rejected command: {lines[-1]}\n"
+                                   f"{console.output.getvalue()[-2000:]}")  # type: ignore[attr-defined]
+        else:
+            raise RuntimeError("no victory within the action limit")
+        await app.close()
+        await bot.http.close()
+    return lines
+
+
+def _place(console: object) -> object:
+    from gm.context import Place
+
+    channel = console.channel  # type: ignore[attr-defined]
+    return Place(channel_id=channel.id, guild_id=console.guild.id)  # type: ignore[attr-defined]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=int, default=3000)
+    parser.add_argument("--out", type=Path, default=Path("tests/krosmaster/full_game.txt"))
+    args = parser.parse_args()
+    lines = asyncio.run(play(args.seed, args.limit))
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines)} lines to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
