@@ -12,7 +12,7 @@ import logging
 import shlex
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -59,14 +59,6 @@ class Table:
     @property
     def seat_names(self) -> list[str]:
         return [s.name for s in self.seats]
-
-
-@dataclass
-class ActResult:
-    """What an accepted action produced, for callers that need more than the reply."""
-
-    events: list[Event] = field(default_factory=list)
-    finished: bool = False
 
 
 def parse_options(text: str | None) -> dict[str, Any]:

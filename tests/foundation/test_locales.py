@@ -43,3 +43,19 @@ def test_missing_placeholder_does_not_crash() -> None:
 
 def test_locale_dir_exists() -> None:
     assert Path(LOCALES_DIR, "en.json").is_file()
+
+
+def test_every_literal_key_used_in_code_exists() -> None:
+    """Catches keys lost or never added: every ``t("a.b")``/``TavoloError("a.b")`` literal."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    pattern = re.compile(r"""\b(?:t|TavoloError|RuleError|ConsoleError)\(\s*"([a-z_]+(?:\.[a-z0-9_]+)+)\"""")
+    en = _load("en")
+    missing = set()
+    for folder in ("bot.py", "cogs", "console", "gm", "renderers", "engines"):
+        for path in ([root / folder] if folder.endswith(".py") else (root / folder).rglob("*.py")):
+            for key in pattern.findall(path.read_text(encoding="utf-8")):
+                if key not in en:
+                    missing.add(f"{path.relative_to(root)}: {key}")
+    assert sorted(missing) == []

@@ -1,0 +1,130 @@
+"""Player and GM actions, one small model each, in a discriminated union on ``kind``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+
+from engines.core.contract import Action
+from engines.core.errors import RuleError
+
+
+class Deploy(Action):
+    """103.9: put one of your pieces on one of your free starting squares."""
+
+    kind: Literal["deploy"] = "deploy"
+    piece: str
+    square: str
+
+
+class OrderTies(Action):
+    """204.3b: the next piece, among the first group of tied initiatives, in your timeline."""
+
+    kind: Literal["order_ties"] = "order_ties"
+    piece: str
+
+
+class Move(Action):
+    """503.3: move the active piece to a reachable square; ``path`` forces the route."""
+
+    kind: Literal["move"] = "move"
+    to: str
+    path: list[str] | None = None
+
+
+class Cast(Action):
+    """503.6: cast a spell of the active piece at a square.
+
+    ``direction`` (N/E/S/W) is only needed when the orientation is ambiguous: an oriented
+    area or a push when the target is on an exact diagonal or on the caster's square.
+    """
+
+    kind: Literal["cast"] = "cast"
+    spell: str
+    target: str
+    direction: Literal["N", "E", "S", "W"] | None = None
+
+
+class Placement(BaseModel):
+    die: int = Field(ge=0, le=1)
+    piece: str
+
+
+class Inspire(Action):
+    """403: place none, one or both inspiration dice in one go; the refund follows (404)."""
+
+    kind: Literal["inspire"] = "inspire"
+    placements: list[Placement] = Field(default_factory=list, max_length=2)
+
+
+class Collect(Action):
+    """503.4: pick up one kama from the active piece's square for 1 AP."""
+
+    kind: Literal["collect"] = "collect"
+
+
+class EndTurn(Action):
+    """End the active piece's activation (504); the last one ends the player's turn (406)."""
+
+    kind: Literal["end_turn"] = "end_turn"
+
+
+class Choose(Action):
+    """Answer the open decision (tension faces, side, pending effect order) with an option value."""
+
+    kind: Literal["choose"] = "choose"
+    value: str
+
+
+class GmPlace(Action):
+    """GM override: put a piece on a square, or take it off the board with ``square=None``."""
+
+    kind: Literal["gm_place"] = "gm_place"
+    piece: str
+    square: str | None = None
+
+
+class GmWounds(Action):
+    kind: Literal["gm_wounds"] = "gm_wounds"
+    piece: str
+    wounds: int = Field(ge=0)
+
+
+class GmApMp(Action):
+    kind: Literal["gm_apmp"] = "gm_apmp"
+    piece: str
+    ap: int | None = Field(default=None, ge=0)
+    mp: int | None = Field(default=None, ge=0)
+    ap_tokens: int | None = None
+    mp_tokens: int | None = None
+
+
+class GmGG(Action):
+    """GM override of GG counts; ``seat=None`` sets the wild GG (0 or 1)."""
+
+    kind: Literal["gm_gg"] = "gm_gg"
+    seat: int | None = None
+    gg: int = Field(ge=0)
+
+
+KmAction = Annotated[
+    Deploy | OrderTies | Move | Cast | Inspire | Collect | EndTurn | Choose | GmPlace | GmWounds | GmApMp | GmGG,
+    Field(discriminator="kind"),
+]
+GM_KINDS = frozenset({"gm_place", "gm_wounds", "gm_apmp", "gm_gg"})
+
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(KmAction)
+
+
+def parse_action(data: dict[str, Any] | Action) -> Action:
+    """Raw data from a cog or the console into an action model (RuleError when malformed)."""
+    if isinstance(data, Action) and type(data) is not Action:
+        return data
+    raw = data.model_dump() if isinstance(data, BaseModel) else data
+    try:
+        return _ADAPTER.validate_python(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first.get("loc", ())) or "kind"
+        raise RuleError("km.err.bad_action", field=field, error=first.get("msg", "")) from None

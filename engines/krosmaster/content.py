@@ -1,0 +1,372 @@
+"""Content schemas (figurines, spells, powers, arenas) and pack loading.
+
+Figurines and arenas are data so servers can import their own packs. Everything here is
+validated with pydantic; a bad pack is rejected with a RuleError naming the field, so a
+server admin can fix the file without reading a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from engines.core.errors import RuleError
+from engines.core.square import Square, in_bounds, parse_square
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+MAX_PACK_BYTES = 256 * 1024
+MAX_FIGURINES = 300
+MAX_ARENAS = 30
+
+
+class Element(StrEnum):
+    NEUTRAL = "neutral"
+    WATER = "water"
+    AIR = "air"
+    EARTH = "earth"
+    FIRE = "fire"
+
+
+class SpellKind(StrEnum):
+    ATTACK = "attack"
+    HEAL = "heal"
+    SPECIAL = "special"
+
+
+class RangeType(StrEnum):
+    MELEE = "melee"
+    RANGED = "ranged"
+    LINE = "line"
+    NO_LOS = "no_los"
+    SELF = "self"
+
+
+class Limit(StrEnum):
+    """Usage limit shown by the spell's background colour (205.2)."""
+
+    UNLIMITED = "unlimited"  # black
+    PER_TURN = "per_turn"  # blue
+    PER_TARGET = "per_target"  # purple: once per target per turn
+    PER_GAME = "per_game"  # red
+
+
+class AreaShape(StrEnum):
+    NONE = "none"
+    CROSS = "cross"
+    SQUARE = "square"
+    HAMMER = "hammer"
+    STAFF = "staff"
+    SHOVEL = "shovel"
+    AXE = "axe"
+    NEEDLE = "needle"
+    BREATH = "breath"
+    MULTIPLE = "multiple"
+
+
+ORIENTED_AREAS = frozenset(
+    {AreaShape.HAMMER, AreaShape.STAFF, AreaShape.SHOVEL, AreaShape.AXE, AreaShape.NEEDLE, AreaShape.BREATH}
+)
+
+
+class EffectKind(StrEnum):
+    AP_TOKENS = "ap_tokens"  # 605.3/605.4: signed value, +X or -X AP tokens on each target
+    MP_TOKENS = "mp_tokens"  # 605.1/605.2
+    ELEMENT_DAMAGE = "element_damage"  # 605.5-605.8: +X damage of an element at step 6
+    PUSH = "push"  # 605.9
+    PULL = "pull"  # 605.10
+    ARMOR_PIERCING = "armor_piercing"  # 605.11: one armor die fewer at step 5
+    STEAL_MP = "steal_mp"  # 605.12
+    STEAL_AP = "steal_ap"  # 605.13
+    GAIN_MP = "gain_mp"  # 605.14: straight into the caster's MP bar
+    GAIN_AP = "gain_ap"  # 605.15
+    RETREAT = "retreat"  # 605.16
+    ADVANCE = "advance"  # 605.17
+    LIFE_STEAL = "life_steal"  # 605.18: pending effect at step 8
+    SWAP = "swap"  # caster and the main target exchange squares
+    WOUNDS = "wounds"  # place X inflicted wounds on each target at step 3 (308.5c)
+    EXTRA_HEAL = "extra_heal"  # 603.2b: heal bonus written on the spell
+
+
+class Keyword(StrEnum):
+    """Powers the engine implements itself (307)."""
+
+    CRITICAL = "critical"
+    ARMOR = "armor"
+    LOCK = "lock"
+    DODGE = "dodge"
+    RESIST_WATER = "resist_water"
+    RESIST_AIR = "resist_air"
+    RESIST_EARTH = "resist_earth"
+    RESIST_FIRE = "resist_fire"
+    RESIST_ALL = "resist_all"
+    IMMUNIZED = "immunized"
+    FRAGILITY = "fragility"
+    TOUGHNESS = "toughness"
+    BLINDNESS = "blindness"
+    SMALL = "small"
+    BLOCKING = "blocking"
+    COUNTERATTACK = "counterattack"
+    HEALING = "healing"
+    INSENSITIVE = "insensitive"
+    LUCK = "luck"
+    AGILITY = "agility"
+    STRENGTH = "strength"
+    INTELLIGENCE = "intelligence"
+
+
+class NameColour(StrEnum):
+    GOLD = "gold"
+    WHITE = "white"
+    BLACK = "black"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False)
+
+
+class Effect(_Model):
+    kind: EffectKind
+    value: int = Field(default=1, ge=-12, le=12)
+    element: Element | None = None
+    target: Literal["targets", "caster"] = "targets"
+
+    @model_validator(mode="after")
+    def _check(self) -> Effect:
+        if self.kind is EffectKind.ELEMENT_DAMAGE and self.element in (None, Element.NEUTRAL):
+            raise ValueError("element_damage needs a non-neutral element")
+        if self.kind not in (EffectKind.AP_TOKENS, EffectKind.MP_TOKENS) and self.value < 0:
+            raise ValueError(f"{self.kind.value} needs a positive value")
+        return self
+
+
+class SpellRange(_Model):
+    type: RangeType
+    min: int = Field(default=1, ge=0, le=24)
+    max: int = Field(default=1, ge=0, le=24)
+    modifiable: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> SpellRange:
+        # 311.2 and 311.6: melee and self spells have no min/max of their own.
+        if self.type is RangeType.MELEE:
+            self.min, self.max, self.modifiable = 1, 1, False
+        elif self.type is RangeType.SELF:
+            self.min, self.max, self.modifiable = 0, 0, False
+        elif self.max < self.min:
+            raise ValueError("max range is below min range")
+        return self
+
+
+class Cost(_Model):
+    ap: int = Field(default=0, ge=0, le=20)
+    mp: int = Field(default=0, ge=0, le=20)
+    wounds: int = Field(default=0, ge=0, le=20)
+
+
+class Spell(_Model):
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=60)
+    kind: SpellKind = SpellKind.ATTACK
+    element: Element = Element.NEUTRAL
+    range: SpellRange
+    cost: Cost = Field(default_factory=Cost)
+    limit: Limit = Limit.UNLIMITED
+    amount: int = Field(default=0, ge=0, le=30)
+    area: AreaShape = AreaShape.NONE
+    effects: list[Effect] = Field(default_factory=list, max_length=8)
+    text: str = Field(default="", max_length=300)
+
+
+PUNCH = Spell(
+    id="punch",
+    name="Punch",
+    kind=SpellKind.ATTACK,
+    element=Element.NEUTRAL,
+    range=SpellRange(type=RangeType.MELEE),
+    cost=Cost(ap=5),
+    amount=1,
+)
+"""205.3: the melee spell every Krosmaster has without it being printed."""
+
+
+class CustomPower(_Model):
+    """A power the engine does not model by keyword; ``fight_start`` effects run at 103.10."""
+
+    name: str = Field(min_length=1, max_length=60)
+    text: str = Field(default="", max_length=300)
+    fight_start: list[Effect] = Field(default_factory=list, max_length=4)
+
+
+class Figurine(_Model):
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=40)
+    version: str = Field(default="", max_length=40)
+    colour: NameColour = NameColour.WHITE
+    level: int = Field(ge=0, le=12)
+    initiative: int = Field(ge=0, le=30)
+    ap: int = Field(ge=0, le=20)
+    mp: int = Field(ge=0, le=20)
+    hp: int = Field(ge=1, le=60)
+    classes: list[str] = Field(default_factory=list, max_length=6)
+    powers: list[Keyword] = Field(default_factory=list, max_length=12)
+    custom_powers: list[CustomPower] = Field(default_factory=list, max_length=6)
+    spells: list[Spell] = Field(min_length=1, max_length=8)
+
+    @field_validator("spells")
+    @classmethod
+    def _unique_spells(cls, spells: list[Spell]) -> list[Spell]:
+        ids = [spell.id for spell in spells]
+        if len(set(ids)) != len(ids) or PUNCH.id in ids:
+            raise ValueError("spell ids must be unique and must not be 'punch'")
+        return spells
+
+    @property
+    def is_boss(self) -> bool:
+        return any(c.lower() == "boss" for c in self.classes)
+
+    def all_spells(self) -> list[Spell]:
+        return [*self.spells, PUNCH]
+
+
+class Arena(_Model):
+    """A board face: scenery, kama and demon squares, starting squares per side (102.1)."""
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=60)
+    width: int = Field(default=12, ge=6, le=16)
+    height: int = Field(default=12, ge=6, le=16)
+    trees: list[str] = Field(default_factory=list)
+    bushes: list[str] = Field(default_factory=list)
+    crates: list[str] = Field(default_factory=list)
+    kamas: dict[str, int] = Field(default_factory=dict)
+    demon_squares: list[str] = Field(default_factory=list)
+    starting: dict[Literal["north", "south", "east", "west"], list[str]]
+
+    @model_validator(mode="after")
+    def _check(self) -> Arena:
+        def sq(label: str, field: str) -> Square:
+            try:
+                square = parse_square(label, self.width, self.height)
+            except RuleError as exc:
+                raise ValueError(f"{field}: bad square {label!r}") from exc
+            if not in_bounds(square, self.width, self.height):
+                raise ValueError(f"{field}: {label!r} is off the board")
+            return square
+
+        obstacles: set[Square] = set()
+        for field in ("trees", "bushes"):
+            for label in getattr(self, field):
+                square = sq(label, field)
+                if square in obstacles:
+                    raise ValueError(f"{field}: {label!r} already holds scenery")
+                obstacles.add(square)
+        for label in self.crates:
+            if sq(label, "crates") in obstacles:
+                raise ValueError(f"crates: {label!r} already holds scenery")
+        for label, count in self.kamas.items():
+            sq(label, "kamas")
+            if not 1 <= count <= 5:
+                raise ValueError(f"kamas: {label!r} must hold 1..5 kamas")
+        for label in self.demon_squares:
+            sq(label, "demon_squares")
+        pairs = {("north", "south"), ("south", "north"), ("east", "west"), ("west", "east")}
+        if not any((a, b) in pairs for a in self.starting for b in self.starting):
+            raise ValueError("starting: needs two opposite sides")
+        for side, labels in self.starting.items():
+            if len(labels) < 8:
+                raise ValueError(f"starting.{side}: needs at least 8 squares for 8 Krosmasters")
+            for label in labels:
+                if sq(label, f"starting.{side}") in obstacles:
+                    raise ValueError(f"starting.{side}: {label!r} holds a tree or bush")
+        return self
+
+
+class Pack(_Model):
+    name: str = Field(default="pack", max_length=60)
+    figurines: list[Figurine] = Field(default_factory=list, max_length=MAX_FIGURINES)
+    arenas: list[Arena] = Field(default_factory=list, max_length=MAX_ARENAS)
+
+    @model_validator(mode="after")
+    def _unique(self) -> Pack:
+        for field in ("figurines", "arenas"):
+            ids = [item.id for item in getattr(self, field)]
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                raise ValueError(f"{field}: duplicate ids {', '.join(dupes)}")
+        return self
+
+    def figurine(self, figurine_id: str) -> Figurine:
+        for fig in self.figurines:
+            if fig.id == figurine_id:
+                return fig
+        raise RuleError("km.err.unknown_figurine", figurine=figurine_id)
+
+    def arena(self, arena_id: str) -> Arena:
+        for arena in self.arenas:
+            if arena.id == arena_id:
+                return arena
+        raise RuleError("km.err.unknown_arena", arena=arena_id)
+
+
+def _field_of(error: dict[str, Any]) -> str:
+    return ".".join(str(part) for part in error.get("loc", ())) or "pack"
+
+
+def load_pack(data: dict[str, Any]) -> Pack:
+    """Validate a pack dict; the first problem is reported with its field path."""
+    if not isinstance(data, dict):
+        raise RuleError("km.err.pack_invalid", field="pack", error="not an object")
+    size = len(json.dumps(data, ensure_ascii=False, default=str))
+    if size > MAX_PACK_BYTES:
+        raise RuleError("km.err.pack_too_big", size=size, limit=MAX_PACK_BYTES)
+    try:
+        return Pack.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise RuleError("km.err.pack_invalid", field=_field_of(first), error=first.get("msg", "")) from None
+
+
+def parse_pack_text(text: str) -> Pack:
+    """Parse a pack file's text: JSON, or YAML when PyYAML is installed (the file is user data)."""
+    if len(text.encode("utf-8")) > MAX_PACK_BYTES:
+        raise RuleError("km.err.pack_too_big", size=len(text), limit=MAX_PACK_BYTES)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        try:
+            import yaml  # optional dependency, only needed for YAML packs
+        except ImportError:  # pragma: no cover - depends on the install
+            raise RuleError("km.err.pack_invalid", field="pack", error="not JSON") from None
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise RuleError("km.err.pack_invalid", field="pack", error=str(exc)[:200]) from None
+    return load_pack(data)
+
+
+@cache
+def builtin_pack() -> Pack:
+    """The pack shipped with the engine; cached because it never changes at run time."""
+    with (DATA_DIR / "builtin.json").open(encoding="utf-8") as fh:
+        return load_pack(json.load(fh))
+
+
+def merge_packs(base: Pack, extra: Pack | None) -> Pack:
+    """A user pack on top of the built-in one: same id replaces, new ids are added."""
+    if extra is None:
+        return base
+    figurines = {fig.id: fig for fig in base.figurines}
+    figurines.update({fig.id: fig for fig in extra.figurines})
+    arenas = {arena.id: arena for arena in base.arenas}
+    arenas.update({arena.id: arena for arena in extra.arenas})
+    return Pack(name=f"{base.name}+{extra.name}", figurines=list(figurines.values()), arenas=list(arenas.values()))
+
+
+def pack_for(content: dict[str, Any] | None) -> Pack:
+    """The content a game uses: built-in, plus the server's pack when one is given."""
+    return merge_packs(builtin_pack(), load_pack(content) if content else None)

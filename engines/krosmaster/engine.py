@@ -1,0 +1,297 @@
+"""KrosmasterEngine: the Engine Protocol over the rules modules (1-vs-1, part 1)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engines.core.contract import Action, GameState, Outcome, Setup
+from engines.core.decision import Decision, Option
+from engines.core.dice import Dice
+from engines.core.errors import RuleError
+from engines.core.events import Event
+from engines.core.square import Square
+from engines.krosmaster import actions as A
+from engines.krosmaster import rules_setup, rules_turn
+from engines.krosmaster.content import Pack, pack_for
+from engines.krosmaster.rules_board import Board, ev, label, sq
+from engines.krosmaster.rules_casting import CastPlan, cast, check_cast, plan_casts, resolve_pending
+from engines.krosmaster.rules_movement import MoveOption, move, reachable
+from engines.krosmaster.rules_team import validate_team as _validate_team
+from engines.krosmaster.rules_victory import check_victory
+from engines.krosmaster.state import State
+
+
+def validate_team(
+    figurine_ids: list[str], fmt: str = "constructed", content: dict[str, Any] | None = None
+) -> list[str]:
+    """For the lobby (``/km team``): the figurine names, or a RuleError saying which rule fails."""
+    pack: Pack = pack_for(content)
+    return [fig.name for fig in _validate_team(figurine_ids, pack, fmt)]
+
+
+def reachable_squares(state: State, piece_id: str | None = None) -> dict[str, MoveOption]:
+    """Squares the (active) piece can walk to, with MP cost, lock checks and route."""
+    pid = piece_id or state.active_piece
+    if pid is None:
+        return {}
+    return reachable(state, state.pieces[pid])
+
+
+def spell_targets(state: State, spell_id: str, piece_id: str | None = None) -> list[CastPlan]:
+    """Legal (target, direction) casts of one spell, each with its area squares and pieces hit."""
+    pid = piece_id or state.active_piece
+    if pid is None:
+        return []
+    piece = state.pieces[pid]
+    for spell in piece.figurine.all_spells():
+        if spell.id == spell_id:
+            return plan_casts(state, Board.of(state), piece, spell)
+    return []
+
+
+def area_for(state: State, spell_id: str, target: str, direction: str | None = None) -> list[str]:
+    """The squares a cast would hit (main target first), for highlighting on the board."""
+    for plan in spell_targets(state, spell_id):
+        if label(plan.target) == target.upper() and (direction is None or plan.direction in (None, direction)):
+            return [label(s) for s in plan.squares]
+    return []
+
+
+def _name_players(state: State, events: list[Event]) -> list[Event]:
+    """Events that mention a seat also carry the player's name, which is what people read."""
+    names = {p.seat: p.name for p in state.players}
+    for event in events:
+        seat = event.params.get("seat")
+        if isinstance(seat, int) and "player" not in event.params:
+            event.params["player"] = names.get(seat, str(seat))
+    return events
+
+
+class KrosmasterEngine:
+    system: ClassVar[str] = "krosmaster"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    # -- lobby -------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return rules_setup.validate_options(options)
+
+    def validate_team(self, figurine_ids: list[str], fmt: str = "constructed",
+                      content: dict[str, Any] | None = None) -> list[str]:
+        return validate_team(figurine_ids, fmt, content)
+
+    def new_game(self, setup: Setup, dice: Dice) -> State:
+        state, _events = rules_setup.new_game(setup, dice)
+        return state
+
+    def new_game_with_events(self, setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
+        state, events = rules_setup.new_game(setup, dice)
+        return state, _name_players(state, events)
+
+    # -- reading -----------------------------------------------------------------------
+    def load_state(self, data: str) -> State:
+        return State.model_validate_json(data)
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        return A.parse_action(data)
+
+    def view(self, state: GameState, seat: int | None) -> GameState:
+        return state  # nothing is hidden in part 1 (demonic rewards will be, in part 2)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        assert isinstance(state, State)
+        if state.phase != "over" or state.winners is None:
+            return None
+        return Outcome(winners=state.winners, reason_key=f"km.end.{state.end_reason}")
+
+    def decision(self, state: GameState) -> Decision | None:
+        assert isinstance(state, State)
+        phase = state.phase
+        if phase == "over":
+            return None
+        if phase == "order_ties":
+            return Decision(seats=[p.seat for p in state.players if p.ties_pending], kind="order_ties",
+                            prompt_key="km.ask.order_ties")
+        if phase == "choose_side":
+            seat = state.opponent(state.first_seat).seat
+            return Decision(seats=[seat], kind="choose_side", prompt_key="km.ask.choose_side",
+                            options=[Option(value=s, label_key=f"km.side.{s}")
+                                     for s in rules_setup.side_options(state)])
+        if phase == "deploy":
+            seat = rules_setup.deploying_seat(state)
+            return Decision(seats=[seat] if seat is not None else [], kind="deploy", prompt_key="km.ask.deploy")
+        if phase == "tension_faces":
+            return Decision(seats=[state.active_seat], kind="tension_faces", prompt_key="km.ask.tension_faces",
+                            options=[Option(value=",".join(o), label_key="km.option.faces",
+                                            params={"first": o[0], "second": o[1]})
+                                     for o in state.tension_options])
+        if phase == "inspiration":
+            return Decision(seats=[state.active_seat], kind="inspiration", prompt_key="km.ask.inspiration",
+                            params={"faces": state.inspiration_dice})
+        if phase == "order_effects":
+            assert state.cast is not None
+            return Decision(seats=[state.active_seat], kind="order_effects", prompt_key="km.ask.order_effects",
+                            options=[Option(value=e.id, label_key=f"km.pending.{e.kind}",
+                                            params={"piece": e.target, "source": e.source, "amount": e.amount})
+                                     for e in state.cast.effects])
+        active = state.pieces.get(state.active_piece or "")
+        return Decision(seats=[state.active_seat], kind="turn", prompt_key="km.ask.turn",
+                        params={"piece": active.short if active else ""})
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Exactly the actions ``apply`` accepts from ``seat`` now (GM overrides excluded)."""
+        assert isinstance(state, State)
+        decision = self.decision(state)
+        if decision is None or seat not in decision.seats:
+            return []
+        phase = state.phase
+        if phase == "order_ties":
+            return [A.OrderTies(piece=p) for p in state.player(seat).ties_pending[0]]
+        if phase in ("choose_side", "tension_faces", "order_effects"):
+            return [A.Choose(value=o.value) for o in decision.options]
+        if phase == "deploy":
+            squares = rules_setup.free_starting_squares(state, seat)
+            return [A.Deploy(piece=p.id, square=s) for p in state.pieces_of(seat) if p.pos is None
+                    for s in squares]
+        if phase == "inspiration":
+            return self._inspire_actions(state, seat)
+        return self._turn_actions(state)
+
+    def _inspire_actions(self, state: State, seat: int) -> list[Action]:
+        pieces = [p.id for p in state.pieces_of(seat) if p.in_play]
+        faces = state.inspiration_dice
+        seen: set[tuple[tuple[str, str], ...]] = set()
+        result: list[Action] = []
+        combos: list[list[tuple[int, str]]] = [[]]
+        combos += [[(d, p)] for d in range(len(faces)) for p in pieces]
+        if len(faces) == 2:
+            combos += [[(0, p), (1, q)] for p in pieces for q in pieces]
+        for combo in combos:
+            key = tuple(sorted((faces[d], p) for d, p in combo))
+            if key in seen:
+                continue
+            seen.add(key)
+            result.append(A.Inspire(placements=[A.Placement(die=d, piece=p) for d, p in combo]))
+        return result
+
+    def _turn_actions(self, state: State) -> list[Action]:
+        piece = state.pieces[state.active_piece]  # type: ignore[index]
+        board = Board.of(state)
+        result: list[Action] = [A.EndTurn()]
+        for option in reachable(state, piece, board).values():
+            result.append(A.Move(to=option.square))
+        for spell in piece.figurine.all_spells():
+            plans = plan_casts(state, board, piece, spell)
+            per_target: dict[Square, int] = {}
+            for plan in plans:
+                per_target[plan.target] = per_target.get(plan.target, 0) + 1
+            for plan in plans:
+                direction = plan.direction if per_target[plan.target] > 1 else None
+                result.append(A.Cast(spell=spell.id, target=label(plan.target), direction=direction))  # type: ignore[arg-type]
+        if piece.ap >= 1 and state.board.kamas.get(piece.pos or "", 0) > 0:
+            result.append(A.Collect())
+        return result
+
+    # -- acting ------------------------------------------------------------------------
+    def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
+        assert isinstance(state, State)
+        return _name_players(state, self._apply(state, seat, action, dice))
+
+    def _apply(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:
+        action = A.parse_action(action)
+        if action.kind in A.GM_KINDS:
+            return self._apply_gm(state, action)
+        decision = self.decision(state)
+        if decision is None:
+            raise RuleError("km.err.game_over")
+        if seat not in decision.seats:
+            raise RuleError("km.err.not_your_turn", seat=seat)
+        phase = state.phase
+        if isinstance(action, A.OrderTies) and phase == "order_ties":
+            events = rules_setup.order_tie(state, seat, action.piece)
+            return events + rules_setup.advance_setup(state, dice)
+        if isinstance(action, A.Choose) and phase == "choose_side":
+            return rules_setup.choose_side(state, action.value, dice)
+        if isinstance(action, A.Deploy) and phase == "deploy":
+            return rules_setup.deploy(state, seat, action.piece, action.square, dice)
+        if isinstance(action, A.Choose) and phase == "tension_faces":
+            faces = action.value.split(",")
+            if faces not in state.tension_options:
+                raise RuleError("km.err.bad_choice", rule="106.2", value=action.value)
+            return rules_turn.settle_tension(state, faces, dice)
+        if isinstance(action, A.Inspire) and phase == "inspiration":
+            return rules_turn.inspire(state, seat, [(p.die, p.piece) for p in action.placements], dice)
+        if isinstance(action, A.Choose) and phase == "order_effects":
+            if state.cast is None or action.value not in {e.id for e in state.cast.effects}:
+                raise RuleError("km.err.bad_choice", rule="602.9a", value=action.value)
+            events = resolve_pending(state, action.value)
+            return events + rules_turn.after_action(state, dice)
+        if phase == "turn":
+            return self._apply_turn(state, action, dice)
+        raise RuleError("km.err.wrong_phase", phase=phase, action=action.kind)
+
+    def _apply_turn(self, state: State, action: Action, dice: Dice) -> list[Event]:
+        piece = state.pieces[state.active_piece]  # type: ignore[index]
+        if isinstance(action, A.EndTurn):
+            return rules_turn.end_activation(state, dice)
+        if isinstance(action, A.Move):
+            return move(state, piece, action.to, action.path, dice)
+        if isinstance(action, A.Cast):
+            plan = check_cast(state, piece, action.spell, action.target, action.direction)
+            events = cast(state, piece, plan, dice)
+            return events + rules_turn.after_action(state, dice)
+        if isinstance(action, A.Collect):
+            here = piece.pos or ""
+            if state.board.kamas.get(here, 0) <= 0:
+                raise RuleError("km.err.no_kama", rule="503.4", square=here)
+            if piece.ap < 1:
+                raise RuleError("km.err.not_enough_ap", rule="503.4", spell="kama", need=1, have=piece.ap)
+            piece.ap -= 1
+            state.board.kamas[here] -= 1
+            if state.board.kamas[here] == 0:
+                del state.board.kamas[here]
+            player = state.player(piece.owner)
+            player.kamas += 1
+            return [ev("collected", piece=piece.id, name=piece.short, square=here, total=player.kamas)]
+        raise RuleError("km.err.wrong_phase", phase=state.phase, action=action.kind)
+
+    def _apply_gm(self, state: State, action: Action) -> list[Event]:
+        """GM overrides bypass the rules but keep the state's invariants; they are logged."""
+        if isinstance(action, A.GmGG):
+            if action.seat is None:
+                state.wild_gg = min(1, action.gg)
+            else:
+                state.player(action.seat).gg = action.gg
+            events = [ev("gm_gg", seat=action.seat, gg=action.gg) if action.seat is not None
+                      else ev("gm_wild_gg", gg=state.wild_gg)]
+            return events + check_victory(state)
+        piece = state.pieces.get(getattr(action, "piece", ""))
+        if piece is None:
+            raise RuleError("km.err.unknown_piece", piece=getattr(action, "piece", ""))
+        if isinstance(action, A.GmPlace):
+            if action.square is None:
+                piece.pos = None
+                return [ev("gm_place", piece=piece.id, name=piece.short, square=None)]
+            arena = state.board.arena
+            from engines.core.square import parse_square
+
+            target = parse_square(action.square, arena.width, arena.height)
+            board = Board.of(state)
+            if target != (sq(piece.pos) if piece.pos else None) and not board.is_free(target):
+                raise RuleError("km.err.square_not_free", rule="313.3", square=action.square)
+            piece.pos = label(target)
+            piece.ko = False
+            return [ev("gm_place", piece=piece.id, name=piece.short, square=piece.pos)]
+        if isinstance(action, A.GmWounds):
+            piece.wounds = min(action.wounds, piece.hp)
+            from engines.krosmaster.rules_victory import ko_check
+
+            return [ev("gm_wounds", piece=piece.id, name=piece.short, wounds=piece.wounds), *ko_check(state)]
+        if isinstance(action, A.GmApMp):
+            for field in ("ap", "mp", "ap_tokens", "mp_tokens"):
+                value = getattr(action, field)
+                if value is not None:
+                    setattr(piece, field, value)
+            return [ev("gm_apmp", piece=piece.id, name=piece.short, ap=piece.ap, mp=piece.mp,
+                       ap_tokens=piece.ap_tokens, mp_tokens=piece.mp_tokens)]
+        raise RuleError("km.err.bad_action", field="kind", error=action.kind)

@@ -1,0 +1,105 @@
+"""A read-only view of the board built from the state: scenery and who stands where.
+
+Rules ask "is this square free?" and "does it block line of sight?" thousands of times
+while listing legal actions, so we index the state once per call into sets of tuples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engines.core.events import Event
+from engines.core.square import Square, format_square, in_bounds, parse_square
+from engines.krosmaster.content import Keyword
+from engines.krosmaster.state import PieceState, State
+
+
+@lru_cache(maxsize=1024)
+def sq(label: str) -> Square:
+    """Stored labels are always valid; a cache makes the hot loops cheap."""
+    return parse_square(label, 26, 99)
+
+
+def label(square: Square) -> str:
+    return format_square(square)
+
+
+def ev(key: str, rolls: list[int] | None = None, **params: object) -> Event:
+    """An event in the ``km`` namespace; ``key`` is given without the prefix."""
+    return Event(key=f"km.{key}", params=params, rolls=rolls or [])
+
+
+@lru_cache(maxsize=64)
+def _scenery(
+    trees: tuple[str, ...], bushes: tuple[str, ...], crates: tuple[str, ...]
+) -> tuple[frozenset[Square], frozenset[Square], frozenset[Square]]:
+    return (frozenset(map(sq, trees)), frozenset(map(sq, bushes)), frozenset(map(sq, crates)))
+
+
+@dataclass
+class Board:
+    width: int
+    height: int
+    trees: set[Square]
+    bushes: set[Square]
+    crates: set[Square]
+    occupant: dict[Square, str] = field(default_factory=dict)
+    blockers: set[Square] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, state: State) -> Board:
+        arena = state.board.arena
+        trees, bushes, crates = _scenery(tuple(arena.trees), tuple(arena.bushes), tuple(arena.crates))
+        occupant = {sq(p.pos): p.id for p in state.pieces.values() if p.pos is not None and not p.ko}
+        board = cls(
+            width=arena.width,
+            height=arena.height,
+            trees=set(trees),
+            bushes=set(bushes),
+            crates=set(crates),
+            occupant=occupant,
+        )
+        board.blockers = {s for s in [*board.trees, *occupant] if board._blocks(state, s)}
+        return board
+
+    def on_board(self, square: Square) -> bool:
+        return in_bounds(square, self.width, self.height)
+
+    def is_free(self, square: Square) -> bool:
+        """313.3: no tree, bush or character; a crate square is still free (313.5c)."""
+        return (
+            self.on_board(square)
+            and square not in self.trees
+            and square not in self.bushes
+            and square not in self.occupant
+        )
+
+    def blocks_los(self, square: Square) -> bool:
+        return square in self.blockers
+
+    def _blocks(self, state: State, square: Square) -> bool:
+        """311.9a/b: Krosmasters and trees block; bushes, crates and small pieces do not."""
+        if square in self.trees:
+            return True
+        pid = self.occupant.get(square)
+        if pid is None:
+            return False
+        piece = state.pieces[pid]
+        if piece.has(Keyword.BLOCKING):  # 307.15
+            return True
+        return not piece.has(Keyword.SMALL)  # 311.9b
+
+    def move_piece(self, piece: PieceState, to: Square) -> None:
+        self.remove_piece(piece)
+        piece.pos = label(to)
+        self.occupant[to] = piece.id
+        if piece.has(Keyword.BLOCKING) or not piece.has(Keyword.SMALL):
+            self.blockers.add(to)
+
+    def remove_piece(self, piece: PieceState) -> None:
+        if piece.pos is not None:
+            here = sq(piece.pos)
+            self.occupant.pop(here, None)
+            if here not in self.trees:
+                self.blockers.discard(here)

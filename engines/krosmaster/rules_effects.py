@@ -1,0 +1,176 @@
+"""Additional effects of spells (605) and the token bookkeeping they rely on (309)."""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.core.square import Square, sign, step
+from engines.krosmaster.content import Effect, EffectKind, Keyword
+from engines.krosmaster.rules_board import Board, ev, label, sq
+from engines.krosmaster.rules_powers import protected_from
+from engines.krosmaster.state import PendingEffect, PieceState, State
+
+
+def add_tokens(piece: PieceState, stat: str, amount: int) -> int:
+    """Place ``amount`` +1 (or -1) tokens one by one; returns how many were placed.
+
+    309.7: a token of the opposite sign cancels one already there (that still counts
+    as placed: it went on the card, then both left). 309.6: never more -1 tokens than
+    the printed maximum; the extra ones are simply not placed.
+    """
+    attr = f"{stat}_tokens"
+    cap = piece.figurine.ap if stat == "ap" else piece.figurine.mp
+    if cap <= 0:
+        return 0  # 309.5: no maximum, no tokens
+    placed = 0
+    unit = 1 if amount > 0 else -1
+    for _ in range(abs(amount)):
+        current = getattr(piece, attr)
+        if unit < 0 and current <= 0 and -current >= cap:
+            break
+        setattr(piece, attr, current + unit)
+        placed += 1
+    return placed
+
+
+def place_wounds(piece: PieceState, amount: int) -> int:
+    """308.7/204.5a: wounds stop at HP, the excess goes back to the reserve."""
+    placed = max(0, min(amount, piece.hp - piece.wounds))
+    piece.wounds += placed
+    return placed
+
+
+def axis_direction(origin: Square, other: Square, hint: str | None) -> Square | None:
+    """Unit step from ``origin`` towards ``other`` along the dominant axis.
+
+    On an exact diagonal the cast's chosen direction picks the axis (605.9a says "in a
+    straight line" without covering diagonals). ``None`` when the squares coincide.
+    """
+    dc, dr = other[0] - origin[0], other[1] - origin[1]
+    if dc == 0 and dr == 0:
+        return None
+    if abs(dc) > abs(dr):
+        return (sign(dc), 0)
+    if abs(dr) > abs(dc):
+        return (0, sign(dr))
+    if hint in ("E", "W"):
+        return (sign(dc), 0)
+    if hint in ("N", "S"):
+        return (0, sign(dr))
+    return (sign(dc), 0)
+
+
+def slide(board: Board, piece: PieceState, direction: Square, squares: int) -> int:
+    """605.9b/314.3: move square by square, stopping before any square that is not free."""
+    moved = 0
+    for _ in range(squares):
+        nxt = step(sq(piece.pos), direction)  # type: ignore[arg-type]
+        if not board.is_free(nxt):
+            break
+        board.move_piece(piece, nxt)
+        moved += 1
+    return moved
+
+
+def counterattack_if_any(state: State, target: PieceState, source: PieceState, inflicted: int) -> PendingEffect | None:
+    """307.16: wounds inflicted by an enemy on a Counterattack piece send one back at step 8."""
+    if inflicted <= 0 or target.owner == source.owner or not target.has(Keyword.COUNTERATTACK):
+        return None
+    state.next_effect_id += 1
+    return PendingEffect(id=f"e{state.next_effect_id}", kind="counterattack", source=target.id, target=source.id)
+
+
+def apply_step3(
+    state: State,
+    board: Board,
+    caster: PieceState,
+    effect: Effect,
+    targets: list[PieceState],
+    main_square: Square,
+    hint: str | None,
+    pending: list[PendingEffect],
+) -> list[Event]:
+    """One additional effect at step 3 (602.4a), applied to every target as written."""
+    events: list[Event] = []
+    kind = effect.kind
+    caster_in = caster.in_play
+    victims = [caster] if effect.target == "caster" else [t for t in targets if t.in_play]
+    if kind in (EffectKind.AP_TOKENS, EffectKind.MP_TOKENS):
+        stat = "ap" if kind is EffectKind.AP_TOKENS else "mp"
+        for target in victims:
+            if protected_from(target, caster):
+                events.append(ev("insensitive", piece=target.id, name=target.short))
+                continue
+            placed = add_tokens(target, stat, effect.value)
+            events.append(ev(f"{stat}_tokens", piece=target.id, name=target.short,
+                             value=placed if effect.value > 0 else -placed))
+    elif kind in (EffectKind.STEAL_AP, EffectKind.STEAL_MP):
+        stat = "ap" if kind is EffectKind.STEAL_AP else "mp"
+        for target in victims:
+            if target.id == caster.id or protected_from(target, caster):
+                continue
+            placed = add_tokens(target, stat, -effect.value)  # 605.12/605.13
+            gained = add_tokens(caster, stat, placed) if placed and caster_in else 0
+            events.append(ev(f"steal_{stat}", piece=caster.id, name=caster.short, target=target.id,
+                             target_name=target.short, value=placed, gained=gained))
+    elif kind in (EffectKind.GAIN_AP, EffectKind.GAIN_MP):
+        if caster_in:  # 605.14/605.15: straight into the active piece's bar
+            stat = "ap" if kind is EffectKind.GAIN_AP else "mp"
+            setattr(caster, stat, getattr(caster, stat) + effect.value)
+            events.append(ev(f"gain_{stat}", piece=caster.id, name=caster.short, value=effect.value))
+    elif kind in (EffectKind.PUSH, EffectKind.PULL):
+        if not caster.pos:
+            return events
+        origin = sq(caster.pos)
+        movers = [t for t in victims if t.id != caster.id]
+        far_first = kind is EffectKind.PUSH
+        movers.sort(key=lambda t: abs(sq(t.pos)[0] - origin[0]) + abs(sq(t.pos)[1] - origin[1]),  # type: ignore[arg-type]
+                    reverse=far_first)
+        for target in movers:
+            if protected_from(target, caster):
+                events.append(ev("insensitive", piece=target.id, name=target.short))
+                continue
+            here = sq(target.pos)  # type: ignore[arg-type]
+            towards = axis_direction(origin, here, hint)
+            if towards is None:
+                continue
+            if kind is EffectKind.PUSH:  # 605.9a
+                moved = slide(board, target, towards, effect.value)
+            else:  # 605.10a: never past the caster's row or column
+                back = (-towards[0], -towards[1])
+                span = abs(here[0] - origin[0]) if towards[0] else abs(here[1] - origin[1])
+                moved = slide(board, target, back, min(effect.value, span))
+            events.append(ev(kind.value, piece=target.id, name=target.short, squares=moved, to=target.pos))
+    elif kind in (EffectKind.RETREAT, EffectKind.ADVANCE):
+        if caster_in:
+            here = sq(caster.pos)  # type: ignore[arg-type]
+            towards = axis_direction(here, main_square, hint)
+            if towards is not None:
+                if kind is EffectKind.RETREAT:  # 605.16a
+                    moved = slide(board, caster, (-towards[0], -towards[1]), effect.value)
+                else:  # 605.17a
+                    span = abs(main_square[0] - here[0]) if towards[0] else abs(main_square[1] - here[1])
+                    moved = slide(board, caster, towards, min(effect.value, span))
+                events.append(ev(kind.value, piece=caster.id, name=caster.short, squares=moved, to=caster.pos))
+    elif kind is EffectKind.SWAP:
+        other = next((t for t in targets if t.in_play and t.id != caster.id and t.pos == label(main_square)), None)
+        if caster_in and other is not None:
+            if protected_from(other, caster):
+                events.append(ev("insensitive", piece=other.id, name=other.short))
+            else:
+                a, b = sq(caster.pos), sq(other.pos)  # type: ignore[arg-type]
+                board.remove_piece(caster)
+                board.remove_piece(other)
+                board.move_piece(caster, b)
+                board.move_piece(other, a)
+                events.append(ev("swapped", piece=caster.id, name=caster.short, other=other.id,
+                                 other_name=other.short))
+    elif kind is EffectKind.WOUNDS:
+        for target in victims:
+            inflicted = place_wounds(target, effect.value)  # 308.5c: these are inflicted wounds
+            events.append(ev("wounds", piece=target.id, name=target.short, wounds=inflicted,
+                             total=target.wounds, hp=target.hp))
+            counter = counterattack_if_any(state, target, caster, inflicted)
+            if counter:
+                pending.append(counter)
+    return events
+

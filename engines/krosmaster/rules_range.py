@@ -1,0 +1,63 @@
+"""Range and line of sight (311), and which squares a spell may target (601.5-601.6)."""
+
+from __future__ import annotations
+
+from engines.core.square import Square, distance, line_of_sight, same_line, squares_within
+from engines.krosmaster.content import Keyword, RangeType, Spell
+from engines.krosmaster.rules_board import Board, sq
+from engines.krosmaster.state import PieceState, State
+
+
+def max_range(board: Board, caster_sq: Square, spell: Spell) -> int:
+    """311.7: only modifiable ranges change; a crate under the caster adds 1 (313.5c)."""
+    bonus = 1 if spell.range.modifiable and caster_sq in board.crates else 0
+    return spell.range.max + bonus
+
+
+def in_range(board: Board, caster: PieceState, caster_sq: Square, target: Square, spell: Spell,
+             blind: bool | None = None) -> bool:
+    rng = spell.range
+    dist = distance(caster_sq, target)
+    if blind is None:
+        blind = caster.has(Keyword.BLINDNESS)
+    if blind and dist != 1:
+        return False  # 307.13a/b: only an adjacent square, never its own
+    if rng.type is RangeType.SELF:
+        return dist == 0  # 311.6
+    if rng.type is RangeType.MELEE:
+        return dist == 1  # 311.2
+    if not rng.min <= dist <= max_range(board, caster_sq, spell):
+        return False  # 311.3, 311.5
+    return rng.type is not RangeType.LINE or same_line(caster_sq, target)  # 311.4
+
+
+def needs_los(spell: Spell) -> bool:
+    """601.6a: no-line-of-sight and self spells skip the check; adjacent squares always see."""
+    return spell.range.type in (RangeType.RANGED, RangeType.LINE, RangeType.MELEE)
+
+
+def has_los(state: State, board: Board, origin: Square, target: Square) -> bool:
+    return line_of_sight(origin, target, board.blockers.__contains__)
+
+
+def candidate_targets(state: State, board: Board, caster: PieceState, spell: Spell) -> list[Square]:
+    """Every square in range with line of sight when needed (no usage limits checked here)."""
+    assert caster.pos is not None
+    origin = sq(caster.pos)
+    rng = spell.range
+    if rng.type is RangeType.SELF:
+        squares = [origin]
+    elif rng.type is RangeType.MELEE:
+        squares = squares_within(origin, 1, 1, board.width, board.height)
+    else:
+        squares = squares_within(origin, rng.min, max_range(board, origin, spell), board.width, board.height)
+    result = []
+    check_los = needs_los(spell)
+    blind = caster.has(Keyword.BLINDNESS)
+    for target in squares:
+        if not in_range(board, caster, origin, target, spell, blind):
+            continue
+        if check_los and not has_los(state, board, origin, target):
+            continue
+        result.append(target)
+    return result

@@ -1,0 +1,158 @@
+"""The Krosmaster game state: plain pydantic data, JSON round-trippable, no references.
+
+Pieces refer to each other by id, squares are labels like "C7", and each piece carries a
+copy of its figurine so a game keeps working even if the server's pack changes later.
+Renderers and cogs read this model directly (``view`` hides nothing in 1-vs-1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from engines.core.contract import GameState
+from engines.krosmaster.content import Arena, Figurine, Keyword
+
+SCHEMA_VERSION = 1
+
+Phase = Literal[
+    "order_ties",  # 204.3b: players order their tied Krosmasters once
+    "choose_side",  # 103.2: the second player picks a side of the board
+    "deploy",  # 103.9: each player places its pieces on its starting squares
+    "tension_faces",  # 402/106.2: the active player turns flexible tension dice
+    "inspiration",  # 403: the active player places inspiration dice
+    "turn",  # 501-504: the active piece acts
+    "order_effects",  # 602.9: the active player orders pending effects
+    "over",
+]
+
+
+class Inspiration(BaseModel):
+    """An inspiration die on a card: a power until its placer's next turn starts (403.3)."""
+
+    face: Literal["critical", "armor", "lock", "dodge"]
+    seat: int
+
+
+class PieceState(BaseModel):
+    id: str
+    owner: int
+    figurine: Figurine
+    short: str
+    pos: str | None = None  # None before deployment and after K.O.
+    wounds: int = 0
+    ap: int = 0  # the current bars (309.2); refilled at activation
+    mp: int = 0
+    ap_tokens: int = 0  # signed: only + or - tokens can coexist (309.7)
+    mp_tokens: int = 0
+    ko: bool = False
+    inspirations: list[Inspiration] = Field(default_factory=list)
+    used_turn: list[str] = Field(default_factory=list)  # 601.3a spells cast this activation
+    used_targets: dict[str, list[str]] = Field(default_factory=dict)  # 601.3b spell -> target keys
+    used_game: list[str] = Field(default_factory=list)  # 601.3c / 205.2a
+    locked: bool = False  # 310.2e happened this activation (informative)
+
+    @property
+    def hp(self) -> int:
+        return self.figurine.hp
+
+    @property
+    def level(self) -> int:
+        return self.figurine.level
+
+    @property
+    def initiative(self) -> int:
+        return self.figurine.initiative
+
+    @property
+    def in_play(self) -> bool:
+        return self.pos is not None and not self.ko
+
+    def powers(self) -> set[str]:
+        """Printed keyword powers plus those granted by inspiration dice (403.1)."""
+        powers = {str(p) for p in self.figurine.powers}
+        powers.update(insp.face for insp in self.inspirations)
+        return powers
+
+    def has(self, power: Keyword | str) -> bool:
+        # Hot path (legal-action listing): avoid building the set of powers.
+        return power in self.figurine.powers or any(i.face == power for i in self.inspirations)
+
+
+class PlayerState(BaseModel):
+    seat: int
+    user_id: int
+    name: str
+    gg: int = 0
+    kamas: int = 0  # the team's shared purse (304.1); spending comes with part 2
+    side: str | None = None
+    timeline: list[str] = Field(default_factory=list)  # piece ids, decreasing initiative (204.3)
+    ties_pending: list[list[str]] = Field(default_factory=list)  # tie groups still to order
+
+
+class PendingEffect(BaseModel):
+    """An effect waiting for step 8 of a spell (602.9)."""
+
+    id: str
+    kind: Literal["life_steal", "counterattack"]
+    source: str  # piece whose spell or power created it
+    target: str  # piece it acts on
+    amount: int = 0
+
+
+class CastContext(BaseModel):
+    """What a spell in step 8 still needs once the active player orders its effects."""
+
+    caster: str
+    spell: str
+    effects: list[PendingEffect] = Field(default_factory=list)
+
+
+class BoardState(BaseModel):
+    arena: Arena
+    kamas: dict[str, int] = Field(default_factory=dict)  # kama tokens on squares (103.3)
+
+
+class State(GameState):
+    schema_version: int = SCHEMA_VERSION
+    format: Literal["constructed", "limited"] = "constructed"
+    phase: Phase = "order_ties"
+    board: BoardState
+    players: list[PlayerState]
+    pieces: dict[str, PieceState]
+    wild_gg: int = 1  # 103.6
+    gg_lost: int = 0  # GG returned to the box by tension doubles (402.1), for bookkeeping
+    first_seat: int = 0
+    active_seat: int = 0
+    turn_number: int = 0  # player turns played so far, 1 = the first player's first turn
+    active_piece: str | None = None
+    tension: list[str] = Field(default_factory=list)  # raw faces of this turn's tension roll
+    tension_options: list[list[str]] = Field(default_factory=list)
+    inspiration_dice: list[str] = Field(default_factory=list)  # final faces still to place
+    cast: CastContext | None = None
+    winners: list[int] | None = None
+    end_reason: str | None = None
+    next_effect_id: int = 0
+    options: dict[str, Any] = Field(default_factory=dict)
+
+    def player(self, seat: int) -> PlayerState:
+        for player in self.players:
+            if player.seat == seat:
+                return player
+        raise KeyError(seat)
+
+    def opponent(self, seat: int) -> PlayerState:
+        for player in self.players:
+            if player.seat != seat:
+                return player
+        raise KeyError(seat)
+
+    def piece_at(self, label: str) -> PieceState | None:
+        for piece in self.pieces.values():
+            if piece.pos == label and not piece.ko:
+                return piece
+        return None
+
+    def pieces_of(self, seat: int) -> list[PieceState]:
+        return [self.pieces[pid] for pid in self.player(seat).timeline]

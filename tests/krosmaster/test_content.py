@@ -1,0 +1,86 @@
+"""Content packs: the built-in pack's coverage, user pack validation and merging."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engines.core.contract import SeatSetup, Setup
+from engines.core.dice import SeededDice
+from engines.core.errors import RuleError
+from engines.krosmaster import ENGINE
+from engines.krosmaster.content import (
+    AreaShape,
+    EffectKind,
+    Keyword,
+    RangeType,
+    SpellKind,
+    builtin_pack,
+    load_pack,
+    merge_packs,
+    parse_pack_text,
+)
+
+
+def test_builtin_pack_covers_every_range_area_effect_and_power():
+    pack = builtin_pack()
+    assert len(pack.figurines) >= 10
+    spells = [s for f in pack.figurines for s in f.spells]
+    assert {s.range.type for s in spells} == set(RangeType)
+    assert {s.area for s in spells} >= set(AreaShape) - {AreaShape.NONE}
+    assert {e.kind for s in spells for e in s.effects} == set(EffectKind)
+    assert {p for f in pack.figurines for p in f.powers} == set(Keyword)
+    assert {s.kind for s in spells} == set(SpellKind)
+    assert {s.limit for s in spells} == {"unlimited", "per_turn", "per_target", "per_game"}
+    assert any(s.cost.wounds for s in spells) and any(s.cost.mp for s in spells)
+    assert any(s.range.modifiable for s in spells)
+    assert any(f.custom_powers and f.custom_powers[0].fight_start for f in pack.figurines)
+    big = [a for a in pack.arenas if a.width == a.height == 12]
+    assert len(big) >= 2
+    for arena in big:
+        assert arena.trees and arena.bushes and arena.crates and arena.kamas and arena.demon_squares
+
+
+def test_user_pack_errors_name_the_field():
+    bad = {"figurines": [{"id": "x", "name": "X", "level": 1, "initiative": 1, "ap": 6, "mp": 3, "hp": 5,
+                          "spells": [{"id": "s", "name": "S", "range": {"type": "ranged", "min": 3, "max": 1}}]}]}
+    with pytest.raises(RuleError) as err:
+        load_pack(bad)
+    assert err.value.key == "km.err.pack_invalid"
+    assert err.value.params["field"] == "figurines.0.spells.0.range"
+    with pytest.raises(RuleError) as err:
+        load_pack({"arenas": [{"id": "a", "name": "A", "trees": ["Z99"], "starting": {}}]})
+    assert err.value.params["field"].startswith("arenas.0")
+
+
+def test_pack_size_is_limited():
+    with pytest.raises(RuleError) as err:
+        load_pack({"name": "x" * 10, "figurines": [], "junk": "y" * 300_000})
+    assert err.value.key == "km.err.pack_too_big"
+
+
+def test_yaml_and_json_pack_text():
+    text = "name: mine\nfigurines:\n  - id: blob\n    name: Blob\n    level: 12\n    initiative: 1\n" \
+           "    ap: 6\n    mp: 3\n    hp: 9\n    spells:\n      - id: ooze\n        name: Ooze\n" \
+           "        range: {type: melee}\n        amount: 1\n"
+    assert parse_pack_text(text).figurines[0].id == "blob"
+    assert parse_pack_text(json.dumps({"name": "j"})).name == "j"
+
+
+def test_user_pack_merges_over_builtin_and_plays():
+    user = {"name": "mine", "figurines": [
+        {"id": "mire_imp", "name": "Mire Imp", "colour": "black", "level": 1, "initiative": 9, "ap": 6, "mp": 5,
+         "hp": 4, "spells": [{"id": "nip", "name": "Nip", "range": {"type": "melee"}, "amount": 2}]},
+        {"id": "titan", "name": "Titan", "colour": "gold", "level": 11, "initiative": 1, "ap": 6, "mp": 2,
+         "hp": 30, "spells": [{"id": "stomp", "name": "Stomp", "range": {"type": "melee"}, "amount": 3}]}]}
+    merged = merge_packs(builtin_pack(), load_pack(user))
+    assert merged.figurine("mire_imp").initiative == 9
+    assert merged.figurine("bone_crusher").level == 5
+    setup = Setup(seats=[SeatSetup(seat=0, user_id=1, name="A", config={"team": ["titan", "mire_imp"]}),
+                         SeatSetup(seat=1, user_id=2, name="B",
+                                   config={"team": ["bone_crusher", "iron_warden", "ember_witch"]})],
+                  content=user)
+    state = ENGINE.new_game(setup, SeededDice(1))
+    assert state.pieces["0a"].figurine.name == "Titan"
+    assert ENGINE.load_state(state.model_dump_json()) == state

@@ -1,0 +1,106 @@
+"""605 additional effects and 309 token rules."""
+
+from __future__ import annotations
+
+from engines.krosmaster.rules_effects import add_tokens
+from tests.krosmaster.builders import ARMOR, CRIT, LOCK, arena, cast, fig, find, game, keys, spell
+
+LINE = {"type": "line", "min": 1, "max": 6}
+
+
+def setup(effects, target_sq="E7", caster_sq="E5", board=None, target_kw=None, **spell_kw):
+    s = spell("s", range=spell_kw.pop("range", LINE), effects=effects, **spell_kw)
+    return game([("a", fig("a", spells=[s]), 0, caster_sq), ("b", fig("b"), 0, "A1"),
+                 ("z", fig("z", **(target_kw or {})), 1, target_sq), ("y", fig("y"), 1, "L12")], board=board)
+
+
+def test_605_1_to_605_4_tokens_on_each_target():
+    state = setup([{"kind": "ap_tokens", "value": -2}, {"kind": "mp_tokens", "value": 1}])
+    cast(state, "s", "E7", [LOCK, LOCK])
+    z = state.pieces["z"]
+    assert (z.ap_tokens, z.mp_tokens) == (-2, 1)
+
+
+def test_309_7_opposite_tokens_cancel_and_309_6_minus_tokens_capped_at_max():
+    z = game([("z", fig("z", ap=3), 1, "A1")]).pieces["z"]
+    assert add_tokens(z, "ap", 2) == 2 and z.ap_tokens == 2
+    assert add_tokens(z, "ap", -3) == 3 and z.ap_tokens == -1  # two cancel, one stays
+    assert add_tokens(z, "ap", -5) == 2 and z.ap_tokens == -3  # never more -1 tokens than AP max
+
+
+def test_605_5_to_605_8_bonus_elemental_damage_at_step_6():
+    state = setup([{"kind": "element_damage", "value": 2, "element": "fire"}], amount=1)
+    events = cast(state, "s", "E7", [LOCK, LOCK])
+    assert find(events, "damage").params["damage"] == 3
+
+
+def test_605_9_push_is_partial_when_blocked():
+    state = setup([{"kind": "push", "value": 3}], board=arena(trees=["E10"]))
+    cast(state, "s", "E7", [LOCK, LOCK])
+    assert state.pieces["z"].pos == "E9"  # E8, E9, then the tree stops it (605.9b)
+
+
+def test_605_10_pull_stops_next_to_the_caster():
+    state = setup([{"kind": "pull", "value": 5}], target_sq="E9")
+    cast(state, "s", "E9", [LOCK, LOCK])
+    assert state.pieces["z"].pos == "E6"
+
+
+def test_605_16_retreat_and_605_17_advance_move_the_caster():
+    state = setup([{"kind": "retreat", "value": 2}])
+    cast(state, "s", "E7", [LOCK, LOCK])
+    assert state.pieces["a"].pos == "E3"
+    state = setup([{"kind": "advance", "value": 4}], target_sq="E9")
+    cast(state, "s", "E9", [LOCK, LOCK])
+    assert state.pieces["a"].pos == "E8"
+
+
+def test_605_11_armor_piercing_removes_one_armor_die():
+    state = setup([{"kind": "armor_piercing"}], target_kw={"powers": ["armor"]})
+    events = cast(state, "s", "E7", [LOCK, ARMOR])  # one armor die instead of two
+    assert len(find(events, "armor_roll").rolls) == 1
+
+
+def test_605_12_605_13_steal_gives_tokens_for_each_placed():
+    state = setup([{"kind": "steal_ap", "value": 2}, {"kind": "steal_mp", "value": 1}])
+    state.pieces["z"].ap_tokens = 1  # one -1 cancels this +1: still placed
+    cast(state, "s", "E7", [LOCK, LOCK])
+    assert state.pieces["z"].ap_tokens == -1 and state.pieces["z"].mp_tokens == -1
+    assert state.pieces["a"].ap_tokens == 2 and state.pieces["a"].mp_tokens == 1
+
+
+def test_605_14_605_15_immediate_gain_goes_into_the_bars():
+    state = setup([{"kind": "gain_ap", "value": 2}, {"kind": "gain_mp", "value": 1}])
+    cast(state, "s", "E7", [LOCK, LOCK])
+    a = state.pieces["a"]
+    assert (a.ap, a.mp) == (6 - 2 + 2, 4)
+
+
+def test_605_18_life_steal_resolves_at_step_8():
+    state = setup([{"kind": "life_steal"}], amount=3)
+    state.pieces["a"].wounds = 5
+    events = cast(state, "s", "E7", [LOCK, LOCK])
+    assert keys(events)[-1] == "km.life_steal"
+    assert state.pieces["a"].wounds == 2
+
+
+def test_swap_exchanges_caster_and_main_target():
+    state = setup([{"kind": "swap"}], kind="special", amount=0)
+    cast(state, "s", "E7")
+    assert state.pieces["a"].pos == "E7" and state.pieces["z"].pos == "E5"
+
+
+def test_307_18_insensitive_blocks_moves_and_tokens_from_others():
+    state = setup([{"kind": "push", "value": 2}, {"kind": "mp_tokens", "value": -1}, {"kind": "swap"}],
+                  target_kw={"powers": ["insensitive"]})
+    events = cast(state, "s", "E7", [LOCK, LOCK])
+    z = state.pieces["z"]
+    assert z.pos == "E7" and z.mp_tokens == 0 and z.wounds == 2
+    assert keys(events).count("km.insensitive") == 3
+
+
+def test_605_9_push_from_a_diagonal_uses_the_chosen_direction():
+    s = {"range": {"type": "ranged", "min": 1, "max": 6}}
+    state = setup([{"kind": "push", "value": 1}], target_sq="G7", **s)
+    cast(state, "s", "G7", [CRIT, LOCK], direction="E")
+    assert state.pieces["z"].pos == "H7"

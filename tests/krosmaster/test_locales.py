@@ -1,0 +1,42 @@
+"""Every km key exists in both languages with the same placeholders."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def flat(tree, prefix=""):
+    out = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            out.update(flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def load(lang):
+    return flat(json.loads((ROOT / "locales" / f"{lang}.json").read_text("utf-8"))["km"])
+
+
+def test_km_keys_and_placeholders_match():
+    en, it = load("en"), load("it")
+    assert en.keys() == it.keys()
+    for key in en:
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", it[key])), key
+
+
+def test_every_error_key_raised_in_code_is_translated():
+    en = load("en")
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engines" / "krosmaster").glob("*.py"))
+    source += (ROOT / "engines" / "core" / "square.py").read_text("utf-8")
+    for key in set(re.findall(r'RuleError\(\s*"km\.([a-z_.]+)"', source)):
+        assert key in en, key
+    for colour in ("gold", "white", "black"):
+        assert f"err.team_copies_{colour}" in en
+    for end in ("last_gg", "last_standing", "tension", "no_pieces", "no_gg"):
+        assert f"end.{end}" in en

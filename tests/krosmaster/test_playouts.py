@@ -1,0 +1,129 @@
+"""Random legal games (hypothesis): never raise, keep the invariants, round-trip through JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import string
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines.core.contract import SeatSetup, Setup
+from engines.core.dice import SeededDice
+from engines.krosmaster import ENGINE
+from engines.krosmaster.content import builtin_pack
+from engines.krosmaster.rules_board import sq
+from engines.krosmaster.state import State
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A small arena and fragile copies of the built-in figurines (same spells and powers, at most
+# 4 HP; a user pack overrides by id) keep random fights short enough to reach a victory.
+FRAGILE = [fig.model_copy(update={"hp": min(fig.hp, 4)}).model_dump(mode="json") for fig in builtin_pack().figurines]
+PIT = {
+    "figurines": FRAGILE,
+    "name": "test",
+    "arenas": [{
+        "id": "pit", "name": "Pit", "width": 7, "height": 7,
+        "trees": ["D4"], "bushes": ["B4"], "crates": ["F4"], "kamas": {"C3": 1, "E5": 2}, "demon_squares": ["A4"],
+        "starting": {"north": [f"{c}{r}" for r in (1, 2) for c in "ABCDEFG"][:10],
+                     "south": [f"{c}{r}" for r in (7, 6) for c in "ABCDEFG"][:10]},
+    }],
+}
+TEAMS = [
+    ["bone_crusher", "iron_warden", "ember_witch"],
+    ["frost_monk", "gale_archer", "shadow_rogue", "tide_healer"],
+    ["iron_warden", "frost_monk", "ember_witch", "root_druid"],
+    ["cloud_sage", "stone_golem", "lucky_gambler", "mire_imp", "root_druid", "iron_warden"],
+    ["bone_crusher", "mire_imp", "mire_imp", "mire_imp", "tide_healer", "lucky_gambler"],
+]
+MAX_ACTIONS = 150  # a cap keeps the suite fast; most pit games end well before it
+GAMES = int(os.environ.get("KM_PLAYOUTS", "500"))
+
+
+def _flat(tree: dict, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+CATALOGS = {lang: _flat(json.loads((ROOT / "locales" / f"{lang}.json").read_text("utf-8"))) for lang in ("en", "it")}
+FIELDS = {
+    (lang, key): {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    for lang, catalog in CATALOGS.items()
+    for key, text in catalog.items()
+}
+
+
+def check_invariants(state: State, total_gg: int) -> None:
+    squares: set[str] = set()
+    arena = state.board.arena
+    for piece in state.pieces.values():
+        assert 0 <= piece.wounds <= piece.hp, piece.id
+        assert piece.ap >= 0 and piece.mp >= 0, piece.id
+        assert -piece.ap_tokens <= piece.figurine.ap and -piece.mp_tokens <= piece.figurine.mp  # 309.6
+        if piece.ko:
+            assert piece.pos is None and piece.wounds == 0
+        if piece.pos is not None:
+            assert piece.pos not in squares, f"two pieces on {piece.pos}"
+            squares.add(piece.pos)
+            assert piece.pos not in arena.trees and piece.pos not in arena.bushes
+            col, row = sq(piece.pos)
+            assert 0 <= col < arena.width and 0 <= row < arena.height
+    assert state.wild_gg in (0, 1)
+    assert all(p.gg >= 0 for p in state.players)
+    assert sum(p.gg for p in state.players) + state.wild_gg + state.gg_lost == total_gg
+    if state.phase == "turn":
+        assert state.pieces[state.active_piece].in_play  # type: ignore[index]
+
+
+def check_event(event) -> None:
+    assert event.key.startswith("km.")
+    for lang, catalog in CATALOGS.items():
+        assert event.key in catalog, f"{event.key} missing in {lang}"
+        fields = FIELDS[lang, event.key]
+        assert fields <= event.params.keys(), f"{event.key} ({lang}) needs {fields - set(event.params)}"
+
+
+@settings(max_examples=GAMES, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(seed=st.integers(0, 2**31), team_a=st.sampled_from(TEAMS), team_b=st.sampled_from(TEAMS[:3]),
+       arena=st.sampled_from(["pit"] * 6 + ["sunlit_glade", "old_ruins"]), gg=st.sampled_from([1, 2, None]))
+def test_random_games_keep_invariants(seed: int, team_a: list[str], team_b: list[str], arena: str, gg: int | None):
+    dice = SeededDice(seed)
+    chooser = random.Random(seed)
+    options = {"arena": arena, **({"starting_gg": gg} if gg else {})}
+    setup = Setup(seats=[SeatSetup(seat=0, user_id=1, name="A", config={"team": team_a}),
+                         SeatSetup(seat=1, user_id=2, name="B", config={"team": team_b})],
+                  options=options, content=PIT)
+    state, events = ENGINE.new_game_with_events(setup, dice)
+    total_gg = sum(p.gg for p in state.players) + state.wild_gg
+    for event in events:
+        check_event(event)
+    for step in range(MAX_ACTIONS):
+        decision = ENGINE.decision(state)
+        if decision is None:
+            break
+        seat = chooser.choice(decision.seats)
+        actions = ENGINE.legal_actions(state, seat)
+        assert actions, f"no legal action for seat {seat} in phase {state.phase}"
+        action = chooser.choice(actions)
+        for event in ENGINE.apply(state, seat, action, dice):
+            check_event(event)
+        dice.take_drawn()
+        check_invariants(state, total_gg)
+        if step % 60 == 0:
+            assert ENGINE.load_state(state.model_dump_json()) == state
+    assert ENGINE.load_state(state.model_dump_json()) == state
+    outcome = ENGINE.outcome(state)
+    if outcome is not None:
+        assert state.phase == "over"
+        assert len(outcome.winners) <= 1
+        check_event(type(events[0])(key=outcome.reason_key))
