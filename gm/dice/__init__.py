@@ -1,0 +1,1 @@
+"""Dice: d20 notation with limits and the /dice service."""
