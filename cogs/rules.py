@@ -1,8 +1,8 @@
 """/rules: search and read the rulebooks (thin: corpus and search live in gm.rules).
 
-Buttons: ``tv1:rules:show:<system>:<section>`` opens a section (search hits, cross-
-references, RuleError messages); ``tv1:rules:page:<system>:<section>:<page>`` turns the
-page of a long section in place.
+Buttons: ``tv1:rules:show:<system>:<section>`` opens a section (RuleError messages);
+``tv1:rules:open:<document>:<section>`` opens one document's section (search hits, parent,
+cross-references); ``tv1:rules:page:<document>:<section>:<page>`` turns the page in place.
 """
 
 from __future__ import annotations
@@ -42,6 +42,11 @@ class Rules(commands.Cog):
     async def cog_load(self) -> None:
         await ensure_rules_service(self.bot.app)  # type: ignore[attr-defined]
 
+    async def cog_unload(self) -> None:
+        service = self.bot.app.services.get("rules")  # type: ignore[attr-defined]
+        if isinstance(service, RulesService):
+            await service.stop()
+
     async def _on_button(self, interaction: discord.Interaction, args: list[str]) -> None:
         app, place, actor = ctx(interaction)
         service = _service(app)
@@ -49,10 +54,15 @@ class Rules(commands.Cog):
             case ["show", system, *section] if section:
                 sid = ":".join(section)
                 await respond(interaction, lambda: service.show_reply(place.guild_id, sid, system, actor.locale))
-            case ["page", system, *section, page] if section and page.lstrip("-").isdigit():
+            case ["open", document, *section] if section and document.isdigit():
+                sid = ":".join(section)
+                await respond(interaction, lambda: service.show_reply(place.guild_id, sid, None, actor.locale,
+                                                                      document_id=int(document)))
+            case ["page", document, *section, page] if section and document.isdigit() and page.isdigit():
                 sid = ":".join(section)
                 try:
-                    reply = await service.show_reply(place.guild_id, sid, system, actor.locale, int(page))
+                    reply = await service.show_reply(place.guild_id, sid, None, actor.locale, int(page),
+                                                     document_id=int(document))
                 except Exception as exc:
                     await send_error(interaction, exc)
                     return

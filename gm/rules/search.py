@@ -11,12 +11,13 @@ other language's terms for the same concept, which is what lets ``lock`` find *C
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import snowballstemmer
@@ -37,6 +38,7 @@ _STOP_TEXT = """
     a ad al alla alle allo agli ai che chi ci come con cosa cui da dal dalla dalle dei del della delle
     dello degli di e ed fa gli ha ho i il in io la le lo ma mi ne nei nel nella nelle negli o per piu
     può puo quale quando quanti quanto se si sono su sul sulla tra fra tu un una uno va
+    d l dell dall nell sull all coll quell quest c s
     about an and are as at be by can do does for from how i if in into is it its me my of on or so
     than that the their them then there these this to up was what when where which who why will with
     you your
@@ -46,19 +48,20 @@ TYPO_MIN_LEN = 4
 TYPO_CUTOFF = 80.0
 
 
+@lru_cache(maxsize=1 << 16)
 def fold(word: str) -> str:
     """Lower-case without diacritics: what FTS5 with ``remove_diacritics 2`` stores."""
     decomposed = unicodedata.normalize("NFKD", word.lower())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _stemmer(language: str) -> snowballstemmer.stemmer | None:
     name = STEMMER_NAMES.get(language)
     return snowballstemmer.stemmer(name) if name else None
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def stem(word: str, language: str) -> str:
     """Stem of one lower-case word, folded; digits and unknown languages pass through."""
     stemmer = _stemmer(language)
@@ -92,16 +95,17 @@ class GlossaryEntry:
     """One concept: its names in each language (``{"it": ["Contrasto"], "en": ["lock"]}``)."""
 
     terms: dict[str, tuple[str, ...]]
+    _phrases: list[tuple[str, tuple[str, ...]]] = field(default_factory=list, compare=False, repr=False)
 
     def phrases(self) -> list[tuple[str, tuple[str, ...]]]:
-        """``(language, stemmed words)`` for every term, stop words dropped."""
-        out = []
-        for language, names in self.terms.items():
-            for name in names:
-                stems = tuple(stem(w, language) for w in words(name) if w not in STOP_WORDS)
-                if stems:
-                    out.append((language, stems))
-        return out
+        """``(language, stemmed words)`` for every term, stop words dropped (computed once)."""
+        if not self._phrases:
+            for language, names in self.terms.items():
+                for name in names:
+                    stems = tuple(stem(w, language) for w in words(name) if w not in STOP_WORDS)
+                    if stems:
+                        self._phrases.append((language, stems))
+        return self._phrases
 
 
 @dataclass
@@ -141,6 +145,32 @@ class Glossary:
             return [e for items in self.entries.values() for e in items]
         return [*self.entries.get("common", []), *self.entries.get(system, [])]
 
+    def index_for(self, system: str | None) -> GlossaryIndex:
+        """The entries of ``for_system`` indexed by stem, built once per system."""
+        indexes = self.__dict__.setdefault("_indexes", {})
+        if system not in indexes:
+            indexes[system] = GlossaryIndex(self.for_system(system))
+        return indexes[system]
+
+
+class GlossaryIndex:
+    """Glossary phrases keyed by each of their stems, so a query only looks at candidates."""
+
+    def __init__(self, entries: list[GlossaryEntry]) -> None:
+        self.by_stem: dict[str, list[tuple[GlossaryEntry, tuple[str, ...]]]] = {}
+        for entry in entries:
+            for _lang, stems in entry.phrases():
+                for s in set(stems):
+                    self.by_stem.setdefault(s, []).append((entry, stems))
+
+    def candidates(self, present: set[str]) -> list[tuple[GlossaryEntry, tuple[str, ...]]]:
+        found: dict[tuple[int, tuple[str, ...]], tuple[GlossaryEntry, tuple[str, ...]]] = {}
+        for s in present:
+            for entry, stems in self.by_stem.get(s, ()):
+                if present.issuperset(stems):
+                    found[(id(entry), stems)] = (entry, stems)
+        return list(found.values())
+
 
 # --- query plan ---------------------------------------------------------------------------------
 
@@ -157,7 +187,9 @@ class Term:
     def fts(self) -> str:
         parts = sorted(f'"{a}"' for a in self.alternatives)
         parts += sorted(f'"{p}"*' for p in self.prefixes)
-        parts += sorted('"' + " ".join(p) + '"' for p in self.phrases if len(p) > 1)
+        # NEAR, not a phrase: stop words stay in the index ("torri di vetro" vs "torri vetro").
+        parts += sorted("NEAR(" + " ".join(f'"{w}"' for w in p) + f", {len(p) + 1})"
+                        for p in self.phrases if len(p) > 1)
         parts += sorted(f'"{p[0]}"' for p in self.phrases if len(p) == 1 and p[0] not in self.alternatives)
         return "(" + " OR ".join(dict.fromkeys(parts)) + ")"
 
@@ -195,20 +227,33 @@ def _safe(token: str) -> str:
 
 
 def _corrections(word: str, candidates: Iterable[str], vocabulary: list[str]) -> set[str]:
-    """Index terms close to a misspelled word (rapidfuzz ratio against the vocabulary)."""
-    found: set[str] = set()
+    """Index terms closest to a misspelled word (rapidfuzz ratio against the vocabulary).
+
+    Only the best-scoring terms are kept (within 3 points of the best), and much shorter
+    terms are skipped, so ``contrsto`` becomes ``contrast`` and not also ``contr``.
+    """
+    scored: dict[str, float] = {}
     for candidate in candidates:
-        for match, _score, _ in process.extract(
-            candidate, vocabulary, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=2
+        for match, score, _ in process.extract(
+            candidate, vocabulary, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=5
         ):
-            found.add(match)
-    return found
+            if len(match) >= len(candidate) - 2:
+                scored[match] = max(score, scored.get(match, 0.0))
+    if not scored:
+        return set()
+    best = max(scored.values())
+    return {m for m, score in scored.items() if score >= best - 3}
+
+
+def _has_prefix(sorted_vocabulary: list[str], prefix: str) -> bool:
+    i = bisect.bisect_left(sorted_vocabulary, prefix)
+    return i < len(sorted_vocabulary) and sorted_vocabulary[i].startswith(prefix)
 
 
 def plan_query(
     query: str,
     *,
-    glossary: list[GlossaryEntry] | None = None,
+    glossary: list[GlossaryEntry] | GlossaryIndex | None = None,
     vocabulary: list[str] | None = None,
     vocabulary_set: set[str] | frozenset[str] | None = None,
     languages: Iterable[str] = ("it", "en"),
@@ -216,66 +261,77 @@ def plan_query(
     """Turn user text into terms: stems in every language, typo fixes, prefixes, glossary."""
     languages = tuple(languages)
     known = vocabulary_set if vocabulary_set is not None else set(vocabulary or ())
+    ordered = vocabulary or []
     raw_words = words(query)
     content = [w for w in raw_words if w not in STOP_WORDS] or raw_words
     terms: list[Term] = []
     for word in content[:12]:
         term = Term(word)
         term.alternatives = {_safe(stem(word, lang)) for lang in languages} | {_safe(fold(word))}
-        misspelled = bool(known) and not (term.alternatives & known)
-        if misspelled and len(word) >= TYPO_MIN_LEN:
+        in_index = bool(term.alternatives & known)
+        corrected = False
+        if known and not in_index and len(word) >= TYPO_MIN_LEN:
             fixes = _corrections(word, sorted(term.alternatives), vocabulary or [])
             term.alternatives |= fixes
-            misspelled = not fixes
-        if len(word) >= 3 and not word.isdigit() and not (misspelled and len(word) >= TYPO_MIN_LEN):
+            corrected = bool(fixes)
+        if len(word) >= 3 and not word.isdigit() and not corrected:
             pool = (term.alternatives & known) or term.alternatives
             shortest = min((a for a in pool if a), key=len, default="")
-            if len(shortest) >= 3:
+            if len(shortest) >= 3 and (not known or shortest in known or _has_prefix(ordered, shortest)):
                 term.prefixes.add(shortest)
         term.alternatives.discard("")
         terms.append(term)
     terms = _expand_glossary(terms, glossary or [])
+    if known:
+        # A word nothing in the index can match would empty the AND query; drop it.
+        useful = [t for t in terms if t.prefixes or t.phrases or (t.alternatives & known)]
+        terms = useful or terms
     return QueryPlan(raw=query, section_id=section_id_in(query), terms=[t for t in terms if t.fts() != "()"])
 
 
-def _expand_glossary(terms: list[Term], glossary: list[GlossaryEntry]) -> list[Term]:
+def _expand_glossary(terms: list[Term], glossary: list[GlossaryEntry] | GlossaryIndex) -> list[Term]:
     """Replace query words naming a glossary concept by one term with all its names.
 
     A phrase matches when each of its stems is among the alternatives of consecutive query
     terms (typo corrections included), so ``linea tiro`` and ``line of sight`` both match.
+    Longer phrases are tried first, so ``linea di tiro`` wins over ``tiro`` alone.
     """
     out = list(terms)
-    for entry in glossary:
-        phrases = entry.phrases()
-        for _language, stems in sorted(phrases, key=lambda p: -len(p[1])):
-            n = len(stems)
-            span = next(
-                (
-                    i
-                    for i in range(len(out) - n + 1)
-                    if all(s in out[i + k].alternatives for k, s in enumerate(stems))
-                    and not any(out[i + k].text.startswith("\0") for k in range(n))
-                ),
-                None,
-            )
-            if span is None:
-                continue
-            merged = Term("\0" + " ".join(t.text for t in out[span : span + n]))
-            for t in out[span : span + n]:
-                if n == 1:
-                    merged.alternatives |= t.alternatives
-                    merged.prefixes |= t.prefixes
-            if n > 1:
-                merged.phrases.add(stems)
-            for _lang, other in phrases:
-                if len(other) == 1:
-                    merged.alternatives.add(_safe(other[0]))
-                else:
-                    merged.phrases.add(tuple(_safe(w) for w in other))
-            out[span : span + n] = [merged]
-            break
-    for t in out:
-        t.text = t.text.lstrip("\0")
+    merged_ids: set[int] = set()
+    present = {a for t in terms for a in t.alternatives}
+    index = glossary if isinstance(glossary, GlossaryIndex) else GlossaryIndex(glossary)
+    candidates = index.candidates(present)
+    candidates.sort(key=lambda c: -len(c[1]))
+    used: set[int] = set()
+    for entry, stems in candidates:
+        if id(entry) in used:
+            continue
+        n = len(stems)
+        span = next(
+            (
+                i
+                for i in range(len(out) - n + 1)
+                if all(s in out[i + k].alternatives for k, s in enumerate(stems))
+                and not any(id(out[i + k]) in merged_ids for k in range(n))
+            ),
+            None,
+        )
+        if span is None:
+            continue
+        used.add(id(entry))
+        merged = Term(" ".join(t.text for t in out[span : span + n]))
+        if n == 1:
+            merged.alternatives |= out[span].alternatives
+            merged.prefixes |= out[span].prefixes
+        else:
+            merged.phrases.add(stems)
+        for _lang, other in entry.phrases():
+            if len(other) == 1:
+                merged.alternatives.add(_safe(other[0]))
+            else:
+                merged.phrases.add(tuple(_safe(w) for w in other))
+        out[span : span + n] = [merged]
+        merged_ids.add(id(merged))
     return out
 
 

@@ -46,7 +46,7 @@ def strip_furniture(lines: list[str]) -> list[str]:
     """Blank out page numbers, URLs and running headers, keeping line positions.
 
     A running header is a short line repeated at least three times, each time within two
-    lines of a page break (a page number or a form feed); repeated body lines such as
+    lines of a page break (a page number line); repeated body lines such as
     ``Tappa`` in a table are not next to page breaks and survive.
     """
     out = [_BOX_LABEL.sub("", line) for line in lines]

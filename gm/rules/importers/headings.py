@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from gm.rules.importers.common import join_lines, normalize_text, slugify, strip_furniture, unique_id
+from gm.rules.importers.paragraphs import split_sentences
 from gm.rules.model import Section
 
 _MARKDOWN = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -22,6 +23,8 @@ _SMALL_WORDS = {
     "nella", "of", "on", "or", "per", "su", "sul", "the", "to", "un", "una", "uno", "vs", "with",
 }
 MIN_HEADINGS = 3
+LONG_SECTION = 2400
+CHUNK = 1200
 
 
 @dataclass
@@ -99,7 +102,7 @@ def parse_headings(raw: str) -> list[Section]:
         else:
             blocks[-1].lines.append(line)
     headed = [b for b in blocks if b.level]
-    if len(headed) < MIN_HEADINGS:
+    if len(headed) < (2 if has_markdown_headings(raw) else MIN_HEADINGS):
         return []
     taken: set[str] = set()
     sections: list[Section] = []
@@ -112,12 +115,43 @@ def parse_headings(raw: str) -> list[Section]:
         parent = next((parents[lv] for lv in range(block.level - 1, 0, -1) if lv in parents), None)
         parents = {lv: s for lv, s in parents.items() if lv < block.level}
         parents[block.level] = sid
-        sections.append(Section(id=sid, parent=parent, title=block.title, text=join_lines(block.lines)))
+        first, *rest = split_long(join_lines(block.lines))
+        sections.append(Section(id=sid, parent=parent, title=block.title, text=first))
+        for n, chunk in enumerate(rest, start=2):
+            sections.append(Section(id=unique_id(f"{sid}-{n}", taken), parent=sid, title=f"{block.title} ({n})",
+                                    text=chunk))
     return sections
 
 
-def looks_structured(sections: list[Section]) -> bool:
-    """Whether heading sections carry the text (else the paragraph fallback is better)."""
+def split_long(text: str, limit: int = LONG_SECTION, target: int = CHUNK) -> list[str]:
+    """A long section's text in paragraph-aligned chunks, so a search hit points somewhere
+    specific; the first chunk stays the section's own text, the others become its children."""
+    if len(text) <= limit:
+        return [text]
+    chunks: list[str] = []
+    current = ""
+    for paragraph in (piece for p in text.split("\n") for piece in split_sentences(p, target)):
+        if current and len(current) + len(paragraph) > target:
+            chunks.append(current)
+            current = paragraph
+        else:
+            current = f"{current}\n{paragraph}" if current else paragraph
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def has_markdown_headings(text: str) -> bool:
+    return sum(1 for line in text.splitlines() if _MARKDOWN.match(line.strip())) >= 2
+
+
+def looks_structured(sections: list[Section], markdown: bool = False) -> bool:
+    """Whether heading sections carry the text (else the paragraph fallback is better).
+
+    Markdown headings are explicit, so they are trusted whatever the section sizes.
+    """
+    if markdown:
+        return len(sections) >= 2
     if len(sections) < MIN_HEADINGS:
         return False
     with_text = [s for s in sections if len(s.text) >= 40]

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from engines.core.errors import TavoloError
-from gm.rules.importers.headings import looks_structured, parse_headings
+from gm.rules.importers.headings import has_markdown_headings, looks_structured, parse_headings
 from gm.rules.importers.numbered import parse_numbered
 from gm.rules.importers.paragraphs import parse_paragraphs
 from gm.rules.model import LANGUAGES, SYSTEMS, Document, ImporterKind, Section
@@ -99,7 +99,7 @@ def parse_sections(text: str) -> tuple[ImporterKind, list[Section]]:
     if sections:
         return "numbered", sections
     sections = parse_headings(text)
-    if looks_structured(sections):
+    if looks_structured(sections, markdown=has_markdown_headings(text)):
         return "headings", sections
     sections = parse_paragraphs(text)
     if not sections:

@@ -54,7 +54,9 @@ def _section_title(match: re.Match[str]) -> str | None:
     title = match.group("title").strip()
     if not title or len(title) > 100 or re.match(r"^\d{3}\.", title) or not title[0].isalnum():
         return None
-    return title.rstrip(".").strip() or None
+    if not re.search(r"\b\w\.\w\.$", title):  # keep abbreviations such as "K.O."
+        title = title.rstrip(".")
+    return title.strip() or None
 
 
 def _first_id_section(lines: list[str], start: int, span: int = 40) -> int | None:

@@ -16,15 +16,15 @@ TARGET_CHARS = 700
 MAX_CHARS = 1400
 
 
-def _split_long(paragraph: str) -> list[str]:
+def split_sentences(paragraph: str, target: int = TARGET_CHARS, limit: int = MAX_CHARS) -> list[str]:
     """Split an over-long paragraph at sentence ends so no chunk explodes."""
-    if len(paragraph) <= MAX_CHARS:
+    if len(paragraph) <= limit:
         return [paragraph]
     sentences = re.split(r"(?<=[.!?])\s+", paragraph)
     out: list[str] = []
     current = ""
     for sentence in sentences:
-        if current and len(current) + len(sentence) > TARGET_CHARS:
+        if current and len(current) + len(sentence) > target:
             out.append(current)
             current = sentence
         else:
@@ -39,7 +39,7 @@ def chunk_paragraphs(paragraphs: list[str], prefix: str = "p") -> list[Section]:
     chunks: list[list[str]] = []
     current: list[str] = []
     size = 0
-    for paragraph in (piece for p in paragraphs for piece in _split_long(p)):
+    for paragraph in (piece for p in paragraphs for piece in split_sentences(p)):
         if current and size + len(paragraph) > TARGET_CHARS:
             chunks.append(current)
             current, size = [], 0

@@ -1,0 +1,71 @@
+"""Render time of Krosmaster snapshots (DESIGN.md §6: draw the static arena once).
+
+Run: ``python bench/render_krosmaster.py [--renders N]``. Prints p50/p99 in milliseconds
+for a mid-game snapshot (image + PNG, and the two parts apart), a move preview and the
+first, uncached render. Wall time is printed next to CPU time because on a shared
+machine wall time also measures the neighbours; the target is < 60 ms per snapshot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.krosmaster.engine import reachable_squares
+from renderers import kit
+from renderers import krosmaster as km
+from tests.renderers.states import big_teams, midgame
+
+
+def _measure(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+    wall, cpu = [], []
+    for _ in range(runs):
+        w0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        cpu.append((time.process_time() - c0) * 1000)
+        wall.append((time.perf_counter() - w0) * 1000)
+    return wall, cpu
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _report(name: str, wall: list[float], cpu: list[float]) -> None:
+    print(f"{name:<28} wall p50 {_pct(wall, .5):6.1f}  p99 {_pct(wall, .99):6.1f}   "
+          f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--renders", type=int, default=100)
+    args = parser.parse_args()
+    n = args.renders
+
+    state = midgame()
+    km._static_layer.cache_clear()
+    wall, cpu = _measure(lambda: km.render(state), 1)
+    _report("first render (cold cache)", wall, cpu)
+
+    _report("snapshot: render()", *_measure(lambda: km.render(state), n))
+    image = km.render_image(state)
+    _report("  of which image", *_measure(lambda: km.render_image(state), n))
+    _report("  of which to_png", *_measure(lambda: kit.to_png(image), n))
+    big = big_teams()
+    _report("8 v 8 snapshot", *_measure(lambda: km.render(big), n))
+    costs = {sq: opt.cost for sq, opt in reachable_squares(state).items()}
+    _report("move preview", *_measure(lambda: km.render_preview(state, costs, "move"), n))
+    size = len(km.render(state))
+    print(f"PNG size {size / 1024:.1f} KiB, {km.WIDTH}x{km.HEIGHT}; "
+          f"mean of {n} renders {statistics.mean(_measure(lambda: km.render(state), 5)[0]):.1f} ms (5 more)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,650 @@
+"""RulesService: the one entry point for rules lookup, used by the cog and the console.
+
+It owns the policy the repository does not: stemming per document language, query
+planning (glossary, typos, prefixes, section ids), which of several same-numbered
+sections to show, pagination and the localized replies. Writes go through
+``Store.transaction`` so an import is all-or-nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import re
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from db import rules as repo
+from db.store import Store
+from engines.core.errors import RuleError, TavoloError
+from gm.i18n import t
+from gm.reply import Button, Field, Reply
+from gm.rules.importers import loader
+from gm.rules.importers.numbered import id_sort_key
+from gm.rules.model import SYSTEMS, Document, SearchHit, Section, SourceInfo, StoredSection
+from gm.rules.search import (
+    Glossary,
+    QueryPlan,
+    escape_markdown,
+    index_terms,
+    plan_query,
+    section_id_in,
+    snippet,
+    words,
+)
+
+log = logging.getLogger(__name__)
+
+RULES_PACKAGE = Path(__file__).resolve().parent
+DIGESTS_DIR = RULES_PACKAGE / "digests"
+GLOSSARY_PATH = RULES_PACKAGE / "glossary.yaml"
+PAGE_CHARS = 1800
+MAX_HITS = 5
+MAX_XREF_BUTTONS = 5
+LANGUAGE_BONUS = 1.25
+MAX_PER_TOPIC = 3
+_XREF = re.compile(
+    r"(?:cfr\.?\s*)?(?:paragraf[oi]|par\.|sezion[ei]|regol[ae]|see|rules?|sections?|vedi|§)\s*"
+    r"(?P<id>\d{3}(?:\.\d{1,2}[a-z]?)?)(?![\d])",
+    re.IGNORECASE,
+)
+_SOURCE_RANK = {"import": 0, "rules_dir": 1, "builtin": 2}
+
+
+def show_button(system: str, section: str, lang: str, label: str | None = None) -> Button:
+    """The button spec that opens a section: ``tv1:rules:show:<system>:<section>``.
+
+    Engines' ``RuleError(rule=...)`` messages use it (see also ``gm.errors.rule_button``).
+    """
+    return Button(
+        label=(label or t("rules.button.show", lang, section=section))[:80],
+        custom_id=f"tv1:rules:show:{system}:{section}"[:100],
+    )
+
+
+def open_button(document_id: int, section: str, label: str) -> Button:
+    """A button for one document's section (search hits): ``tv1:rules:open:<doc>:<section>``."""
+    return Button(label=label[:80], custom_id=f"tv1:rules:open:{document_id}:{section}"[:100])
+
+
+def rule_error_button(error: RuleError, system: str, lang: str) -> Button | None:
+    """The show-section button for an engine's RuleError, if it names a section."""
+    return show_button(system, error.rule, lang) if error.rule else None
+
+
+def cross_references(text: str) -> list[str]:
+    """Section ids cited in a text (``Cfr paragrafo 310.2b``, ``see 310.2``), in order, unique."""
+    return list(dict.fromkeys(m.group("id").lower().rstrip(".") for m in _XREF.finditer(text)))
+
+
+def detect_language(text: str) -> str:
+    """``it`` or ``en`` by counting very common words: enough for an unlabelled upload."""
+    sample = words(text[:20000])
+    italian = {"il", "di", "che", "la", "per", "un", "una", "non", "della", "sono", "del", "le"}
+    english = {"the", "of", "and", "to", "a", "is", "in", "that", "for", "it", "with", "are"}
+    it_score = sum(1 for w in sample if w in italian)
+    en_score = sum(1 for w in sample if w in english)
+    return "it" if it_score > en_score else "en"
+
+
+@dataclass
+class ImportReport:
+    """What ``import_rules_dir`` / ``load_builtin_digests`` did, for logs and /rules sources."""
+
+    imported: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class ShownSection:
+    """A section with its children and where it came from, ready for display."""
+
+    section: StoredSection
+    children: list[StoredSection]
+    references: list[str]
+
+
+class RulesService:
+    """Rules corpus and search for every guild (global documents plus per-guild imports)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        digests_dir: Path = DIGESTS_DIR,
+        glossary_path: Path = GLOSSARY_PATH,
+        glossary: Glossary | None = None,
+    ) -> None:
+        self.store = store
+        self.digests_dir = digests_dir
+        self.glossary = glossary if glossary is not None else Glossary.load(glossary_path)
+        self._vocabulary: list[str] | None = None
+        self._vocabulary_set: frozenset[str] = frozenset()
+        self._startup: asyncio.Task[None] | None = None
+
+    def begin_startup(self, rules_dir: Path | None) -> None:
+        """Schedule the digest and RULES_DIR imports; ``ready`` waits for them."""
+        self._startup = asyncio.ensure_future(self._run_startup(rules_dir))
+
+    async def _run_startup(self, rules_dir: Path | None) -> None:
+        try:
+            report = await self.load_builtin_digests()
+            log.info("rules digests: %d imported, %d unchanged, %d failed",
+                     len(report.imported), len(report.unchanged), len(report.failed))
+            if rules_dir:
+                report = await self.import_rules_dir(rules_dir)
+                log.info("RULES_DIR %s: imported %s, unchanged %d, removed %s, failed %s",
+                         rules_dir, report.imported, len(report.unchanged), report.removed, report.failed)
+        except asyncio.CancelledError:
+            log.info("rules start-up import cancelled")
+        except Exception:  # the bot must still answer; /rules then works with what loaded
+            if await self._store_open():
+                log.exception("rules start-up import failed")
+            else:  # the app closed before the import finished (a short console session)
+                log.info("rules start-up import stopped: the database was closed")
+
+    async def _store_open(self) -> bool:
+        try:
+            await self.store.conn.execute("SELECT 1")
+        except Exception:
+            return False
+        return True
+
+    async def stop(self) -> None:
+        """Cancel an unfinished start-up import (on shutdown), waiting for its rollback."""
+        task, self._startup = self._startup, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def ready(self) -> None:
+        """Wait for the start-up imports (no-op when there are none or they are done)."""
+        task = self._startup
+        if task is not None and not task.done():
+            await asyncio.shield(task)  # start-up never raises: it logs and ends
+
+    # ------------------------------------------------------------------ search
+    async def _vocab(self) -> tuple[list[str], frozenset[str]]:
+        if self._vocabulary is None:
+            self._vocabulary = await repo.vocabulary(self.store.conn)
+            self._vocabulary_set = frozenset(self._vocabulary)
+        return self._vocabulary, self._vocabulary_set
+
+    def _invalidate(self) -> None:
+        self._vocabulary = None
+
+    async def plan(self, query: str, system: str | None) -> QueryPlan:
+        vocabulary, known = await self._vocab()
+        return plan_query(
+            query, glossary=self.glossary.index_for(system), vocabulary=vocabulary, vocabulary_set=known
+        )
+
+    async def search(
+        self,
+        guild_id: int | None,
+        query: str,
+        system: str | None = None,
+        lang: str | None = None,
+        limit: int = MAX_HITS,
+    ) -> list[SearchHit]:
+        """Top sections for ``query``: a section id goes straight there, else ranked FTS.
+
+        All conjunctive matches rank first; if there are fewer than ``limit`` the
+        disjunctive query fills up. Sections in the reader's language get a small bonus.
+        """
+        await self.ready()
+        query = query.strip()[:200]
+        if not query:
+            return []
+        plan = await self.plan(query, system)
+        exact, prefixes = plan.highlight()
+        hits: list[SearchHit] = []
+        seen: set[tuple[int, str]] = set()
+        if plan.section_id:
+            direct = await self._sections_for_id(guild_id, system, plan.section_id, lang)
+            for section in direct[:limit]:
+                hits.append(self._hit(section, 0.0, exact, prefixes))
+                seen.add((section.document_id, section.section_id))
+            if hits:
+                return hits
+        if not plan.terms:
+            return hits
+        conn = self.store.conn
+        batches = [plan.match_all()]
+        if len(plan.terms) > 1:
+            batches.append(plan.match_any())
+        candidates: list[tuple[float, StoredSection]] = []
+        for match in batches:
+            if len(candidates) >= limit:
+                break
+            try:
+                rows = await repo.search(conn, match, guild_id=guild_id, system=system, limit=limit * 6)
+            except sqlite3.Error as exc:  # a query FTS5 cannot parse is a user typo, not a crash
+                log.info("fts query failed %r: %s", match, exc)
+                continue
+            ranked = sorted(
+                rows, key=lambda r: r[0] * (LANGUAGE_BONUS if lang and r[1].language == lang else 1.0)
+            )
+            for score, section in ranked:
+                key = (section.document_id, section.section_id)
+                if key not in seen:
+                    seen.add(key)
+                    candidates.append((score, section))
+        for score, section in _diversify(candidates, limit):
+            hits.append(self._hit(section, score, exact, prefixes))
+        return hits
+
+    def _hit(self, section: StoredSection, score: float, exact: set[str], prefixes: set[str]) -> SearchHit:
+        text = section.text or section.title
+        return SearchHit(
+            document_id=section.document_id,
+            document=section.document_title,
+            system=section.system,
+            language=section.language,
+            section_id=section.section_id,
+            title=section.title,
+            snippet=snippet(text, section.language, exact, prefixes),
+            score=score,
+        )
+
+    async def _sections_for_id(
+        self, guild_id: int | None, system: str | None, section_id: str, lang: str | None,
+        document_id: int | None = None,
+    ) -> list[StoredSection]:
+        """Same-id sections, best first: reader's language, then guild import, folder, digest."""
+        conn = self.store.conn
+        found = await repo.sections_by_id(conn, guild_id, system, section_id)
+        found += [
+            s
+            for s in await repo.sections_by_ref(conn, guild_id, system, section_id)
+            if (s.document_id, s.section_id) not in {(f.document_id, f.section_id) for f in found}
+        ]
+        docs = {d.document_id: d for d in await repo.list_documents(conn, guild_id, system)}
+
+        def rank(s: StoredSection) -> tuple[int, int, int, int, int]:
+            source = docs[s.document_id].source if s.document_id in docs else "builtin"
+            return (
+                0 if s.document_id == document_id else 1,
+                0 if lang and s.language == lang else 1,
+                0 if s.section_id == section_id else 1,
+                _SOURCE_RANK.get(source, 3),
+                s.document_id,
+            )
+
+        return sorted(found, key=rank)
+
+    async def show(
+        self, guild_id: int | None, section_id: str, system: str | None = None, lang: str | None = None,
+        document_id: int | None = None,
+    ) -> ShownSection:
+        """A section by id (or by digest ``ref``) with its children; raises if unknown.
+
+        ``document_id`` (from a search hit) picks that document's section when it still exists.
+        """
+        await self.ready()
+        head, sep, tail = section_id.strip().partition("/")
+        if sep and head.lower() in SYSTEMS and tail:  # "krosmaster/310.2" from autocomplete
+            system, section_id = head.lower(), tail
+        sid = section_id_in(section_id) or section_id.strip().lower()
+        candidates = await self._sections_for_id(guild_id, system, sid, lang, document_id)
+        if not candidates:
+            raise TavoloError("rules.section_not_found", section=section_id.strip()[:40])
+        section = candidates[0]
+        kids = await repo.children(self.store.conn, section.document_id, section.section_id)
+        refs = cross_references(section.text + "\n" + "\n".join(k.text for k in kids))
+        refs = [r for r in refs if r != section.section_id][:MAX_XREF_BUTTONS]
+        return ShownSection(section=section, children=kids, references=refs)
+
+    async def autocomplete(
+        self, guild_id: int | None, system: str | None, current: str, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        """``(label, value)`` pairs for the section option: id prefix or title match."""
+        await self.ready()
+        rows = await repo.section_ids(self.store.conn, guild_id, system, current.strip(), limit * 2)
+        out: dict[str, str] = {}
+        for row in rows:
+            label = f"{row.section_id} — {row.title or row.text[:60]}"
+            # Without a system the id alone is ambiguous across games: carry it in the value.
+            value = row.section_id if system else f"{row.system}/{row.section_id}"
+            out.setdefault(value, (label if system else f"{label} [{row.system}]")[:100])
+        return [(label, value) for value, label in list(out.items())[:limit]]
+
+    # ------------------------------------------------------------------ replies
+    async def search_reply(
+        self, guild_id: int | None, query: str, system: str | None, lang: str
+    ) -> Reply:
+        """/rules search: up to five hits as fields, a button to open each."""
+        hits = await self.search(guild_id, query, system, lang)
+        if not hits:
+            return Reply(text=t("rules.no_results", lang, query=escape_markdown(query[:100])), ephemeral=True)
+        reply = Reply(title=t("rules.results_title", lang, query=query[:100]))
+        for hit in hits:
+            name = f"{hit.section_id} — {hit.title}" if hit.title else hit.section_id
+            reply.fields.append(Field(name=f"{name} [{hit.system} · {hit.language}]"[:256],
+                                      value=hit.snippet[:1024] or "—"))
+            reply.buttons.append(open_button(hit.document_id, hit.section_id, f"{hit.section_id} ({hit.language})"))
+        return reply
+
+    async def show_reply(
+        self,
+        guild_id: int | None,
+        section_id: str,
+        system: str | None,
+        lang: str,
+        page: int = 0,
+        document_id: int | None = None,
+    ) -> Reply:
+        """/rules show: the section and its children, paginated, cross-references as buttons."""
+        shown = await self.show(guild_id, section_id, system, lang, document_id)
+        section = shown.section
+        body = section.text.strip()
+        lines = [body] if body else []
+        for kid in shown.children:
+            kid_text = kid.text.strip() or kid.title
+            lines.append(f"**{kid.section_id}** {escape_markdown(kid_text)}")
+        if body:
+            lines[0] = escape_markdown(body)
+        pages = paginate("\n".join(lines), PAGE_CHARS) or [t("rules.empty_section", lang)]
+        page = max(0, min(page, len(pages) - 1))
+        heading = f"{section.section_id} — {section.title}" if section.title else section.section_id
+        reply = Reply(title=heading[:256], text=pages[page])
+        footer = t("rules.source_line", lang, document=section.document_title, language=section.language)
+        if section.ref and section.ref != section.section_id:
+            footer += " · " + t("rules.ref_line", lang, ref=section.ref)
+        if len(pages) > 1:
+            footer += " · " + t("rules.page_line", lang, page=page + 1, pages=len(pages))
+        reply.fields.append(Field(name="\u200b", value=footer[:1024]))
+        base = f"tv1:rules:page:{section.document_id}:{section.section_id}"
+        if len(pages) > 1:
+            reply.buttons.append(Button(label=t("rules.button.previous", lang),
+                                        custom_id=f"{base}:{page - 1}", disabled=page == 0))
+            reply.buttons.append(Button(label=t("rules.button.next", lang),
+                                        custom_id=f"{base}:{page + 1}", disabled=page >= len(pages) - 1))
+        if section.parent:
+            reply.buttons.append(open_button(section.document_id, section.parent,
+                                             t("rules.button.parent", lang, section=section.parent)))
+        for ref in shown.references:
+            reply.buttons.append(open_button(section.document_id, ref, t("rules.button.show", lang, section=ref)))
+        return reply
+
+    async def sources_reply(self, guild_id: int | None, lang: str, system: str | None = None) -> Reply:
+        sources = await self.sources(guild_id, system)
+        if not sources:
+            return Reply(text=t("rules.no_sources", lang), ephemeral=True)
+        reply = Reply(title=t("rules.sources_title", lang))
+        for source in sources[:25]:
+            scope = t(f"rules.scope.{source.source}", lang)
+            reply.fields.append(Field(
+                name=f"{source.system} · {source.language} · {source.name}"[:256],
+                value=t("rules.source_entry", lang, title=source.title, sections=source.sections, scope=scope,
+                        importer=source.importer)[:1024],
+            ))
+        return reply
+
+    # ------------------------------------------------------------------ corpus
+    async def sources(self, guild_id: int | None, system: str | None = None) -> list[SourceInfo]:
+        await self.ready()
+        return await repo.list_documents(self.store.conn, guild_id, system)
+
+    async def _store_document(
+        self, guild_id: int | None, document: Document, source: str, created_by: int | None = None
+    ) -> SourceInfo:
+        """Replace any same-named document in the scope, atomically, then index."""
+        stemmed = [
+            (index_terms(s.title, document.language), index_terms(s.text, document.language))
+            for s in document.sections
+        ]
+        async with self.store.transaction() as conn:
+            existing = await repo.find_document(conn, guild_id, document.system, document.name)
+            if existing:
+                await repo.delete_document(conn, existing.document_id)
+            await repo.insert_document(
+                conn, guild_id=guild_id, document=document, source=source, stemmed=stemmed,
+                created_by=created_by,
+            )
+            stored = await repo.find_document(conn, guild_id, document.system, document.name)
+        self._invalidate()
+        assert stored is not None
+        return stored
+
+    async def import_document(
+        self,
+        guild_id: int,
+        system: str,
+        filename: str,
+        data: bytes,
+        language: str | None = None,
+        user_id: int | None = None,
+        title: str | None = None,
+    ) -> SourceInfo:
+        """A server's own rulebook upload (replaces an earlier import of the same name)."""
+        await self.ready()
+        if language is None:
+            text = loader.read_text(data, filename)
+            language = detect_language(text)
+        document = loader.load_document(data, filename, system, language, title=title)
+        return await self._store_document(guild_id, document, "import", created_by=user_id)
+
+    async def import_reply(
+        self, guild_id: int | None, system: str, filename: str, data: bytes, language: str | None,
+        user_id: int, lang: str,
+    ) -> Reply:
+        if guild_id is None:
+            raise TavoloError("rules.guild_only")
+        info = await self.import_document(guild_id, system, filename, data, language, user_id)
+        return Reply(text=t("rules.imported", lang, name=info.name, system=info.system,
+                            language=info.language, sections=info.sections, importer=info.importer))
+
+    async def remove(self, guild_id: int, name: str, system: str | None = None) -> SourceInfo:
+        """Remove a server's own import by name (global documents cannot be removed here)."""
+        await self.ready()
+        candidates = [
+            s for s in await repo.list_scope_documents(self.store.conn, guild_id)
+            if s.name.lower() == name.strip().lower() and (system is None or s.system == system)
+        ]
+        if not candidates:
+            raise TavoloError("rules.source_not_found", name=name.strip()[:100])
+        if len(candidates) > 1:
+            raise TavoloError("rules.source_ambiguous", name=name.strip()[:100])
+        async with self.store.transaction() as conn:
+            await repo.delete_document(conn, candidates[0].document_id)
+        self._invalidate()
+        return candidates[0]
+
+    async def remove_reply(self, guild_id: int | None, name: str, system: str | None, lang: str) -> Reply:
+        if guild_id is None:
+            raise TavoloError("rules.guild_only")
+        info = await self.remove(guild_id, name, system)
+        return Reply(text=t("rules.removed", lang, name=info.name, system=info.system))
+
+    async def _import_global(
+        self, name: str, system: str, data: bytes, build: Callable[[], Document], source: str,
+        report: ImportReport,
+    ) -> None:
+        digest = hashlib.sha256(data).hexdigest()
+        existing = await repo.find_document(self.store.conn, None, system, name)
+        if existing and await repo.document_hash(self.store.conn, existing.document_id) == digest:
+            report.unchanged.append(f"{system}/{name}")
+            return
+        document: Document = build()
+        document = document.model_copy(update={"sha256": digest, "name": name})
+        await self._store_document(None, document, source)
+        report.imported.append(f"{system}/{name}")
+
+    async def load_builtin_digests(self) -> ImportReport:
+        """Import ``digests/<system>.<lang>.yaml`` as global documents (unchanged ones skipped)."""
+        report = ImportReport()
+        if not self.digests_dir.is_dir():
+            return report
+        for path in sorted(self.digests_dir.glob("*.yaml")):
+            try:
+                data = path.read_bytes()
+                raw = yaml.safe_load(data.decode("utf-8")) or {}
+                system = loader.check_system(str(raw.get("system", "")))
+                language = loader.check_language(str(raw.get("language", "")))
+
+                def build(raw: dict = raw, system: str = system, language: str = language) -> Document:
+                    return digest_document(raw, system, language)
+
+                await self._import_global(f"digest-{language}", system, data, build, "builtin", report)
+            except (TavoloError, ValidationError, yaml.YAMLError, OSError, UnicodeDecodeError,
+                    AttributeError, TypeError) as exc:
+                log.warning("bad rules digest %s: %s", path.name, exc)
+                report.failed.append((path.name, getattr(exc, "key", type(exc).__name__)))
+        return report
+
+    async def import_rules_dir(self, path: Path) -> ImportReport:
+        """Import every rulebook in ``RULES_DIR`` for all servers; idempotent by file hash.
+
+        System and language come from a sidecar ``<file>.yaml`` or the file name
+        (``krosmaster.it.rules.pdf``). Documents whose file disappeared are removed.
+        """
+        report = ImportReport()
+        if not path.is_dir():
+            log.warning("RULES_DIR %s is not a folder", path)
+            return report
+        present: set[tuple[str, str]] = set()
+        for file in sorted(p for p in path.iterdir() if p.is_file()):
+            if loader.extension(file.name) not in (*loader.TEXT_EXTENSIONS, *loader.PDF_EXTENSIONS):
+                continue
+            meta = loader.meta_for_path(file)
+            if meta is None:
+                report.failed.append((file.name, "rules.unknown_file_meta"))
+                continue
+            name = loader.document_name(file.name)
+            try:
+                system = loader.check_system(meta["system"])
+                language = loader.check_language(meta["language"])
+                present.add((system, name))
+                is_pdf = loader.extension(file.name) == ".pdf"
+                limit = loader.MAX_PDF_BYTES if is_pdf else loader.MAX_TEXT_BYTES
+                if file.stat().st_size > limit:
+                    raise TavoloError("rules.file_too_large", size_mb="?", limit_mb="?")
+                data = file.read_bytes()
+
+                def build(data: bytes = data, file: Path = file, system: str = system,
+                          language: str = language, title: str | None = meta.get("title")) -> Document:
+                    return loader.load_document(data, file.name, system, language, title=title)
+
+                await self._import_global(name, system, data, build, "rules_dir", report)
+            except TavoloError as exc:
+                log.warning("RULES_DIR file %s not imported: %s", file.name, exc.key)
+                report.failed.append((file.name, exc.key))
+        for source in await repo.list_scope_documents(self.store.conn, None):
+            if source.source == "rules_dir" and (source.system, source.name) not in present:
+                async with self.store.transaction() as conn:
+                    await repo.delete_document(conn, source.document_id)
+                report.removed.append(source.name)
+        if report.removed:
+            self._invalidate()
+        return report
+
+
+def _diversify(
+    candidates: list[tuple[float, StoredSection]], limit: int, per_topic: int = MAX_PER_TOPIC
+) -> list[tuple[float, StoredSection]]:
+    """Keep the ranking but let at most ``per_topic`` hits share one top-level section.
+
+    Without this, five rules of ``310.x`` crowd out the one useful hit elsewhere; the
+    crowded section is still one click away through its parent.
+    """
+    chosen: list[tuple[float, StoredSection]] = []
+    skipped: list[tuple[float, StoredSection]] = []
+    per: dict[tuple[int, str], int] = {}
+    for score, section in candidates:
+        topic = (section.document_id, section.section_id.split(".")[0])
+        if per.get(topic, 0) < per_topic:
+            per[topic] = per.get(topic, 0) + 1
+            chosen.append((score, section))
+        else:
+            skipped.append((score, section))
+        if len(chosen) >= limit:
+            return chosen
+    return chosen + skipped[: limit - len(chosen)]
+
+
+def digest_document(raw: dict, system: str, language: str) -> Document:
+    """A digest YAML (``sections: [{id, ref, title, text, parent?}]``) as a Document."""
+    sections = [
+        Section(
+            id=str(item["id"]).strip(),
+            parent=str(item["parent"]).strip() if item.get("parent") else None,
+            title=str(item.get("title") or "").strip(),
+            text=str(item.get("text") or "").strip(),
+            ref=str(item["ref"]).strip() if item.get("ref") else None,
+        )
+        for item in raw.get("sections") or []
+    ]
+    if not sections:
+        raise TavoloError("rules.empty_document")
+    if all(re.match(r"^\d", s.id) for s in sections):
+        sections.sort(key=lambda s: id_sort_key(s.id))
+    return Document(
+        system=system,
+        language=language,
+        name=f"digest-{language}",
+        title=str(raw.get("title") or f"{system} ({language})"),
+        importer="digest",
+        sections=sections,
+    )
+
+
+def paginate(text: str, size: int) -> list[str]:
+    """Split at line breaks (or spaces for monster lines) into pages of at most ``size``."""
+    pages: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > size:
+            cut = line.rfind(" ", 0, size)
+            cut = cut if cut > size // 2 else size
+            pieces, line = line[:cut], line[cut:].lstrip()
+            if current:
+                pages.append(current)
+                current = ""
+            pages.append(pieces)
+        if current and len(current) + 1 + len(line) > size:
+            pages.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current.strip():
+        pages.append(current)
+    return [p for p in pages if p.strip()]
+
+
+
+async def ensure_rules_service(app: Any) -> RulesService:
+    """The App's RulesService, created on first use with the start-up imports scheduled.
+
+    Start-up = built-in digests, then every file in ``RULES_DIR`` (both idempotent by hash,
+    so a restart with unchanged files costs a few hashes). They run as a background task so
+    the bot connects at once; every rules call waits for it (``ready``). Failures are
+    logged, never fatal.
+    """
+    service = app.services.get("rules")
+    if isinstance(service, RulesService):
+        return service
+    service = RulesService(app.store)
+    app.services["rules"] = service
+    rules_dir = getattr(app.settings, "rules_dir", None)
+    service.begin_startup(Path(rules_dir) if rules_dir else None)
+    return service
+
+
+async def resolve_system(app: Any, place: Any, system: str | None) -> str | None:
+    """An explicit system (validated), else the game in this channel, else None (all systems)."""
+    if system and system.strip():
+        return loader.check_system(system)
+    table = await app.tables.table_for(place)
+    return table.game.system if table is not None else None

@@ -1,0 +1,288 @@
+"""Importers on synthetic fixtures shaped like the real rulebooks (not their text)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from engines.core.errors import TavoloError
+from gm.rules.importers import loader
+from gm.rules.importers.common import join_lines, slugify, strip_furniture
+from gm.rules.importers.headings import parse_headings
+from gm.rules.importers.numbered import id_sort_key, parse_numbered
+from gm.rules.importers.paragraphs import parse_paragraphs
+from tests.rules.conftest import FIXTURES, fixture_text
+
+
+def by_id(sections):
+    return {s.id: s for s in sections}
+
+
+def test_numbered_wrapped_ids_alone_on_a_line_toc_and_furniture() -> None:
+    sections = parse_numbered(fixture_text("numbered_wrapped.txt"))
+    ids = [s.id for s in sections]
+    assert ids == [
+        "1",
+        "101",
+        "101.1",
+        "101.1a",
+        "101.1b",
+        "101.2",
+        "102",
+        "102.1",
+        "102.2",
+        "2",
+        "201",
+        "201.1",
+        "201.2",
+        "201.3",
+        "202",
+        "202.1",
+        "202.1a",
+        "202.2",
+    ]
+    s = by_id(sections)
+    assert s["1"].title == "Fondamenti" and s["1"].parent is None
+    assert s["101"].title == "Preparazione" and s["101"].parent == "1"
+    assert s["101.1a"].parent == "101.1" and s["101.1"].parent == "101"
+    # wrapped lines are joined; the cross-reference wrapped onto its own line stays text
+    assert (
+        s["101.1"].text == "Ogni giocatore sceglie una squadra di pedine colorate prima di iniziare la sfida."
+    )
+    assert s["101.2"].text.endswith("Cfr paragrafo 201.3.")
+    assert s["201.3"].text.startswith("Il tabellone si piazza")
+    # page numbers and the running URL are gone; the table of contents is not a section
+    assert "- 3 -" not in s["102.1"].text and "http" not in s["102.2"].text
+    assert all("Sommario" not in x.text for x in sections)
+    # numbered step inside a rule is not a chapter
+    assert "8. Questa riga" in s["201.3"].text
+    # untitled rules carry their section's title
+    assert s["202.1a"].title == "Salti"
+
+
+def test_numbered_glued_ids_and_chapters_without_space() -> None:
+    sections = parse_numbered(fixture_text("numbered_glued.txt"))
+    s = by_id(sections)
+    assert list(s) == [
+        "100",
+        "100.1",
+        "100.2",
+        "101",
+        "101.1",
+        "101.1a",
+        "101.1b",
+        "101.2",
+        "2",
+        "200",
+        "201",
+        "201.1",
+        "201.1a",
+    ]
+    assert s["101.1a"].text == "Un risultato da 1 a 3 è un fallimento."
+    assert s["100"].title == "Formare il gruppo"
+    assert s["2"].title == "Parti di una Scheda"
+    assert "leone" in s["200"].text and s["200"].parent == "2"
+    assert s["201.1a"].text.startswith("Se la Vigoria")
+
+
+def test_numbered_rejects_unnumbered_text() -> None:
+    assert parse_numbered(fixture_text("headings_caps.txt")) == []
+
+
+def test_numbered_keeps_shuffled_column_ids() -> None:
+    text = "\n".join(
+        [
+            "300. Poteri",
+            "300.1.",
+            "Scatto",
+            "300.1a.",
+            "300.2.",
+            "Guardia",
+            "300.2a.",
+            "La pedina para il primo colpo.",
+            "300.1b.",
+            "La pedina si muove di una casella extra.",
+            "300.3.",
+            "Fine.",
+            "300.4.",
+            "Altro.",
+            "300.5.",
+            "Ancora.",
+        ]
+    )
+    s = by_id(parse_numbered(text))
+    assert {"300.1", "300.1a", "300.1b", "300.2", "300.2a"} <= set(s)
+    assert s["300.1"].title == "Scatto"  # a short power name becomes the rule's title
+    assert s["300.2a"].title == "Guardia"
+
+
+def test_id_sort_key_is_natural() -> None:
+    ids = ["310.10", "3", "310.2b", "310", "310.2", "300"]
+    assert sorted(ids, key=id_sort_key) == ["3", "300", "310", "310.2", "310.2b", "310.10"]
+
+
+def test_headings_all_caps_with_title_case_children() -> None:
+    sections = parse_headings(fixture_text("headings_caps.txt"))
+    s = by_id(sections)
+    assert list(s) == [
+        "le-due-casate",
+        "preparazione-del-tavolo",
+        "il-viaggio",
+        "scorciatoie-segrete",
+        "il-mercato",
+    ]
+    assert s["preparazione-del-tavolo"].title == "PREPARAZIONE DEL TAVOLO"
+    assert s["scorciatoie-segrete"].parent == "il-viaggio"
+    assert "PAGINA" not in s["il-viaggio"].text
+    assert s["il-mercato"].text.startswith("Al mercato")
+
+
+def test_headings_title_case_only_and_intro() -> None:
+    s = by_id(parse_headings(fixture_text("headings_title.txt")))
+    assert list(s) == ["intro", "gathering-seeds", "selling-at-the-market", "storms-and-floods"]
+    assert s["gathering-seeds"].title == "Gathering Seeds"
+    assert s["storms-and-floods"].parent is None
+
+
+def test_headings_markdown() -> None:
+    text = (
+        "# Turn order\nPlayers act clockwise from the dealer.\n\n"
+        "## Passing\nA player may pass once per round."
+    )
+    s = by_id(parse_headings(text + "\n\n# Scoring\nEach gem scores two points at the end."))
+    assert s["passing"].parent == "turn-order" and s["scoring"].parent is None
+
+
+def test_paragraph_fallback_chunks() -> None:
+    kind, sections = loader.parse_sections(fixture_text("plain.txt"))
+    assert kind == "paragraphs"
+    assert sections[0].id == "p1" and sections[0].title.startswith("if the enemy")
+    long = "\n\n".join(f"Paragraph {i} " + "word " * 60 for i in range(20))
+    chunks = parse_paragraphs(long)
+    assert len(chunks) > 3 and all(len(c.text) <= 1500 for c in chunks)
+
+
+def test_loader_picks_importer() -> None:
+    assert loader.parse_sections(fixture_text("numbered_wrapped.txt"))[0] == "numbered"
+    assert loader.parse_sections(fixture_text("headings_caps.txt"))[0] == "headings"
+    with pytest.raises(TavoloError) as err:
+        loader.parse_sections("   \n ")
+    assert err.value.key == "rules.empty_document"
+
+
+def test_loader_limits_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(TavoloError) as err:
+        loader.read_text(b"x" * (loader.MAX_TEXT_BYTES + 1), "big.txt")
+    assert err.value.key == "rules.file_too_large"
+    with pytest.raises(TavoloError) as err:
+        loader.read_text(b"hello", "rules.docx")
+    assert err.value.key == "rules.unsupported_type"
+    with pytest.raises(TavoloError) as err:
+        loader.read_text(b"\x00\x01\x02binary", "rules.txt")
+    assert err.value.key == "rules.not_text"
+    with pytest.raises(TavoloError) as err:
+        loader.read_text(b"%PDF-1.4 this is not really a pdf", "rules.pdf")
+    assert err.value.key == "rules.pdf_malformed"
+    with pytest.raises(TavoloError) as err:
+        loader.read_text(b"plain text", "rules.pdf")
+    assert err.value.key == "rules.pdf_malformed"
+    assert loader.read_text("città".encode("cp1252"), "x.md") == "città"
+    with pytest.raises(TavoloError) as err:
+        loader.load_document(b"100.1 x", "x.txt", "chess", "en")
+    assert err.value.key == "rules.unknown_system"
+
+
+def _blank_pdf(pages: int) -> bytes:
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for _ in range(pages):
+        writer.add_blank_page(width=200, height=200)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_pdf_page_limit_and_blank_pdf(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loader, "MAX_PDF_PAGES", 2)
+    with pytest.raises(TavoloError) as err:
+        loader.pdf_text(_blank_pdf(3), max_pages=loader.MAX_PDF_PAGES)
+    assert err.value.key == "rules.too_many_pages"
+    with pytest.raises(TavoloError) as err:
+        loader.load_document(_blank_pdf(1), "empty.pdf", "krosmaster", "it")
+    assert err.value.key == "rules.empty_document"
+
+
+def test_meta_from_filename_and_sidecar(tmp_path) -> None:
+    plain = tmp_path / "krosmaster.it.regole.txt"
+    plain.write_text("x")
+    assert loader.meta_for_path(plain) == {"system": "krosmaster", "language": "it"}
+    other = tmp_path / "my rules.pdf"
+    other.write_bytes(b"")
+    assert loader.meta_for_path(other) is None
+    (tmp_path / "my rules.yaml").write_text("system: warlord\nlanguage: en\ntitle: House rules\n")
+    assert loader.meta_for_path(other) == {"system": "warlord", "language": "en", "title": "House rules"}
+
+
+def test_common_helpers() -> None:
+    assert slugify("L’AREA D’ORO!") == "l-area-d-oro"
+    assert (
+        join_lines(["NON-", "Bloccato va", "avanti", "", "•", "punto"]) == "NON-Bloccato va avanti\n• punto"
+    )
+    lines = ["Header X", "text", "- 1 -", "Header X", "more", "- 2 -", "Header X", "end", "- 3 -"]
+    assert strip_furniture(lines) == ["", "text", "", "", "more", "", "", "end", ""]
+    assert FIXTURES.is_dir()
+
+
+def _text_pdf(pages: list[list[str]]) -> bytes:
+    """A minimal valid PDF with one text line per row (Helvetica), built by hand."""
+    objects: list[bytes] = []
+    kids = []
+    font_id = 3 + 2 * len(pages)
+    for i, rows in enumerate(pages):
+        page_id, content_id = 3 + 2 * i, 4 + 2 * i
+        kids.append(f"{page_id} 0 R")
+        ops = "".join(f"BT /F1 11 Tf 50 {780 - 16 * n} Td ({row}) Tj ET\n" for n, row in enumerate(rows))
+        stream = ops.encode("latin-1")
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents {content_id} 0 R"
+            f" /Resources << /Font << /F1 {font_id} 0 R >> >> >>".encode()
+        )
+        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"endstream")
+    catalog = b"<< /Type /Catalog /Pages 2 0 R >>"
+    tree = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(pages)} >>".encode()
+    font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+    body = [catalog, tree, *objects, font]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, obj in enumerate(body, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(body) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(body) + 1, xref)
+    return bytes(out)
+
+
+def test_pdf_import_numbered_with_page_numbers() -> None:
+    page1 = ["100. Basics", "100.1 Each player takes a pawn.", "100.2 Pawns start on the shore.", "- 1 -"]
+    page2 = ["100.3 The youngest player starts.", "101. Moving", "101.1 A pawn moves one space.",
+             "101.1a It cannot enter water.", "- 2 -"]
+    document = loader.load_document(_text_pdf([page1, page2]), "rules.pdf", "krosmaster", "en")
+    s = by_id(document.sections)
+    assert document.importer == "numbered"
+    assert list(s) == ["100", "100.1", "100.2", "100.3", "101", "101.1", "101.1a"]
+    assert s["100.2"].text == "Pawns start on the shore."
+    assert s["101.1a"].text == "It cannot enter water."
+
+
+def test_long_heading_section_is_split_into_children() -> None:
+    body = "\n".join(f"Frase numero {i} sul raccolto delle zucche nel campo grande." * 3 for i in range(40))
+    sections = parse_headings(f"IL RACCOLTO\n{body}\n\nLA FIERA\nSi vende tutto.\n\nIL MULINO\nSi macina il grano.")
+    s = by_id(sections)
+    assert s["il-raccolto"].parent is None and len(s["il-raccolto"].text) <= 1400
+    assert s["il-raccolto-2"].parent == "il-raccolto" and s["il-raccolto-2"].title == "IL RACCOLTO (2)"
+    assert all(len(x.text) <= 1400 for x in sections)
+    assert [x.id for x in sections][-2:] == ["la-fiera", "il-mulino"]
