@@ -216,13 +216,15 @@ class Krosmaster(commands.Cog):
         if not plans:
             raise TavoloError("km.ui.no_targets", spell=spell)
         target_labels = sorted({_label(p.target) for p in plans})
-        area = None
+        area: list[str] | None = None
+        square = None
         if target:
             square, _, direction = target.strip().upper().partition(" ")
             from engines.krosmaster.engine import area_for
 
-            area = set(area_for(state, spell, square, direction.strip() or None))
-        data = await asyncio.to_thread(render_preview, state, set(target_labels), "spell", area=area, lang=lang)
+            area = area_for(state, spell, square, direction.strip() or None)
+        data = await asyncio.to_thread(render_preview, state, set(target_labels), "spell", area=area,
+                                       target=square, lang=lang)
         reply = Reply(text=t("km.ui.preview_targets", lang, count=len(target_labels)),
                       image=Image(f"km-{game_id}-{spell}.png", data), ephemeral=True)
         if with_select:

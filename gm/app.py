@@ -41,4 +41,9 @@ class App:
         return app
 
     async def close(self) -> None:
+        """Stop background work (e.g. the rules start-up import) before the database goes."""
+        for service in self.services.values():
+            stop = getattr(service, "stop", None)
+            if stop is not None:
+                await stop()
         await self.store.close()

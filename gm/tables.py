@@ -157,8 +157,9 @@ class TableManager:
             except repo.ChannelBusy as exc:
                 raise TavoloError("game.channel_busy", system="?", status="?") from exc
             self.forget(place.channel_id)
-        return Reply(text=t("game.created", actor.locale, system=system, user=actor.mention,
-                            min=engine.min_players, max=engine.max_players))
+        players = (str(engine.min_players) if engine.min_players == engine.max_players
+                   else f"{engine.min_players}–{engine.max_players}")
+        return Reply(text=t("game.created", actor.locale, system=system, user=actor.mention, players=players))
 
     async def join(self, place: Place, actor: Actor, team: str | None = None) -> Reply:
         async with self.lock(place.channel_id):

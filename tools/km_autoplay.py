@@ -19,10 +19,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.krosmaster import actions as A  # noqa: E402
-from engines.krosmaster.state import State  # noqa: E402
+from engines.krosmaster import actions as A
+from engines.krosmaster.state import State
 
-TEAMS = ("iron_warden, ember_witch, gale_archer, tide_healer", "bone_crusher, shadow_rogue, cloud_sage, mire_imp, root_druid")
+TEAMS = (
+    "iron_warden, ember_witch, gale_archer, tide_healer",
+    "bone_crusher, shadow_rogue, cloud_sage, mire_imp, root_druid",
+)
 PLAYERS = ("alice", "bob")
 
 
