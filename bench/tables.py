@@ -45,7 +45,7 @@ class NoopEngine:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 2
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+    def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         return options
 
     def new_game(self, setup: Setup, dice: Dice) -> NoopState:

@@ -76,7 +76,7 @@ class Krosmaster(commands.Cog):
             if table is None or table.game.system != SYSTEM:
                 raise TavoloError("km.ui.no_lobby")
             ids = [part.strip().lower() for part in figurines.split(",") if part.strip()]
-            names = km.ENGINE.validate_team(ids, table.game.options.get("format", "constructed"))
+            names = km.ENGINE.validate_team(ids, table.game.options.get("format", "constructed"), table.content)
             reply = await app.tables.configure_seat(place, actor, {"team": ids})
             reply.text = t("km.ui.team_set", actor.locale, user=actor.mention, team=", ".join(names))
             return reply
@@ -85,15 +85,36 @@ class Krosmaster(commands.Cog):
 
     @team.autocomplete("figurines")
     async def _team_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return _choices(km.figurine_choices(current, ctx(interaction)[2].locale))
+        app, place, actor = ctx(interaction)
+        table = await app.tables.table_for(place)
+        content = table.content if table is not None and table.game.system == SYSTEM else None
+        return _choices(km.figurine_choices(current, actor.locale, content))
 
     @km_group.command(name="figurines", description="List the figurines you can put in a team")
     async def figurines(self, interaction: discord.Interaction) -> None:
+        app = self.bot.app  # type: ignore[attr-defined]
+
         async def work(place: Place, actor: Actor) -> Reply:
-            lines = [c.label + f" — `{c.value}`" for c in km.figurine_choices("", actor.locale)]
+            table = await app.tables.table_for(place)
+            content = table.content if table is not None and table.game.system == SYSTEM else None
+            lines = [c.label + f" — `{c.value}`" for c in km.figurine_choices("", actor.locale, content, limit=None)]
             return Reply(title=t("km.ui.figurines_title", actor.locale), text="\n".join(lines), ephemeral=True)
 
         await self._private(interaction, work)
+
+    @km_group.command(name="pack", description="Import a content pack (figurines, arenas) for this server")
+    @app_commands.describe(file="A .json or .yaml pack file",
+                           name="Name to play it with (/game new … options:pack:NAME)")
+    @app_commands.default_permissions(manage_guild=True)
+    async def pack(self, interaction: discord.Interaction, file: discord.Attachment, name: str | None = None) -> None:
+        app, place, actor = ctx(interaction)
+
+        async def work() -> Reply:
+            if file.size > km.MAX_PACK_BYTES:  # refuse before downloading anything big
+                raise TavoloError("km.err.pack_too_big", size=file.size, limit=km.MAX_PACK_BYTES)
+            return await km.import_pack(app.store, place, actor, file.filename, await file.read(), name)
+
+        await respond(interaction, work, system=SYSTEM)
 
     # ------------------------------------------------------------------ set-up
     @km_group.command(name="order", description="Order your Krosmasters with equal initiative")

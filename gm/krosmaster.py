@@ -9,13 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engines.krosmaster  # noqa: F401  (registers the engine)
+from db.content_packs import save_pack
+from db.store import Store
+from engines.core.errors import TavoloError
 from engines.krosmaster import actions as A
-from engines.krosmaster.content import pack_for
+from engines.krosmaster.content import MAX_PACK_BYTES, pack_for, parse_pack_text
 from engines.krosmaster.engine import KrosmasterEngine, reachable_squares
 from engines.krosmaster.state import State
 from gm import presenters
+from gm.context import Actor, Place
 from gm.i18n import t
-from gm.reply import Button, Select, SelectOption
+from gm.reply import Button, Reply, Select, SelectOption
 
 ENGINE = KrosmasterEngine()
 MAX_CHOICES = 25
@@ -118,7 +122,8 @@ def decision_choices(state: State, lang: str, current: str) -> list[Choice]:
     return found[:MAX_CHOICES]
 
 
-def figurine_choices(current: str, lang: str, content: dict | None = None) -> list[Choice]:
+def figurine_choices(current: str, lang: str, content: dict | None = None,
+                     limit: int | None = MAX_CHOICES) -> list[Choice]:
     """Complete the last name of a comma-separated team list (``a, b, c…``)."""
     pack = pack_for(content)
     done, _, last = current.rpartition(",")
@@ -132,7 +137,27 @@ def figurine_choices(current: str, lang: str, content: dict | None = None) -> li
         if _matches(label, last) or _matches(fig.id, last):
             value = prefix + fig.id
             found.append(Choice((prefix + label)[-100:], value[:100]))
-    return found[:MAX_CHOICES]
+    return found[:limit]
+
+
+async def import_pack(store: Store, place: Place, actor: Actor, filename: str, data: bytes,
+                      name: str | None) -> Reply:
+    """Validate and store a server's content pack; nothing is saved unless all of it is valid."""
+    if not actor.can_manage_guild:
+        raise TavoloError("common.missing_permissions")
+    if len(data) > MAX_PACK_BYTES:
+        raise TavoloError("km.err.pack_too_big", size=len(data), limit=MAX_PACK_BYTES)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TavoloError("km.ui.pack_not_text") from exc
+    pack = parse_pack_text(text)
+    pack_name = (name or pack.name or filename.rsplit(".", 1)[0]).strip().lower().replace(" ", "_")[:40]
+    async with store.transaction() as conn:
+        await save_pack(conn, guild_id=place.guild_id or 0, system="krosmaster", name=pack_name,
+                        data=pack.model_dump(mode="json"), created_by=actor.user_id)
+    return Reply(text=t("km.ui.pack_saved", actor.locale, name=pack_name, figurines=len(pack.figurines),
+                        arenas=len(pack.arenas)))
 
 
 class KrosmasterPresenter:

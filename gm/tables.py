@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from db import content_packs as packs
 from db import games as repo
 from db.store import Store
 from engines import registry
@@ -32,6 +33,8 @@ from gm.reply import Image, Reply
 log = logging.getLogger(__name__)
 
 MAX_OPTIONS_LENGTH = 1000
+# A table option handled here, not by engines: the name of a server content pack to play with.
+PACK_OPTION = "pack"
 MAX_LOG_COUNT = 50
 
 
@@ -42,6 +45,7 @@ class Table:
     game: repo.GameRow
     seats: list[repo.SeatRow]
     state: GameState | None = None
+    content: dict[str, Any] | None = None  # the server's content pack named by the ``pack`` option
 
     @property
     def engine(self) -> Engine:
@@ -117,6 +121,9 @@ class TableManager:
         if game is None:
             return None
         table = Table(game=game, seats=await repo.seats(self.store.conn, game.id))
+        if game.options.get(PACK_OPTION):
+            table.content = await packs.get_pack(self.store.conn, game.guild_id, game.system,
+                                                 game.options[PACK_OPTION])
         if game.state is not None:
             table.state = table.engine.load_state(game.state)
         self._remember(table)
@@ -143,7 +150,16 @@ class TableManager:
         engine = registry.get(system)
         if engine is None:
             raise TavoloError("game.unknown_system", system=system, known=", ".join(registry.systems()))
-        options = engine.validate_options(parse_options(options_text))
+        options = parse_options(options_text)
+        pack_name = options.pop(PACK_OPTION, None)
+        content = None
+        if pack_name:
+            content = await packs.get_pack(self.store.conn, place.guild_id, system, pack_name)
+            if content is None:
+                raise TavoloError("game.unknown_pack", pack=pack_name, system=system)
+        options = engine.validate_options(options, content=content)
+        if pack_name:
+            options[PACK_OPTION] = pack_name
         async with self.lock(place.channel_id):
             existing = await self.load(place.channel_id)
             if existing is not None:
@@ -212,7 +228,7 @@ class TableManager:
                 raise TavoloError("game.not_seated")
             validate = getattr(table.engine, "validate_seat_config", None)
             if validate is not None:
-                config = validate(config, table.game.options)
+                config = validate(config, table.game.options, content=table.content)
             async with self.store.transaction() as conn:
                 await repo.update_seat(conn, table.game.id, actor.user_id, config=config)
                 await repo.update_game(conn, table.game.id, table.game.version)
@@ -233,7 +249,8 @@ class TableManager:
             setup = Setup(
                 seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
                        for s in table.seats],
-                options=table.game.options,
+                options={k: v for k, v in table.game.options.items() if k != PACK_OPTION},
+                content=table.content,
             )
             dice = self.dice.make()
             with_events = getattr(engine, "new_game_with_events", None)

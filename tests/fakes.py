@@ -51,7 +51,7 @@ class RaceEngine:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+    def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         unknown = set(options) - {"target"}
         if unknown:
             raise RuleError("race.unknown_option", option=sorted(unknown)[0])

@@ -62,8 +62,11 @@ class Engine(Protocol):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Normalize lobby options or raise ``RuleError``; called at ``/game new``."""
+    def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Normalize lobby options or raise ``RuleError``; called at ``/game new``.
+
+        ``content`` is the server's content pack chosen for the table, if any (an arena
+        named in the options may come from it)."""
         ...
 
     def new_game(self, setup: Setup, dice: Dice) -> GameState: ...

@@ -73,8 +73,17 @@ class KrosmasterEngine:
     max_players: ClassVar[int] = 2
 
     # -- lobby -------------------------------------------------------------------------
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return rules_setup.validate_options(options)
+    def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
+        return rules_setup.validate_options(options, content)
+
+    def validate_seat_config(self, config: dict[str, Any], options: dict[str, Any],
+                             content: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Lobby hook: a seat's team is checked against 101 before it is stored."""
+        team = config.get("team")
+        if not isinstance(team, list) or not all(isinstance(x, str) for x in team):
+            raise RuleError("km.err.team_not_list", rule="101")
+        self.validate_team(team, str(options.get("format", "constructed")), content)
+        return {"team": team}
 
     def validate_team(self, figurine_ids: list[str], fmt: str = "constructed",
                       content: dict[str, Any] | None = None) -> list[str]:

@@ -1,0 +1,147 @@
+"""The /km and /gm commands through the console (real cog callbacks, fake interactions)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import TavoloBot
+from console.runner import Console
+from engines.krosmaster.engine import reachable_squares
+from engines.krosmaster.state import State
+from gm.app import App
+from gm.context import Place
+from gm.settings import Settings
+
+LOBBY = """
+/as alice
+/game new krosmaster
+/km team figurines:"iron_warden, ember_witch, gale_archer, tide_healer"
+/as bob
+/game join
+/km team figurines:"bone_crusher, shadow_rogue, cloud_sage, mire_imp, root_druid"
+/game start
+"""
+
+
+@pytest.fixture
+async def console(settings: Settings, tmp_path: Path) -> AsyncIterator[Console]:
+    app = await App.open(settings, seed=1)
+    bot = TavoloBot(settings, app=app)
+    await bot.load_tavolo()
+    yield Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
+    await app.close()
+    await bot.http.close()
+
+
+def _out(console: Console) -> str:
+    return console.output.getvalue()  # type: ignore[attr-defined]
+
+
+async def _state(console: Console) -> State:
+    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
+    assert table is not None and isinstance(table.state, State)
+    return table.state
+
+
+async def _to_first_piece_turn(console: Console) -> State:
+    """Play the set-up with the first legal choice each time, as the players would."""
+    from tools.km_autoplay import choose
+
+    for _ in range(40):
+        state = await _state(console)
+        table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id,
+                                                             guild_id=console.guild.id))
+        assert table is not None
+        if state.phase == "turn":
+            return state
+        seat = table.engine.decision(state).seats[0]  # type: ignore[union-attr]
+        await console.execute(f"/as {table.seats[seat].name}")
+        await console.execute(choose(state, seat, table.engine.legal_actions(state, seat)))
+    raise AssertionError("set-up did not reach a piece turn")
+
+
+async def test_101_team_rule_is_named_when_a_team_is_refused(console: Console) -> None:
+    await console.run(["/as alice", "/game new krosmaster", '/km team figurines:"iron_warden, ember_witch"'])
+    assert "(only alice) ⚠️" in _out(console) and "(rule 101" in _out(console)
+    assert console.errors == 1
+
+
+async def test_move_autocomplete_offers_exactly_the_reachable_squares(console: Console) -> None:
+    await console.run(LOBBY.splitlines())
+    state = await _to_first_piece_turn(console)
+    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
+    active_user = table.seats[state.active_seat].name  # type: ignore[union-attr]
+    await console.execute(f"/as {active_user}")
+    start = len(console.transcript.messages)
+    await console.execute("/complete /km move square:")
+    offered = {c.value for c in console.transcript.messages[start].choices or []}
+    expected = set(reachable_squares(state))
+    assert offered and offered <= expected and len(offered) == min(25, len(expected))
+
+
+async def test_illegal_move_is_private_and_changes_nothing(console: Console) -> None:
+    await console.run(LOBBY.splitlines())
+    state = await _to_first_piece_turn(console)
+    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
+    active_user = table.seats[state.active_seat].name  # type: ignore[union-attr]
+    other_user = table.seats[1 - state.active_seat].name  # type: ignore[union-attr]
+    await console.execute(f"/as {active_user}")
+    await console.execute("/km move square:A1")
+    assert f"(only {active_user}) ⚠️" in _out(console)
+    await console.execute(f"/as {other_user}")
+    await console.execute("/km end")
+    assert f"(only {other_user}) ⚠️ It is not your turn" in _out(console)
+    assert (await _state(console)).model_dump() == state.model_dump()
+
+
+async def test_preview_is_an_ephemeral_image(console: Console) -> None:
+    await console.run(LOBBY.splitlines())
+    state = await _to_first_piece_turn(console)
+    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
+    await console.execute(f"/as {table.seats[state.active_seat].name}")  # type: ignore[union-attr]
+    start = len(console.transcript.messages)
+    await console.execute("/km preview")
+    message = console.transcript.messages[start]
+    assert message.ephemeral and message.files and "reachable squares" in (message.content or "")
+
+
+async def test_gm_overrides_need_the_role_and_are_logged(console: Console) -> None:
+    await console.run(LOBBY.splitlines())
+    await _to_first_piece_turn(console)
+    await console.execute("/as alice")
+    await console.execute("/gm wounds piece:1a wounds:3")
+    assert "Only the GM role may do that." in _out(console)
+    await console.execute("/as judge gm")
+    await console.execute("/gm wounds piece:1a wounds:3")
+    assert (await _state(console)).pieces["1a"].wounds == 3
+    await console.execute("/game log count:1")
+    assert "gm_wounds" in _out(console)
+
+
+async def test_server_content_pack_is_validated_stored_and_playable(console: Console, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"name": "broken", "figurines": [{"id": "x"}]}), encoding="utf-8")
+    await console.run(["/as alice", f"/km pack file:{bad}"])
+    assert "figurines.0" in _out(console)  # the error names the field
+    pack = {"name": "duelists", "figurines": [], "arenas": [
+        {**json.loads(json.dumps(_builtin_arena())), "id": "tiny_duel", "name": "Tiny Duel"}]}
+    good = tmp_path / "duel.json"
+    good.write_text(json.dumps(pack), encoding="utf-8")
+    await console.execute(f"/km pack file:{good}")
+    assert 'Content pack "duelists" saved' in _out(console)
+    await console.execute('/game new krosmaster options:"pack:duelists arena:tiny_duel"')
+    assert "lobby opened" in _out(console)
+    await console.execute("/game end")
+    await console.execute('/game new krosmaster options:"pack:nothere"')
+    assert 'no krosmaster content pack named "nothere"' in _out(console)
+
+
+def _builtin_arena() -> dict:
+    from engines.krosmaster.content import builtin_pack
+
+    return builtin_pack().arenas[0].model_dump(mode="json")
