@@ -1,0 +1,1 @@
+"""End-to-end tests: the real discord.py client against a loopback fake Discord."""
