@@ -43,6 +43,7 @@ class TavoloBot(commands.Bot):
                          chunk_guilds_at_startup=False, guild_ready_timeout=0.5)
         self.settings = settings
         self.app = app
+        self._closing_tavolo = False
         self._translator = LocaleTranslator()
         self.tree.on_error = self.on_app_command_error
 
@@ -87,6 +88,10 @@ class TavoloBot(commands.Bot):
         await send_error(interaction, original)
 
     async def close(self) -> None:
+        """Idempotent: a signal and discord.py may both ask to close; the DB closes once."""
+        if self._closing_tavolo:
+            return
+        self._closing_tavolo = True
         await super().close()
         if self.app is not None:
             await self.app.close()  # type: ignore[attr-defined]

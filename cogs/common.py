@@ -100,23 +100,42 @@ def to_message(reply: Reply, lang: str) -> dict[str, Any]:
     view = build_view(reply)
     if view is not None:
         kwargs["view"] = view
-    kwargs["allowed_mentions"] = discord.AllowedMentions(users=True, roles=False, everyone=False)
+    kwargs["allowed_mentions"] = (discord.AllowedMentions(users=True, roles=False, everyone=False) if reply.ping
+                                  else discord.AllowedMentions.none())
     return kwargs
 
 
-async def send(interaction: discord.Interaction, reply: Reply) -> None:
-    """Answer the interaction (or follow up if already answered), then any extra messages."""
+def _present(kwargs: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
+async def send(interaction: discord.Interaction, reply: Reply, deferred: bool | None = None) -> None:
+    """Answer the interaction (or follow up), then any extra messages.
+
+    ``deferred`` is the visibility chosen when deferring (``None``: not deferred). The
+    first followup after a deferral replaces the "thinking…" placeholder and inherits its
+    visibility, and it is an edit, which never notifies anyone; so a reply of the other
+    visibility first removes the placeholder, and a public reply that must ping someone
+    pings with a short message of its own.
+    """
     lang = lang_of(interaction)
     kwargs = to_message(reply, lang)
     if not interaction.response.is_done():
-        await interaction.response.send_message(**{k: v for k, v in kwargs.items() if v is not None})
+        await interaction.response.send_message(**_present(kwargs))
     else:
-        await interaction.followup.send(**{k: v for k, v in kwargs.items() if v is not None})
+        replaced = deferred is not None and deferred != reply.ephemeral
+        if replaced:
+            await interaction.delete_original_response()
+        await interaction.followup.send(**_present(kwargs))
+        if deferred is not None and not replaced and not reply.ephemeral and reply.ping and reply.mentions:
+            await interaction.followup.send(content=" ".join(f"<@{u}>" for u in reply.mentions),
+                                            allowed_mentions=kwargs["allowed_mentions"])
     for extra in reply.extra:
-        await interaction.followup.send(**{k: v for k, v in to_message(extra, lang).items() if v is not None})
+        await interaction.followup.send(**_present(to_message(extra, lang)))
 
 
-async def send_error(interaction: discord.Interaction, exc: BaseException, system: str | None = None) -> None:
+async def send_error(interaction: discord.Interaction, exc: BaseException, system: str | None = None,
+                     deferred: bool | None = None) -> None:
     lang = lang_of(interaction)
     interaction.extras["tavolo_error"] = True  # lets the console's --strict count failures
     if isinstance(exc, TavoloError):
@@ -125,7 +144,7 @@ async def send_error(interaction: discord.Interaction, exc: BaseException, syste
         command = getattr(getattr(interaction, "command", None), "qualified_name", "component")
         reply = unexpected_reply(exc, lang, where=str(command))
     try:
-        await send(interaction, reply)
+        await send(interaction, reply, deferred)
     except discord.HTTPException:
         log.exception("could not deliver an error message")
 
@@ -135,14 +154,16 @@ async def respond(interaction: discord.Interaction, work: Callable[[], Awaitable
     """Run ``work`` and send its Reply; defer if it is slow; turn errors into messages."""
     task = asyncio.ensure_future(work())
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    deferred: bool | None = None
     if not done and not interaction.response.is_done():
         await interaction.response.defer(thinking=True, ephemeral=ephemeral_defer)
+        deferred = ephemeral_defer
     try:
         reply = await task
     except Exception as exc:  # every failure becomes a message, never a silent interaction
-        await send_error(interaction, exc, system)
+        await send_error(interaction, exc, system, deferred)
         return
-    await send(interaction, reply)
+    await send(interaction, reply, deferred)
 
 
 def ctx(interaction: discord.Interaction) -> tuple[App, Place, Actor]:

@@ -16,8 +16,9 @@ from engines.krosmaster.engine import reachable_squares, spell_targets
 from engines.krosmaster.state import State
 from gm import krosmaster as km
 from gm.context import Actor, Place
-from gm.i18n import t
+from gm.i18n import humanize, t
 from gm.reply import Image, Reply, Select, SelectOption
+from gm.tables import game_ref
 
 SYSTEM = "krosmaster"
 Choices = list[app_commands.Choice[str]]
@@ -45,16 +46,16 @@ class Krosmaster(commands.Cog):
         register_handler("km", self._on_component)
 
     # ------------------------------------------------------------------ helpers
-    async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
+    async def _act(self, interaction: discord.Interaction, action: dict[str, Any], ref: str | None = None) -> None:
         app, place, actor = ctx(interaction)
-        await respond(interaction, lambda: app.tables.act(place, actor, action), system=SYSTEM)
+        await respond(interaction, lambda: app.tables.act(place, actor, action, ref=ref), system=SYSTEM)
 
     async def _private(self, interaction: discord.Interaction, work: Callable[[Place, Actor], Awaitable[Reply]]
                        ) -> None:
         _, place, actor = ctx(interaction)
         await respond(interaction, lambda: work(place, actor), system=SYSTEM, ephemeral_defer=True)
 
-    async def _table_state(self, place: Place, actor: Actor) -> tuple[State, int | None, int]:
+    async def _table_state(self, place: Place, actor: Actor) -> tuple[State, int | None, str]:
         app = self.bot.app  # type: ignore[attr-defined]
         table = await app.tables.table_for(place)
         if table is None:
@@ -63,7 +64,7 @@ class Krosmaster(commands.Cog):
             raise TavoloError("km.ui.not_krosmaster", system=table.game.system)
         if not isinstance(table.state, State):
             raise TavoloError("game.not_started")
-        return table.state, table.seat_of(actor.user_id), table.game.id
+        return table.state, table.seat_of(actor.user_id), game_ref(table)
 
     # ------------------------------------------------------------------ lobby
     @km_group.command(name="team", description="Choose your team for this channel's lobby")
@@ -211,15 +212,15 @@ class Krosmaster(commands.Cog):
     async def preview(self, interaction: discord.Interaction, spell: str | None = None,
                       target: str | None = None) -> None:
         async def work(place: Place, actor: Actor) -> Reply:
-            state, _, game_id = await self._table_state(place, actor)
-            return await self._preview_reply(state, game_id, actor.locale, spell, target)
+            state, _, ref = await self._table_state(place, actor)
+            return await self._preview_reply(state, ref, actor.locale, spell, target)
 
         await self._private(interaction, work)
 
     preview.autocomplete("spell")(_spell_ac)
     preview.autocomplete("target")(_target_ac)
 
-    async def _preview_reply(self, state: State, game_id: int, lang: str, spell: str | None,
+    async def _preview_reply(self, state: State, ref: str, lang: str, spell: str | None,
                              target: str | None, with_select: bool = False) -> Reply:
         import asyncio
 
@@ -232,7 +233,7 @@ class Krosmaster(commands.Cog):
             squares: dict[str, int] = {s: o.cost for s, o in options.items()}
             data = await asyncio.to_thread(render_preview, state, squares, "move", lang=lang)
             text = t("km.ui.preview_moves", lang, count=len(squares))
-            return Reply(text=text, image=Image(f"km-{game_id}-moves.png", data), ephemeral=True)
+            return Reply(text=text, image=Image(f"km-{ref.replace('.', '-')}-moves.png", data), ephemeral=True)
         plans = spell_targets(state, spell)
         if not plans:
             raise TavoloError("km.ui.no_targets", spell=spell)
@@ -247,50 +248,51 @@ class Krosmaster(commands.Cog):
         data = await asyncio.to_thread(render_preview, state, set(target_labels), "spell", area=area,
                                        target=square, lang=lang)
         reply = Reply(text=t("km.ui.preview_targets", lang, count=len(target_labels)),
-                      image=Image(f"km-{game_id}-{spell}.png", data), ephemeral=True)
+                      image=Image(f"km-{ref.replace('.', '-')}-{spell}.png", data), ephemeral=True)
         if with_select:
             seat = state.active_seat
             options = km.target_choices(state, seat, spell, "")
             if options:
-                reply.selects.append(Select(custom_id=f"tv1:km:{game_id}:cast:{spell}",
+                reply.selects.append(Select(custom_id=f"tv1:km:{ref}:cast:{spell}",
                                             placeholder=t("km.ui.pick_target", lang),
                                             options=tuple(SelectOption(o.label, o.value) for o in options)))
         return reply
 
     # ------------------------------------------------------------------ buttons
     async def _on_component(self, interaction: discord.Interaction, args: list[str]) -> None:
-        app, place, _ = ctx(interaction)
-        if len(args) < 2 or not args[0].isdigit():
+        """Buttons and selects carry ``<game>.<version>``; acting ones are checked under the lock."""
+        if len(args) < 2:
             await send_error(interaction, TavoloError("common.stale_button"))
             return
-        game_id, verb, rest = int(args[0]), args[1], args[2:]
-        table = await app.tables.table_for(place)
-        if table is None or table.game.id != game_id:
-            await send_error(interaction, TavoloError("common.stale_button"))
-            return
+        ref, verb, rest = args[0], args[1], args[2:]
         if verb == "end":
-            await self._act(interaction, {"kind": "end_turn"})
+            await self._act(interaction, {"kind": "end_turn"}, ref)
         elif verb == "keep":
-            await self._act(interaction, {"kind": "inspire", "placements": []})
+            await self._act(interaction, {"kind": "inspire", "placements": []}, ref)
         elif verb == "choose" and rest:
-            await self._act(interaction, {"kind": "choose", "value": rest[-1]})
+            await self._act(interaction, {"kind": "choose", "value": rest[-1]}, ref)
         elif verb == "cast" and len(rest) >= 2:
             square, _, direction = rest[-1].partition(" ")
             action: dict[str, Any] = {"kind": "cast", "spell": rest[0], "target": square}
             if direction:
                 action["direction"] = direction
-            await self._act(interaction, action)
+            await self._act(interaction, action, ref)
         elif verb in ("moves", "spell", "ask"):
             async def work(place: Place, actor: Actor) -> Reply:
-                state, _, gid = await self._table_state(place, actor)
+                state, _, current = await self._table_state(place, actor)
+                if current != ref:
+                    raise TavoloError("common.stale_button")
                 if verb == "ask":
-                    select = km.PRESENTER.decision_select(gid, state, actor.locale)
-                    reply = Reply(text=t("km.ui.answer", actor.locale), ephemeral=True)
+                    decision = km.ENGINE.decision(state)
+                    prompt = decision.prompt_key if decision and decision.prompt_key else "km.ui.answer"
+                    params = humanize(decision.params, actor.locale, "km") if decision else {}
+                    reply = Reply(text=t(prompt, actor.locale, **params), ephemeral=True)
+                    select = km.PRESENTER.decision_select(current, state, actor.locale)
                     if select is not None:
                         reply.selects.append(select)
                     return reply
                 spell = rest[0] if verb == "spell" and rest else None
-                return await self._preview_reply(state, gid, actor.locale, spell, None, with_select=True)
+                return await self._preview_reply(state, current, actor.locale, spell, None, with_select=True)
 
             await self._private(interaction, work)
         else:

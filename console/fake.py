@@ -199,4 +199,5 @@ class FakeInteraction:
         await self.followup.send(**kwargs)
 
     async def delete_original_response(self) -> None:
-        return None
+        # The "thinking…" placeholder is gone: the next followup is a message of its own.
+        self.response.deferred_ephemeral = None

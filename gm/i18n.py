@@ -61,3 +61,37 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     except (KeyError, IndexError, ValueError):
         log.warning("bad placeholders for %s in %s: %s", key, lang, params)
         return template
+
+
+# Parameters whose values are game terms (die faces, elements, sides…) rather than names.
+TERM_PARAMS = frozenset({"face", "faces", "first", "second", "element", "side", "first_side", "direction"})
+TERM_GROUPS = ("face", "element", "side", "dir")
+
+
+def _term(value: Any, lang: str, namespace: str) -> str:
+    if isinstance(value, str):
+        for group in TERM_GROUPS:
+            key = f"{namespace}.{group}.{value}"
+            if key in catalog(normalize(lang)):
+                return t(key, lang)
+    return str(value)
+
+
+def humanize(params: dict[str, Any], lang: str | None, namespace: str) -> dict[str, Any]:
+    """Readable values for message parameters: lists joined, mappings as ``key: values``,
+    game terms translated. Engines hand over plain data; people should never see a repr."""
+    lang = normalize(lang)
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        translate = name in TERM_PARAMS
+        if isinstance(value, list | tuple):
+            out[name] = ", ".join(_term(v, lang, namespace) if translate else str(v) for v in value)
+        elif isinstance(value, dict):
+            out[name] = "; ".join(
+                f"{k}: " + (", ".join(str(x) for x in v) if isinstance(v, list | tuple) else str(v))
+                for k, v in value.items())
+        elif translate:
+            out[name] = _term(value, lang, namespace)
+        else:
+            out[name] = value
+    return out

@@ -18,7 +18,7 @@ from engines.krosmaster.engine import KrosmasterEngine, reachable_squares
 from engines.krosmaster.state import State
 from gm import presenters
 from gm.context import Actor, Place
-from gm.i18n import t
+from gm.i18n import humanize, t
 from gm.reply import Button, Reply, Select, SelectOption
 
 ENGINE = KrosmasterEngine()
@@ -116,7 +116,7 @@ def decision_choices(state: State, lang: str, current: str) -> list[Choice]:
         return []
     found = []
     for option in decision.options:
-        label = t(option.label_key, lang, **option.params)
+        label = t(option.label_key, lang, **humanize(option.params, lang, "km"))
         if _matches(label, current):
             found.append(Choice(label[:100], option.value))
     return found[:MAX_CHOICES]
@@ -181,10 +181,10 @@ class KrosmasterPresenter:
         parts.append(t("km.ui.summary_gg", lang, gg=gg, wild=view.wild_gg))
         return "\n".join(parts)
 
-    def buttons(self, game_id: int, view: State, *, seat: int | None, lang: str) -> list[Button]:  # type: ignore[override]
+    def buttons(self, ref: str, view: State, *, seat: int | None, lang: str) -> list[Button]:  # type: ignore[override]
         if seat is None or view.phase == "over":
             return []
-        prefix = f"tv1:km:{game_id}"
+        prefix = f"tv1:km:{ref}"
         if view.phase == "turn":
             buttons = [Button(t("km.ui.end_turn", lang), f"{prefix}:end", style="primary"),
                        Button(t("km.ui.preview_move", lang), f"{prefix}:moves")]
@@ -200,11 +200,11 @@ class KrosmasterPresenter:
             return [Button(t("km.ui.keep_dice", lang), f"{prefix}:keep", style="secondary")]
         return []
 
-    def decision_select(self, game_id: int, view: State, lang: str) -> Select | None:
+    def decision_select(self, ref: str, view: State, lang: str) -> Select | None:
         options = decision_choices(view, lang, "")
         if not options:
             return None
-        return Select(custom_id=f"tv1:km:{game_id}:choose", placeholder=t("km.ui.answer", lang),
+        return Select(custom_id=f"tv1:km:{ref}:choose", placeholder=t("km.ui.answer", lang),
                       options=tuple(SelectOption(label=o.label, value=o.value) for o in options))
 
     def help_text(self, lang: str) -> str:

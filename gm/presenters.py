@@ -24,8 +24,12 @@ class Presenter(Protocol):
         """One or two lines: round, active piece/player, anything pending."""
         ...
 
-    def buttons(self, game_id: int, view: GameState, *, seat: int | None, lang: str) -> list[Button]:
-        """Buttons for the common next moves of the acting seat."""
+    def buttons(self, ref: str, view: GameState, *, seat: int | None, lang: str) -> list[Button]:
+        """Buttons for the common next moves of the acting seat.
+
+        ``ref`` is ``"<game id>.<state version>"``: put it in every custom id so a click on
+        an old board (or a double click) is recognised as stale instead of acting on the
+        position that has moved on since."""
         ...
 
     def help_text(self, lang: str) -> str: ...

@@ -66,6 +66,7 @@ class Reply:
     selects: list[Select] = field(default_factory=list)
     ephemeral: bool = False
     mentions: list[int] = field(default_factory=list)
+    ping: bool = True  # False: show mentions without notifying (e.g. a status anyone may ask for)
     is_error: bool = False
     extra: list[Reply] = field(default_factory=list)
 

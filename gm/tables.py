@@ -27,7 +27,7 @@ from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor, Place
 from gm.dice_source import DiceSource
-from gm.i18n import t
+from gm.i18n import humanize, t
 from gm.reply import Image, Reply
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,11 @@ class Table:
     @property
     def seat_names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+
+def game_ref(table: Table) -> str:
+    """``<game id>.<version>``: names one exact position of one game, for component ids."""
+    return f"{table.game.id}.{table.game.version}"
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -274,10 +279,15 @@ class TableManager:
         return await self._board_reply(table, actor, events)
 
     # --------------------------------------------------------------------- play
-    async def act(self, place: Place, actor: Actor, action_data: dict[str, Any]) -> Reply:
-        """Validate and apply one game action for ``actor``; the heart of the pipeline."""
+    async def act(self, place: Place, actor: Actor, action_data: dict[str, Any], *, ref: str | None = None) -> Reply:
+        """Validate and apply one game action for ``actor``; the heart of the pipeline.
+
+        ``ref`` comes from a button (``game_ref``): checked under the lock, so of two
+        clicks on the same board only the first acts and the second is told it is stale."""
         async with self.lock(place.channel_id):
             table = await self._require(place)
+            if ref is not None and ref != game_ref(table):
+                raise TavoloError("common.stale_button")
             if table.game.status != "active" or table.state is None:
                 raise TavoloError("game.not_started")
             engine = table.engine
@@ -402,7 +412,9 @@ class TableManager:
         table = await self._require(place)
         if table.game.status == "lobby":
             return self._lobby_reply(table, actor)
-        return await self._board_reply(table, actor, [])
+        reply = await self._board_reply(table, actor, [])
+        reply.ping = False  # anyone may look; only real moves notify the next player
+        return reply
 
     async def log_reply(self, place: Place, actor: Actor, count: int = 10) -> Reply:
         table = await self._require(place)
@@ -412,7 +424,7 @@ class TableManager:
         lines = []
         for row in rows:
             seat_name = next((s.name for s in table.seats if s.user_id == row.user_id), str(row.user_id))
-            texts = [t(e["key"], lang, **e.get("params", {})) for e in row.events if not e.get("private_to")]
+            texts = [_event_text(Event.model_validate(e), lang) for e in row.events if not e.get("private_to")]
             mark = " ↩" if row.undone else ""
             lines.append(f"#{row.seq} {seat_name}: {row.kind}{mark}" + (f" — {'; '.join(texts)}" if texts else ""))
         text = "\n".join(lines) if lines else t("game.log_empty", lang)
@@ -474,10 +486,13 @@ class TableManager:
                     users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
                     reply.mentions = users
                     key = "game.next_turn" if decision.kind == "turn" else "game.next_decision"
-                    prompt = t(decision.prompt_key, lang, **decision.params) if decision.prompt_key else ""
+                    prompt = (t(decision.prompt_key, lang,
+                                **humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]))
+                              if decision.prompt_key else "")
                     reply.text += "\n" + t(key, lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
                     if presenter is not None and len(decision.seats) == 1:
-                        reply.buttons = presenter.buttons(table.game.id, public, seat=decision.seats[0], lang=lang)
+                        reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0],
+                                                          lang=lang)
         if private:
             reply.extra.append(Reply(text="\n".join(private), ephemeral=True))
         return reply
@@ -491,7 +506,7 @@ async def _render(presenter: presenters.Presenter, view: GameState, lang: str, n
 
 
 def _event_text(event: Event, lang: str) -> str:
-    text = t(event.key, lang, **event.params)
+    text = t(event.key, lang, **humanize(event.params, lang, event.key.split(".", 1)[0]))
     if event.rolls and "rolls" not in event.params:
         text += " 🎲 " + " ".join(str(r) for r in event.rolls)
     return text

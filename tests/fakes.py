@@ -123,8 +123,8 @@ class RacePresenter:
     def summary(self, view: RaceState, *, lang: str, seat_names: list[str]) -> str:
         return f"total {view.total}/{view.target}"
 
-    def buttons(self, game_id: int, view: RaceState, *, seat: int | None, lang: str) -> list[Button]:
-        return [Button(label=f"+{n}", custom_id=f"tv1:race:{game_id}:add:{n}") for n in (1, 2, 3)]
+    def buttons(self, ref: str, view: RaceState, *, seat: int | None, lang: str) -> list[Button]:
+        return [Button(label=f"+{n}", custom_id=f"tv1:race:{ref}:add:{n}") for n in (1, 2, 3)]
 
     def help_text(self, lang: str) -> str:
         return "Add 1-3 to the total; reach the target to win."

@@ -18,8 +18,9 @@ class RaceCog(commands.Cog):
 
     async def _on_button(self, interaction: discord.Interaction, args: list[str]) -> None:
         app, place, actor = ctx(interaction)
-        _game, _verb, amount = args
-        await respond(interaction, lambda: app.tables.act(place, actor, {"kind": "add", "amount": int(amount)}))
+        ref, _verb, amount = args
+        await respond(interaction, lambda: app.tables.act(place, actor, {"kind": "add", "amount": int(amount)},
+                                                          ref=ref))
 
     @race.command(name="add", description="Add to the total")
     async def add(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 3]) -> None:

@@ -179,7 +179,9 @@ def advance_setup(state: State, dice: Dice) -> list[Event]:
     if state.phase == "order_ties":
         if any(p.ties_pending for p in state.players):
             return events
-        events.append(ev("timelines", timelines={str(p.seat): p.timeline for p in state.players}))
+        # Names, not ids: this is what players read (the order is the state's timeline).
+        events.append(ev("timelines", timelines={p.name: [state.pieces[x].short for x in p.timeline]
+                                                 for p in state.players}))
         state.phase = "choose_side"
     if state.phase == "choose_side":
         if state.options.get("sides") == "fixed" or len(side_options(state)) == 1:

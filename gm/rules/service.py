@@ -112,6 +112,23 @@ class ShownSection:
     section: StoredSection
     children: list[StoredSection]
     references: list[str]
+    requested: str | None = None  # set when the asked-for id was missing and an ancestor is shown
+
+
+def ancestor_ids(section_id: str) -> list[str]:
+    """``503.3b`` → ``["503.3", "503"]``: where to look when a sub-rule is not in a document
+    (the built-in digests summarize whole sections, while engines cite sub-rules)."""
+    found = []
+    current = section_id
+    while True:
+        if re.search(r"\d[a-z]+$", current):
+            trimmed = re.sub(r"[a-z]+$", "", current)
+        else:
+            trimmed = re.sub(r"\.\d+$", "", current)
+        if trimmed == current or not trimmed:
+            return found
+        found.append(trimmed)
+        current = trimmed
 
 
 class RulesService:
@@ -298,13 +315,19 @@ class RulesService:
             system, section_id = head.lower(), tail
         sid = section_id_in(section_id) or section_id.strip().lower()
         candidates = await self._sections_for_id(guild_id, system, sid, lang, document_id)
+        requested = None
+        for ancestor in ancestor_ids(sid) if not candidates else []:
+            candidates = await self._sections_for_id(guild_id, system, ancestor, lang, document_id)
+            if candidates:
+                requested = sid
+                break
         if not candidates:
             raise TavoloError("rules.section_not_found", section=section_id.strip()[:40])
         section = candidates[0]
         kids = await repo.children(self.store.conn, section.document_id, section.section_id)
         refs = cross_references(section.text + "\n" + "\n".join(k.text for k in kids))
         refs = [r for r in refs if r != section.section_id][:MAX_XREF_BUTTONS]
-        return ShownSection(section=section, children=kids, references=refs)
+        return ShownSection(section=section, children=kids, references=refs, requested=requested)
 
     async def autocomplete(
         self, guild_id: int | None, system: str | None, current: str, limit: int = 25
@@ -359,6 +382,9 @@ class RulesService:
         page = max(0, min(page, len(pages) - 1))
         heading = f"{section.section_id} — {section.title}" if section.title else section.section_id
         reply = Reply(title=heading[:256], text=pages[page])
+        if shown.requested:
+            reply.text = t("rules.closest_section", lang, requested=shown.requested,
+                           shown=section.section_id) + "\n\n" + reply.text
         footer = t("rules.source_line", lang, document=section.document_title, language=section.language)
         if section.ref and section.ref != section.section_id:
             footer += " · " + t("rules.ref_line", lang, ref=section.ref)
@@ -382,7 +408,7 @@ class RulesService:
         sources = await self.sources(guild_id, system)
         if not sources:
             return Reply(text=t("rules.no_sources", lang), ephemeral=True)
-        reply = Reply(title=t("rules.sources_title", lang))
+        reply = Reply(title=t("rules.sources_title", lang), ephemeral=True)
         for source in sources[:25]:
             scope = t(f"rules.scope.{source.source}", lang)
             reply.fields.append(Field(

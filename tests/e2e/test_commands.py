@@ -153,11 +153,6 @@ async def test_long_rule_pages_in_place(fake: FakeDiscord) -> None:
     pytest.skip("no krosmaster section is long enough to page")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: /rules sources defers ephemerally when slow but answers "
-    "publicly when fast, so who sees it depends on timing (Reply is not ephemeral)",
-)
 async def test_rules_sources_is_private(fake: FakeDiscord) -> None:
     res = await ok(fake, await fake.slash("carol", "rules sources"))
     assert res.ephemeral and "krosmaster" in res.text
@@ -274,12 +269,6 @@ async def test_gm_overrides_need_the_gm_role(fake: FakeDiscord, km_board: FakeMe
     assert log.ephemeral and "gm_gg" in log.text and "gm_wounds" in log.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: errors cite sub-rules (e.g. 503.3) and offer a 'Rule 503.3' "
-    "button, but the digest only has the parent section 503, so the button answers "
-    "'There is no rules section 503.3' (no fallback to the parent)",
-)
 async def test_rule_button_on_an_error_opens_the_rule(fake: FakeDiscord, km_board: FakeMessage) -> None:
     player, _ = next_up(fake, km_board)
     res = await ok(fake, await fake.slash(player, "km move", {"square": "Z99"}))
@@ -310,11 +299,6 @@ async def test_undo_only_own_last_move(fake: FakeDiscord, bot: BotProcess, km_bo
     assert (after.actions, after.state_json) == (before.actions, before.state_json)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: component ids carry no turn/piece version, so 'End turn' on an "
-    "old board ends whichever piece is active now instead of answering 'stale button'",
-)
 async def test_stale_board_button_does_not_act(fake: FakeDiscord, bot: BotProcess, km_board: FakeMessage) -> None:
     old = await _current_board(fake)
     player, _ = next_up(fake, old)
@@ -327,11 +311,6 @@ async def test_stale_board_button_does_not_act(fake: FakeDiscord, bot: BotProces
     assert load_table(bot.db_path, fake.channels["games"].id).actions == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: a double click on 'End turn' (two interactions at once) ends "
-    "two activations: the second click acts on the next piece",
-)
 async def test_double_click_acts_once(fake: FakeDiscord, bot: BotProcess, km_board: FakeMessage) -> None:
     # Make sure the active piece is not its player's last, so a second 'end' has something to act on.
     for _ in range(10):
@@ -350,11 +329,6 @@ async def test_double_click_acts_once(fake: FakeDiscord, bot: BotProcess, km_boa
     assert load_table(bot.db_path, fake.channels["games"].id).actions == before + 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot UX bug: /game status by anyone (a spectator here) re-pings the "
-    "player to move; a status query should not notify (allowed_mentions none)",
-)
 async def test_status_by_a_spectator_pings_nobody(fake: FakeDiscord, km_board: FakeMessage) -> None:
     res = await ok(fake, await fake.slash("carol", "game status"))
     assert res.message.pinged_ids == []
@@ -437,12 +411,6 @@ async def test_every_command_answers_in_both_languages(fake: FakeDiscord, bot: B
 PYTHON_REPR = re.compile(r"[\[{(]'[^']*'(?:, |: )")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: event texts format lists/dicts with Python repr, e.g. "
-    "\"Timelines are fixed: {'0': ['0c', '0b', '0a'], ...}\", \"Tension roll: ['lock', 'critical_dodge']\", "
-    "\"Place your inspiration dice (['lock', 'critical'])\" (raw ids, not localized face names)",
-)
 async def test_no_python_reprs_in_anything_users_saw(fake: FakeDiscord, km_board: FakeMessage) -> None:
     """Runs last: every message of the module (games, dice, rules) reads as prose, not as Python."""
     leaks = [line for m in fake.messages.values() for line in m.text.splitlines() if PYTHON_REPR.search(line)]

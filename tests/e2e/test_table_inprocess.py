@@ -28,10 +28,10 @@ async def _race_button(interaction: discord.Interaction, args: list[str]) -> Non
     from cogs.common import ctx, respond
 
     app, place, actor = ctx(interaction)
-    _game_id, kind, amount = args
+    ref, kind, amount = args
     await respond(
         interaction,
-        lambda: app.tables.act(place, actor, {"kind": kind, "amount": int(amount)}),
+        lambda: app.tables.act(place, actor, {"kind": kind, "amount": int(amount)}, ref=ref),
         system="race",
     )
 
@@ -131,11 +131,6 @@ async def test_slow_render_defers_within_deadline(
     assert [r.status for r in fake.faulted] == [429]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: after a deferral the board arrives as an edit of the "
-    "'thinking' message, and edits never notify, so the next player is not pinged",
-)
 async def test_slow_render_still_pings_next_player(
     fake: FakeDiscord, table_bot: InProcessBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -147,7 +142,10 @@ async def test_slow_render_still_pings_next_player(
         return real_render(self, *args, **kwargs)
 
     monkeypatch.setattr(RacePresenter, "render", slow_render)
-    res = await ok(fake, await fake.click(board, board.find_custom_id(r":add:1$"), user="alice"), timeout=8)
+    click = await fake.click(board, board.find_custom_id(r":add:1$"), user="alice")
+    # The board replaces the "thinking…" placeholder (an edit, which notifies nobody), so the
+    # bot pings the next player with a second followup of its own.
+    res = await ok(fake, click, followups=1, timeout=8)
     pinged = {u for m in res.messages for u in m.pinged_ids}
     assert fake.users["bob"].id in pinged
 

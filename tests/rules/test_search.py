@@ -264,3 +264,19 @@ async def test_autocomplete_values_carry_the_system_when_none_is_chosen(service:
 async def test_hostile_queries_never_raise(service: RulesService, query: str) -> None:
     await _load(service)
     assert isinstance(await service.search(GUILD, query, None, "en"), list)
+
+
+def test_ancestor_ids_walk_up_sub_letters_and_numbers() -> None:
+    from gm.rules.service import ancestor_ids
+
+    assert ancestor_ids("503.3b") == ["503.3", "503"]
+    assert ancestor_ids("310") == []
+    assert ancestor_ids("attack-phase") == []
+
+
+async def test_a_missing_sub_rule_opens_the_section_that_contains_it(service: RulesService) -> None:
+    await _load(service)
+    shown = await service.show(GUILD, "202.2z", "krosmaster", "it")
+    assert shown.section.section_id == "202.2" and shown.requested == "202.2z"
+    reply = await service.show_reply(GUILD, "202.9", "krosmaster", "en")
+    assert reply.text.startswith("_202.9 is not in this document") and (reply.title or "").startswith("202")
