@@ -73,6 +73,12 @@ class Tables(commands.Cog):
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: app.tables.log_reply(place, actor, count), ephemeral_defer=True)
 
+    @game.command(name="dice", description="Type the faces of the physical dice the bot asked you to roll")
+    @app_commands.describe(values="Faces separated by spaces, e.g. 3 5 1 (or symbols: lock dodge)")
+    async def dice(self, interaction: discord.Interaction, values: app_commands.Range[str, 1, 300]) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.provide_dice(place, actor, values))
+
     @game.command(name="undo", description="Take back your last action (if nothing was revealed)")
     async def undo(self, interaction: discord.Interaction) -> None:
         app, place, actor = ctx(interaction)

@@ -12,6 +12,7 @@ import engines.krosmaster  # noqa: F401  (registers the engine)
 from db.content_packs import save_pack
 from db.store import Store
 from engines.core.errors import TavoloError
+from engines.core.krosmaster_die import face_from_d6
 from engines.krosmaster import actions as A
 from engines.krosmaster.content import MAX_PACK_BYTES, pack_for, parse_pack_text
 from engines.krosmaster.engine import KrosmasterEngine, reachable_squares
@@ -209,6 +210,12 @@ class KrosmasterPresenter:
 
     def help_text(self, lang: str) -> str:
         return t("km.ui.help", lang)
+
+    def die_faces(self, sides: int) -> dict[int, str] | None:
+        """The special d6's symbols (106), for typing physical dice in manual dice mode."""
+        if sides != 6:
+            return None
+        return {value: f"km.face.{face_from_d6(value).value}" for value in range(1, 7)}
 
     def piece_choices(self, view: State, current: str) -> list[Choice]:
         """Every piece, for GM overrides (which may target K.O. or undeployed pieces too)."""

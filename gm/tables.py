@@ -22,6 +22,7 @@ from db import games as repo
 from db.store import Store
 from engines import registry
 from engines.core.contract import Engine, GameState, SeatSetup, Setup
+from engines.core.dice import Dice, DiceNeeded, ManualDice, SeededDice
 from engines.core.errors import RuleError, TavoloError
 from engines.core.events import Event
 from gm import presenters
@@ -33,8 +34,12 @@ from gm.reply import Image, Reply
 log = logging.getLogger(__name__)
 
 MAX_OPTIONS_LENGTH = 1000
-# A table option handled here, not by engines: the name of a server content pack to play with.
+# Table options handled here, not by engines: a server content pack to play with, and
+# ``dice:manual`` for groups that roll physical dice and type the faces in.
 PACK_OPTION = "pack"
+DICE_OPTION = "dice"
+MANUAL_PENDING = "manual_pending"
+MAX_MANUAL_VALUES = 100
 MAX_LOG_COUNT = 50
 
 
@@ -157,6 +162,9 @@ class TableManager:
             raise TavoloError("game.unknown_system", system=system, known=", ".join(registry.systems()))
         options = parse_options(options_text)
         pack_name = options.pop(PACK_OPTION, None)
+        dice_mode = str(options.pop(DICE_OPTION, "bot")).lower()
+        if dice_mode not in ("bot", "manual"):
+            raise TavoloError("game.bad_dice_mode", value=dice_mode)
         content = None
         if pack_name:
             content = await packs.get_pack(self.store.conn, place.guild_id, system, pack_name)
@@ -165,6 +173,8 @@ class TableManager:
         options = engine.validate_options(options, content=content)
         if pack_name:
             options[PACK_OPTION] = pack_name
+        if dice_mode == "manual":
+            options[DICE_OPTION] = "manual"
         async with self.lock(place.channel_id):
             existing = await self.load(place.channel_id)
             if existing is not None:
@@ -254,7 +264,7 @@ class TableManager:
             setup = Setup(
                 seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
                        for s in table.seats],
-                options={k: v for k, v in table.game.options.items() if k != PACK_OPTION},
+                options={k: v for k, v in table.game.options.items() if k not in (PACK_OPTION, DICE_OPTION)},
                 content=table.content,
             )
             dice = self.dice.make()
@@ -309,40 +319,98 @@ class TableManager:
                 if seat not in decision.seats:
                     waiting = ", ".join(f"<@{table.user_of(s)}>" for s in decision.seats)
                     raise RuleError("game.not_your_turn", waiting=waiting)
-            before = table.state.model_dump_json()
-            working = table.state.model_copy(deep=True)
-            dice = self.dice.make()
-            events = engine.apply(working, seat if seat is not None else -1, action, dice)
-            leftover = dice.take_drawn()
-            if leftover:
-                # An engine that forgot to attach rolls still gets them recorded and shown.
-                events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))
-            outcome = engine.outcome(working)
-            undoable = not any(e.is_random or e.reveals_hidden for e in events)
-            async with self.store.transaction() as conn:
-                await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind=action.kind,
-                                         action=action.model_dump(mode="json"),
-                                         events=[e.model_dump() for e in events],
-                                         state_before=before, undoable=undoable)
-                options = None
-                if outcome is not None:
-                    options = {**table.game.options, "result": outcome.model_dump()}
-                try:
-                    await repo.update_game(conn, table.game.id, table.game.version,
-                                           state=working.model_dump_json(),
-                                           status="finished" if outcome else None, options=options)
-                except repo.StaleVersion as exc:
-                    self.forget(place.channel_id)
-                    raise TavoloError("game.stale") from exc
-            self.forget(place.channel_id)
-            table.game.version += 1
-            table.state = working
-            if outcome is not None:
-                table.game.status = "finished"
-                table.game.options = options or table.game.options
-            else:
-                self._remember(table)
+            if table.game.options.get(MANUAL_PENDING):
+                pending = table.game.options[MANUAL_PENDING]
+                raise TavoloError("game.manual_waiting", user=f"<@{pending['user_id']}>")
+            if table.game.options.get(DICE_OPTION) == "manual" and not gm_override:
+                return await self._apply_manual(table, actor, seat, action_data, values=[])
+            events, working = self._apply(table, seat, action, self.dice.make())
+            return await self._commit(table, actor, seat, action, working, events)
+
+    def _apply(self, table: Table, seat: int | None, action: Any, dice: Dice) -> tuple[list[Event], GameState]:
+        """Apply on a deep copy, so a RuleError (or missing manual dice) changes nothing."""
+        assert table.state is not None
+        working = table.state.model_copy(deep=True)
+        events = table.engine.apply(working, seat if seat is not None else -1, action, dice)
+        leftover = dice.take_drawn()
+        if leftover:
+            # An engine that forgot to attach rolls still gets them recorded and shown.
+            events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))
+        return events, working
+
+    async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,
+                      events: list[Event], extra_options: dict[str, Any] | None = None) -> Reply:
+        """One transaction: the action row plus the new state, guarded by the version."""
+        assert table.state is not None
+        before = table.state.model_dump_json()
+        outcome = table.engine.outcome(working)
+        undoable = not any(e.is_random or e.reveals_hidden for e in events)
+        options = {**table.game.options, **(extra_options or {})}
+        options.pop(MANUAL_PENDING, None)
+        if outcome is not None:
+            options["result"] = outcome.model_dump()
+        async with self.store.transaction() as conn:
+            await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind=action.kind,
+                                     action=action.model_dump(mode="json"), events=[e.model_dump() for e in events],
+                                     state_before=before, undoable=undoable)
+            try:
+                await repo.update_game(conn, table.game.id, table.game.version, state=working.model_dump_json(),
+                                       status="finished" if outcome else None,
+                                       options=options if options != table.game.options else None)
+            except repo.StaleVersion as exc:
+                self.forget(table.game.channel_id)
+                raise TavoloError("game.stale") from exc
+        self.forget(table.game.channel_id)
+        table.game.version += 1
+        table.game.options = options
+        table.state = working
+        if outcome is not None:
+            table.game.status = "finished"
+        else:
+            self._remember(table)
         return await self._board_reply(table, actor, events)
+
+    # ------------------------------------------------------------ manual dice
+    async def _apply_manual(self, table: Table, actor: Actor, seat: int | None, action_data: dict[str, Any],
+                            values: list[int]) -> Reply:
+        """Manual dice (DESIGN.md §3): replay the action with the faces typed so far; if the
+        rules need more dice, remember the action and ask its player to roll them."""
+        action = table.engine.parse_action(action_data)
+        try:
+            events, working = self._apply(table, seat, action, ManualDice(values))
+        except DiceNeeded as need:
+            probe = SeededDice(0)
+            try:  # how many dice a typical resolution takes, to ask for them in one go
+                self._apply(table, seat, action, probe)
+                expected = max(len(probe.drawn) - need.used, 1)
+            except Exception:
+                expected = 1
+            pending = {"user_id": actor.user_id, "seat": seat, "action": action_data, "values": values,
+                       "sides": need.sides}
+            options = {**table.game.options, MANUAL_PENDING: pending}
+            async with self.store.transaction() as conn:
+                await repo.update_game(conn, table.game.id, table.game.version, options=options)
+            self.forget(table.game.channel_id)
+            return Reply(text=t("game.manual_roll", actor.locale, user=actor.mention, count=expected,
+                                sides=need.sides, faces=_face_hint(table.game.system, need.sides, actor.locale)),
+                         mentions=[actor.user_id])
+        return await self._commit(table, actor, seat, action, working, events)
+
+    async def provide_dice(self, place: Place, actor: Actor, text: str) -> Reply:
+        """``/game dice values:"3 5"``: the faces of the physical dice the bot asked for."""
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            pending = table.game.options.get(MANUAL_PENDING)
+            if not pending:
+                raise TavoloError("game.manual_nothing_pending")
+            if actor.user_id != pending["user_id"] and not actor.is_gm:
+                raise TavoloError("game.manual_not_yours", user=f"<@{pending['user_id']}>")
+            values = parse_faces(text, table.game.system, int(pending["sides"]))
+            user = next((s for s in table.seats if s.user_id == pending["user_id"]), None)
+            roller = actor if actor.user_id == pending["user_id"] or user is None else Actor(
+                user_id=user.user_id, name=user.name, locale=actor.locale)
+            return await self._apply_manual(table, roller, pending["seat"], pending["action"],
+                                            [*pending["values"], *values])
 
     async def undo(self, place: Place, actor: Actor) -> Reply:
         async with self.lock(place.channel_id):
@@ -493,6 +561,9 @@ class TableManager:
                     if presenter is not None and len(decision.seats) == 1:
                         reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0],
                                                           lang=lang)
+        pending = table.game.options.get(MANUAL_PENDING)
+        if pending:
+            reply.text += "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")
         if private:
             reply.extra.append(Reply(text="\n".join(private), ephemeral=True))
         return reply
@@ -516,3 +587,39 @@ def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ()))
     return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))
+
+
+def _face_names(system: str, sides: int) -> dict[int, str]:
+    """Label keys of a special die's faces, if the system's presenter declares any."""
+    presenter = presenters.get(system)
+    hook = getattr(presenter, "die_faces", None)
+    return (hook(sides) if hook else None) or {}
+
+
+def _face_hint(system: str, sides: int, lang: str) -> str:
+    """How to type the faces: numbers, or the symbols of a special die (Krosmaster's d6)."""
+    names = _face_names(system, sides)
+    if not names:
+        return t("game.manual_numbers", lang, sides=sides)
+    return ", ".join(f"{value}={t(key, lang)}" for value, key in sorted(names.items()))
+
+
+def parse_faces(text: str, system: str, sides: int) -> list[int]:
+    """``"3 5, 1"`` or face names (``"lock dodge"``, in English or Italian) → die values."""
+    by_name: dict[str, int] = {}
+    for value, key in _face_names(system, sides).items():
+        for lang in ("en", "it"):
+            by_name[t(key, lang).lower().replace(" ", "")] = value
+        by_name[key.rsplit(".", 1)[-1]] = value
+    values = []
+    for token in text.replace(",", " ").split():
+        word = token.strip().lower()
+        if word.isdigit() and 1 <= int(word) <= sides:
+            values.append(int(word))
+        elif word in by_name:
+            values.append(by_name[word])
+        else:
+            raise TavoloError("game.manual_bad_value", value=token[:20], sides=sides)
+    if not values or len(values) > MAX_MANUAL_VALUES:
+        raise TavoloError("game.manual_bad_value", value=text[:20], sides=sides)
+    return values

@@ -76,3 +76,28 @@ class RecordedDice(Dice):
     @property
     def remaining(self) -> int:
         return len(self._queue) - self._pos
+
+
+class DiceNeeded(Exception):
+    """Manual dice ran out: the players must roll a physical die with ``sides`` faces.
+
+    Raised from inside an engine's ``apply``; the gm layer works on a copy of the state,
+    so nothing is half-applied, and it replays the same action once the faces are in."""
+
+    def __init__(self, sides: int, used: int) -> None:
+        super().__init__(f"need a d{sides} after {used} dice")
+        self.sides = sides
+        self.used = used
+
+
+class ManualDice(RecordedDice):
+    """Faces typed in by players who roll physical dice (DESIGN.md §3, manual dice mode)."""
+
+    def _draw(self, sides: int) -> int:
+        if self._pos >= len(self._queue):
+            raise DiceNeeded(sides, self._pos)
+        value = self._queue[self._pos]
+        if not 1 <= value <= sides:
+            raise ValueError(f"a d{sides} cannot show {value}")
+        self._pos += 1
+        return value
