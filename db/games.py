@@ -105,6 +105,13 @@ async def open_game(conn: aiosqlite.Connection, channel_id: int) -> GameRow | No
     return _game(row) if row else None
 
 
+async def last_game(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    """The channel's most recent game, open or not (to show how the last one ended)."""
+    async with conn.execute("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)) as cur:
+        row = await cur.fetchone()
+    return _game(row) if row else None
+
+
 async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
     async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
         row = await cur.fetchone()

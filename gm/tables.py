@@ -477,7 +477,15 @@ class TableManager:
 
     # ------------------------------------------------------------------ reading
     async def status(self, place: Place, actor: Actor) -> Reply:
-        table = await self._require(place)
+        table = await self.table_for(place)
+        if table is None and not place.is_dm:
+            # No game in progress: show how the channel's last game ended, if there was one.
+            last = await repo.last_game(self.store.conn, place.channel_id)
+            if last is not None and last.state is not None and last.status == "finished":
+                table = Table(game=last, seats=await repo.seats(self.store.conn, last.id))
+                table.state = table.engine.load_state(last.state)
+        if table is None:
+            table = await self._require(place)  # raises the right "no game here" error
         if table.game.status == "lobby":
             return self._lobby_reply(table, actor)
         reply = await self._board_reply(table, actor, [])

@@ -207,3 +207,12 @@ async def test_log_and_list(app: App) -> None:
     assert log.ephemeral and "#2 alice: add" in log.text
     listing = await app.tables.list_games(TABLE, BOB)
     assert "race" in listing.text and "<#100>" in listing.text
+
+
+async def test_status_after_the_end_shows_the_final_board(app: App) -> None:
+    await _started(app, target=3)
+    await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": 3})
+    reply = await app.tables.status(TABLE, BOB)
+    assert "🏆" in reply.text and reply.image is not None and not reply.buttons
+    with pytest.raises(TavoloError):
+        await app.tables.log_reply(TABLE, BOB)
