@@ -203,6 +203,59 @@ class Krosmaster(commands.Cog):
     async def collect(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, {"kind": "collect"})
 
+    # ------------------------------------------------------------------ kamas and rewards (304-306)
+    @km_group.command(name="buy-gg", description="Buy a GG on a demon square (1 AP, 10 kamas, once per turn)")
+    async def buy_gg(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, {"kind": "buy_gg"})
+
+    @km_group.command(name="reward-buy", description="Buy a demonic reward on a demon square (1 AP + its price)")
+    @app_commands.describe(pile="Which pile (its face-up reward, or blind)",
+                           blind="Take the first face-down reward instead")
+    async def reward_buy(self, interaction: discord.Interaction, pile: str, blind: bool = False) -> None:
+        await self._act(interaction, {"kind": "buy_reward", "pile": pile.strip().lower(), "blind": blind})
+
+    @reward_buy.autocomplete("pile")
+    async def _pile_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        if state is None or seat is None:
+            return []
+        return _choices(km.pile_choices(state, seat, current, ctx(interaction)[2].locale))
+
+    @km_group.command(name="reward-assign", description="Place the reward you just bought on one of your Krosmasters")
+    @app_commands.describe(reward="The reward just bought", piece="A Krosmaster with a free reward slot")
+    async def reward_assign(self, interaction: discord.Interaction, reward: str, piece: str) -> None:
+        await self._act(interaction, {"kind": "assign_reward", "reward": reward.strip(), "piece": piece.strip()})
+
+    @reward_assign.autocomplete("reward")
+    async def _assign_reward_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        return _choices(km.assign_reward_choices(state, seat, current)) if state and seat is not None else []
+
+    @reward_assign.autocomplete("piece")
+    async def _assign_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        return _choices(km.assign_piece_choices(state, seat, current)) if state and seat is not None else []
+
+    @km_group.command(name="reward-reveal",
+                      description="Reveal a reward of the active Krosmaster (free, once per turn)")
+    @app_commands.describe(reward="One of its face-down rewards")
+    async def reward_reveal(self, interaction: discord.Interaction, reward: str) -> None:
+        await self._act(interaction, {"kind": "reveal_reward", "reward": reward.strip()})
+
+    @reward_reveal.autocomplete("reward")
+    async def _reveal_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        state, seat, _ = await _game(interaction)
+        return _choices(km.reveal_reward_choices(state, seat, current)) if state and seat is not None else []
+
+    @km_group.command(name="rewards", description="Show (only to you) your face-down rewards and the piles")
+    async def rewards(self, interaction: discord.Interaction) -> None:
+        async def work(place: Place, actor: Actor) -> Reply:
+            state, seat, _ = await self._table_state(place, actor)
+            return Reply(title=t("km.ui.rewards_title", actor.locale), text=km.rewards_text(state, seat, actor.locale),
+                         ephemeral=True)
+
+        await self._private(interaction, work)
+
     @km_group.command(name="end", description="End the active Krosmaster's turn")
     async def end(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, {"kind": "end_turn"})

@@ -14,9 +14,9 @@ from db.store import Store
 from engines.core.errors import TavoloError
 from engines.core.krosmaster_die import face_from_d6
 from engines.krosmaster import actions as A
-from engines.krosmaster.content import MAX_PACK_BYTES, pack_for, parse_pack_text
+from engines.krosmaster.content import MAX_PACK_BYTES, REWARD_COST, pack_for, parse_pack_text
 from engines.krosmaster.engine import KrosmasterEngine, reachable_squares
-from engines.krosmaster.state import State
+from engines.krosmaster.state import RewardCard, State
 from gm import presenters
 from gm.context import Actor, Place
 from gm.i18n import humanize, t
@@ -36,7 +36,12 @@ class Choice:
 
 def _piece_label(state: State, piece_id: str) -> str:
     piece = state.pieces.get(piece_id)
-    return f"{piece.short} ({piece.figurine.name})" if piece else piece_id
+    if piece is None:
+        return piece_id
+    summoner = state.pieces.get(piece.summoner or "")
+    if summoner is not None:  # 315: a summon is named with the piece that summoned it
+        return f"{piece.short} ({piece.figurine.name} ← {summoner.short})"
+    return f"{piece.short} ({piece.figurine.name})"
 
 
 def _spell_name(state: State, spell_id: str) -> str:
@@ -102,8 +107,8 @@ def deploy_square_choices(state: State, seat: int, current: str) -> list[Choice]
 
 
 def own_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
-    return [Choice(_piece_label(state, p.id), p.id) for p in state.pieces_of(seat)
-            if p.in_play and _matches(_piece_label(state, p.id), current)][:MAX_CHOICES]
+    return [Choice(_piece_label(state, p.id), p.id) for p in state.pieces_of(seat)  # 403.1: Krosmasters only
+            if p.in_play and p.summon is None and _matches(_piece_label(state, p.id), current)][:MAX_CHOICES]
 
 
 def any_piece_choices(state: State, current: str) -> list[Choice]:
@@ -121,6 +126,65 @@ def decision_choices(state: State, lang: str, current: str) -> list[Choice]:
         if _matches(label, current):
             found.append(Choice(label[:100], option.value))
     return found[:MAX_CHOICES]
+
+
+def _reward_name(card: RewardCard | None) -> str:
+    return card.reward.name if card is not None and card.reward is not None else "?"
+
+
+def pile_choices(state: State, seat: int, current: str, lang: str) -> list[Choice]:
+    """306.4: piles the active piece can buy from now, face up first (read from the seat's view)."""
+    view = ENGINE.view(state, seat)
+    piles = {p.id: p for p in view.rewards.piles}
+    found: dict[str, Choice] = {}
+    for action in ENGINE.legal_actions(view, seat):
+        if isinstance(action, A.BuyReward) and action.pile not in found:
+            pile = piles[action.pile]
+            price = REWARD_COST[pile.rank]
+            label = (t("km.ui.pile_blind", lang, pile=pile.id, price=price) if action.blind
+                     else t("km.ui.pile_face_up", lang, pile=pile.id, reward=_reward_name(pile.top), price=price))
+            if _matches(label, current):
+                found[action.pile] = Choice(label, action.pile)
+    return list(found.values())[:MAX_CHOICES]
+
+
+def assign_reward_choices(state: State, seat: int, current: str) -> list[Choice]:
+    view = ENGINE.view(state, seat)
+    ids = {a.reward for a in ENGINE.legal_actions(view, seat) if isinstance(a, A.AssignReward)}
+    card = view.rewards.pending
+    return [Choice(f"{_reward_name(card)} ({cid})", cid) for cid in sorted(ids)
+            if _matches(f"{_reward_name(card)} {cid}", current)][:MAX_CHOICES]
+
+
+def assign_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
+    ids = {a.piece for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.AssignReward)}
+    return [Choice(_piece_label(state, p), p) for p in sorted(ids) if _matches(_piece_label(state, p), current)][
+        :MAX_CHOICES]
+
+
+def reveal_reward_choices(state: State, seat: int, current: str) -> list[Choice]:
+    """306.8: the active piece's face-down rewards it may reveal now."""
+    view = ENGINE.view(state, seat)
+    ids = {a.reward for a in ENGINE.legal_actions(view, seat) if isinstance(a, A.RevealReward)}
+    cards = {c.id: c for p in view.pieces.values() for c in p.rewards}
+    return [Choice(f"{_reward_name(cards.get(cid))} ({cid})", cid) for cid in sorted(ids)
+            if _matches(f"{_reward_name(cards.get(cid))} {cid}", current)][:MAX_CHOICES]
+
+
+def rewards_text(state: State, seat: int | None, lang: str) -> str:
+    """``/km rewards``: the piles (public side), your face-down rewards, and the revealed ones held."""
+    view = ENGINE.view(state, seat)
+    none = t("km.ui.rewards_none", lang)
+    piles = ", ".join(t("km.ui.pile_status", lang, pile=p.id, count=p.count, top=_reward_name(p.top) if p.top else "—")
+                      for p in view.rewards.piles) or none
+    yours = [f"{_reward_name(c)} → {p.short} ({c.id})" for p in view.pieces.values() if p.owner == seat
+             for c in p.rewards if not c.face_up]
+    public = [f"{_reward_name(c)} → {p.short}" for p in view.pieces.values() for c in p.rewards if c.face_up]
+    lines = [t("km.ui.rewards_piles", lang, piles=piles)]
+    if seat is not None:
+        lines.append(t("km.ui.rewards_yours", lang, rewards=", ".join(yours) or none))
+    lines.append(t("km.ui.rewards_public", lang, rewards=", ".join(public) or none))
+    return "\n".join(lines)
 
 
 def figurine_choices(current: str, lang: str, content: dict | None = None,

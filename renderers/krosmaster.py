@@ -287,23 +287,71 @@ def _draw_active_frame(draw: ImageDraw.ImageDraw, box: Box, cell: int) -> None:
                    width=2)
 
 
+def paint_summon_mark(draw: ImageDraw.ImageDraw, box: Box, kind: str, colour: RGB = kit.INK) -> None:
+    """315.1c: a small shape per summon kind, so a token tells what it is without reading a card."""
+    x0, y0, x1, y1 = box
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, max(3, (x1 - x0) / 2 - 1)
+    if kind == "creature":  # a paw: one pad, two toes
+        draw.ellipse((cx - r * 0.6, cy - r * 0.1, cx + r * 0.6, cy + r * 0.9), fill=colour, outline=kit.INK_DARK)
+        for dx in (-0.55, 0.55):
+            draw.ellipse((cx + dx * r - r * 0.3, cy - r * 0.9, cx + dx * r + r * 0.3, cy - r * 0.3), fill=colour,
+                         outline=kit.INK_DARK)
+    elif kind == "bomb":  # a round bomb and its fuse
+        draw.ellipse((cx - r * 0.8, cy - r * 0.5, cx + r * 0.8, cy + r), fill=kit.INK_DARK, outline=colour)
+        draw.line((cx + r * 0.3, cy - r * 0.4, cx + r * 0.8, cy - r), fill=(240, 150, 40), width=2)
+    elif kind == "turret":  # a crenellated tower
+        draw.rectangle((cx - r * 0.7, cy - r * 0.4, cx + r * 0.7, cy + r), fill=colour, outline=kit.INK_DARK)
+        for dx in (-0.7, -0.1, 0.5):
+            draw.rectangle((cx + dx * r, cy - r, cx + (dx + 0.25) * r, cy - r * 0.4), fill=colour,
+                           outline=kit.INK_DARK)
+    else:  # trap: jaws, a diamond with a cross
+        draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour, outline=kit.INK_DARK)
+        draw.line((cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy + r * 0.4), fill=kit.INK_DARK, width=2)
+        draw.line((cx - r * 0.4, cy + r * 0.4, cx + r * 0.4, cy - r * 0.4), fill=kit.INK_DARK, width=2)
+
+
+def _summon_painter(kind: str) -> Painter:
+    def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+        paint_summon_mark(draw, box, kind, kit.MUTED)
+
+    return paint
+
+
+def _draw_trap(draw: ImageDraw.ImageDraw, piece: PieceState, box: Box) -> None:
+    """315.6c: a trap lies flat on a free square, so it is drawn under pieces, not as a token."""
+    x0, y0, x1, y1 = box
+    colour = kit.team_colour(piece.owner)
+    draw.rectangle((x0, y0, x1, y1), outline=colour, width=max(2, (x1 - x0) // 14))
+    m = (x1 - x0) // 4
+    paint_summon_mark(draw, (x0 + m, y0 + m, x1 - m, y1 - m), "trap", colour)
+
+
 def _draw_pieces(draw: ImageDraw.ImageDraw, state: State, grid: Grid) -> None:
     size = max(14, min(28, grid.cell * 13 // 32))
     placed = []
     for piece in sorted(state.pieces.values(), key=lambda p: p.id):
         square = kit.parse_label(piece.pos or "") if piece.in_play else None
         if square is not None and 0 <= square[0] < grid.cols and 0 <= square[1] < grid.rows:
-            placed.append((piece, square))
+            if piece.summon == "trap":  # traps are public in part 2 (315.6 hides nothing)
+                _draw_trap(draw, piece, grid.box(*square, inset=max(3, grid.cell // 10)))
+            else:
+                placed.append((piece, square))
     for piece, square in placed:
         if piece.id == state.active_piece and state.phase != "over":
             _draw_active_frame(draw, grid.box(*square), grid.cell)
     for piece, square in placed:
         active = piece.id == state.active_piece and state.phase != "over"
         inset = max(3, grid.cell // 16) if active else max(2, grid.cell // 20)
+        if piece.summon is not None:  # 315.1: a summon is a smaller token with its kind marked
+            inset += grid.cell // 8
         x0, y0, x1, y1 = grid.box(*square, inset=inset)
         kit.draw_token(draw, (x0, y0, x1, y1), kit.team_colour(piece.owner), piece.short, wounds=piece.wounds,
-                       hp=piece.hp, shape=SHAPES[piece.owner % 2], size=size,
+                       hp=piece.hp, shape=SHAPES[piece.owner % 2], size=size - 4 if piece.summon else size,
                        ring=kit.HIGHLIGHT if active else None)
+        if piece.summon is not None:
+            m = max(8, grid.cell // 4)
+            sx1, sy0 = x1 + grid.cell // 10, y0 - grid.cell // 10
+            paint_summon_mark(draw, (sx1 - m, sy0, sx1, sy0 + m), piece.summon, kit.team_colour(piece.owner))
         r = max(5, grid.cell // 10)
         for i, insp in enumerate(piece.inspirations[:2]):  # a small die per inspiration, top-left
             cx, cy = x0 + r + i * (2 * r + 2), y0 + r
@@ -365,7 +413,7 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
         draw.rounded_rectangle((x - 6, y - 3, x + w + 4, y + row_h - 3), radius=6, fill=kit.HIGHLIGHT)
     colour = kit.team_colour(piece.owner) if not piece.ko else (96, 98, 104)
     mid = y + (size + 6) / 2
-    kit.draw_text(draw, (x + 8, mid), f"{index}", small, ink if active else kit.MUTED, anchor="mm")
+    kit.draw_text(draw, (x + 8, mid), f"{index}" if index else "-", small, ink if active else kit.MUTED, anchor="mm")
     chip_w = 52
     chip = (x + 20, y, x + 20 + chip_w, y + size + 6)
     draw.rounded_rectangle(chip, radius=(size + 6) // 2 if piece.owner % 2 == 0 else 4, fill=colour,
@@ -374,12 +422,17 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
     kit.draw_text(draw, ((chip[0] + chip[2]) / 2, mid), piece.short, label_size, kit.INK, anchor="mm",
                   outline=kit.INK_DARK)
     name_x = chip[2] + 8
+    if piece.summon is not None:  # 315: the kind's marker before the name
+        paint_summon_mark(draw, (name_x, mid - size / 2, name_x + size, mid + size / 2), piece.summon, colour)
+        name_x += size + 6
     ap, mp = t("render.km.ap", lang), t("render.km.mp", lang)
     if piece.ko:  # 308.1: off the board, wounds removed; only its place in the timeline is left
         right = _chip_width(t("render.km.ko", lang), small - 1)
         _chip(draw, x + w - right, y + 2, t("render.km.ko", lang), (150, 40, 40), small - 1)
     else:
         hp_text = f"{t('render.km.hp', lang)} {max(0, piece.hp - piece.wounds)}/{piece.hp}"
+        if piece.summon == "trap":  # 315.6: a trap has no HP
+            hp_text = ""
         right = kit.text_width(hp_text, size, 1)
         kit.draw_text(draw, (x + w, mid), hp_text, size, ink, anchor="rm", bold=True)
     badges = _badges(piece, ap, mp) if not piece.ko else []
@@ -408,7 +461,8 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
         bar_y = y + size + 9
     for badge in badges:
         lx += _draw_badge(draw, lx, ly, badge, lang, small - 1) + 5
-    kit.draw_hp_bar(draw, (name_x, bar_y, x + w, bar_y + (5 if full else 4)), piece.wounds, piece.hp)
+    if piece.summon != "trap":
+        kit.draw_hp_bar(draw, (name_x, bar_y, x + w, bar_y + (5 if full else 4)), piece.wounds, piece.hp)
     panel.y += row_h
 
 
@@ -420,6 +474,11 @@ def _badges(piece: PieceState, ap: str, mp: str) -> list[Badge]:
     result: list[Badge] = [("token", _signed(v, unit)) for v, unit in ((piece.ap_tokens, ap), (piece.mp_tokens, mp))
                            if v]
     result += [("face", insp.face) for insp in piece.inspirations]
+    # 306: revealed demonic rewards by name; face-down ones only as "?" (their face is private).
+    result += [("reward", kit.fit(c.reward.name, 13, 120)) for c in piece.rewards if c.face_up and c.reward]
+    hidden = sum(1 for c in piece.rewards if not c.face_up)
+    if hidden:
+        result.append(("reward", "?" * hidden))
     return result
 
 
@@ -427,13 +486,15 @@ def _badge_width(badge: Badge, lang: str, size: int) -> int:
     kind, value = badge
     if kind == "face":
         return kit.text_width(t(f"render.km.face.{value}", lang), size - 1, 1) + 10
-    return _chip_width(value, size)
+    return _chip_width(value, size)  # tokens and rewards are both chips
 
 
 def _draw_badge(draw: ImageDraw.ImageDraw, x: int, y: int, badge: Badge, lang: str, size: int) -> int:
     kind, value = badge
     if kind == "face":
         return _face_tile(draw, x, y, value, lang, size - 1)
+    if kind == "reward":
+        return _chip(draw, x, y, value, kit.OKABE_ITO["reddish_purple"], size)
     colour = kit.OKABE_ITO["bluish_green"] if value.startswith("+") else kit.OKABE_ITO["vermillion"]
     return _chip(draw, x, y, value, colour, size)
 
@@ -465,6 +526,8 @@ def _draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: 
     kit.draw_text(draw, (panel.left + panel.width, panel.y), t("render.km.timeline", lang), 17, kit.MUTED,
                   anchor="ra")
     panel.y += 28
+    if state.rewards.total:  # 306: the public side of the piles: tokens left and face-up tops
+        _rewards_line(panel, state, lang)
     dice = state.inspiration_dice if state.phase == "inspiration" else state.tension if state.phase == \
         "tension_faces" else []
     if dice:  # the dice waiting for the active player's choice (402, 403)
@@ -476,16 +539,42 @@ def _draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: 
         panel.y += 32
     legend_h = _legend_height(legend, panel.width)
     available = HEIGHT - 22 - legend_h - panel.y - 44 * len(state.players)
-    total = sum(len(p.timeline) for p in state.players)
+    total = sum(len(_panel_rows(state, p)) for p in state.players)
     row_h = min(60, available // max(total, 1))
     if row_h < FULL_ROW:
         row_h = max(24, min(34, row_h))
     for player in sorted(state.players, key=lambda p: p.seat):
         panel.rule(6)
         _player_header(panel, state, player, _name(player, seat_names), lang, player.seat in acting)
-        for index, pid in enumerate(player.timeline, start=1):
+        for index, pid in _panel_rows(state, player):
             _piece_row(panel, state, state.pieces[pid], index, lang, row_h)
     kit.draw_legend(draw, panel.left, HEIGHT - 14 - legend_h, panel.width, legend, size=15, swatch=18)
+
+
+def _rewards_line(panel: kit.Panel, state: State, lang: str) -> None:
+    """One line: per rank, the tokens left in its piles, then the names of the face-up tops."""
+    counts: dict[str, int] = {}
+    for pile in state.rewards.piles:
+        counts[pile.rank.value] = counts.get(pile.rank.value, 0) + pile.count + (pile.top is not None)
+    tops = [p.top.reward.name for p in state.rewards.piles if p.top is not None and p.top.reward is not None]
+    text = f"{t('render.km.rewards', lang)}: " + " · ".join(f"{t(f'render.km.rank.{rank}', lang)} {n}"
+                                                           for rank, n in counts.items())
+    kit.draw_text(panel.draw, (panel.left, panel.y), kit.fit(text, 15, panel.width), 15, kit.MUTED)
+    panel.y += 20
+    if tops:
+        kit.draw_text(panel.draw, (panel.left, panel.y), kit.fit(", ".join(tops), 15, panel.width), 15, kit.MUTED)
+        panel.y += 20
+    panel.y += 4
+
+
+def _panel_rows(state: State, player: PlayerState) -> list[tuple[int, str]]:
+    """The timeline in order (summoned creatures and turrets included, 315.3a/315.5a), then
+    the player's bombs and traps in play, which have no turn (315.4a, 315.6a): index 0."""
+    rows = list(enumerate(player.timeline, start=1))
+    listed = set(player.timeline)
+    rows += [(0, p.id) for p in sorted(state.pieces.values(), key=lambda p: p.id)
+             if p.owner == player.seat and p.summon is not None and p.in_play and p.id not in listed]
+    return rows
 
 
 def _legend_height(legend: list[tuple[object, str]], width: int) -> int:
@@ -537,6 +626,10 @@ def _base_legend(state: State, lang: str) -> list[tuple[object, str]]:
         entries.append((_paint_swatch(kit.mix(kit.MUTED, GROUND_A, 0.5)), t("render.km.legend.start", lang)))
     if state.active_piece and state.phase == "turn":
         entries.append((_paint_swatch(kit.HIGHLIGHT), t("render.km.legend.active", lang)))
+    kinds = {p.summon for p in state.pieces.values() if p.summon is not None and p.in_play}
+    for kind in ("creature", "bomb", "turret", "trap"):
+        if kind in kinds:
+            entries.append((_summon_painter(kind), t(f"render.km.legend.{kind}", lang)))
     return entries
 
 

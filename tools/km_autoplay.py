@@ -49,6 +49,15 @@ def choose(state: State, seat: int, legal: list[A.Action]) -> str:
         return " ".join(["/km inspire", *parts])
     if "choose" in kinds and "end_turn" not in kinds:
         return f"/km choose option:\"{next(a for a in legal if isinstance(a, A.Choose)).value}\""
+    for action in legal:  # 305.3, 306.4-306.8: spend kamas whenever the engine allows it
+        if isinstance(action, A.AssignReward):
+            return f"/km reward-assign reward:{action.reward} piece:{action.piece}"
+        if isinstance(action, A.RevealReward):
+            return f"/km reward-reveal reward:{action.reward}"
+        if isinstance(action, A.BuyGG):
+            return "/km buy-gg"
+        if isinstance(action, A.BuyReward):
+            return f"/km reward-buy pile:{action.pile}" + (" blind:true" if action.blind else "")
     piece = state.pieces[state.active_piece] if state.active_piece else None
     enemies = [p.pos for p in state.pieces.values() if p.in_play and p.owner != seat and p.pos]
     for action in legal:

@@ -64,6 +64,36 @@ class Collect(Action):
     kind: Literal["collect"] = "collect"
 
 
+class BuyGG(Action):
+    """305.3/503.5: on a demon square, 1 AP and 10 kamas take a GG, once per player turn."""
+
+    kind: Literal["buy_gg"] = "buy_gg"
+
+
+class BuyReward(Action):
+    """306.4/503.7: on a demon square, 1 AP and the rank's price buy a pile's face-up reward or,
+    with ``blind``, its first face-down one."""
+
+    kind: Literal["buy_reward"] = "buy_reward"
+    pile: str
+    blind: bool = False
+
+
+class AssignReward(Action):
+    """306.6: place the reward just bought on a Krosmaster of your team that can hold it."""
+
+    kind: Literal["assign_reward"] = "assign_reward"
+    reward: str
+    piece: str
+
+
+class RevealReward(Action):
+    """306.8/503.8: the active Krosmaster turns one of its rewards face up, free, once per turn."""
+
+    kind: Literal["reveal_reward"] = "reveal_reward"
+    reward: str
+
+
 class EndTurn(Action):
     """End the active piece's activation (504); the last one ends the player's turn (406)."""
 
@@ -109,7 +139,8 @@ class GmGG(Action):
 
 
 KmAction = Annotated[
-    Deploy | OrderTies | Move | Cast | Inspire | Collect | EndTurn | Choose | GmPlace | GmWounds | GmApMp | GmGG,
+    Deploy | OrderTies | Move | Cast | Inspire | Collect | BuyGG | BuyReward | AssignReward | RevealReward | EndTurn
+    | Choose | GmPlace | GmWounds | GmApMp | GmGG,
     Field(discriminator="kind"),
 ]
 GM_KINDS = frozenset({"gm_place", "gm_wounds", "gm_apmp", "gm_gg"})

@@ -22,6 +22,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_PACK_BYTES = 256 * 1024
 MAX_FIGURINES = 300
 MAX_ARENAS = 30
+MAX_REWARDS = 120
 
 
 class Element(StrEnum):
@@ -36,6 +37,16 @@ class SpellKind(StrEnum):
     ATTACK = "attack"
     HEAL = "heal"
     SPECIAL = "special"
+    SUMMON = "summon"  # 315.7: a special spell that puts the named summon template into play
+
+
+class SummonKind(StrEnum):
+    """315.1c-d: creatures have MP; bombs, turrets and traps are mechanisms (no MP)."""
+
+    CREATURE = "creature"
+    BOMB = "bomb"
+    TURRET = "turret"
+    TRAP = "trap"
 
 
 class RangeType(StrEnum):
@@ -180,6 +191,14 @@ class Spell(_Model):
     area: AreaShape = AreaShape.NONE
     effects: list[Effect] = Field(default_factory=list, max_length=8)
     text: str = Field(default="", max_length=300)
+    summon: str | None = Field(default=None, max_length=40)  # 315.7: the template a summon spell puts into play
+    summon_max: int = Field(default=1, ge=1, le=12)  # 315.7b/c: the number in brackets after the name
+
+    @model_validator(mode="after")
+    def _check_summon(self) -> Spell:
+        if (self.kind is SpellKind.SUMMON) != (self.summon is not None):
+            raise ValueError("a summon spell (and only one) names its summon template")
+        return self
 
 
 PUNCH = Spell(
@@ -216,6 +235,7 @@ class Figurine(_Model):
     powers: list[Keyword] = Field(default_factory=list, max_length=12)
     custom_powers: list[CustomPower] = Field(default_factory=list, max_length=6)
     spells: list[Spell] = Field(min_length=1, max_length=8)
+    summon: SummonKind | None = None  # set only on the copy a summon piece carries (315)
 
     @field_validator("spells")
     @classmethod
@@ -230,7 +250,48 @@ class Figurine(_Model):
         return any(c.lower() == "boss" for c in self.classes)
 
     def all_spells(self) -> list[Spell]:
+        if self.summon is not None:  # 205.3: Punch belongs to Krosmasters, not to summons
+            return list(self.spells)
         return [*self.spells, PUNCH]
+
+
+class SummonTemplate(_Model):
+    """The back of a summon token (315.1): no level, its own stats and spells.
+
+    A bomb's only spell is its Explosion (315.4e), a trap's its Trigger (315.6); both are
+    cast by the engine, never by a player.
+    """
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=40)
+    kind: SummonKind
+    initiative: int = Field(default=0, ge=0, le=30)
+    ap: int = Field(default=0, ge=0, le=20)
+    mp: int = Field(default=0, ge=0, le=20)
+    hp: int = Field(default=1, ge=1, le=60)  # traps have no HP (315.6); 1 is a placeholder never used
+    powers: list[Keyword] = Field(default_factory=list, max_length=6)
+    spells: list[Spell] = Field(min_length=1, max_length=4)
+
+    @model_validator(mode="after")
+    def _check(self) -> SummonTemplate:
+        if (self.kind is SummonKind.CREATURE) != (self.mp > 0):
+            raise ValueError("creatures have MP, mechanisms have none (315.1d)")
+        if self.kind is SummonKind.BOMB and self.hp != 1:
+            raise ValueError("a bomb has 1 HP (315.4)")
+        if any(s.kind is SpellKind.SUMMON for s in self.spells):
+            raise ValueError("summons cannot summon")
+        if self.kind is SummonKind.CREATURE and any(s.kind is not SpellKind.ATTACK for s in self.spells):
+            raise ValueError("creatures only cast attack spells (315.3b)")
+        if self.kind in (SummonKind.BOMB, SummonKind.TRAP) and len(self.spells) != 1:
+            raise ValueError("a bomb or a trap has exactly one spell (315.4, 315.6)")
+        if self.kind is SummonKind.BOMB and self.spells[0].area is not AreaShape.SQUARE:
+            raise ValueError("an explosion has a square area (315.4e)")
+        return self
+
+    def to_figurine(self) -> Figurine:
+        """The copy a summon piece carries, so every rule reading ``piece.figurine`` works."""
+        return Figurine(id=self.id, name=self.name, level=0, initiative=self.initiative, ap=self.ap, mp=self.mp,
+                        hp=self.hp, powers=list(self.powers), spells=list(self.spells), summon=self.kind)
 
 
 class Arena(_Model):
@@ -286,14 +347,81 @@ class Arena(_Model):
         return self
 
 
+class RewardRank(StrEnum):
+    """306.1: the four categories of demonic rewards, cheapest first (103.7 order)."""
+
+    GRANITE = "granite"
+    JADE = "jade"
+    GOLD = "gold"
+    RUBY = "ruby"
+
+
+REWARD_COST: dict[RewardRank, int] = {  # 306.4
+    RewardRank.GRANITE: 3,
+    RewardRank.JADE: 6,
+    RewardRank.GOLD: 12,
+    RewardRank.RUBY: 18,
+}
+
+
+class RewardType(StrEnum):
+    """306.3: boost (black, instant), buff (brown, until next turn), equipment (white, permanent)."""
+
+    BOOST = "boost"
+    BUFF = "buff"
+    EQUIPMENT = "equipment"
+
+
+class EquipmentSlot(StrEnum):
+    """306.9: one equipment of each type per Krosmaster."""
+
+    WEAPON = "weapon"
+    ARMOR_SET = "armor_set"
+    PET = "pet"
+    DOFUS = "dofus"
+    TROPHY = "trophy"
+
+
+class Reward(_Model):
+    """A demonic reward token, as data: a few numbers and powers cover the printed effects.
+
+    ``ap``/``mp``: a boost or buff adds them to the holder's bars when revealed (like 605.15);
+    equipment raises the maximum (306.3c), which also fills the bar at once.
+    ``heal``: wounds removed on reveal. ``damage``: +X to the holder's attack spells while
+    face up. ``powers``: keyword powers held while face up (buffs and equipment).
+    """
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=60)
+    rank: RewardRank
+    type: RewardType
+    slot: EquipmentSlot | None = None
+    ap: int = Field(default=0, ge=0, le=6)
+    mp: int = Field(default=0, ge=0, le=6)
+    heal: int = Field(default=0, ge=0, le=12)
+    damage: int = Field(default=0, ge=0, le=6)
+    powers: list[Keyword] = Field(default_factory=list, max_length=4)
+    text: str = Field(default="", max_length=300)
+
+    @model_validator(mode="after")
+    def _check(self) -> Reward:
+        if (self.type is RewardType.EQUIPMENT) != (self.slot is not None):
+            raise ValueError("equipment needs a slot, and only equipment has one")
+        if self.type is RewardType.BOOST and (self.powers or self.damage):
+            raise ValueError("a boost is instant: no powers or damage bonus that would last")
+        return self
+
+
 class Pack(_Model):
     name: str = Field(default="pack", max_length=60)
     figurines: list[Figurine] = Field(default_factory=list, max_length=MAX_FIGURINES)
     arenas: list[Arena] = Field(default_factory=list, max_length=MAX_ARENAS)
+    rewards: list[Reward] = Field(default_factory=list, max_length=MAX_REWARDS)  # 306
+    summons: list[SummonTemplate] = Field(default_factory=list, max_length=MAX_FIGURINES)  # 315
 
     @model_validator(mode="after")
     def _unique(self) -> Pack:
-        for field in ("figurines", "arenas"):
+        for field in ("figurines", "arenas", "rewards", "summons"):
             ids = [item.id for item in getattr(self, field)]
             dupes = sorted({i for i in ids if ids.count(i) > 1})
             if dupes:
@@ -311,6 +439,12 @@ class Pack(_Model):
             if arena.id == arena_id:
                 return arena
         raise RuleError("km.err.unknown_arena", arena=arena_id)
+
+    def summon(self, summon_id: str) -> SummonTemplate:
+        for template in self.summons:
+            if template.id == summon_id:
+                return template
+        raise RuleError("km.err.unknown_summon", summon=summon_id)
 
 
 def _field_of(error: dict[str, Any]) -> str:
@@ -364,7 +498,12 @@ def merge_packs(base: Pack, extra: Pack | None) -> Pack:
     figurines.update({fig.id: fig for fig in extra.figurines})
     arenas = {arena.id: arena for arena in base.arenas}
     arenas.update({arena.id: arena for arena in extra.arenas})
-    return Pack(name=f"{base.name}+{extra.name}", figurines=list(figurines.values()), arenas=list(arenas.values()))
+    rewards = {reward.id: reward for reward in base.rewards}
+    rewards.update({reward.id: reward for reward in extra.rewards})
+    summons = {template.id: template for template in base.summons}
+    summons.update({template.id: template for template in extra.summons})
+    return Pack(name=f"{base.name}+{extra.name}", figurines=list(figurines.values()), arenas=list(arenas.values()),
+                rewards=list(rewards.values()), summons=list(summons.values()))
 
 
 def pack_for(content: dict[str, Any] | None) -> Pack:

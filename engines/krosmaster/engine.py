@@ -1,4 +1,4 @@
-"""KrosmasterEngine: the Engine Protocol over the rules modules (1-vs-1, part 1)."""
+"""KrosmasterEngine: the Engine Protocol over the rules modules (1-vs-1)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.square import Square
 from engines.krosmaster import actions as A
-from engines.krosmaster import rules_setup, rules_turn
+from engines.krosmaster import rules_kamas, rules_rewards, rules_setup, rules_summons, rules_turn
 from engines.krosmaster.content import Pack, pack_for
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_casting import CastPlan, cast, check_cast, plan_casts, resolve_pending
@@ -105,7 +105,8 @@ class KrosmasterEngine:
         return A.parse_action(data)
 
     def view(self, state: GameState, seat: int | None) -> GameState:
-        return state  # nothing is hidden in part 1 (demonic rewards will be, in part 2)
+        assert isinstance(state, State)
+        return rules_rewards.hide(state, seat)  # 306.6b: face-down demonic rewards
 
     def outcome(self, state: GameState) -> Outcome | None:
         assert isinstance(state, State)
@@ -143,6 +144,9 @@ class KrosmasterEngine:
                             options=[Option(value=e.id, label_key=f"km.pending.{e.kind}",
                                             params={"piece": e.target, "source": e.source, "amount": e.amount})
                                      for e in state.cast.effects])
+        if phase == "assign_reward":  # 306.6
+            return Decision(seats=[state.active_seat], kind="assign_reward", prompt_key="km.ask.assign_reward",
+                            params={"reward": state.rewards.pending.id if state.rewards.pending else ""})
         active = state.pieces.get(state.active_piece or "")
         return Decision(seats=[state.active_seat], kind="turn", prompt_key="km.ask.turn",
                         params={"piece": active.short if active else ""})
@@ -164,10 +168,12 @@ class KrosmasterEngine:
                     for s in squares]
         if phase == "inspiration":
             return self._inspire_actions(state, seat)
+        if phase == "assign_reward":
+            return rules_rewards.assign_actions(state, seat)
         return self._turn_actions(state)
 
     def _inspire_actions(self, state: State, seat: int) -> list[Action]:
-        pieces = [p.id for p in state.pieces_of(seat) if p.in_play]
+        pieces = [p.id for p in state.pieces_of(seat) if p.in_play and p.summon is None]  # 403.1: Krosmasters
         faces = state.inspiration_dice
         seen: set[tuple[tuple[str, str], ...]] = set()
         result: list[Action] = []
@@ -197,8 +203,12 @@ class KrosmasterEngine:
             for plan in plans:
                 direction = plan.direction if per_target[plan.target] > 1 else None
                 result.append(A.Cast(spell=spell.id, target=label(plan.target), direction=direction))  # type: ignore[arg-type]
+        if piece.summon is not None:  # 315.3b: summons only move and cast
+            return result
         if piece.ap >= 1 and state.board.kamas.get(piece.pos or "", 0) > 0:
             result.append(A.Collect())
+        result += rules_kamas.turn_actions(state, piece)  # 305.3
+        result += rules_rewards.turn_actions(state, piece)  # 306.4, 306.8
         return result
 
     # -- acting ------------------------------------------------------------------------
@@ -209,7 +219,8 @@ class KrosmasterEngine:
     def _apply(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:
         action = A.parse_action(action)
         if action.kind in A.GM_KINDS:
-            return self._apply_gm(state, action)
+            events = self._apply_gm(state, action)
+            return events + rules_summons.drain(state, dice)  # a bomb the GM K.O.s still explodes (315.4)
         decision = self.decision(state)
         if decision is None:
             raise RuleError("km.err.game_over")
@@ -233,8 +244,10 @@ class KrosmasterEngine:
         if isinstance(action, A.Choose) and phase == "order_effects":
             if state.cast is None or action.value not in {e.id for e in state.cast.effects}:
                 raise RuleError("km.err.bad_choice", rule="602.9a", value=action.value)
-            events = resolve_pending(state, action.value)
+            events = resolve_pending(state, action.value, dice)
             return events + rules_turn.after_action(state, dice)
+        if isinstance(action, A.AssignReward) and phase == "assign_reward":
+            return rules_rewards.assign(state, seat, action.reward, action.piece)
         if phase == "turn":
             return self._apply_turn(state, action, dice)
         raise RuleError("km.err.wrong_phase", phase=phase, action=action.kind)
@@ -243,8 +256,11 @@ class KrosmasterEngine:
         piece = state.pieces[state.active_piece]  # type: ignore[index]
         if isinstance(action, A.EndTurn):
             return rules_turn.end_activation(state, dice)
+        if piece.summon is not None and not isinstance(action, A.Move | A.Cast):
+            raise RuleError("km.err.summon_action", rule="315.3b", action=action.kind)
         if isinstance(action, A.Move):
-            return move(state, piece, action.to, action.path, dice)
+            events = move(state, piece, action.to, action.path, dice)  # a trap may K.O. the walker (315.6)
+            return events + rules_turn.after_action(state, dice)
         if isinstance(action, A.Cast):
             plan = check_cast(state, piece, action.spell, action.target, action.direction)
             events = cast(state, piece, plan, dice)
@@ -262,6 +278,12 @@ class KrosmasterEngine:
             player = state.player(piece.owner)
             player.kamas += 1
             return [ev("collected", piece=piece.id, name=piece.short, square=here, total=player.kamas)]
+        if isinstance(action, A.BuyGG):
+            return rules_kamas.buy_gg(state, piece)
+        if isinstance(action, A.BuyReward):
+            return rules_rewards.buy(state, piece, action.pile, action.blind, dice)
+        if isinstance(action, A.RevealReward):
+            return rules_rewards.reveal(state, piece, action.reward)
         raise RuleError("km.err.wrong_phase", phase=state.phase, action=action.kind)
 
     def _apply_gm(self, state: State, action: Action) -> list[Event]:

@@ -37,6 +37,13 @@ def _scenery(
     return (frozenset(map(sq, trees)), frozenset(map(sq, bushes)), frozenset(map(sq, crates)))
 
 
+def blocks_los(piece: PieceState) -> bool:
+    """311.9a/b: Krosmasters block unless small; 315.1e: summons only with Blocking (307.15)."""
+    if piece.has(Keyword.BLOCKING):
+        return True
+    return piece.figurine.summon is None and not piece.has(Keyword.SMALL)
+
+
 @dataclass
 class Board:
     width: int
@@ -51,7 +58,9 @@ class Board:
     def of(cls, state: State) -> Board:
         arena = state.board.arena
         trees, bushes, crates = _scenery(tuple(arena.trees), tuple(arena.bushes), tuple(arena.crates))
-        occupant = {sq(p.pos): p.id for p in state.pieces.values() if p.pos is not None and not p.ko}
+        # 315.6c: a trap is not an obstacle, its square stays free.
+        occupant = {sq(p.pos): p.id for p in state.pieces.values()
+                    if p.pos is not None and not p.ko and p.figurine.summon != "trap"}
         board = cls(
             width=arena.width,
             height=arena.height,
@@ -85,16 +94,13 @@ class Board:
         pid = self.occupant.get(square)
         if pid is None:
             return False
-        piece = state.pieces[pid]
-        if piece.has(Keyword.BLOCKING):  # 307.15
-            return True
-        return not piece.has(Keyword.SMALL)  # 311.9b
+        return blocks_los(state.pieces[pid])
 
     def move_piece(self, piece: PieceState, to: Square) -> None:
         self.remove_piece(piece)
         piece.pos = label(to)
         self.occupant[to] = piece.id
-        if piece.has(Keyword.BLOCKING) or not piece.has(Keyword.SMALL):
+        if blocks_los(piece):
             self.blockers.add(to)
 
     def remove_piece(self, piece: PieceState) -> None:

@@ -9,12 +9,14 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.krosmaster_die import Purpose, roll_krosmaster
 from engines.core.square import Square, parse_square
+from engines.krosmaster import rules_summons
 from engines.krosmaster.content import AreaShape, EffectKind, Element, Keyword, Limit, Spell, SpellKind
 from engines.krosmaster.rules_areas import area_squares, directions_for, needs_direction
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_effects import apply_step3, counterattack_if_any, place_wounds
 from engines.krosmaster.rules_powers import armor_dice, critical_dice, resists
 from engines.krosmaster.rules_range import candidate_targets, has_los, in_range, needs_los
+from engines.krosmaster.rules_rewards import damage_bonus
 from engines.krosmaster.rules_victory import ko_check
 from engines.krosmaster.state import CastContext, PendingEffect, PieceState, State
 
@@ -69,6 +71,8 @@ def plan_casts(state: State, board: Board, piece: PieceState, spell: Spell,
     """
     if piece.pos is None or not usable(piece, spell):
         return []
+    if spell.kind is SpellKind.SUMMON and not rules_summons.can_summon(state, piece, spell.summon, spell.summon_max):
+        return []  # 601.3d/315.7
     origin = sq(piece.pos)
     if only is not None and spell.area is not AreaShape.MULTIPLE:
         ok = in_range(board, piece, origin, only, spell) and (
@@ -76,6 +80,8 @@ def plan_casts(state: State, board: Board, piece: PieceState, spell: Spell,
         targets = [only] if ok else []
     else:
         targets = candidate_targets(state, board, piece, spell)
+    if spell.kind is SpellKind.SUMMON:  # 315.1a: only on a free square
+        targets = [t for t in targets if rules_summons.square_ok(state, board, spell.summon or "", t)]
     used = set(piece.used_targets.get(spell.id, []))
     plans = []
     simple = spell.area is AreaShape.NONE and spell.limit is not Limit.PER_TARGET
@@ -113,6 +119,9 @@ def check_cast(state: State, piece: PieceState, spell_id: str, target_label: str
     if piece.wounds + cost.wounds > piece.hp:
         raise RuleError("km.err.wound_cost", rule="601.4c", spell=spell.name, need=cost.wounds,
                         room=piece.hp - piece.wounds)
+    if spell.kind is SpellKind.SUMMON:
+        rules_summons.check_summon(state, board, piece, spell.summon or "", spell.summon_max, spell.name,
+                                   target_label)
     plans = plan_casts(state, board, piece, spell, only=target)
     if not plans:
         if not in_range(board, piece, sq(piece.pos), target, spell):  # type: ignore[arg-type]
@@ -149,7 +158,7 @@ def damage_for(spell: Spell, caster: PieceState, target: PieceState, crits: int,
     spell whose own element is not neutral.
     """
     bonus = [e for e in spell.effects if e.kind is EffectKind.ELEMENT_DAMAGE]
-    total = spell.amount + sum(e.value for e in bonus)
+    total = spell.amount + sum(e.value for e in bonus) + damage_bonus(caster)  # demonic rewards (306.3)
     if crits > armors:
         total += 1
     elif armors > crits:
@@ -195,16 +204,20 @@ def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[E
     # Step 2 (602.3): the pieces on the target squares become the targets.
     targets = [state.pieces[pid] for pid in plan.pieces if state.pieces[pid].in_play]
     pending: list[PendingEffect] = []
-    # Step 3 (602.4): additional effects in written order.
+    # Step 3 (602.4): additional effects in written order; a summon spell first puts its summon in play.
+    if spell.kind is SpellKind.SUMMON and spell.summon:
+        events.extend(rules_summons.place_summon(state, board, caster, spell.summon, plan.target))
     for effect in spell.effects:
         if effect.kind in (EffectKind.ELEMENT_DAMAGE, EffectKind.ARMOR_PIERCING, EffectKind.LIFE_STEAL,
                            EffectKind.EXTRA_HEAL):
             continue  # these act at steps 5, 6 and 8
+        before = rules_summons.positions(state)
         events.extend(apply_step3(state, board, caster, effect, targets, plan.target, plan.direction, pending))
+        events.extend(rules_summons.check_traps(state, before))  # 315.6d: where the special move ends
     events.extend(ko_check(state, board))  # 602.4d
     if state.phase == "over":
         return events
-    if spell.kind is not SpellKind.SPECIAL:  # 604.2: specials skip steps 4-7
+    if spell.kind not in (SpellKind.SPECIAL, SpellKind.SUMMON):  # 604.2: specials skip steps 4-7
         # Step 4 (602.5): one critical roll for every target (602.5c).
         crit = roll_krosmaster(dice, critical_dice(caster, spell), Purpose.CRITICAL)
         events.append(ev("critical_roll", rolls=dice.take_drawn(), piece=caster.id, name=caster.short,
@@ -241,13 +254,14 @@ def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[E
         events.extend(ko_check(state, board))  # 602.8c
         if state.phase == "over":
             return events
-    # Step 8 (602.9).
+    # Step 8 (602.9); explosions and trap triggers of steps 3-7 join the group (602.8c).
+    pending.extend(rules_summons.take_triggered(state))
     state.cast = CastContext(caster=caster.id, spell=spell.id, effects=pending)
-    events.extend(resolve_pending(state))
+    events.extend(resolve_pending(state, None, dice))
     return events
 
 
-def resolve_pending(state: State, chosen: str | None = None) -> list[Event]:
+def resolve_pending(state: State, chosen: str | None = None, dice: Dice | None = None) -> list[Event]:
     """Resolve pending effects; with two or more left the active player picks (602.9a)."""
     events: list[Event] = []
     ctx = state.cast
@@ -260,7 +274,12 @@ def resolve_pending(state: State, chosen: str | None = None) -> list[Event]:
             raise RuleError("km.err.bad_choice", value=chosen)
         chosen = None
         ctx.effects.remove(pick)
-        events.extend(_resolve_one(state, pick))
+        if pick.kind in ("explosion", "trigger"):
+            if dice is not None:  # callers that can meet one always pass the dice
+                events.extend(rules_summons.resolve_effect(state, pick, dice))
+        else:
+            events.extend(_resolve_one(state, pick))
+        ctx.effects.extend(rules_summons.take_triggered(state))  # 602.9c/d: one single group
     state.cast = None
     if state.phase != "over":
         state.phase = "turn"

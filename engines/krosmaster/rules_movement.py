@@ -9,6 +9,7 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.square import Square, adjacent, neighbours
+from engines.krosmaster import rules_summons
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_locking import lock_procedure, lockers
 from engines.krosmaster.state import PieceState, State
@@ -37,6 +38,9 @@ def reachable(state: State, piece: PieceState, board: Board | None = None) -> di
     best: dict[Square, tuple[int, int, tuple[Square, ...]]] = {start: (0, 0, ())}
     heap: list[tuple[int, int, tuple[Square, ...], Square]] = [(0, 0, (), start)]
     risky_cache: dict[Square, bool] = {}
+    # 315.6d: walking onto a trap springs it, so routes avoid traps like lock checks (a trap square
+    # remains a destination of its own).
+    trapped = {sq(s) for s in rules_summons.traps(state)}
 
     def risky(square: Square) -> bool:
         if square not in risky_cache:
@@ -53,7 +57,7 @@ def reachable(state: State, piece: PieceState, board: Board | None = None) -> di
         for nxt in neighbours(here, board.width, board.height):
             if not board.is_free(nxt):
                 continue
-            cand = (cost + 1, checks + extra, (*path, nxt))
+            cand = (cost + 1, checks + extra + (nxt in trapped), (*path, nxt))
             if nxt not in best or cand < best[nxt]:
                 best[nxt] = cand
                 heapq.heappush(heap, (*cand, nxt))
@@ -120,5 +124,11 @@ def move(state: State, piece: PieceState, to: str, path: list[str] | None, dice:
             events.append(ev("dodged", piece=piece.id, name=piece.short))
         board.move_piece(piece, nxt)  # 310.2f
         segment.append(piece.pos)  # type: ignore[arg-type]
+        trap = rules_summons.traps(state).get(piece.pos or "") if rules_summons.is_character(piece) else None
+        if trap is not None:  # 315.6d: the walk stops there; the remaining MP stay in the bar
+            flush()
+            events.extend(rules_summons.spring_trap(state, trap, piece))
+            events.extend(rules_summons.drain(state, dice))
+            return events
     flush()
     return events

@@ -56,8 +56,8 @@ def dodge_dice(piece: PieceState) -> int:
 
 
 def ignores_locking(piece: PieceState) -> bool:
-    """310.6: a small piece neither locks nor is locked."""
-    return piece.has(Keyword.SMALL)
+    """310.6: a small piece neither locks nor is locked; 315.4b/315.5b: nor does a mechanism."""
+    return piece.has(Keyword.SMALL) or piece.figurine.summon in ("bomb", "turret", "trap")
 
 
 def protected_from(target: PieceState, source: PieceState | None) -> bool:

@@ -12,6 +12,7 @@ from engines.core.events import Event
 from engines.krosmaster.content import Figurine, Pack, pack_for
 from engines.krosmaster.rules_board import Board, ev, sq
 from engines.krosmaster.rules_effects import add_tokens, place_wounds
+from engines.krosmaster.rules_rewards import deal
 from engines.krosmaster.rules_team import validate_team
 from engines.krosmaster.rules_turn import start_player_turn
 from engines.krosmaster.rules_victory import ko_check
@@ -28,7 +29,7 @@ LIMITED_STEAL = ((0, 0), (2, 1), (5, 2))
 def validate_options(options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
     """Normalize lobby options; unknown keys are refused so typos do not pass silently."""
     pack = pack_for(content)
-    allowed = {"format", "arena", "sides", "starting_gg"}
+    allowed = {"format", "arena", "sides", "starting_gg", "rewards"}
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise RuleError("km.err.unknown_option", option=unknown[0])
@@ -41,6 +42,12 @@ def validate_options(options: dict[str, Any], content: dict[str, Any] | None = N
     if sides not in ("choose", "fixed"):
         raise RuleError("km.err.bad_sides", rule="103.2", value=sides)
     result: dict[str, Any] = {"format": fmt, "arena": arena, "sides": sides}
+    # A house option: demonic rewards (306) are on unless a table turns them off.
+    rewards = str(options.get("rewards", "on")).strip().lower()
+    if rewards not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
+        raise RuleError("km.err.bad_rewards_option", value=rewards)
+    if rewards in ("off", "false", "no", "0"):
+        result["rewards"] = "off"
     if options.get("starting_gg") is not None:
         # A house option for quick games; the official counts come from 103.5.
         try:
@@ -141,11 +148,15 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         active_seat=first,
         options=options,
     )
+    # 315: the summon templates travel with the game, like the figurine copies on the pieces.
+    state.summons = {spell.summon: pack.summon(spell.summon) for figs in teams.values() for fig in figs
+                     for spell in fig.spells if spell.summon}
     events.insert(0, ev("game_started", arena=arena.name, format=fmt, gg=ggs,
                         players=[p.seat for p in players]))
     if fmt == "limited" and ggs[0] != ggs[1]:
         events.append(ev("gg_stolen", seat=players[0 if ggs[0] > ggs[1] else 1].seat,
                          amount=abs(ggs[0] - ggs[1]) // 2))
+    events.extend(deal(state, pack.rewards if options.get("rewards") != "off" else []))  # 103.7
     events.extend(advance_setup(state, dice))
     return state, events
 

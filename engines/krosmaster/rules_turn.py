@@ -8,7 +8,9 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.krosmaster_die import face_from_d6, possible_faces
+from engines.krosmaster import rules_summons
 from engines.krosmaster.rules_board import ev
+from engines.krosmaster.rules_rewards import expire_buffs, on_turn_end, on_turn_start, stat_bonus
 from engines.krosmaster.rules_victory import check_victory, end_game
 from engines.krosmaster.state import Inspiration, State
 
@@ -18,7 +20,8 @@ def start_player_turn(state: State, seat: int, dice: Dice) -> list[Event]:
     state.turn_number += 1
     state.active_seat = seat
     state.active_piece = None
-    events = [ev("turn_started", seat=seat, turn=state.turn_number)]
+    rules_summons.purge(state)  # summons that left the board free their ids and timeline slots
+    events = [ev("turn_started", seat=seat, turn=state.turn_number), *on_turn_start(state, dice)]  # 306.2
     for piece in state.pieces.values():  # 403.3: this player's dice come back now
         piece.inspirations = [i for i in piece.inspirations if i.seat != seat]
     if state.turn_number == 1:  # 402.2: no tension roll on the first player's first turn
@@ -66,7 +69,7 @@ def inspire(state: State, seat: int, placements: list[tuple[int, str]], dice: Di
         if die in used or die >= len(state.inspiration_dice):
             raise RuleError("km.err.bad_die", rule="403.2", die=die)
         piece = state.pieces.get(pid)
-        if piece is None or piece.owner != seat or not piece.in_play:
+        if piece is None or piece.owner != seat or not piece.in_play or piece.summon is not None:
             raise RuleError("km.err.not_your_piece", rule="403.1", piece=pid)
         used.add(die)
     for die, pid in placements:
@@ -92,11 +95,16 @@ def next_piece(state: State, dice: Dice) -> list[Event]:
     """405.1/504.2: activate the next piece of the timeline still in play, or end the turn."""
     timeline = state.player(state.active_seat).timeline
     start = timeline.index(state.active_piece) + 1 if state.active_piece in timeline else 0
+    events: list[Event] = []
     for pid in timeline[start:]:
         piece = state.pieces[pid]
         if piece.in_play:  # 308.1b: K.O. pieces keep their place but have no turn
-            return activate(state, pid)
-    return end_player_turn(state, dice)
+            events.extend(rules_summons.start_of_turn(state, pid, dice))  # 502.1a: bombs go off first
+            if state.phase == "over":
+                return events
+            if piece.in_play:
+                return events + activate(state, pid)
+    return events + end_player_turn(state, dice)
 
 
 def activate(state: State, pid: str) -> list[Event]:
@@ -104,13 +112,14 @@ def activate(state: State, pid: str) -> list[Event]:
     piece = state.pieces[pid]
     state.active_piece = pid
     state.phase = "turn"
-    piece.ap = max(0, piece.figurine.ap + piece.ap_tokens)
-    piece.mp = max(0, piece.figurine.mp + piece.mp_tokens)
+    expired = expire_buffs(state, piece)  # 502.1b
+    piece.ap = max(0, piece.figurine.ap + stat_bonus(piece, "ap") + piece.ap_tokens)  # 306.3c equipment
+    piece.mp = max(0, piece.figurine.mp + stat_bonus(piece, "mp") + piece.mp_tokens)
     piece.ap_tokens = piece.mp_tokens = 0
     piece.used_turn = []
     piece.used_targets = {}
     piece.locked = False
-    return [ev("piece_turn", piece=pid, name=piece.short, ap=piece.ap, mp=piece.mp)]
+    return [*expired, ev("piece_turn", piece=pid, name=piece.short, ap=piece.ap, mp=piece.mp)]
 
 
 def end_activation(state: State, dice: Dice) -> list[Event]:
@@ -128,7 +137,7 @@ def end_activation(state: State, dice: Dice) -> list[Event]:
 def end_player_turn(state: State, dice: Dice) -> list[Event]:
     """406.1: the opponent becomes the active player."""
     state.active_piece = None
-    events = [ev("turn_ended", seat=state.active_seat)]
+    events = [*on_turn_end(state, dice), ev("turn_ended", seat=state.active_seat)]  # 306.2
     return events + start_player_turn(state, state.opponent(state.active_seat).seat, dice)
 
 

@@ -29,7 +29,12 @@ def knock_out(state: State, piece: PieceState, board: Board | None = None) -> li
         events.append(ev("gg_taken", seat=opponent.seat, wild=wild, taken=taken, total=wild + taken))
     piece.ap_tokens = piece.mp_tokens = 0
     piece.inspirations = []
+    state.rewards.discard.extend(piece.rewards)  # 308.1a: removed without being revealed
+    piece.rewards = []
     piece.ap = piece.mp = 0
+    from engines.krosmaster.rules_summons import on_knock_out  # late: rules_summons needs this module
+
+    events.extend(on_knock_out(state, piece, board))  # 315.4 explosion, 315.8 summons leave
     if board is not None:
         board.remove_piece(piece)
     piece.pos = None
@@ -50,6 +55,8 @@ def ko_check(state: State, board: Board | None = None) -> list[Event]:
     order = {pid: i for player in state.players for i, pid in enumerate(player.timeline)}
     doomed.sort(key=lambda p: (p.owner == state.active_seat, order.get(p.id, 0)))
     for piece in doomed:
+        if piece.ko:  # a summon that already left with its summoner (315.8)
+            continue
         events.extend(knock_out(state, piece, board))
     if doomed:
         events.extend(check_victory(state))
@@ -71,7 +78,8 @@ def check_victory(state: State) -> list[Event]:
     """104.1-104.3; called after anything that moves GG or removes a Krosmaster."""
     if state.phase in ("over", "order_ties", "choose_side", "deploy"):
         return []  # nobody is on the board before deployment ends
-    alive = {p.seat: any(pc.in_play for pc in state.pieces_of(p.seat)) for p in state.players}
+    # 104.3 counts Krosmasters; summons never keep a player in the game.
+    alive = {p.seat: any(pc.in_play and pc.summon is None for pc in state.pieces_of(p.seat)) for p in state.players}
     with_pieces = [seat for seat, ok in alive.items() if ok]
     if not with_pieces:
         return end_game(state, [], "no_pieces")

@@ -2,7 +2,7 @@
 
 Pieces refer to each other by id, squares are labels like "C7", and each piece carries a
 copy of its figurine so a game keeps working even if the server's pack changes later.
-Renderers and cogs read this model directly (``view`` hides nothing in 1-vs-1).
+Renderers and cogs read ``view(state, seat)``, which blanks face-down demonic rewards (306.6b).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engines.core.contract import GameState
-from engines.krosmaster.content import Arena, Figurine, Keyword
+from engines.krosmaster.content import Arena, Figurine, Keyword, Reward, RewardRank, SummonKind, SummonTemplate
 
 SCHEMA_VERSION = 1
 
@@ -24,6 +24,7 @@ Phase = Literal[
     "inspiration",  # 403: the active player places inspiration dice
     "turn",  # 501-504: the active piece acts
     "order_effects",  # 602.9: the active player orders pending effects
+    "assign_reward",  # 306.6: the active player places the demonic reward just bought
     "over",
 ]
 
@@ -33,6 +34,42 @@ class Inspiration(BaseModel):
 
     face: Literal["critical", "armor", "lock", "dodge"]
     seat: int
+
+
+class RewardCard(BaseModel):
+    """One demonic reward token (306); ``reward`` is None where a view hides its face (306.6b)."""
+
+    id: str
+    reward: Reward | None = None
+    face_up: bool = False
+    seat: int | None = None  # whose it is once bought: that player may look at it (306.6b)
+
+
+class RewardPile(BaseModel):
+    """103.7: one of the two face-down piles of a rank, with its face-up top once revealed (306.2)."""
+
+    id: str
+    rank: RewardRank
+    count: int = 0  # face-down tokens; which ones is drawn from the rank's pool only when needed
+    top: RewardCard | None = None  # the face-up token on top, the only one that can be bought face up
+
+
+class RewardsState(BaseModel):
+    """Where every reward token is: piles, the one being placed, held by pieces, or out of the game.
+
+    The face-down tokens of a rank are an unordered ``pool``: a token is drawn at random (with
+    the injected dice) only when it is revealed or bought blind. This is the same as shuffling
+    at set-up, keeps no secret order in the state, and draws no dice before they matter.
+    """
+
+    piles: list[RewardPile] = Field(default_factory=list)
+    pool: dict[str, list[Reward]] = Field(default_factory=dict)  # rank -> face-down tokens (hidden)
+    pending: RewardCard | None = None  # 306.6: bought, waiting for the active player to place it
+    discard: list[RewardCard] = Field(default_factory=list)  # used boosts/buffs, 306.7a, 308.1a
+    total: int = 0  # tokens dealt at set-up, for the conservation invariant
+    next_card: int = 0  # tokens get an id when they are drawn
+    revealed: list[str] = Field(default_factory=list)  # "turn:piece" activations that revealed one (306.8)
+    gg_bought_turn: int = 0  # 305.3: the player turn in which a GG was last bought
 
 
 class PieceState(BaseModel):
@@ -52,6 +89,13 @@ class PieceState(BaseModel):
     used_targets: dict[str, list[str]] = Field(default_factory=dict)  # 601.3b spell -> target keys
     used_game: list[str] = Field(default_factory=list)  # 601.3c / 205.2a
     locked: bool = False  # 310.2e happened this activation (informative)
+    summoner: str | None = None  # 315: the piece whose spell put this summon into play
+    rewards: list[RewardCard] = Field(default_factory=list)  # 306.6: demonic rewards placed on its card
+
+    @property
+    def summon(self) -> SummonKind | None:
+        """The summon kind (315.1c), None for a Krosmaster."""
+        return self.figurine.summon
 
     @property
     def hp(self) -> int:
@@ -73,11 +117,13 @@ class PieceState(BaseModel):
         """Printed keyword powers plus those granted by inspiration dice (403.1)."""
         powers = {str(p) for p in self.figurine.powers}
         powers.update(insp.face for insp in self.inspirations)
+        powers.update(str(k) for c in self.rewards if c.face_up and c.reward for k in c.reward.powers)  # 306.3
         return powers
 
     def has(self, power: Keyword | str) -> bool:
         # Hot path (legal-action listing): avoid building the set of powers.
-        return power in self.figurine.powers or any(i.face == power for i in self.inspirations)
+        return (power in self.figurine.powers or any(i.face == power for i in self.inspirations)
+                or any(c.face_up and c.reward is not None and power in c.reward.powers for c in self.rewards))
 
 
 class PlayerState(BaseModel):
@@ -85,7 +131,7 @@ class PlayerState(BaseModel):
     user_id: int
     name: str
     gg: int = 0
-    kamas: int = 0  # the team's shared purse (304.1); spending comes with part 2
+    kamas: int = 0  # the team's shared purse (304.1), spent on GG and rewards (304.3)
     side: str | None = None
     timeline: list[str] = Field(default_factory=list)  # piece ids, decreasing initiative (204.3)
     ties_pending: list[list[str]] = Field(default_factory=list)  # tie groups still to order
@@ -95,10 +141,11 @@ class PendingEffect(BaseModel):
     """An effect waiting for step 8 of a spell (602.9)."""
 
     id: str
-    kind: Literal["life_steal", "counterattack"]
+    kind: Literal["life_steal", "counterattack", "explosion", "trigger"]
     source: str  # piece whose spell or power created it
     target: str  # piece it acts on
     amount: int = 0
+    square: str | None = None  # explosion/trigger (315.4e, 315.6): the square the spell targets
 
 
 class CastContext(BaseModel):
@@ -134,7 +181,11 @@ class State(GameState):
     winners: list[int] | None = None
     end_reason: str | None = None
     next_effect_id: int = 0
+    summons: dict[str, SummonTemplate] = Field(default_factory=dict)  # templates the teams can summon (315)
+    next_summon_id: int = 0
+    triggered: list[PendingEffect] = Field(default_factory=list)  # explosions/triggers waiting (602.8c, 315.6)
     options: dict[str, Any] = Field(default_factory=dict)
+    rewards: RewardsState = Field(default_factory=RewardsState)  # 306
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:
@@ -150,7 +201,7 @@ class State(GameState):
 
     def piece_at(self, label: str) -> PieceState | None:
         for piece in self.pieces.values():
-            if piece.pos == label and not piece.ko:
+            if piece.pos == label and not piece.ko and piece.figurine.summon != "trap":  # 315.6c
                 return piece
         return None
 

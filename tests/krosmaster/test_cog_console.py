@@ -145,3 +145,24 @@ def _builtin_arena() -> dict:
     from engines.krosmaster.content import builtin_pack
 
     return builtin_pack().arenas[0].model_dump(mode="json")
+
+
+async def test_rewards_commands_are_private_and_follow_the_engine(console: Console) -> None:
+    await console.run(LOBBY.splitlines())
+    state = await _to_first_piece_turn(console)
+    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
+    active_user = table.seats[state.active_seat].name  # type: ignore[union-attr]
+    await console.execute(f"/as {active_user}")
+    start = len(console.transcript.messages)
+    await console.execute("/km rewards")
+    message = console.transcript.messages[start]
+    text = (message.content or "") + "".join(e.description or "" for e in message.embeds)
+    assert message.ephemeral and "granite1" in text and "Your face-down rewards" in text
+    start = len(console.transcript.messages)
+    await console.execute("/complete /km reward-buy pile:")
+    assert not console.transcript.messages[start].choices  # not on a demon square (306.4)
+    await console.execute("/km reward-buy pile:granite1 blind:true")
+    assert f"(only {active_user}) ⚠️" in _out(console) and "(rule 306.4)" in _out(console)
+    await console.execute("/km buy-gg")
+    assert "(rule 305.3)" in _out(console)
+    assert (await _state(console)).model_dump() == state.model_dump()

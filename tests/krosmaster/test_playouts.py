@@ -16,6 +16,7 @@ from engines.core.dice import SeededDice
 from engines.krosmaster import ENGINE
 from engines.krosmaster.content import builtin_pack
 from engines.krosmaster.rules_board import sq
+from engines.krosmaster.rules_rewards import count_cards
 from engines.krosmaster.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +40,8 @@ TEAMS = [
     ["iron_warden", "frost_monk", "ember_witch", "root_druid"],
     ["cloud_sage", "stone_golem", "lucky_gambler", "mire_imp", "root_druid", "iron_warden"],
     ["bone_crusher", "mire_imp", "mire_imp", "mire_imp", "tide_healer", "lucky_gambler"],
+    ["beast_caller", "gear_tinker", "snare_setter", "iron_warden"],  # 315: creatures, bombs, turrets and traps
+    ["gear_tinker", "gear_tinker", "beast_caller", "ember_witch"],
 ]
 MAX_ACTIONS = 150  # a cap keeps the suite fast; most pit games end well before it
 GAMES = int(os.environ.get("KM_PLAYOUTS", "500"))
@@ -72,16 +75,41 @@ def check_invariants(state: State, total_gg: int) -> None:
         if piece.ko:
             assert piece.pos is None and piece.wounds == 0
         if piece.pos is not None:
-            assert piece.pos not in squares, f"two pieces on {piece.pos}"
-            squares.add(piece.pos)
+            # 315.6c: a trap is not an obstacle; a bomb or turret may stand on one, never a character.
+            key = f"trap:{piece.pos}" if piece.summon == "trap" else piece.pos
+            assert key not in squares, f"two pieces on {key}"
+            squares.add(key)
+            if piece.summon is not None:
+                assert piece.summoner in state.pieces and state.pieces[piece.summoner].in_play  # 315.8
             assert piece.pos not in arena.trees and piece.pos not in arena.bushes
             col, row = sq(piece.pos)
             assert 0 <= col < arena.width and 0 <= row < arena.height
     assert state.wild_gg in (0, 1)
     assert all(p.gg >= 0 for p in state.players)
     assert sum(p.gg for p in state.players) + state.wild_gg + state.gg_lost == total_gg
+    assert all(p.kamas >= 0 for p in state.players)  # 304.3
+    assert count_cards(state) == state.rewards.total  # rewards conserved
+    for pile in state.rewards.piles:
+        assert pile.count >= 0 and (pile.top is None or pile.top.face_up)
+    for rank, pool in state.rewards.pool.items():
+        assert len(pool) == sum(p.count for p in state.rewards.piles if p.rank == rank)
+    for piece in state.pieces.values():
+        assert len(piece.rewards) <= piece.level  # 306.7
+        assert not (piece.ko and piece.rewards)  # 308.1a
+    assert (state.phase == "assign_reward") == (state.rewards.pending is not None)
     if state.phase == "turn":
         assert state.pieces[state.active_piece].in_play  # type: ignore[index]
+
+
+def check_hidden(state: State) -> None:
+    """306.6b: the public view shows no face-down reward and no unseen token of the piles."""
+    public = ENGINE.view(state, None)
+    assert not any(public.rewards.pool.values())
+    for piece in public.pieces.values():
+        assert all(c.reward is None for c in piece.rewards if not c.face_up)
+    mine = ENGINE.view(state, 0)
+    for piece in mine.pieces.values():
+        assert all((c.reward is None) == (piece.owner != 0) for c in piece.rewards if not c.face_up)
 
 
 def check_event(event) -> None:
@@ -94,7 +122,7 @@ def check_event(event) -> None:
 
 @settings(max_examples=GAMES, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(seed=st.integers(0, 2**31), team_a=st.sampled_from(TEAMS), team_b=st.sampled_from(TEAMS[:3]),
+@given(seed=st.integers(0, 2**31), team_a=st.sampled_from(TEAMS), team_b=st.sampled_from(TEAMS[:3] + TEAMS[5:]),
        arena=st.sampled_from(["pit"] * 6 + ["sunlit_glade", "old_ruins"]), gg=st.sampled_from([1, 2, None]))
 def test_random_games_keep_invariants(seed: int, team_a: list[str], team_b: list[str], arena: str, gg: int | None):
     dice = SeededDice(seed)
@@ -121,6 +149,7 @@ def test_random_games_keep_invariants(seed: int, team_a: list[str], team_b: list
         check_invariants(state, total_gg)
         if step % 60 == 0:
             assert ENGINE.load_state(state.model_dump_json()) == state
+            check_hidden(state)
     assert ENGINE.load_state(state.model_dump_json()) == state
     outcome = ENGINE.outcome(state)
     if outcome is not None:

@@ -19,6 +19,8 @@ TEAM_B = ["iron_warden", "ember_witch", "tide_healer", "lucky_gambler", "mire_im
 
 
 def setup(a=TEAM_A, b=TEAM_B, **options) -> Setup:
+    # These tests script every die; revealing demonic rewards (306.2) would draw some too.
+    options = {"rewards": "off", **options}
     return Setup(seats=[SeatSetup(seat=0, user_id=10, name="Ann", config={"team": a}),
                         SeatSetup(seat=1, user_id=11, name="Bob", config={"team": b})], options=options)
 
