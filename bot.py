@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 from pydantic import ValidationError
 
+from gm.i18n import t
 from gm.settings import Settings
 
 log = logging.getLogger("tavolo")
@@ -121,20 +122,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-MISSING_TOKEN = """\
-Tavolo needs a Discord bot token to connect to Discord.
-
-  1. cp .env.example .env
-  2. put your token after DISCORD_TOKEN= in .env (see README, "Run on Discord")
-  3. python bot.py
-
-To try Tavolo without Discord, run:  python bot.py --console
-"""
 
 
 def run_discord(settings: Settings) -> int:
     if not settings.discord_token:
-        print(MISSING_TOKEN, file=sys.stderr)
+        print(t("cli.missing_token", settings.default_locale), file=sys.stderr)
         return 2
     apply_discord_overrides(settings)
     bot = TavoloBot(settings)
@@ -157,10 +149,10 @@ def run_discord(settings: Settings) -> int:
     try:
         asyncio.run(runner())
     except discord.LoginFailure:
-        print("Discord rejected the token in DISCORD_TOKEN. Check .env (see README).", file=sys.stderr)
+        print(t("cli.bad_token", settings.default_locale), file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused the requested intents; enable them in the developer portal.", file=sys.stderr)
+        print(t("cli.intents", settings.default_locale), file=sys.stderr)
         return 2
     return 0
 
@@ -170,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        print(f"Invalid setting in .env or environment:\n{exc}", file=sys.stderr)
+        print(t("cli.bad_settings", "en", detail=str(exc)), file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level if not args.console else "WARNING",
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
