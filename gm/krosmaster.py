@@ -250,6 +250,8 @@ class KrosmasterPresenter:
         if seat is None or view.phase == "over":
             return []
         prefix = f"tv1:km:{ref}"
+        if view.multi is not None and (view.multi.gifts or view.multi.tension):  # 702.5/702.6 choices first
+            return [Button(t("km.ui.answer", lang), f"{prefix}:ask", style="primary")]
         if view.phase == "turn":
             buttons = [Button(t("km.ui.end_turn", lang), f"{prefix}:end", style="primary"),
                        Button(t("km.ui.preview_move", lang), f"{prefix}:moves")]

@@ -75,6 +75,12 @@ def game_ref(table: Table) -> str:
     return f"{table.game.id}.{table.game.version}"
 
 
+def _max_players(engine: Any, options: dict[str, Any]) -> int:
+    """Seats a table offers: engines may open more seats for some options (Krosmaster ``mode``)."""
+    hook = getattr(engine, "max_players_for", None)
+    return int(hook(options)) if hook is not None else int(engine.max_players)
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
     """``format:limited arena:"Temple of Bonta"`` (or ``key=value``) → dict."""
     if not text:
@@ -205,15 +211,15 @@ class TableManager:
                     await repo.update_game(conn, table.game.id, table.game.version)
                 self.forget(place.channel_id)
                 return Reply(text=t("game.team_set", actor.locale, user=actor.mention, team=team))
-            if len(table.seats) >= table.engine.max_players:
-                raise TavoloError("game.full", max=table.engine.max_players)
+            if len(table.seats) >= _max_players(table.engine, table.game.options):
+                raise TavoloError("game.full", max=_max_players(table.engine, table.game.options))
             async with self.store.transaction() as conn:
                 await repo.add_seat(conn, table.game.id, actor.user_id, actor.name, team)
                 await repo.update_game(conn, table.game.id, table.game.version)
             self.forget(place.channel_id)
             table = await self._require(place)
         return Reply(text=t("game.joined", actor.locale, user=actor.mention, count=len(table.seats),
-                            max=table.engine.max_players))
+                            max=_max_players(table.engine, table.game.options)))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
         async with self.lock(place.channel_id):
@@ -258,9 +264,9 @@ class TableManager:
             if table.seat_of(actor.user_id) is None and not actor.is_gm:
                 raise TavoloError("game.not_seated")
             engine = table.engine
-            if not engine.min_players <= len(table.seats) <= engine.max_players:
+            if not engine.min_players <= len(table.seats) <= _max_players(engine, table.game.options):
                 raise TavoloError("game.wrong_player_count", count=len(table.seats),
-                                  min=engine.min_players, max=engine.max_players)
+                                  min=engine.min_players, max=_max_players(engine, table.game.options))
             setup = Setup(
                 seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
                        for s in table.seats],

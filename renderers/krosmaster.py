@@ -51,6 +51,7 @@ DEMON: RGB = kit.OKABE_ITO["reddish_purple"]
 DEMON_DARK: RGB = (110, 40, 90)
 ICE: RGB = (205, 235, 250)
 ICE_DARK: RGB = (60, 130, 170)
+RINK: RGB = (222, 238, 244)
 MOVE: RGB = kit.OKABE_ITO["sky_blue"]
 TARGET: RGB = kit.OKABE_ITO["orange"]
 AREA: RGB = kit.OKABE_ITO["reddish_purple"]
@@ -193,6 +194,8 @@ def _static_layer(arena_json: str) -> Image.Image:
     draw.rectangle((grid.left - 4, grid.top - 4, grid.right + 3, grid.bottom + 3), fill=kit.INK_DARK)
     for col, row in grid.squares():
         draw.rectangle(grid.box(col, row), fill=GROUND_A if (col + row) % 2 == 0 else GROUND_B, outline=GRID_LINE)
+    for square in _squares(arena.rink, grid):  # 313.6a: the skating rink the ice cubes slide on
+        draw.rectangle(grid.box(*square), fill=RINK, outline=GRID_LINE)
     for square in _squares(arena.demon_squares, grid):
         paint_demon(draw, grid.box(*square))
     for labels, paint in ((arena.crates, paint_crate), (arena.bushes, paint_bush), (arena.trees, paint_tree)):
@@ -215,12 +218,16 @@ def _acting_seats(state: State) -> list[int]:
     """Who must act now, mirroring the engine's decision without importing its class."""
     if state.phase == "over":
         return []
+    if state.multi is not None and state.multi.gifts:  # 702.5: who gets the GG of a self-K.O.
+        return [state.multi.gifts[0]["chooser"]]
+    if state.multi is not None and state.multi.tension:  # 702.6: who loses a GG
+        return [state.multi.tension[0]]
     if state.phase == "order_ties":
         return [p.seat for p in state.players if p.ties_pending]
     if state.phase == "choose_side":
-        return [state.opponent(state.first_seat).seat]
+        return [state.multi.seating[0] if state.multi is not None else state.opponent(state.first_seat).seat]
     if state.phase == "deploy":
-        for seat in (state.first_seat, state.opponent(state.first_seat).seat):
+        for seat in state.seat_order():
             if any(p.pos is None and not p.ko for p in state.pieces_of(seat)):
                 return [seat]
         return []
@@ -235,7 +242,8 @@ def _status_line(state: State, lang: str) -> str:
     phase = t(f"render.km.phase.{state.phase}", lang)
     if state.turn_number <= 0:
         return f"{t('render.km.setup', lang)} · {phase}"
-    rnd = (state.turn_number + 1) // 2
+    seats = len(state.players)  # section 7: a round is one turn of each player
+    rnd = (state.turn_number + seats - 1) // seats
     return f"{t('render.km.round_turn', lang, round=rnd, turn=state.turn_number)} · {phase}"
 
 
@@ -435,7 +443,7 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
             hp_text = ""
         right = kit.text_width(hp_text, size, 1)
         kit.draw_text(draw, (x + w, mid), hp_text, size, ink, anchor="rm", bold=True)
-    badges = _badges(piece, ap, mp) if not piece.ko else []
+    badges = _badges(piece, ap, mp, t("render.km.hp", lang)) if not piece.ko else []
     badge_w = sum(_badge_width(b, lang, small - 1) + 5 for b in badges) if not full else 0
     name = kit.fit(piece.figurine.name, size, x + w - right - 10 - name_x - badge_w)
     kit.draw_text(draw, (name_x, mid), name, size, ink, anchor="lm", bold=active)
@@ -469,10 +477,14 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
 Badge = tuple[str, str]  # ("token", "+1 AP") or ("face", "critical")
 
 
-def _badges(piece: PieceState, ap: str, mp: str) -> list[Badge]:
+def _badges(piece: PieceState, ap: str, mp: str, hp: str = "HP") -> list[Badge]:
     """AP/MP tokens (309.7, signed) and inspiration dice (403) sitting on a piece's card."""
     result: list[Badge] = [("token", _signed(v, unit)) for v, unit in ((piece.ap_tokens, ap), (piece.mp_tokens, mp))
                            if v]
+    # 309.8/307.20: frozen tokens and frozen wounds, as blue chips
+    result += [("frozen", _signed(v, unit)) for v, unit in ((piece.ap_frozen, ap), (piece.mp_frozen, mp)) if v]
+    if piece.frozen_wounds:
+        result.append(("frozen", f"{piece.frozen_wounds} {hp}"))
     result += [("face", insp.face) for insp in piece.inspirations]
     # 306: revealed demonic rewards by name; face-down ones only as "?" (their face is private).
     result += [("reward", kit.fit(c.reward.name, 13, 120)) for c in piece.rewards if c.face_up and c.reward]
@@ -495,6 +507,8 @@ def _draw_badge(draw: ImageDraw.ImageDraw, x: int, y: int, badge: Badge, lang: s
         return _face_tile(draw, x, y, value, lang, size - 1)
     if kind == "reward":
         return _chip(draw, x, y, value, kit.OKABE_ITO["reddish_purple"], size)
+    if kind == "frozen":
+        return _chip(draw, x, y, value, kit.OKABE_ITO["blue"], size)
     colour = kit.OKABE_ITO["bluish_green"] if value.startswith("+") else kit.OKABE_ITO["vermillion"]
     return _chip(draw, x, y, value, colour, size)
 
@@ -543,7 +557,8 @@ def _draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: 
     row_h = min(60, available // max(total, 1))
     if row_h < FULL_ROW:
         row_h = max(24, min(34, row_h))
-    for player in sorted(state.players, key=lambda p: p.seat):
+    order = state.multi.seating if state.multi is not None else sorted(p.seat for p in state.players)
+    for player in [state.player(seat) for seat in order]:  # section 7: in play order 1-2-3-4
         panel.rule(6)
         _player_header(panel, state, player, _name(player, seat_names), lang, player.seat in acting)
         for index, pid in _panel_rows(state, player):
@@ -618,6 +633,10 @@ def _base_legend(state: State, lang: str) -> list[tuple[object, str]]:
         entries.append((paint_crate, t("render.km.legend.crate", lang)))
     if ice_squares(state):
         entries.append((paint_ice, t("render.km.legend.ice", lang)))
+    if arena.rink:
+        entries.append((_paint_swatch(RINK, GRID_LINE), t("render.km.legend.rink", lang)))
+    if any(p.ap_frozen or p.mp_frozen or p.frozen_wounds for p in state.pieces.values() if p.in_play):
+        entries.append((_paint_swatch(kit.OKABE_ITO["blue"]), t("render.km.legend.frozen", lang)))
     if state.board.kamas:
         entries.append((paint_kama_legend, t("render.km.legend.kama", lang)))
     if arena.demon_squares:
@@ -665,6 +684,11 @@ def _compose(
         paint_ice(draw, grid.box(*square, inset=2))
     _draw_kamas(draw, state, grid, occupied)
     _draw_pieces(draw, state, grid)
+    for col, row in _squares(ice_squares(state), grid):  # 313.6b: a piece standing on a cube: a small cube
+        if (col, row) in occupied:
+            x0, y0, x1, _y1 = grid.box(col, row)
+            size = (x1 - x0) * 0.42
+            paint_ice(draw, (x1 - size, y0 - size * 0.1, x1 + size * 0.1, y0 + size))
     if overlay_top is not None:
         overlay_top(draw, grid)
     _draw_highlight(draw, state, grid, highlight)

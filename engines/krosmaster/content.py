@@ -128,6 +128,21 @@ class Keyword(StrEnum):
     AGILITY = "agility"
     STRENGTH = "strength"
     INTELLIGENCE = "intelligence"
+    # 307.19-307.24: the Frigost freezing family (frozen tokens, 309.8)
+    INNER_FIRE = "inner_fire"  # 307.19
+    FREEZING = "freezing"  # 307.20: attack spells place frozen wounds
+    SNOWSHOE = "snowshoe"  # 307.21: +1 MP tokens of its effects are frozen
+    UNSHOE = "unshoe"  # 307.22: -1 MP tokens of its effects are frozen
+    ACCELFREEZE = "accelfreeze"  # 307.23: +1 AP tokens of its effects are frozen
+    KONGELATION = "kongelation"  # 307.24: -1 AP tokens of its effects are frozen
+    # 307.25-307.26: conditions on the powers written after them (see Figurine.conditional_powers)
+    BLAME = "blame"  # 307.25: at least X vigilantes on the board
+    REVENGE = "revenge"  # 307.26: at least X villains on the board
+    WISDOM = "wisdom"  # 307.31
+    PROSPECTING = "prospecting"  # 307.32
+    CREATOR = "creator"  # 307.33
+    COLLECTOR = "collector"  # 307.34
+    LOOT = "loot"  # 307.35: Loot X, X in Figurine.power_x
 
 
 class NameColour(StrEnum):
@@ -221,6 +236,14 @@ class CustomPower(_Model):
     fight_start: list[Effect] = Field(default_factory=list, max_length=4)
 
 
+class ConditionalPowers(_Model):
+    """307.25/307.26: "Blame X"/"Revenge X" followed by the powers that need X such pieces on the board."""
+
+    condition: Literal[Keyword.BLAME, Keyword.REVENGE]
+    x: int = Field(default=1, ge=1, le=12)
+    powers: list[Keyword] = Field(min_length=1, max_length=6)
+
+
 class Figurine(_Model):
     id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
     name: str = Field(min_length=1, max_length=40)
@@ -236,6 +259,8 @@ class Figurine(_Model):
     custom_powers: list[CustomPower] = Field(default_factory=list, max_length=6)
     spells: list[Spell] = Field(min_length=1, max_length=8)
     summon: SummonKind | None = None  # set only on the copy a summon piece carries (315)
+    power_x: dict[Keyword, int] = Field(default_factory=dict)  # the X of "Loot X" (307.35) and the like
+    conditional_powers: list[ConditionalPowers] = Field(default_factory=list, max_length=4)  # 307.25-307.26
 
     @field_validator("spells")
     @classmethod
@@ -307,6 +332,8 @@ class Arena(_Model):
     kamas: dict[str, int] = Field(default_factory=dict)
     demon_squares: list[str] = Field(default_factory=list)
     starting: dict[Literal["north", "south", "east", "west"], list[str]]
+    ice_cubes: list[str] = Field(default_factory=list)  # 313.6: Frigost ice cubes at set-up
+    rink: list[str] = Field(default_factory=list)  # 313.6a/c: skating-rink squares ice cubes must stay on
 
     @model_validator(mode="after")
     def _check(self) -> Arena:
@@ -335,6 +362,10 @@ class Arena(_Model):
                 raise ValueError(f"kamas: {label!r} must hold 1..5 kamas")
         for label in self.demon_squares:
             sq(label, "demon_squares")
+        rink = {sq(label, "rink") for label in self.rink}
+        for label in self.ice_cubes:
+            if sq(label, "ice_cubes") in obstacles or sq(label, "ice_cubes") not in rink:
+                raise ValueError(f"ice_cubes: {label!r} must be a rink square without a tree or bush")
         pairs = {("north", "south"), ("south", "north"), ("east", "west"), ("west", "east")}
         if not any((a, b) in pairs for a in self.starting for b in self.starting):
             raise ValueError("starting: needs two opposite sides")

@@ -11,11 +11,12 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.square import Square
 from engines.krosmaster import actions as A
-from engines.krosmaster import rules_kamas, rules_rewards, rules_setup, rules_summons, rules_turn
+from engines.krosmaster import rules_kamas, rules_multiplayer, rules_rewards, rules_setup, rules_summons, rules_turn
 from engines.krosmaster.content import Pack, pack_for
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_casting import CastPlan, cast, check_cast, plan_casts, resolve_pending
 from engines.krosmaster.rules_movement import MoveOption, move, reachable
+from engines.krosmaster.rules_powers_more import note_collected, refresh_conditionals
 from engines.krosmaster.rules_team import validate_team as _validate_team
 from engines.krosmaster.rules_victory import check_victory
 from engines.krosmaster.state import State
@@ -70,9 +71,13 @@ def _name_players(state: State, events: list[Event]) -> list[Event]:
 class KrosmasterEngine:
     system: ClassVar[str] = "krosmaster"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2  # a plain table is a duel; ``mode:ffa|teams`` opens 4 seats (section 7)
 
     # -- lobby -------------------------------------------------------------------------
+    def max_players_for(self, options: dict[str, Any]) -> int:
+        """Lobby hook: seats a table offers; 4 for free-for-all and 2-vs-2 (701.1)."""
+        return 4 if str(options.get("mode", "duel")).lower() in ("ffa", "teams") else self.max_players
+
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         return rules_setup.validate_options(options, content)
 
@@ -82,6 +87,9 @@ class KrosmasterEngine:
         team = config.get("team")
         if not isinstance(team, list) or not all(isinstance(x, str) for x in team):
             raise RuleError("km.err.team_not_list", rule="101")
+        if options.get("mode") in ("ffa", "teams"):  # 701.2: 2 Krosmasters each
+            rules_multiplayer.validate_multi_team(team, pack_for(content))
+            return {"team": team}
         self.validate_team(team, str(options.get("format", "constructed")), content)
         return {"team": team}
 
@@ -119,11 +127,14 @@ class KrosmasterEngine:
         phase = state.phase
         if phase == "over":
             return None
+        pending = rules_multiplayer.pending_decision(state)  # 702.5/702.6 choices come first
+        if pending is not None:
+            return pending
         if phase == "order_ties":
             return Decision(seats=[p.seat for p in state.players if p.ties_pending], kind="order_ties",
                             prompt_key="km.ask.order_ties")
         if phase == "choose_side":
-            seat = state.opponent(state.first_seat).seat
+            seat = rules_multiplayer.side_chooser(state)  # 103.2, 702.2
             return Decision(seats=[seat], kind="choose_side", prompt_key="km.ask.choose_side",
                             options=[Option(value=s, label_key=f"km.side.{s}")
                                      for s in rules_setup.side_options(state)])
@@ -158,6 +169,8 @@ class KrosmasterEngine:
         if decision is None or seat not in decision.seats:
             return []
         phase = state.phase
+        if decision.kind in ("give_gg", "tension_pick"):
+            return [A.Choose(value=o.value) for o in decision.options]
         if phase == "order_ties":
             return [A.OrderTies(piece=p) for p in state.player(seat).ties_pending[0]]
         if phase in ("choose_side", "tension_faces", "order_effects"):
@@ -214,7 +227,10 @@ class KrosmasterEngine:
     # -- acting ------------------------------------------------------------------------
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
-        return _name_players(state, self._apply(state, seat, action, dice))
+        refresh_conditionals(state)  # 307.25/307.26 before and after each action
+        events = self._apply(state, seat, action, dice)
+        refresh_conditionals(state)
+        return _name_players(state, events)
 
     def _apply(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:
         action = A.parse_action(action)
@@ -227,6 +243,10 @@ class KrosmasterEngine:
         if seat not in decision.seats:
             raise RuleError("km.err.not_your_turn", seat=seat)
         phase = state.phase
+        if decision.kind in ("give_gg", "tension_pick"):
+            if not isinstance(action, A.Choose):
+                raise RuleError("km.err.wrong_phase", phase=decision.kind, action=action.kind)
+            return rules_multiplayer.apply_choice(state, decision, action.value)
         if isinstance(action, A.OrderTies) and phase == "order_ties":
             events = rules_setup.order_tie(state, seat, action.piece)
             return events + rules_setup.advance_setup(state, dice)
@@ -277,6 +297,7 @@ class KrosmasterEngine:
                 del state.board.kamas[here]
             player = state.player(piece.owner)
             player.kamas += 1
+            note_collected(piece)  # 307.34
             return [ev("collected", piece=piece.id, name=piece.short, square=here, total=player.kamas)]
         if isinstance(action, A.BuyGG):
             return rules_kamas.buy_gg(state, piece)
@@ -290,7 +311,7 @@ class KrosmasterEngine:
         """GM overrides bypass the rules but keep the state's invariants; they are logged."""
         if isinstance(action, A.GmGG):
             if action.seat is None:
-                state.wild_gg = min(1, action.gg)
+                state.wild_gg = min(3 if state.multi is not None else 1, action.gg)  # 103.6, 702.3
             else:
                 state.player(action.seat).gg = action.gg
             events = [ev("gm_gg", seat=action.seat, gg=action.gg) if action.seat is not None

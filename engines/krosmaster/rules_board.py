@@ -66,7 +66,7 @@ class Board:
             height=arena.height,
             trees=set(trees),
             bushes=set(bushes),
-            crates=set(crates),
+            crates=set(crates) | {sq(s) for s in state.board.ice},  # 313.6: ice adds range like a crate
             occupant=occupant,
         )
         board.blockers = {s for s in [*board.trees, *occupant] if board._blocks(state, s)}

@@ -9,7 +9,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.krosmaster_die import Purpose, roll_krosmaster
 from engines.core.square import Square, parse_square
-from engines.krosmaster import rules_summons
+from engines.krosmaster import rules_frost, rules_scenery, rules_summons
 from engines.krosmaster.content import AreaShape, EffectKind, Element, Keyword, Limit, Spell, SpellKind
 from engines.krosmaster.rules_areas import area_squares, directions_for, needs_direction
 from engines.krosmaster.rules_board import Board, ev, label, sq
@@ -222,6 +222,7 @@ def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[E
         crit = roll_krosmaster(dice, critical_dice(caster, spell), Purpose.CRITICAL)
         events.append(ev("critical_roll", rolls=dice.take_drawn(), piece=caster.id, name=caster.short,
                          successes=crit.successes, faces=[str(f) for f in crit.faces]))
+        events.extend(rules_scenery.strike(state, board, caster, spell, plan.target, crit.successes))  # 313.7
         live = [t for t in targets if t.in_play]
         if spell.kind is SpellKind.ATTACK:
             piercing = any(e.kind is EffectKind.ARMOR_PIERCING for e in spell.effects)
@@ -237,6 +238,7 @@ def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[E
                 inflicted_total += inflicted
                 events.append(ev("damage", piece=target.id, name=target.short, damage=damage, wounds=inflicted,
                                  total=target.wounds, hp=target.hp, element=spell.element.value))
+                events.extend(rules_frost.freeze_wounds(caster, target, inflicted))  # 307.20
                 counter = counterattack_if_any(state, target, caster, inflicted)
                 if counter:
                     pending.append(counter)
@@ -247,8 +249,7 @@ def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[E
         else:  # 603: heal, no armor roll
             amount = heal_for(spell, caster, crit.successes)
             for target in live:
-                healed = min(amount, target.wounds)  # 308.4
-                target.wounds -= healed
+                healed = rules_frost.heal(caster, target, amount)  # 308.4; frozen wounds: 307.19
                 events.append(ev("healed", piece=target.id, name=target.short, heal=amount, healed=healed,
                                  total=target.wounds, hp=target.hp))
         events.extend(ko_check(state, board))  # 602.8c
@@ -291,8 +292,7 @@ def _resolve_one(state: State, effect: PendingEffect) -> list[Event]:
     if not target.in_play:  # 602.9b: an effect that cannot resolve never existed
         return [ev("effect_fizzled", kind=effect.kind, piece=target.id, name=target.short)]
     if effect.kind == "life_steal":  # 605.18, limited by the wounds present (308.3)
-        healed = min(effect.amount, target.wounds)
-        target.wounds -= healed
+        healed = rules_frost.heal(None, target, effect.amount)  # frozen wounds stay (307.19)
         return [ev("life_steal", piece=target.id, name=target.short, healed=healed, total=target.wounds)]
     # 307.16: Counterattack places one wound; placed, not inflicted, so it never chains (308.5b).
     source = state.pieces[effect.source]

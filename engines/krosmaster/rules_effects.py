@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.core.square import Square, sign, step
+from engines.krosmaster import rules_frost
 from engines.krosmaster.content import Effect, EffectKind, Keyword
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_powers import protected_from
@@ -25,7 +26,7 @@ def add_tokens(piece: PieceState, stat: str, amount: int) -> int:
     unit = 1 if amount > 0 else -1
     for _ in range(abs(amount)):
         current = getattr(piece, attr)
-        if unit < 0 and current <= 0 and -current >= cap:
+        if unit < 0 and current <= 0 and -current + max(0, -getattr(piece, f"{stat}_frozen", 0)) >= cap:  # 309.8
             break
         setattr(piece, attr, current + unit)
         placed += 1
@@ -73,7 +74,7 @@ def slide(board: Board, piece: PieceState, direction: Square, squares: int) -> i
 
 def counterattack_if_any(state: State, target: PieceState, source: PieceState, inflicted: int) -> PendingEffect | None:
     """307.16: wounds inflicted by an enemy on a Counterattack piece send one back at step 8."""
-    if inflicted <= 0 or target.owner == source.owner or not target.has(Keyword.COUNTERATTACK):
+    if inflicted <= 0 or not state.enemies(target.owner, source.owner) or not target.has(Keyword.COUNTERATTACK):
         return None
     state.next_effect_id += 1
     return PendingEffect(id=f"e{state.next_effect_id}", kind="counterattack", source=target.id, target=source.id)
@@ -99,6 +100,11 @@ def apply_step3(
         for target in victims:
             if protected_from(target, caster):
                 events.append(ev("insensitive", piece=target.id, name=target.short))
+                continue
+            if rules_frost.freezes_tokens(caster, target, stat, effect.value):  # 307.21-307.24
+                placed = rules_frost.add_frozen(target, stat, effect.value)
+                events.append(ev("frozen_tokens", piece=target.id, name=target.short, stat=stat.upper(),
+                                 value=placed if effect.value > 0 else -placed))
                 continue
             placed = add_tokens(target, stat, effect.value)
             events.append(ev(f"{stat}_tokens", piece=target.id, name=target.short,
@@ -140,6 +146,13 @@ def apply_step3(
                 span = abs(here[0] - origin[0]) if towards[0] else abs(here[1] - origin[1])
                 moved = slide(board, target, back, min(effect.value, span))
             events.append(ev(kind.value, piece=target.id, name=target.short, squares=moved, to=target.pos))
+        if main_square in rules_frost.ice_squares(state):  # 313.6c: the ice cube on the target square moves too
+            towards = axis_direction(origin, main_square, hint)
+            if towards is not None:
+                span = abs(main_square[0] - origin[0]) if towards[0] else abs(main_square[1] - origin[1])
+                back, length = ((-towards[0], -towards[1]), min(effect.value, span)) if kind is EffectKind.PULL \
+                    else (towards, effect.value)
+                events.extend(rules_frost.slide_cube(state, board, main_square, back, length))
     elif kind in (EffectKind.RETREAT, EffectKind.ADVANCE):
         if caster_in:
             here = sq(caster.pos)  # type: ignore[arg-type]

@@ -44,7 +44,9 @@ def buy_gg_problem(state: State, piece: PieceState) -> RuleError | None:
         return RuleError("km.err.not_enough_ap", rule="503.5", spell="GG", need=BUY_AP, have=piece.ap)
     if player.kamas < GG_PRICE:
         return RuleError("km.err.not_enough_kamas", rule="304.3", need=GG_PRICE, have=player.kamas)
-    if state.wild_gg <= 0 and state.opponent(piece.owner).gg <= 0:
+    from engines.krosmaster.rules_multiplayer import victim
+
+    if state.wild_gg <= 0 and victim(state, piece.owner).gg <= 0:
         return RuleError("km.err.no_gg_to_take", rule="305.3")
     return None
 

@@ -21,7 +21,7 @@ def lockers(state: State, board: Board, piece: PieceState, square: Square) -> li
         if pid is None:
             continue
         other = state.pieces[pid]
-        if other.owner != piece.owner and not ignores_locking(other):
+        if state.enemies(other.owner, piece.owner) and not ignores_locking(other):  # 703: not team-mates
             result.append(other)
     if len(result) > 1:
         order = {pid: i for player in state.players for i, pid in enumerate(player.timeline)}

@@ -18,6 +18,7 @@ from engines.krosmaster import actions as A
 from engines.krosmaster.content import REWARD_COST, Reward, RewardRank, RewardType
 from engines.krosmaster.rules_board import ev
 from engines.krosmaster.rules_kamas import BUY_AP, is_krosmaster, on_demon_square
+from engines.krosmaster.rules_powers_more import creator_applies, note_reward_bought, reward_terms
 from engines.krosmaster.state import PieceState, RewardCard, RewardPile, RewardsState, State
 
 NOBODY = -1  # ``private_to`` for records no player may read (seats are 0 and up)
@@ -144,11 +145,12 @@ def buy_problem(state: State, piece: PieceState, pile_id: str, blind: bool) -> R
     if not _available(pile, blind):
         key = "km.err.no_blind_reward" if blind else "km.err.no_face_up_reward"
         return RuleError(key, rule="306.2" if not blind else "306.4", pile=pile_id)
-    if piece.ap < BUY_AP:
-        return RuleError("km.err.not_enough_ap", rule="503.7", spell=pile_id, need=BUY_AP, have=piece.ap)
+    cost, ap = reward_terms(piece, pile.rank, price(pile.rank), BUY_AP)  # 307.33 Creator
+    if piece.ap < ap:
+        return RuleError("km.err.not_enough_ap", rule="503.7", spell=pile_id, need=ap, have=piece.ap)
     kamas = state.player(piece.owner).kamas
-    if kamas < price(pile.rank):
-        return RuleError("km.err.not_enough_kamas", rule="304.3", need=price(pile.rank), have=kamas)
+    if kamas < cost:
+        return RuleError("km.err.not_enough_kamas", rule="304.3", need=cost, have=kamas)
     return None
 
 
@@ -166,8 +168,9 @@ def buy(state: State, piece: PieceState, pile_id: str, blind: bool, dice: Dice) 
     pile = _pile(state, pile_id)
     assert pile is not None
     player = state.player(piece.owner)
-    cost = price(pile.rank)
-    piece.ap -= BUY_AP
+    cost, ap = reward_terms(piece, pile.rank, price(pile.rank), BUY_AP)  # 307.33 Creator
+    note_reward_bought(piece)
+    piece.ap -= ap
     player.kamas -= cost  # spent kamas go back to the reserve (103.4)
     if blind:
         card = _draw(state, pile, dice)
@@ -283,7 +286,7 @@ def reveal(state: State, piece: PieceState, card_id: str) -> list[Event]:
 def turn_actions(state: State, piece: PieceState) -> list[Action]:
     """Buying and revealing for the active piece, exactly what ``buy``/``reveal`` accept."""
     result: list[Action] = []
-    if on_demon_square(state, piece) and piece.ap >= BUY_AP and is_krosmaster(piece):
+    if on_demon_square(state, piece) and (piece.ap >= BUY_AP or creator_applies(piece)) and is_krosmaster(piece):
         for pile in state.rewards.piles:
             for blind in (False, True):
                 if buy_problem(state, piece, pile.id, blind) is None:

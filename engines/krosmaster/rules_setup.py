@@ -29,7 +29,7 @@ LIMITED_STEAL = ((0, 0), (2, 1), (5, 2))
 def validate_options(options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
     """Normalize lobby options; unknown keys are refused so typos do not pass silently."""
     pack = pack_for(content)
-    allowed = {"format", "arena", "sides", "starting_gg", "rewards"}
+    allowed = {"format", "arena", "sides", "starting_gg", "rewards", "mode", "scenery"}
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise RuleError("km.err.unknown_option", option=unknown[0])
@@ -42,12 +42,23 @@ def validate_options(options: dict[str, Any], content: dict[str, Any] | None = N
     if sides not in ("choose", "fixed"):
         raise RuleError("km.err.bad_sides", rule="103.2", value=sides)
     result: dict[str, Any] = {"format": fmt, "arena": arena, "sides": sides}
+    if options.get("mode") is not None:  # section 7; checked against the player count at start
+        mode = str(options["mode"]).strip().lower()
+        if mode not in ("duel", "ffa", "teams"):
+            raise RuleError("km.err.bad_mode", rule="701.1", value=mode)
+        result["mode"] = mode
     # A house option: demonic rewards (306) are on unless a table turns them off.
     rewards = str(options.get("rewards", "on")).strip().lower()
     if rewards not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
         raise RuleError("km.err.bad_rewards_option", value=rewards)
     if rewards in ("off", "false", "no", "0"):
         result["rewards"] = "off"
+    if options.get("scenery") is not None:  # 313.7: optional destructible scenery
+        scenery = str(options["scenery"]).strip().lower()
+        if scenery not in ("destructible", "fixed"):
+            raise RuleError("km.err.bad_scenery_option", rule="313.7", value=scenery)
+        if scenery == "destructible":
+            result["scenery"] = scenery
     if options.get("starting_gg") is not None:
         # A house option for quick games; the official counts come from 103.5.
         try:
@@ -105,8 +116,10 @@ def first_player(teams: dict[int, list[Figurine]], dice: Dice) -> tuple[int, lis
 
 
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
-    if len(setup.seats) != 2:
-        raise RuleError("km.err.two_players", count=len(setup.seats))
+    if len(setup.seats) != 2 or str(setup.options.get("mode") or "duel").lower() != "duel":
+        from engines.krosmaster.rules_multiplayer import new_game as new_multi_game
+
+        return new_multi_game(setup, dice)  # section 7
     options = validate_options(setup.options, setup.content)
     pack: Pack = pack_for(setup.content)
     fmt = options["format"]
@@ -217,6 +230,12 @@ def choose_side(state: State, side: str, dice: Dice) -> list[Event]:
     """103.2: the second player picks a side, the first player takes the opposite one."""
     if side not in side_options(state):
         raise RuleError("km.err.bad_side", rule="103.2", side=side)
+    if state.multi is not None:  # 702.2: player 1 picks the side
+        from engines.krosmaster.rules_multiplayer import assign_sides
+
+        assign_sides(state, side, OPPOSITE[side])
+        state.phase = "deploy"
+        return [ev("sides", seat=state.first_seat, side=side, first_side=side), *advance_setup(state, dice)]
     second = state.opponent(state.first_seat)
     second.side = side
     state.player(state.first_seat).side = OPPOSITE[side]
@@ -227,7 +246,7 @@ def choose_side(state: State, side: str, dice: Dice) -> list[Event]:
 
 def deploying_seat(state: State) -> int | None:
     """103.9: the first player deploys everything, then the opponent."""
-    for seat in (state.first_seat, state.opponent(state.first_seat).seat):
+    for seat in state.seat_order():  # 702.4: in initiative order
         if any(p.pos is None and not p.ko for p in state.pieces_of(seat)):
             return seat
     return None
@@ -260,7 +279,7 @@ def deploy(state: State, seat: int, pid: str, square: str, dice: Dice) -> list[E
 def fight_start(state: State) -> list[Event]:
     """103.10: "at the start of the fight" powers, first player's team first, by initiative."""
     events: list[Event] = [ev("fight_started")]
-    for seat in (state.first_seat, state.opponent(state.first_seat).seat):
+    for seat in state.seat_order():
         for piece in state.pieces_of(seat):
             for power in piece.figurine.custom_powers:
                 for effect in power.fight_start:

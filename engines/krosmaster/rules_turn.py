@@ -10,6 +10,7 @@ from engines.core.events import Event
 from engines.core.krosmaster_die import face_from_d6, possible_faces
 from engines.krosmaster import rules_summons
 from engines.krosmaster.rules_board import ev
+from engines.krosmaster.rules_powers_more import collector_bonus
 from engines.krosmaster.rules_rewards import expire_buffs, on_turn_end, on_turn_start, stat_bonus
 from engines.krosmaster.rules_victory import check_victory, end_game
 from engines.krosmaster.state import Inspiration, State
@@ -42,7 +43,12 @@ def settle_tension(state: State, faces: list[str], dice: Dice) -> list[Event]:
     """402.1: a double costs every player one GG; then the dice become inspiration (403)."""
     events = [ev("tension_faces", seat=state.active_seat, faces=faces)]
     state.tension_options = []
-    if faces[0] == faces[1]:
+    if faces[0] == faces[1] and state.multi is not None:  # 702.6: players pick who loses a GG
+        from engines.krosmaster.rules_multiplayer import tension_double
+
+        events.append(ev("tension_double", face=faces[0]))
+        events.extend(tension_double(state))
+    elif faces[0] == faces[1]:
         emptied = []
         for player in state.players:
             if player.gg > 0:
@@ -113,9 +119,9 @@ def activate(state: State, pid: str) -> list[Event]:
     state.active_piece = pid
     state.phase = "turn"
     expired = expire_buffs(state, piece)  # 502.1b
-    piece.ap = max(0, piece.figurine.ap + stat_bonus(piece, "ap") + piece.ap_tokens)  # 306.3c equipment
-    piece.mp = max(0, piece.figurine.mp + stat_bonus(piece, "mp") + piece.mp_tokens)
-    piece.ap_tokens = piece.mp_tokens = 0
+    piece.ap = max(0, piece.figurine.ap + stat_bonus(piece, "ap") + piece.ap_tokens + piece.ap_frozen)  # 306.3c, 309.8
+    piece.mp = max(0, piece.figurine.mp + stat_bonus(piece, "mp") + piece.mp_tokens + piece.mp_frozen)
+    piece.ap_tokens = piece.mp_tokens = piece.ap_frozen = piece.mp_frozen = 0
     piece.used_turn = []
     piece.used_targets = {}
     piece.locked = False
@@ -127,6 +133,7 @@ def end_activation(state: State, dice: Dice) -> list[Event]:
     events: list[Event] = []
     if state.active_piece is not None:
         piece = state.pieces[state.active_piece]
+        events.extend(collector_bonus(state, piece))  # 307.34
         piece.ap = piece.mp = 0
         piece.used_turn = []
         piece.used_targets = {}
@@ -138,7 +145,9 @@ def end_player_turn(state: State, dice: Dice) -> list[Event]:
     """406.1: the opponent becomes the active player."""
     state.active_piece = None
     events = [*on_turn_end(state, dice), ev("turn_ended", seat=state.active_seat)]  # 306.2
-    return events + start_player_turn(state, state.opponent(state.active_seat).seat, dice)
+    from engines.krosmaster.rules_multiplayer import next_seat
+
+    return events + start_player_turn(state, next_seat(state), dice)  # 702.1: 1-2-3-4
 
 
 def after_action(state: State, dice: Dice) -> list[Event]:

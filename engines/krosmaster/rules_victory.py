@@ -10,7 +10,9 @@ from engines.krosmaster.state import PieceState, State
 def take_gg(state: State, taker_seat: int, amount: int) -> tuple[int, int]:
     """305.2: the wild GG first, then from the opponent; returns (from wild, from opponent)."""
     taker = state.player(taker_seat)
-    loser = state.opponent(taker_seat)
+    from engines.krosmaster.rules_multiplayer import victim
+
+    loser = victim(state, taker_seat)  # the opponent (section 7: see rules_multiplayer)
     from_wild = min(state.wild_gg, amount)
     state.wild_gg -= from_wild
     from_opp = min(loser.gg, amount - from_wild)
@@ -22,11 +24,20 @@ def take_gg(state: State, taker_seat: int, amount: int) -> tuple[int, int]:
 def knock_out(state: State, piece: PieceState, board: Board | None = None) -> list[Event]:
     """308.1a in its order: GG to the opponent, tokens off, off the arena, wounds off."""
     events: list[Event] = []
-    opponent = state.opponent(piece.owner)
-    wild, taken = take_gg(state, opponent.seat, piece.level)
-    events.append(ev("ko", piece=piece.id, name=piece.short, seat=piece.owner))
-    if wild + taken:
-        events.append(ev("gg_taken", seat=opponent.seat, wild=wild, taken=taken, total=wild + taken))
+    if state.multi is not None:  # 702.3/702.5
+        from engines.krosmaster.rules_multiplayer import ko_gg
+
+        events.append(ev("ko", piece=piece.id, name=piece.short, seat=piece.owner))
+        events.extend(ko_gg(state, piece))
+    else:
+        opponent = state.opponent(piece.owner)
+        wild, taken = take_gg(state, opponent.seat, piece.level)
+        events.append(ev("ko", piece=piece.id, name=piece.short, seat=piece.owner))
+        if wild + taken:
+            events.append(ev("gg_taken", seat=opponent.seat, wild=wild, taken=taken, total=wild + taken))
+    from engines.krosmaster.rules_powers_more import on_knock_out as power_bonuses  # late: it imports take_gg
+
+    events.extend(power_bonuses(state, piece))  # 307.31, 307.32, 307.35; frozen tokens go too (309.8)
     piece.ap_tokens = piece.mp_tokens = 0
     piece.inspirations = []
     state.rewards.discard.extend(piece.rewards)  # 308.1a: removed without being revealed
@@ -76,6 +87,10 @@ def end_game(state: State, winners: list[int], reason: str) -> list[Event]:
 
 def check_victory(state: State) -> list[Event]:
     """104.1-104.3; called after anything that moves GG or removes a Krosmaster."""
+    if state.multi is not None:
+        from engines.krosmaster.rules_multiplayer import check_victory as check_multi
+
+        return check_multi(state)
     if state.phase in ("over", "order_ties", "choose_side", "deploy"):
         return []  # nobody is on the board before deployment ends
     # 104.3 counts Krosmasters; summons never keep a player in the game.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from engines.core.contract import GameState
 from engines.krosmaster.content import Arena, Figurine, Keyword, Reward, RewardRank, SummonKind, SummonTemplate
@@ -91,6 +91,10 @@ class PieceState(BaseModel):
     locked: bool = False  # 310.2e happened this activation (informative)
     summoner: str | None = None  # 315: the piece whose spell put this summon into play
     rewards: list[RewardCard] = Field(default_factory=list)  # 306.6: demonic rewards placed on its card
+    ap_frozen: int = 0  # 309.8: signed frozen AP tokens, cancelled only by frozen tokens
+    mp_frozen: int = 0
+    frozen_wounds: int = 0  # 307.20: the part of ``wounds`` that only Inner Fire healers remove (307.19)
+    granted: list[str] = Field(default_factory=list)  # 307.25/307.26: conditional powers whose condition holds
 
     @property
     def summon(self) -> SummonKind | None:
@@ -118,11 +122,13 @@ class PieceState(BaseModel):
         powers = {str(p) for p in self.figurine.powers}
         powers.update(insp.face for insp in self.inspirations)
         powers.update(str(k) for c in self.rewards if c.face_up and c.reward for k in c.reward.powers)  # 306.3
+        powers.update(self.granted)
         return powers
 
     def has(self, power: Keyword | str) -> bool:
         # Hot path (legal-action listing): avoid building the set of powers.
-        return (power in self.figurine.powers or any(i.face == power for i in self.inspirations)
+        return (power in self.figurine.powers or power in self.granted
+                or any(i.face == power for i in self.inspirations)
                 or any(c.face_up and c.reward is not None and power in c.reward.powers for c in self.rewards))
 
 
@@ -156,9 +162,29 @@ class CastContext(BaseModel):
     effects: list[PendingEffect] = Field(default_factory=list)
 
 
+class MultiState(BaseModel):
+    """Section 7 (four players): play order, 2-vs-2 teams and choices waiting for a player."""
+
+    mode: Literal["ffa", "teams"] = "ffa"
+    seating: list[int] = Field(default_factory=list)  # 702.1/703.3: players 1-2-3-4, clockwise
+    teams: dict[int, int] = Field(default_factory=dict)  # seat -> team (703 only)
+    gifts: list[dict[str, Any]] = Field(default_factory=list)  # 702.5: {"giver", "chooser", "amount", "all"}
+    tension: list[int] = Field(default_factory=list)  # 702.6: [chooser, *already hit] while a pick is due
+
+
 class BoardState(BaseModel):
     arena: Arena
     kamas: dict[str, int] = Field(default_factory=dict)  # kama tokens on squares (103.3)
+    ice: list[str] = Field(default_factory=list)  # 313.6: where the Frigost ice cubes are now
+    scenery_wounds: dict[str, int] = Field(default_factory=dict)  # 313.7 option: wounds on scenery this turn
+    scenery_turn: int = 0  # the player turn those wounds were dealt in (313.7b)
+
+    @model_validator(mode="after")
+    def _place_ice(self) -> BoardState:
+        """313.6: a new board starts with the arena's ice cubes (cubes never leave the board)."""
+        if not self.ice and self.arena.ice_cubes:
+            self.ice = list(self.arena.ice_cubes)
+        return self
 
 
 class State(GameState):
@@ -186,6 +212,7 @@ class State(GameState):
     triggered: list[PendingEffect] = Field(default_factory=list)  # explosions/triggers waiting (602.8c, 315.6)
     options: dict[str, Any] = Field(default_factory=dict)
     rewards: RewardsState = Field(default_factory=RewardsState)  # 306
+    multi: MultiState | None = None  # section 7; None in 1-vs-1
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:
@@ -198,6 +225,20 @@ class State(GameState):
             if player.seat != seat:
                 return player
         raise KeyError(seat)
+
+    def seat_order(self) -> list[int]:
+        """Seats in play order: 1-vs-1 first player then opponent, 702.1/703.3 seating otherwise."""
+        if self.multi is not None:
+            return list(self.multi.seating)
+        return [self.first_seat, self.opponent(self.first_seat).seat]
+
+    def enemies(self, a: int, b: int) -> bool:
+        """Different players, except 2-vs-2 team-mates (703)."""
+        if a == b:
+            return False
+        if self.multi is not None and self.multi.teams:
+            return self.multi.teams.get(a) != self.multi.teams.get(b)
+        return True
 
     def piece_at(self, label: str) -> PieceState | None:
         for piece in self.pieces.values():

@@ -1,0 +1,101 @@
+"""Frigost: frozen tokens (309.8), the freezing powers (307.19-307.24) and ice cubes (313.6).
+
+Frozen +/-1 AP and MP tokens count like the normal ones when the bars are refilled (309.4),
+but a frozen token is only cancelled by a frozen token of the other sign; normal and frozen
+-1 tokens together never exceed the printed maximum. Frozen wounds are ordinary wounds that
+heal spells cannot remove, unless the healer has Inner Fire (307.19).
+"""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.core.square import Square, step
+from engines.krosmaster.content import Keyword
+from engines.krosmaster.rules_board import Board, ev, label, sq
+from engines.krosmaster.state import PieceState, State
+
+# 307.21-307.24: which power turns the tokens of the caster's additional effects into frozen ones.
+FREEZER: dict[tuple[str, int], Keyword] = {
+    ("mp", 1): Keyword.SNOWSHOE,
+    ("mp", -1): Keyword.UNSHOE,
+    ("ap", 1): Keyword.ACCELFREEZE,
+    ("ap", -1): Keyword.KONGELATION,
+}
+
+
+def negative_tokens(piece: PieceState, stat: str) -> int:
+    """309.6/309.8: how many -1 tokens (normal and frozen) the piece holds for ``stat``."""
+    return max(0, -getattr(piece, f"{stat}_tokens")) + max(0, -getattr(piece, f"{stat}_frozen"))
+
+
+def add_frozen(piece: PieceState, stat: str, amount: int) -> int:
+    """309.8: place frozen tokens one by one; they only cancel frozen tokens of the other sign."""
+    attr = f"{stat}_frozen"
+    cap = piece.figurine.ap if stat == "ap" else piece.figurine.mp
+    if cap <= 0:
+        return 0  # 309.5
+    unit = 1 if amount > 0 else -1
+    placed = 0
+    for _ in range(abs(amount)):
+        current = getattr(piece, attr)
+        if unit < 0 and current <= 0 and negative_tokens(piece, stat) >= cap:
+            break
+        setattr(piece, attr, current + unit)
+        placed += 1
+    return placed
+
+
+def freezes_tokens(caster: PieceState, target: PieceState, stat: str, amount: int) -> bool:
+    """307.21-307.24, but never against Inner Fire (307.19: it gets normal tokens instead)."""
+    power = FREEZER[(stat, 1 if amount > 0 else -1)]
+    return amount != 0 and caster.has(power) and not target.has(Keyword.INNER_FIRE)
+
+
+def freeze_wounds(caster: PieceState, target: PieceState, inflicted: int) -> list[Event]:
+    """307.20: the wounds of a Freezing piece's attack spell are frozen (not against Inner Fire)."""
+    if inflicted <= 0 or not caster.has(Keyword.FREEZING) or target.has(Keyword.INNER_FIRE):
+        return []
+    target.frozen_wounds = min(target.wounds, target.frozen_wounds + inflicted)
+    return [ev("frozen_wounds", piece=target.id, name=target.short, wounds=inflicted, total=target.frozen_wounds)]
+
+
+def heal(healer: PieceState | None, target: PieceState, amount: int) -> int:
+    """Remove up to ``amount`` wounds; frozen ones only for an Inner Fire healer (307.19)."""
+    thaws = healer is not None and healer.has(Keyword.INNER_FIRE)
+    healable = target.wounds if thaws else target.wounds - target.frozen_wounds
+    healed = max(0, min(amount, healable))
+    target.wounds -= healed
+    target.frozen_wounds = min(target.frozen_wounds, target.wounds)
+    return healed
+
+
+def clear(piece: PieceState) -> None:
+    """308.1a: a piece put K.O. loses its frozen tokens and wounds with the others."""
+    piece.ap_frozen = piece.mp_frozen = piece.frozen_wounds = 0
+
+
+# -- ice cubes (313.6) -------------------------------------------------------------------
+def ice_squares(state: State) -> set[Square]:
+    return {sq(s) for s in state.board.ice}
+
+
+def slide_cube(state: State, board: Board, cube: Square, direction: Square, squares: int) -> list[Event]:
+    """313.6c/314.3: a cube on a pushed or pulled square moves as far as it can, square by
+    square, without leaving the skating rink or entering an impassable square or another cube.
+    Pieces standing on it are moved by the effect on their own, not by the cube (313.6b)."""
+    rink = {sq(s) for s in state.board.arena.rink}
+    cubes = ice_squares(state)
+    here = cube
+    moved = 0
+    for _ in range(squares):
+        nxt = step(here, direction)
+        if nxt not in rink or nxt in cubes or not board.is_free(nxt):
+            break
+        here = nxt
+        moved += 1
+    if not moved:
+        return []
+    state.board.ice = [label(here) if s == label(cube) else s for s in state.board.ice]
+    board.crates.discard(cube)  # the range bonus (313.6) follows the cube
+    board.crates.add(here)
+    return [ev("ice_moved", square=label(cube), to=label(here), squares=moved)]

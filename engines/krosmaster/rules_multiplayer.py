@@ -1,0 +1,319 @@
+"""Four players (section 7): free-for-all (702) and 2-vs-2 (703).
+
+Everything here only runs when ``state.multi`` is set; 1-vs-1 games never reach it. Choices a
+player must make in the middle of someone else's flow (702.5 who gets the GG of a self-K.O.,
+702.6 who loses a GG on a tension double) wait in ``state.multi`` and are asked before
+anything else, so the action that caused them never has to be interrupted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.contract import Setup
+from engines.core.decision import Decision, Option
+from engines.core.dice import Dice
+from engines.core.errors import RuleError
+from engines.core.events import Event
+from engines.krosmaster.content import Figurine, Pack, pack_for
+from engines.krosmaster.rules_board import ev
+from engines.krosmaster.state import BoardState, MultiState, PieceState, PlayerState, State
+
+MODES = ("duel", "ffa", "teams")
+MULTI_GG, MULTI_WILD = 3, 3  # 702.3
+TEAM_SIZE = 2  # 701.2
+
+
+def resolve_mode(options: dict[str, Any], count: int) -> str:
+    """The lobby's ``mode`` against the number of players (701.1)."""
+    mode = options.get("mode") or ("duel" if count == 2 else "ffa")
+    if mode == "duel" and count != 2:
+        raise RuleError("km.err.mode_players", rule="701.1", mode=mode, count=count, need="2")
+    if mode == "ffa" and count not in (3, 4):
+        raise RuleError("km.err.mode_players", rule="702", mode=mode, count=count, need="3-4")
+    if mode == "teams" and count != 4:
+        raise RuleError("km.err.mode_players", rule="703", mode=mode, count=count, need="4")
+    return str(mode)
+
+
+def validate_multi_team(figurine_ids: list[str], pack: Pack) -> list[Figurine]:
+    """701.2: each player controls 2 Krosmasters (the 12-level rule of 101.1b cannot apply)."""
+    if not isinstance(figurine_ids, list) or not all(isinstance(x, str) for x in figurine_ids):
+        raise RuleError("km.err.team_not_list", rule="101")
+    figurines = [pack.figurine(fid) for fid in figurine_ids]
+    if len(figurines) != TEAM_SIZE:
+        raise RuleError("km.err.multi_team_size", rule="701.2", count=len(figurines), need=TEAM_SIZE)
+    return figurines
+
+
+def split_teams(setup: Setup) -> dict[int, int]:
+    """703: teams from ``/game join team:<name>`` (two of two), else seats 0+2 against 1+3."""
+    names = [s.team for s in setup.seats]
+    if all(n is None for n in names):
+        return {s.seat: i % 2 for i, s in enumerate(setup.seats)}
+    if any(n is None for n in names):
+        raise RuleError("km.err.bad_teams", rule="703")
+    distinct = sorted({str(n).strip().lower() for n in names})
+    if len(distinct) != 2 or any(sum(1 for n in names if str(n).strip().lower() == d) != 2 for d in distinct):
+        raise RuleError("km.err.bad_teams", rule="703")
+    return {s.seat: distinct.index(str(s.team).strip().lower()) for s in setup.seats}
+
+
+def _initiative_key(team: list[Figurine]) -> tuple[int, list[int]]:
+    inits = sorted((f.initiative for f in team), reverse=True)
+    return (sum(inits), inits)  # 103.1: total, then highest, second highest...
+
+
+def seating(teams: dict[int, list[Figurine]], sides: dict[int, int], dice: Dice,
+            names: dict[int, str] | None = None) -> tuple[list[int], list[Event]]:
+    """702.1: decreasing team initiative; 703.3: best of each team is 1 and 2, team-mates 3 and 4."""
+    events: list[Event] = []
+    seats = sorted(teams)
+    keys = {s: _initiative_key(teams[s]) for s in seats}
+    tied = {s for s in seats if sum(1 for o in seats if keys[o] == keys[s]) > 1}
+    coin = {s: dice.roll(6) for s in sorted(tied)}  # 103.1: ties are settled at random
+    if tied:
+        events.append(ev("seating_roll", rolls=dice.take_drawn()))
+    order = sorted(seats, key=lambda s: (keys[s], coin.get(s, 0), -s), reverse=True)
+    if sides:
+        first = order[0]
+        mate = next(s for s in order if s != first and sides[s] == sides[first])
+        rival = next(s for s in order if sides[s] != sides[first])
+        rival_mate = next(s for s in order if sides[s] == sides[rival] and s != rival)
+        order = [first, rival, mate, rival_mate]
+    names = names or {}
+    events.append(ev("seating", seats=order, order=", ".join(names.get(s, str(s)) for s in order),
+                     initiative=[keys[s][0] for s in order]))
+    return order, events
+
+
+def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
+    """Section 7 set-up: 2 Krosmasters each (701.2), seating (702.1/703.3), 3 GG + 3 wild GG (702.3)."""
+    from engines.krosmaster.rules_rewards import deal
+    from engines.krosmaster.rules_setup import advance_setup, short_names, validate_options
+
+    options = validate_options(setup.options, setup.content)
+    mode = resolve_mode(options, len(setup.seats))
+    pack: Pack = pack_for(setup.content)
+    arena = pack.arena(options["arena"])
+    teams: dict[int, list[Figurine]] = {}
+    for seat in setup.seats:
+        team = seat.config.get("team")
+        if not team:
+            raise RuleError("km.err.no_team", rule="101", player=seat.name)
+        teams[seat.seat] = validate_multi_team(list(team), pack)
+    sides = split_teams(setup) if mode == "teams" else {}
+    gg = int(options.get("starting_gg", MULTI_GG))
+    players: list[PlayerState] = []
+    pieces: dict[str, PieceState] = {}
+    for seat_setup in setup.seats:
+        figs = teams[seat_setup.seat]
+        ids = []
+        for idx, (fig, short) in enumerate(zip(figs, short_names(figs), strict=True)):
+            pid = f"{seat_setup.seat}{chr(ord('a') + idx)}"
+            pieces[pid] = PieceState(id=pid, owner=seat_setup.seat, figurine=fig, short=short)
+            ids.append(pid)
+        ids.sort(key=lambda pid: -pieces[pid].initiative)  # 204.3a
+        groups = []
+        for init in sorted({pieces[p].initiative for p in ids}, reverse=True):
+            group = [p for p in ids if pieces[p].initiative == init]
+            if len(group) > 1:
+                groups.append(group)
+        players.append(PlayerState(seat=seat_setup.seat, user_id=seat_setup.user_id, name=seat_setup.name,
+                                   gg=gg, timeline=ids, ties_pending=groups))
+    order, events = seating(teams, sides, dice, {s.seat: s.name for s in setup.seats})
+    state = State(
+        format=options["format"],
+        board=BoardState(arena=arena, kamas=dict(arena.kamas)),
+        players=players,
+        pieces=pieces,
+        wild_gg=MULTI_WILD,  # 702.3
+        first_seat=order[0],
+        active_seat=order[0],
+        options={**options, "mode": mode},
+        multi=MultiState(mode=mode, seating=order, teams=sides),  # type: ignore[arg-type]
+    )
+    state.summons = {spell.summon: pack.summon(spell.summon) for figs in teams.values() for fig in figs
+                     for spell in fig.spells if spell.summon}
+    events.insert(0, ev("game_started", arena=arena.name, format=state.format, gg=[gg] * len(players),
+                        players=[p.seat for p in players], mode=mode))
+    events.extend(deal(state, pack.rewards if options.get("rewards") != "off" else []))
+    events.extend(advance_setup(state, dice))
+    return state, events
+
+
+# -- seats, sides, turn order ------------------------------------------------------------
+def has_krosmaster(state: State, seat: int) -> bool:
+    return any(p.in_play and p.summon is None for p in state.pieces_of(seat))
+
+
+def opponents(state: State, seat: int) -> list[int]:
+    return [s for s in state.seat_order() if state.enemies(seat, s)]
+
+
+def side_chooser(state: State) -> int:
+    """702.2: player 1 chooses the side (1-vs-1: the second player, 103.2)."""
+    if state.multi is None:
+        return state.opponent(state.first_seat).seat
+    return state.multi.seating[0]
+
+
+def assign_sides(state: State, side: str, opposite: str) -> None:
+    """Arenas have two starting sides: players 1 and 3 share player 1's, 2 and 4 the other (ambiguous)."""
+    assert state.multi is not None
+    for i, seat in enumerate(state.multi.seating):
+        state.player(seat).side = side if i % 2 == 0 else opposite
+
+
+def next_seat(state: State) -> int:
+    """702.1: play goes 1-2-3-4; players without a Krosmaster in the arena are skipped (702.5)."""
+    if state.multi is None:
+        return state.opponent(state.active_seat).seat
+    order = state.multi.seating
+    start = order.index(state.active_seat)
+    for step in range(1, len(order) + 1):
+        seat = order[(start + step) % len(order)]
+        if has_krosmaster(state, seat):
+            return seat
+    return state.active_seat
+
+
+def victim(state: State, taker: int) -> PlayerState:
+    """Whose GG a taker takes (305.2/305.3): the opponent; in section 7 the richest opponent (ambiguous)."""
+    if state.multi is None:
+        return state.opponent(taker)
+    rivals = [state.player(s) for s in opponents(state, taker)]
+    return max(rivals, key=lambda p: p.gg)
+
+
+# -- GG on K.O. (702.3, 702.5) -----------------------------------------------------------
+def ko_gg(state: State, piece: PieceState) -> list[Event]:
+    """The active player knocked ``piece`` out: it takes the GG, or must give them away (702.5)."""
+    taker = state.active_seat
+    owner = state.player(piece.owner)
+    last = piece.summon is None and not any(p.in_play and p.summon is None and p.id != piece.id and p.wounds < p.hp
+                                            for p in state.pieces_of(piece.owner))
+    if not state.enemies(taker, piece.owner):  # 702.5: one of one's own (or a team-mate's) Krosmasters
+        if opponents(state, taker):
+            assert state.multi is not None
+            state.multi.gifts.append({"giver": owner.seat, "chooser": taker, "amount": piece.level, "all": last})
+            return [ev("gg_gift_pending", seat=taker, giver=owner.seat, giver_name=owner.name, amount=piece.level)]
+        return []
+    from_wild = min(state.wild_gg, piece.level)  # 305.2: the wild GG first
+    state.wild_gg -= from_wild
+    taken = min(owner.gg, piece.level - from_wild)
+    if last:  # 702.3: the last Krosmaster brings all of its player's GG
+        taken = owner.gg
+    owner.gg -= taken
+    state.player(taker).gg += from_wild + taken
+    if from_wild + taken:
+        return [ev("gg_taken", seat=taker, wild=from_wild, taken=taken, total=from_wild + taken, loser=owner.seat)]
+    return []
+
+
+def give_gg(state: State, gift: dict[str, Any], to: int) -> list[Event]:
+    giver = state.player(gift["giver"])
+    amount = giver.gg if gift["all"] else min(giver.gg, gift["amount"])
+    giver.gg -= amount
+    state.player(to).gg += amount
+    return [ev("gg_given", seat=giver.seat, to=to, to_name=state.player(to).name, amount=amount)]
+
+
+# -- tension double (702.6) --------------------------------------------------------------
+def tension_double(state: State) -> list[Event]:
+    assert state.multi is not None
+    if opponents(state, state.active_seat):
+        state.multi.tension = [state.active_seat]
+        return [ev("tension_pick_pending", seat=state.active_seat)]
+    return []
+
+
+def tension_options(state: State) -> list[int]:
+    assert state.multi is not None
+    chooser, *hit = state.multi.tension
+    if not hit:  # the active player picks one opponent
+        return [s for s in opponents(state, chooser) if has_krosmaster(state, s)] or opponents(state, chooser)
+    return [s for s in state.seat_order() if s != chooser and has_krosmaster(state, s)]  # "another player"
+
+
+def lose_one(state: State, seat: int) -> list[Event]:
+    player = state.player(seat)
+    if player.gg > 0:
+        player.gg -= 1
+        state.gg_lost += 1
+    return [ev("tension_gg_lost", seat=seat, gg=player.gg)]
+
+
+# -- decisions ---------------------------------------------------------------------------
+def pending_decision(state: State) -> Decision | None:
+    multi = state.multi
+    if multi is None or state.phase == "over":
+        return None
+    if multi.gifts:
+        gift = multi.gifts[0]
+        return Decision(seats=[gift["chooser"]], kind="give_gg", prompt_key="km.ask.give_gg",
+                        params={"amount": gift["amount"], "giver": state.player(gift["giver"]).name},
+                        options=[Option(value=str(s), label_key="km.option.player",
+                                        params={"player": state.player(s).name})
+                                 for s in opponents(state, gift["chooser"])])
+    if multi.tension:
+        return Decision(seats=[multi.tension[0]], kind="tension_pick", prompt_key="km.ask.tension_pick",
+                        options=[Option(value=str(s), label_key="km.option.player",
+                                        params={"player": state.player(s).name})
+                                 for s in tension_options(state)])
+    return None
+
+
+def apply_choice(state: State, decision: Decision, value: str) -> list[Event]:
+    multi = state.multi
+    assert multi is not None
+    if value not in {o.value for o in decision.options}:
+        raise RuleError("km.err.bad_choice", rule="702.5" if decision.kind == "give_gg" else "702.6", value=value)
+    seat = int(value)
+    if decision.kind == "give_gg":
+        events = give_gg(state, multi.gifts.pop(0), seat)
+    else:
+        events = lose_one(state, seat)
+        if len(multi.tension) == 1:  # 702.6: the chosen opponent picks the next one
+            multi.tension = [seat, seat]
+            if not tension_options(state):
+                multi.tension = []
+        else:
+            multi.tension = []
+    return events + check_victory(state)
+
+
+# -- victory (104 with 702/703) ----------------------------------------------------------
+def check_victory(state: State) -> list[Event]:
+    from engines.krosmaster.rules_victory import end_game
+
+    multi = state.multi
+    assert multi is not None
+    if state.phase in ("over", "order_ties", "choose_side", "deploy"):
+        return []
+    alive = [s for s in multi.seating if has_krosmaster(state, s)]
+    if multi.teams:
+        alive_teams = {multi.teams[s] for s in alive}
+        if not alive_teams:
+            return end_game(state, [], "no_pieces")
+        if len(alive_teams) == 1:  # 703.2: a team with every Krosmaster K.O. loses
+            team = alive_teams.pop()
+            return end_game(state, [s for s in multi.seating if multi.teams[s] == team], "last_standing")
+    else:
+        if not alive:
+            return end_game(state, [], "no_pieces")
+        if len(alive) == 1:  # 104.3: the only player left in the arena
+            return end_game(state, alive, "last_standing")
+    if state.wild_gg > 0 or multi.gifts or multi.tension:
+        return []  # 104.1/104.2: not while the wild GG is there or GG still have to move
+    holders = [s for s in multi.seating if state.player(s).gg > 0]
+    if multi.teams:
+        teams = {multi.teams[s] for s in holders}
+        if len(teams) == 1:  # 703.2: the only team with GG
+            team = teams.pop()
+            return end_game(state, [s for s in multi.seating if multi.teams[s] == team], "last_gg")
+    elif len(holders) == 1:  # 104.1: the only player with GG
+        return end_game(state, holders, "last_gg")
+    if not holders:
+        return end_game(state, [], "no_gg")
+    return []
