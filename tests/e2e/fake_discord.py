@@ -908,7 +908,7 @@ class FakeDiscord:
         """Re-check every pending :meth:`wait_until` (for conditions outside the fake, e.g. a process exit)."""
         await self._notify()
 
-    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "condition") -> Any:
+    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 12.0, what: str = "condition") -> Any:
         """Wait until ``predicate()`` is truthy (re-checked on every fake event); return its value."""
         result: Any = None
 
@@ -954,7 +954,7 @@ class FakeDiscord:
         raise FakeDiscordError(f"command /{name} is not synced; synced: {[c['name'] for c in self.commands()]}")
 
     async def wait_for_response(
-        self, interaction: FakeInteraction | int, *, followups: int = 0, edits: int = 0, timeout: float = 6.0
+        self, interaction: FakeInteraction | int, *, followups: int = 0, edits: int = 0, timeout: float = 15.0
     ) -> Response:
         """Wait until the bot answered ``interaction`` (and sent ``followups`` followups / ``edits`` edits).
 
@@ -1330,7 +1330,7 @@ class FakeDiscord:
         focused: str,
         channel: FakeChannel | str | None = None,
         locale: str = "en-US",
-        timeout: float = 5.0,
+        timeout: float = 12.0,
     ) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its current text is ``options[focused]``); return the choices."""
         member = self._member(user)
