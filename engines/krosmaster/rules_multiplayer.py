@@ -90,7 +90,7 @@ def seating(teams: dict[int, list[Figurine]], sides: dict[int, int], dice: Dice,
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     """Section 7 set-up: 2 Krosmasters each (701.2), seating (702.1/703.3), 3 GG + 3 wild GG (702.3)."""
     from engines.krosmaster.rules_rewards import deal
-    from engines.krosmaster.rules_setup import advance_setup, short_names, validate_options
+    from engines.krosmaster.rules_setup import advance_setup, seat_player, validate_options
 
     options = validate_options(setup.options, setup.content)
     mode = resolve_mode(options, len(setup.seats))
@@ -107,20 +107,7 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     players: list[PlayerState] = []
     pieces: dict[str, PieceState] = {}
     for seat_setup in setup.seats:
-        figs = teams[seat_setup.seat]
-        ids = []
-        for idx, (fig, short) in enumerate(zip(figs, short_names(figs), strict=True)):
-            pid = f"{seat_setup.seat}{chr(ord('a') + idx)}"
-            pieces[pid] = PieceState(id=pid, owner=seat_setup.seat, figurine=fig, short=short)
-            ids.append(pid)
-        ids.sort(key=lambda pid: -pieces[pid].initiative)  # 204.3a
-        groups = []
-        for init in sorted({pieces[p].initiative for p in ids}, reverse=True):
-            group = [p for p in ids if pieces[p].initiative == init]
-            if len(group) > 1:
-                groups.append(group)
-        players.append(PlayerState(seat=seat_setup.seat, user_id=seat_setup.user_id, name=seat_setup.name,
-                                   gg=gg, timeline=ids, ties_pending=groups))
+        players.append(seat_player(seat_setup, teams[seat_setup.seat], gg, pieces))
     order, events = seating(teams, sides, dice, {s.seat: s.name for s in setup.seats})
     state = State(
         format=options["format"],

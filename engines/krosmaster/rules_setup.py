@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engines.core.contract import Setup
+from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
@@ -115,6 +115,24 @@ def first_player(teams: dict[int, list[Figurine]], dice: Dice) -> tuple[int, lis
     return winner, [ev("first_player_coin", rolls=dice.take_drawn(), seat=winner)]
 
 
+def seat_player(seat_setup: SeatSetup, figs: list[Figurine], gg: int, pieces: dict[str, PieceState]) -> PlayerState:
+    """A player's pieces (added to ``pieces``) and timeline, for every game size."""
+    ids = []
+    for idx, (fig, short) in enumerate(zip(figs, short_names(figs), strict=True)):
+        pid = f"{seat_setup.seat}{chr(ord('a') + idx)}"
+        pieces[pid] = PieceState(id=pid, owner=seat_setup.seat, figurine=fig, short=short)
+        ids.append(pid)
+    # 204.3a/103.8: decreasing initiative; equal initiatives wait for the player (204.3b).
+    ids.sort(key=lambda pid: -pieces[pid].initiative)
+    groups = []
+    for init in sorted({pieces[p].initiative for p in ids}, reverse=True):
+        group = [p for p in ids if pieces[p].initiative == init]
+        if len(group) > 1:
+            groups.append(group)
+    return PlayerState(seat=seat_setup.seat, user_id=seat_setup.user_id, name=seat_setup.name,
+                       gg=gg, timeline=ids, ties_pending=groups)
+
+
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     if len(setup.seats) != 2 or str(setup.options.get("mode") or "duel").lower() != "duel":
         from engines.krosmaster.rules_multiplayer import new_game as new_multi_game
@@ -135,21 +153,7 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     levels = [sum(f.level for f in teams[s.seat]) for s in setup.seats]
     ggs = [options["starting_gg"]] * 2 if "starting_gg" in options else starting_gg(fmt, levels)
     for seat_setup, gg in zip(setup.seats, ggs, strict=True):
-        figs = teams[seat_setup.seat]
-        ids = []
-        for idx, (fig, short) in enumerate(zip(figs, short_names(figs), strict=True)):
-            pid = f"{seat_setup.seat}{chr(ord('a') + idx)}"
-            pieces[pid] = PieceState(id=pid, owner=seat_setup.seat, figurine=fig, short=short)
-            ids.append(pid)
-        # 204.3a/103.8: decreasing initiative; equal initiatives wait for the player (204.3b).
-        ids.sort(key=lambda pid: -pieces[pid].initiative)
-        groups = []
-        for init in sorted({pieces[p].initiative for p in ids}, reverse=True):
-            group = [p for p in ids if pieces[p].initiative == init]
-            if len(group) > 1:
-                groups.append(group)
-        players.append(PlayerState(seat=seat_setup.seat, user_id=seat_setup.user_id, name=seat_setup.name,
-                                   gg=gg, timeline=ids, ties_pending=groups))
+        players.append(seat_player(seat_setup, teams[seat_setup.seat], gg, pieces))
     first, events = first_player(teams, dice)
     state = State(
         format=fmt,
