@@ -149,36 +149,33 @@ async def list_scope_documents(conn: aiosqlite.Connection, guild_id: int | None)
         return [_source(row) for row in await cur.fetchall()]
 
 
-async def sections_by_id(
-    conn: aiosqlite.Connection, guild_id: int | None, system: str | None, section_id: str
-) -> list[StoredSection]:
-    """Every visible section with this id (a rulebook and a digest may share one)."""
+async def _sections_where(conn: aiosqlite.Connection, guild_id: int | None, system: str | None, column: str,
+                          value: str) -> list[StoredSection]:
+    """Visible sections whose ``column`` (``section_id`` or ``ref``, never user input) equals ``value``."""
     sql = (
         f"SELECT {_SECTION_COLUMNS} FROM rules_sections s JOIN rules_documents d ON d.id = s.document_id"
-        f" WHERE {_SCOPE} AND s.section_id = :sid"
+        f" WHERE {_SCOPE} AND s.{column} = :value"
     )
-    params: dict[str, object] = {"guild": guild_id, "sid": section_id}
+    params: dict[str, object] = {"guild": guild_id, "value": value}
     if system:
         sql += " AND d.system = :system"
         params["system"] = system
     async with conn.execute(sql, params) as cur:
         return [_section(row) for row in await cur.fetchall()]
+
+
+async def sections_by_id(
+    conn: aiosqlite.Connection, guild_id: int | None, system: str | None, section_id: str
+) -> list[StoredSection]:
+    """Every visible section with this id (a rulebook and a digest may share one)."""
+    return await _sections_where(conn, guild_id, system, "section_id", section_id)
 
 
 async def sections_by_ref(
     conn: aiosqlite.Connection, guild_id: int | None, system: str | None, ref: str
 ) -> list[StoredSection]:
     """Digest sections that summarize the official section ``ref``."""
-    sql = (
-        f"SELECT {_SECTION_COLUMNS} FROM rules_sections s JOIN rules_documents d ON d.id = s.document_id"
-        f" WHERE {_SCOPE} AND s.ref = :ref"
-    )
-    params: dict[str, object] = {"guild": guild_id, "ref": ref}
-    if system:
-        sql += " AND d.system = :system"
-        params["system"] = system
-    async with conn.execute(sql, params) as cur:
-        return [_section(row) for row in await cur.fetchall()]
+    return await _sections_where(conn, guild_id, system, "ref", ref)
 
 
 async def children(conn: aiosqlite.Connection, document_id: int, parent_id: str) -> list[StoredSection]:
