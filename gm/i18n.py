@@ -64,8 +64,9 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
 
 
 # Parameters whose values are game terms (die faces, elements, sides…) rather than names.
-TERM_PARAMS = frozenset({"face", "faces", "first", "second", "element", "side", "first_side", "direction"})
-TERM_GROUPS = ("face", "element", "side", "dir")
+TERM_PARAMS = frozenset({"face", "faces", "first", "second", "element", "side", "first_side", "direction",
+                         "condition", "effect"})
+TERM_GROUPS = ("face", "element", "side", "dir", "condition", "effect_kind")
 
 
 def _term(value: Any, lang: str, namespace: str) -> str:

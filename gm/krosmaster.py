@@ -15,7 +15,7 @@ from engines.core.errors import TavoloError
 from engines.core.krosmaster_die import face_from_d6
 from engines.krosmaster import actions as A
 from engines.krosmaster.content import MAX_PACK_BYTES, REWARD_COST, pack_for, parse_pack_text
-from engines.krosmaster.engine import KrosmasterEngine, reachable_squares
+from engines.krosmaster.engine import KrosmasterEngine, reachable_squares, spells_of
 from engines.krosmaster.state import RewardCard, State
 from gm import presenters
 from gm.context import Actor, Place
@@ -47,7 +47,7 @@ def _piece_label(state: State, piece_id: str) -> str:
 def _spell_name(state: State, spell_id: str) -> str:
     if state.active_piece is None:
         return spell_id
-    for spell in state.pieces[state.active_piece].figurine.all_spells():
+    for spell in spells_of(state, state.pieces[state.active_piece]):
         if spell.id == spell_id:
             return spell.name
     return spell_id
@@ -261,7 +261,7 @@ class KrosmasterPresenter:
                     casts[action.spell] = _spell_name(view, action.spell)
             buttons += [Button(name[:70], f"{prefix}:spell:{spell_id}") for spell_id, name in casts.items()]
             return buttons[:10]
-        if view.phase in ("choose_side", "tension_faces", "order_effects"):
+        if view.phase in ("choose_side", "tension_faces", "order_effects", "assign_reward"):
             return [Button(t("km.ui.answer", lang), f"{prefix}:ask", style="primary")]
         if view.phase == "inspiration":
             return [Button(t("km.ui.keep_dice", lang), f"{prefix}:keep", style="secondary")]

@@ -211,8 +211,12 @@ class TableManager:
                     await repo.update_game(conn, table.game.id, table.game.version)
                 self.forget(place.channel_id)
                 return Reply(text=t("game.team_set", actor.locale, user=actor.mention, team=team))
-            if len(table.seats) >= _max_players(table.engine, table.game.options):
-                raise TavoloError("game.full", max=_max_players(table.engine, table.game.options))
+            seats = _max_players(table.engine, table.game.options)
+            if len(table.seats) >= seats:
+                more = getattr(table.engine, "more_seats_options", "")  # e.g. Krosmaster's mode:ffa
+                if more and seats < getattr(table.engine, "most_players", seats):
+                    raise TavoloError("game.full_more", max=seats, options=more)
+                raise TavoloError("game.full", max=seats)
             async with self.store.transaction() as conn:
                 await repo.add_seat(conn, table.game.id, actor.user_id, actor.name, team)
                 await repo.update_game(conn, table.game.id, table.game.version)

@@ -5,7 +5,8 @@ could do (reachable squares with their MP cost, or a spell's targets and area). 
 pure: they read the state, never change it, and the same state gives the same bytes.
 
 Layout (1200 x 896 px): title bar on top; the board on the left with coordinates on all
-four edges; the panel on the right with whose turn it is, then each player's timeline.
+four edges; the panel on the right with whose turn it is, then each player's timeline
+(in 2-vs-2, team by team in framed boxes labelled "Team A" / "Team B").
 Discord shows the picture ~500 px wide, so board labels are sized to stay readable at
 that scale (about 10 px tall) and the turn banner is the largest thing in the panel.
 
@@ -64,7 +65,15 @@ FACE_COLOURS: dict[str, RGB] = {  # same hues as renderers/dice.py
     "dofus": (86, 180, 233),
 }
 FULL_ROW = 44  # px per timeline row below which rows collapse to one line
+TIGHT_ROW = 50  # 2-vs-2: the least a two-line row needs with its smaller type (below: one line)
+ROOMY_ROW = 58  # 2-vs-2: from here two-line rows get their larger type and spacing
+RowLayout = Literal["full", "tight", "compact"]
 SHAPES = ("circle", "square")  # seat 0 discs, seat 1 rounded squares: teams differ without colour
+NO_POWERS: RGB = (178, 24, 43)  # the ring and slash of the 314.2d "no powers" sign: darker than any seat
+TEAM_HEAD = 24  # px of a 2-vs-2 team box above its first player: the team's label
+TEAM_PAD = 2  # px of the box below its last row (a row already ends with some space)
+TEAM_GAP = 6  # px between a team box and what follows
+TEAM_FILL: RGB = kit.mix(kit.PANEL, kit.INK, 0.06)
 
 PreviewKind = Literal["move", "spell"]
 Painter = Callable[[ImageDraw.ImageDraw, Box], None]
@@ -234,6 +243,40 @@ def _acting_seats(state: State) -> list[int]:
     return [state.active_seat]
 
 
+def team_of(state: State, seat: int) -> int | None:
+    """The seat's 2-vs-2 team (703), None outside a team game."""
+    multi = state.multi
+    if multi is None or multi.mode != "teams" or not multi.teams:
+        return None
+    return multi.teams.get(seat)
+
+
+def shape_of(state: State, seat: int) -> str:
+    """Token shape: by seat (0 discs, 1 squares), in 2-vs-2 by team, so allies share a shape."""
+    team = team_of(state, seat)
+    return SHAPES[(seat if team is None else team) % 2]
+
+
+def panel_groups(state: State, lang: str = "en") -> list[tuple[str | None, list[int]]]:
+    """The panel's players, grouped: ``[(label, seats), ...]`` in the order they are drawn.
+
+    1-vs-1 and free-for-all: one group without a label, seats in play order (section 7).
+    2-vs-2 (703): one group per team, labelled "Team A" / "Team B"; team A is the first
+    player's, and each team lists its players in play order (players 1-3, then 2-4).
+    """
+    order = list(state.multi.seating) if state.multi is not None else sorted(p.seat for p in state.players)
+    known = {p.seat for p in state.players}
+    order = [s for s in order if s in known] + sorted(known - set(order))
+    if not any(team_of(state, s) is not None for s in order):
+        return [(None, order)]
+    teams: list[int | None] = []
+    for seat in order:
+        if team_of(state, seat) not in teams:
+            teams.append(team_of(state, seat))
+    return [(t("render.km.team", lang, letter=chr(ord("A") + i)), [s for s in order if team_of(state, s) == team])
+            for i, team in enumerate(teams)]
+
+
 def _signed(value: int, unit: str) -> str:
     return f"{value:+d} {unit}"
 
@@ -318,6 +361,20 @@ def paint_summon_mark(draw: ImageDraw.ImageDraw, box: Box, kind: str, colour: RG
         draw.line((cx - r * 0.4, cy + r * 0.4, cx + r * 0.4, cy - r * 0.4), fill=kit.INK_DARK, width=2)
 
 
+def paint_no_powers(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """314.2d: a prohibition sign (white disc, red ring and slash): the piece has lost its powers.
+
+    The white disc keeps it visible on every team colour, the dark rim on sand and grass.
+    """
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    ring = max(2, round(w / 7))
+    draw.ellipse(box, fill=kit.INK_DARK)
+    draw.ellipse((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=kit.INK, outline=NO_POWERS, width=ring)
+    k = 0.5 - 0.5 / 2 ** 0.5  # where the 45-degree diameter meets the circle
+    draw.line((x0 + w * k + 2, y0 + w * k + 2, x1 - w * k - 2, y1 - w * k - 2), fill=NO_POWERS, width=ring)
+
+
 def _summon_painter(kind: str) -> Painter:
     def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
         paint_summon_mark(draw, box, kind, kit.MUTED)
@@ -354,15 +411,20 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, state: State, grid: Grid) -> None:
             inset += grid.cell // 8
         x0, y0, x1, y1 = grid.box(*square, inset=inset)
         kit.draw_token(draw, (x0, y0, x1, y1), kit.team_colour(piece.owner), piece.short, wounds=piece.wounds,
-                       hp=piece.hp, shape=SHAPES[piece.owner % 2], size=size - 4 if piece.summon else size,
+                       hp=piece.hp, shape=shape_of(state, piece.owner), size=size - 4 if piece.summon else size,
                        ring=kit.HIGHLIGHT if active else None)
         if piece.summon is not None:
             m = max(8, grid.cell // 4)
             sx1, sy0 = x1 + grid.cell // 10, y0 - grid.cell // 10
             paint_summon_mark(draw, (sx1 - m, sy0, sx1, sy0 + m), piece.summon, kit.team_colour(piece.owner))
         r = max(5, grid.cell // 10)
+        dx = 0
+        if piece.powers_lost:  # 314.2d: a "no powers" sign in the top-left corner, before the dice
+            d = max(12, grid.cell * 2 // 7)
+            paint_no_powers(draw, (x0 - 2, y0 - 2, x0 - 2 + d, y0 - 2 + d))
+            dx = d
         for i, insp in enumerate(piece.inspirations[:2]):  # a small die per inspiration, top-left
-            cx, cy = x0 + r + i * (2 * r + 2), y0 + r
+            cx, cy = x0 + dx + r + i * (2 * r + 2), y0 + r
             draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=FACE_COLOURS.get(insp.face, kit.MUTED),
                            outline=kit.INK, width=1)
 
@@ -404,17 +466,34 @@ def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, colour: RGB, siz
     return w
 
 
-def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, lang: str, row_h: int) -> None:
+def _row_layout(row_h: int, four: bool) -> RowLayout:
+    """Two lines per piece when they fit, else one ("compact", for big teams).
+
+    Four-player tables (eight rows, and in 2-vs-2 two team labels) also have a "tight"
+    two-line layout with smaller type, so 50-57 px rows keep AP/MP and squares without the
+    wound bar running into the next row. 1-vs-1 keeps its single threshold.
+    """
+    if not four:
+        return "full" if row_h >= FULL_ROW else "compact"
+    return "full" if row_h >= ROOMY_ROW else "tight" if row_h >= TIGHT_ROW else "compact"
+
+
+def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, lang: str, row_h: int,
+               layout: RowLayout | None = None) -> None:
     """One timeline entry; a thin wound bar closes it, so a hurt piece stands out at a glance.
 
     Full rows (two lines): order, token, name, HP; then AP/MP, tokens, inspiration dice and
     square. Compact rows (one line, for big teams): order, token, name, tokens, dice, HP.
+    A piece that lost its powers (314.2d) gets a white "no powers" tag before its tokens
+    (the sign alone where the words do not fit) and its inspiration dice struck through.
     """
     draw = panel.draw
     x, y, w = panel.left, panel.y, panel.width
     active = piece.id == state.active_piece and state.phase != "over"
-    full = row_h >= FULL_ROW
-    size = 18 if full else 16
+    layout = layout or _row_layout(row_h, False)
+    full = layout != "compact"
+    tight = layout == "tight"
+    size = 17 if tight else 18 if full else 16
     small = size - 2
     ink = kit.INK_DARK if active else (kit.MUTED if piece.ko else kit.INK)
     if active:
@@ -424,7 +503,7 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
     kit.draw_text(draw, (x + 8, mid), f"{index}" if index else "-", small, ink if active else kit.MUTED, anchor="mm")
     chip_w = 52
     chip = (x + 20, y, x + 20 + chip_w, y + size + 6)
-    draw.rounded_rectangle(chip, radius=(size + 6) // 2 if piece.owner % 2 == 0 else 4, fill=colour,
+    draw.rounded_rectangle(chip, radius=(size + 6) // 2 if shape_of(state, piece.owner) == "circle" else 4, fill=colour,
                            outline=kit.INK_DARK)
     label_size = kit.fit_size(piece.short, small, chip_w - 6)
     kit.draw_text(draw, ((chip[0] + chip[2]) / 2, mid), piece.short, label_size, kit.INK, anchor="mm",
@@ -444,6 +523,8 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
         right = kit.text_width(hp_text, size, 1)
         kit.draw_text(draw, (x + w, mid), hp_text, size, ink, anchor="rm", bold=True)
     badges = _badges(piece, ap, mp, t("render.km.hp", lang)) if not piece.ko else []
+    if piece.powers_lost and not piece.ko:  # 314.2d: first; one-line rows keep only the sign, for the name
+        badges.insert(0, ("lost", t("render.km.no_powers", lang) if full else ""))
     badge_w = sum(_badge_width(b, lang, small - 1) + 5 for b in badges) if not full else 0
     name = kit.fit(piece.figurine.name, size, x + w - right - 10 - name_x - badge_w)
     kit.draw_text(draw, (name_x, mid), name, size, ink, anchor="lm", bold=active)
@@ -452,7 +533,7 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
         panel.y += row_h
         return
     if full:
-        ly = y + size + 9
+        ly = y + size + (7 if tight else 9)
         line_mid = ly + (small + 4) / 2
         if active:
             stats = f"{ap} {piece.ap}/{piece.figurine.ap}   {mp} {piece.mp}/{piece.figurine.mp}"
@@ -462,15 +543,24 @@ def _piece_row(panel: kit.Panel, state: State, piece: PieceState, index: int, la
         lx = name_x + kit.text_width(stats, small, 1) + 10
         where = piece.pos if piece.pos is not None else t("render.km.to_deploy", lang)
         kit.draw_text(draw, (x + w, line_mid), where, small, ink if active else kit.MUTED, anchor="rm", bold=active)
-        bar_y = ly + small + 8
+        room = x + w - kit.text_width(where, small, 1) - 8 - lx
+        if badges and badges[0][0] == "lost" and badges[0][1] and \
+                sum(_badge_width(b, lang, small - 1) + 5 for b in badges) > room:
+            badges[0] = ("lost", "")  # the words do not fit before the square: the sign alone
+        bar_y = ly + small + (6 if tight else 8)
     else:
         ly = y + 2
         lx = name_x + kit.text_width(name, size) + 8
         bar_y = y + size + 9
     for badge in badges:
-        lx += _draw_badge(draw, lx, ly, badge, lang, small - 1) + 5
+        bw = _draw_badge(draw, lx, ly, badge, lang, small - 1)
+        if piece.powers_lost and badge[0] == "face":  # the die's power is lost too: struck out
+            tile_mid = ly + (small + 4) // 2
+            draw.line((lx - 2, tile_mid, lx + bw + 2, tile_mid), fill=kit.INK_DARK, width=2)
+        lx += bw + 5
     if piece.summon != "trap":
-        kit.draw_hp_bar(draw, (name_x, bar_y, x + w, bar_y + (5 if full else 4)), piece.wounds, piece.hp)
+        kit.draw_hp_bar(draw, (name_x, bar_y, x + w, bar_y + (5 if full and not tight else 4)), piece.wounds,
+                        piece.hp)
     panel.y += row_h
 
 
@@ -498,6 +588,8 @@ def _badge_width(badge: Badge, lang: str, size: int) -> int:
     kind, value = badge
     if kind == "face":
         return kit.text_width(t(f"render.km.face.{value}", lang), size - 1, 1) + 10
+    if kind == "lost":
+        return _chip_width(value, size) + size if value else size + 8
     return _chip_width(value, size)  # tokens and rewards are both chips
 
 
@@ -509,17 +601,28 @@ def _draw_badge(draw: ImageDraw.ImageDraw, x: int, y: int, badge: Badge, lang: s
         return _chip(draw, x, y, value, kit.OKABE_ITO["reddish_purple"], size)
     if kind == "frozen":
         return _chip(draw, x, y, value, kit.OKABE_ITO["blue"], size)
+    if kind == "lost":  # 314.2d: white, like the sign on the token, which it repeats
+        w = _badge_width(badge, lang, size)
+        draw.rounded_rectangle((x, y, x + w, y + size + 6), radius=5, fill=kit.INK, outline=NO_POWERS, width=2)
+        paint_no_powers(draw, (x + 4, y + 3, x + 4 + size, y + 3 + size))
+        if value:
+            kit.draw_text(draw, (x + size + 6 + (w - size - 6) / 2, y + (size + 6) / 2), value, size, kit.INK_DARK,
+                          anchor="mm", bold=True)
+        return w
     colour = kit.OKABE_ITO["bluish_green"] if value.startswith("+") else kit.OKABE_ITO["vermillion"]
     return _chip(draw, x, y, value, colour, size)
 
 
-def _player_header(panel: kit.Panel, state: State, player: PlayerState, name: str, lang: str, acting: bool) -> None:
+def _player_header(panel: kit.Panel, state: State, player: PlayerState, name: str, lang: str, acting: bool,
+                   position: int | None = None) -> None:
     draw = panel.draw
     x, y, w = panel.left, panel.y, panel.width
     colour = kit.team_colour(player.seat)
     draw.rectangle((x, y, x + 8, y + 30), fill=colour)
     stats = f"{t('render.km.gg', lang, count=player.gg)}   {t('render.km.kamas', lang, count=player.kamas)}"
     sw = kit.text_width(stats, 18, 1)
+    if position is not None:  # 2-vs-2 lists players by team, so their play order is written (703.3)
+        name = f"{position}. {name}"
     if acting:
         name = "» " + name
     kit.draw_text(draw, (x + 16, y + 15), kit.fit(name, 22, w - sw - 30), 22, kit.INK, anchor="lm", bold=True)
@@ -552,18 +655,55 @@ def _draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: 
             dx += _face_tile(draw, dx, panel.y + 1, face, lang, 16) + 6
         panel.y += 32
     legend_h = _legend_height(legend, panel.width)
+    groups = panel_groups(state, lang)
+    teamed = any(label is not None for label, _seats in groups)
     available = HEIGHT - 22 - legend_h - panel.y - 44 * len(state.players)
+    if teamed:
+        available -= (TEAM_HEAD - 6 + TEAM_PAD + TEAM_GAP) * len(groups)
     total = sum(len(_panel_rows(state, p)) for p in state.players)
     row_h = min(60, available // max(total, 1))
-    if row_h < FULL_ROW:
+    layout = _row_layout(row_h, state.multi is not None)
+    if layout == "compact":
         row_h = max(24, min(34, row_h))
-    order = state.multi.seating if state.multi is not None else sorted(p.seat for p in state.players)
-    for player in [state.player(seat) for seat in order]:  # section 7: in play order 1-2-3-4
-        panel.rule(6)
-        _player_header(panel, state, player, _name(player, seat_names), lang, player.seat in acting)
-        for index, pid in _panel_rows(state, player):
-            _piece_row(panel, state, state.pieces[pid], index, lang, row_h)
+    seating = state.seat_order() if teamed else []
+    for label, seats in groups:  # section 7: in play order 1-2-3-4; 703: team by team
+        if label is not None:
+            rows = sum(len(_panel_rows(state, state.player(s))) for s in seats)
+            _team_box(panel, state, label, seats, 44 * len(seats) - 6 + rows * row_h)
+        for i, player in enumerate(state.player(seat) for seat in seats):
+            if label is None or i:  # a team box's label already separates its first player
+                panel.rule(6)
+            position = seating.index(player.seat) + 1 if teamed and player.seat in seating else None
+            _player_header(panel, state, player, _name(player, seat_names), lang, player.seat in acting, position)
+            for index, pid in _panel_rows(state, player):
+                _piece_row(panel, state, state.pieces[pid], index, lang, row_h, layout)
+        if label is not None:
+            panel.y += TEAM_PAD + TEAM_GAP
     kit.draw_legend(draw, panel.left, HEIGHT - 14 - legend_h, panel.width, legend, size=15, swatch=18)
+
+
+def _team_box(panel: kit.Panel, state: State, label: str, seats: list[int], body: int) -> None:
+    """703: a framed box around a team's players, headed by its label and its token shape.
+
+    Each player keeps its colour bar; the label and the frame say who plays together
+    without relying on colour.
+    """
+    draw = panel.draw
+    x, y, w = panel.left, panel.y, panel.width
+    draw.rounded_rectangle((x - 10, y, x + w + 9, y + TEAM_HEAD + body + TEAM_PAD), radius=8, fill=TEAM_FILL,
+                           outline=kit.SUBTLE, width=2)
+    mid = y + TEAM_HEAD / 2 + 1
+    g = 16
+    glyph = (x + 2, mid - g / 2, x + 2 + g, mid + g / 2)
+    if shape_of(state, seats[0]) == "circle":
+        draw.ellipse(glyph, fill=kit.INK, outline=kit.INK_DARK)
+    else:
+        draw.rounded_rectangle(glyph, radius=3, fill=kit.INK, outline=kit.INK_DARK)
+    text = label.upper()
+    kit.draw_text(draw, (x + g + 10, mid), text, 20, kit.INK, anchor="lm", bold=True)
+    tx = x + g + 10 + kit.text_width(text, 20, 1) + 12
+    draw.line((tx, mid, x + w, mid), fill=kit.SUBTLE, width=2)
+    panel.y += TEAM_HEAD
 
 
 def _rewards_line(panel: kit.Panel, state: State, lang: str) -> None:
@@ -637,6 +777,8 @@ def _base_legend(state: State, lang: str) -> list[tuple[object, str]]:
         entries.append((_paint_swatch(RINK, GRID_LINE), t("render.km.legend.rink", lang)))
     if any(p.ap_frozen or p.mp_frozen or p.frozen_wounds for p in state.pieces.values() if p.in_play):
         entries.append((_paint_swatch(kit.OKABE_ITO["blue"]), t("render.km.legend.frozen", lang)))
+    if any(p.powers_lost for p in state.pieces.values() if p.in_play):
+        entries.append((paint_no_powers, t("render.km.legend.no_powers", lang)))
     if state.board.kamas:
         entries.append((paint_kama_legend, t("render.km.legend.kama", lang)))
     if arena.demon_squares:

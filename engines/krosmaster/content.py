@@ -101,6 +101,8 @@ class EffectKind(StrEnum):
     SWAP = "swap"  # caster and the main target exchange squares
     WOUNDS = "wounds"  # place X inflicted wounds on each target at step 3 (308.5c)
     EXTRA_HEAL = "extra_heal"  # 603.2b: heal bonus written on the spell
+    LOSE_POWERS = "lose_powers"  # 314.2d: each target loses all its powers until the end of the player turn
+    SLIDE_CUBE = "slide_cube"  # 313.6a/b: the targeted ice cube slides away from the caster, riders included
 
 
 class Keyword(StrEnum):
@@ -155,11 +157,19 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=False)
 
 
+class EffectCondition(_Model):
+    """307.25/307.26 on a spell: the additional effect needs X vigilantes (Blame) or villains (Revenge)."""
+
+    condition: Literal["blame", "revenge"]
+    x: int = Field(default=1, ge=1, le=12)
+
+
 class Effect(_Model):
     kind: EffectKind
     value: int = Field(default=1, ge=-12, le=12)
     element: Element | None = None
     target: Literal["targets", "caster"] = "targets"
+    requires: EffectCondition | None = None  # written after "Blame X"/"Revenge X" (307.25/307.26)
 
     @model_validator(mode="after")
     def _check(self) -> Effect:
@@ -213,7 +223,15 @@ class Spell(_Model):
     def _check_summon(self) -> Spell:
         if (self.kind is SpellKind.SUMMON) != (self.summon is not None):
             raise ValueError("a summon spell (and only one) names its summon template")
+        if self.moves_cube and (self.kind is not SpellKind.SPECIAL or self.area is not AreaShape.NONE
+                                or self.range.type is not RangeType.MELEE):
+            raise ValueError("slide_cube belongs to a melee special spell without an area (313.6a)")
         return self
+
+    @property
+    def moves_cube(self) -> bool:
+        """313.6a: a Push-Cube spell targets only an ice cube, from an adjacent square."""
+        return any(e.kind is EffectKind.SLIDE_CUBE for e in self.effects)
 
 
 PUNCH = Spell(
@@ -226,6 +244,21 @@ PUNCH = Spell(
     amount=1,
 )
 """205.3: the melee spell every Krosmaster has without it being printed."""
+
+
+@cache
+def push_cube_spell(ap: int) -> Spell:
+    """313.6a: the Push-Cube spell every Krosmaster has on a board with ice cubes.
+
+    The seed names the spell but prints no card for it, so its AP cost is arena data
+    (``Arena.push_cube_ap``). Reading of "a variable number of squares": the cube slides on
+    the ice until something stops it (the rink's edge, scenery, a piece or another cube),
+    so the value is the largest board side.
+    """
+    # Cached, so treat the result as read-only (like PUNCH): legal-action listing asks for it often.
+    return Spell(id="push_cube", name="Push-Cube", kind=SpellKind.SPECIAL, range=SpellRange(type=RangeType.MELEE),
+                 cost=Cost(ap=ap), effects=[Effect(kind=EffectKind.SLIDE_CUBE, value=12)],
+                 text="313.6a: slide an adjacent ice cube away; whoever stands on it rides along.")
 
 
 class CustomPower(_Model):
@@ -266,8 +299,8 @@ class Figurine(_Model):
     @classmethod
     def _unique_spells(cls, spells: list[Spell]) -> list[Spell]:
         ids = [spell.id for spell in spells]
-        if len(set(ids)) != len(ids) or PUNCH.id in ids:
-            raise ValueError("spell ids must be unique and must not be 'punch'")
+        if len(set(ids)) != len(ids) or PUNCH.id in ids or "push_cube" in ids:
+            raise ValueError("spell ids must be unique and must not be 'punch' or 'push_cube'")
         return spells
 
     @property
@@ -334,6 +367,7 @@ class Arena(_Model):
     starting: dict[Literal["north", "south", "east", "west"], list[str]]
     ice_cubes: list[str] = Field(default_factory=list)  # 313.6: Frigost ice cubes at set-up
     rink: list[str] = Field(default_factory=list)  # 313.6a/c: skating-rink squares ice cubes must stay on
+    push_cube_ap: int = Field(default=1, ge=0, le=6)  # 313.6a: the seed prints no cost for Push-Cube
 
     @model_validator(mode="after")
     def _check(self) -> Arena:

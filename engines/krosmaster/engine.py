@@ -14,7 +14,7 @@ from engines.krosmaster import actions as A
 from engines.krosmaster import rules_kamas, rules_multiplayer, rules_rewards, rules_setup, rules_summons, rules_turn
 from engines.krosmaster.content import Pack, pack_for
 from engines.krosmaster.rules_board import Board, ev, label, sq
-from engines.krosmaster.rules_casting import CastPlan, cast, check_cast, plan_casts, resolve_pending
+from engines.krosmaster.rules_casting import CastPlan, cast, check_cast, plan_casts, resolve_pending, spells_of
 from engines.krosmaster.rules_movement import MoveOption, move, reachable
 from engines.krosmaster.rules_powers_more import note_collected, refresh_conditionals
 from engines.krosmaster.rules_team import validate_team as _validate_team
@@ -44,7 +44,7 @@ def spell_targets(state: State, spell_id: str, piece_id: str | None = None) -> l
     if pid is None:
         return []
     piece = state.pieces[pid]
-    for spell in piece.figurine.all_spells():
+    for spell in spells_of(state, piece):
         if spell.id == spell_id:
             return plan_casts(state, Board.of(state), piece, spell)
     return []
@@ -72,6 +72,8 @@ class KrosmasterEngine:
     system: ClassVar[str] = "krosmaster"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2  # a plain table is a duel; ``mode:ffa|teams`` opens 4 seats (section 7)
+    most_players: ClassVar[int] = 4  # 701.1, with one of the table options below
+    more_seats_options: ClassVar[str] = "mode:ffa, mode:teams"
 
     # -- lobby -------------------------------------------------------------------------
     def max_players_for(self, options: dict[str, Any]) -> int:
@@ -155,9 +157,13 @@ class KrosmasterEngine:
                             options=[Option(value=e.id, label_key=f"km.pending.{e.kind}",
                                             params={"piece": e.target, "source": e.source, "amount": e.amount})
                                      for e in state.cast.effects])
-        if phase == "assign_reward":  # 306.6
+        if phase == "assign_reward":  # 306.6: one option per Krosmaster that can hold the token (306.7)
             return Decision(seats=[state.active_seat], kind="assign_reward", prompt_key="km.ask.assign_reward",
-                            params={"reward": state.rewards.pending.id if state.rewards.pending else ""})
+                            params={"reward": state.rewards.pending.id if state.rewards.pending else ""},
+                            options=[Option(value=p.id, label_key="km.option.holder",
+                                            params={"name": p.short, "figurine": p.figurine.name,
+                                                    "held": len(p.rewards), "level": p.level})
+                                     for p in rules_rewards.holders(state, state.active_seat)])
         active = state.pieces.get(state.active_piece or "")
         return Decision(seats=[state.active_seat], kind="turn", prompt_key="km.ask.turn",
                         params={"piece": active.short if active else ""})
@@ -208,7 +214,7 @@ class KrosmasterEngine:
         result: list[Action] = [A.EndTurn()]
         for option in reachable(state, piece, board).values():
             result.append(A.Move(to=option.square))
-        for spell in piece.figurine.all_spells():
+        for spell in spells_of(state, piece):
             plans = plan_casts(state, board, piece, spell)
             per_target: dict[Square, int] = {}
             for plan in plans:
@@ -268,6 +274,9 @@ class KrosmasterEngine:
             return events + rules_turn.after_action(state, dice)
         if isinstance(action, A.AssignReward) and phase == "assign_reward":
             return rules_rewards.assign(state, seat, action.reward, action.piece)
+        if isinstance(action, A.Choose) and phase == "assign_reward":  # the select offers the holders
+            pending = state.rewards.pending
+            return rules_rewards.assign(state, seat, pending.id if pending else "", action.value)
         if phase == "turn":
             return self._apply_turn(state, action, dice)
         raise RuleError("km.err.wrong_phase", phase=phase, action=action.kind)

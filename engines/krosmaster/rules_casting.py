@@ -10,11 +10,12 @@ from engines.core.events import Event
 from engines.core.krosmaster_die import Purpose, roll_krosmaster
 from engines.core.square import Square, parse_square
 from engines.krosmaster import rules_frost, rules_scenery, rules_summons
-from engines.krosmaster.content import AreaShape, EffectKind, Element, Keyword, Limit, Spell, SpellKind
+from engines.krosmaster.content import AreaShape, EffectKind, Element, Keyword, Limit, Spell, SpellKind, push_cube_spell
 from engines.krosmaster.rules_areas import area_squares, directions_for, needs_direction
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_effects import apply_step3, counterattack_if_any, place_wounds
 from engines.krosmaster.rules_powers import armor_dice, critical_dice, resists
+from engines.krosmaster.rules_powers_more import effects_in_force
 from engines.krosmaster.rules_range import candidate_targets, has_los, in_range, needs_los
 from engines.krosmaster.rules_rewards import damage_bonus
 from engines.krosmaster.rules_victory import ko_check
@@ -32,8 +33,16 @@ class CastPlan:
     pieces: tuple[str, ...]
 
 
-def spell_of(piece: PieceState, spell_id: str) -> Spell:
-    for spell in piece.figurine.all_spells():
+def spells_of(state: State, piece: PieceState) -> list[Spell]:
+    """The piece's card (with Punch, 205.3) plus Push-Cube for Krosmasters on a board with ice (313.6a)."""
+    spells = piece.figurine.all_spells()
+    if state.board.ice and piece.summon is None and piece.summoner is None:
+        spells.append(push_cube_spell(state.board.arena.push_cube_ap))
+    return spells
+
+
+def spell_of(state: State, piece: PieceState, spell_id: str) -> Spell:
+    for spell in spells_of(state, piece):
         if spell.id == spell_id and spell.id not in piece.used_game:  # 205.2a
             return spell
     raise RuleError("km.err.unknown_spell", spell=spell_id, name=piece.short)
@@ -82,6 +91,9 @@ def plan_casts(state: State, board: Board, piece: PieceState, spell: Spell,
         targets = candidate_targets(state, board, piece, spell)
     if spell.kind is SpellKind.SUMMON:  # 315.1a: only on a free square
         targets = [t for t in targets if rules_summons.square_ok(state, board, spell.summon or "", t)]
+    if spell.moves_cube:  # 313.6a: cast on an adjacent ice cube, and it hits only the cube
+        ice = rules_frost.ice_squares(state)
+        return [CastPlan(spell, t, None, (t,), ()) for t in targets if t in ice]
     used = set(piece.used_targets.get(spell.id, []))
     plans = []
     simple = spell.area is AreaShape.NONE and spell.limit is not Limit.PER_TARGET
@@ -104,7 +116,7 @@ def plan_casts(state: State, board: Board, piece: PieceState, spell: Spell,
 def check_cast(state: State, piece: PieceState, spell_id: str, target_label: str, direction: str | None) -> CastPlan:
     """601: every prerequisite, each failure with its own message and rule number."""
     board = Board.of(state)
-    spell = spell_of(piece, spell_id)
+    spell = spell_of(state, piece, spell_id)
     arena = state.board.arena
     target = parse_square(target_label, arena.width, arena.height)
     if spell.limit is Limit.PER_TURN and spell.id in piece.used_turn:
@@ -128,6 +140,8 @@ def check_cast(state: State, piece: PieceState, spell_id: str, target_label: str
             raise RuleError("km.err.out_of_range", rule="601.5", spell=spell.name, square=target_label)
         if needs_los(spell) and not has_los(state, board, sq(piece.pos), target):  # type: ignore[arg-type]
             raise RuleError("km.err.no_los", rule="601.6", spell=spell.name, square=target_label)
+        if spell.moves_cube:
+            raise RuleError("km.err.not_ice_cube", rule="313.6a", spell=spell.name, square=target_label)
         raise RuleError("km.err.spell_used_target", rule="601.3b", spell=spell.name, square=target_label)
     if direction is None:
         if len(plans) > 1:
@@ -182,13 +196,14 @@ def heal_for(spell: Spell, caster: PieceState, crits: int) -> int:
 
 def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[Event]:
     """Run steps 1-7 and start step 8; the game may end at the end of steps 1, 3 or 7."""
-    spell = plan.spell
     board = Board.of(state)
     events: list[Event] = [
-        ev("cast", piece=caster.id, name=caster.short, spell=spell.id, spell_name=spell.name,
+        ev("cast", piece=caster.id, name=caster.short, spell=plan.spell.id, spell_name=plan.spell.name,
            target=label(plan.target), direction=plan.direction,
            squares=[label(s) for s in plan.squares])
     ]
+    spell, unmet = effects_in_force(state, plan.spell)  # 307.25/307.26 on additional effects
+    events.extend(unmet)
     # Step 1 (602.2): pay. Wound costs are neither inflicted nor suffered (602.2a).
     cost = spell.cost
     caster.ap -= cost.ap
@@ -296,6 +311,8 @@ def _resolve_one(state: State, effect: PendingEffect) -> list[Event]:
         return [ev("life_steal", piece=target.id, name=target.short, healed=healed, total=target.wounds)]
     # 307.16: Counterattack places one wound; placed, not inflicted, so it never chains (308.5b).
     source = state.pieces[effect.source]
+    if not source.has(Keyword.COUNTERATTACK):  # 314.1c: the power is gone, so is its waiting effect
+        return [ev("effect_lost", kind=effect.kind, piece=source.id, name=source.short)]
     placed = place_wounds(target, 1)
     events = [ev("counterattack", piece=source.id, name=source.short, target=target.id, target_name=target.short,
                  wounds=placed, total=target.wounds, hp=target.hp)]

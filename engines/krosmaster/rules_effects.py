@@ -177,6 +177,13 @@ def apply_step3(
                 board.move_piece(other, a)
                 events.append(ev("swapped", piece=caster.id, name=caster.short, other=other.id,
                                  other_name=other.short))
+    elif kind is EffectKind.LOSE_POWERS:  # 314.2/314.2d: a continuous effect, ended by end_player_turn
+        for target in victims:
+            target.powers_lost = True
+            events.append(ev("powers_lost", piece=target.id, name=target.short))
+    elif kind is EffectKind.SLIDE_CUBE:
+        if caster_in:
+            events.extend(rules_frost.push_cube(state, board, sq(caster.pos), main_square, effect.value))  # type: ignore[arg-type]
     elif kind is EffectKind.WOUNDS:
         for target in victims:
             inflicted = place_wounds(target, effect.value)  # 308.5c: these are inflicted wounds

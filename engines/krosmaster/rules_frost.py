@@ -79,10 +79,12 @@ def ice_squares(state: State) -> set[Square]:
     return {sq(s) for s in state.board.ice}
 
 
-def slide_cube(state: State, board: Board, cube: Square, direction: Square, squares: int) -> list[Event]:
+def slide_cube(state: State, board: Board, cube: Square, direction: Square, squares: int,
+               rider: PieceState | None = None) -> list[Event]:
     """313.6c/314.3: a cube on a pushed or pulled square moves as far as it can, square by
     square, without leaving the skating rink or entering an impassable square or another cube.
-    Pieces standing on it are moved by the effect on their own, not by the cube (313.6b)."""
+    Pieces standing on it are moved by the effect on their own, not by the cube (313.6b), except
+    the ``rider`` of a Push-Cube spell, which travels with it (313.6b, even if Insensitive)."""
     rink = {sq(s) for s in state.board.arena.rink}
     cubes = ice_squares(state)
     here = cube
@@ -93,9 +95,27 @@ def slide_cube(state: State, board: Board, cube: Square, direction: Square, squa
             break
         here = nxt
         moved += 1
+        if rider is not None:
+            board.move_piece(rider, here)
     if not moved:
         return []
     state.board.ice = [label(here) if s == label(cube) else s for s in state.board.ice]
     board.crates.discard(cube)  # the range bonus (313.6) follows the cube
     board.crates.add(here)
-    return [ev("ice_moved", square=label(cube), to=label(here), squares=moved)]
+    events = [ev("ice_moved", square=label(cube), to=label(here), squares=moved)]
+    if rider is not None:
+        events.append(ev("ice_rider", piece=rider.id, name=rider.short, to=rider.pos))
+    return events
+
+
+def push_cube(state: State, board: Board, caster_square: Square, cube: Square, squares: int) -> list[Event]:
+    """313.6a/b: Push-Cube sends the adjacent cube straight away from the caster. It hits only the
+    cube; a character or bomb standing on it rides along (a trap stays, it is not on the cube)."""
+    if cube not in ice_squares(state):
+        return []
+    direction = (cube[0] - caster_square[0], cube[1] - caster_square[1])
+    rider_id = board.occupant.get(cube)
+    rider = state.pieces[rider_id] if rider_id is not None else None
+    if rider is not None and rider.figurine.summon not in (None, "creature", "bomb"):
+        rider = None  # 313.6b names characters and bombs only: a turret is not carried
+    return slide_cube(state, board, cube, direction, squares, rider) or [ev("ice_stuck", square=label(cube))]

@@ -8,7 +8,7 @@ counterattack, a wound cost) is credited to nobody, so no K.O. power triggers on
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.krosmaster.content import Keyword, RewardRank
+from engines.krosmaster.content import Keyword, RewardRank, Spell
 from engines.krosmaster.rules_board import ev
 from engines.krosmaster.state import PieceState, State
 
@@ -37,13 +37,17 @@ def x_of(piece: PieceState, power: Keyword) -> int:
 
 
 # -- 307.25/307.26 -----------------------------------------------------------------------
+def condition_counts(state: State) -> dict[Keyword, int]:
+    """How many vigilantes (Blame) and villains (Revenge) are on the board, allied or opposing."""
+    return {condition: sum(1 for p in state.pieces.values()
+                           if p.in_play and any(c.lower() in classes for c in p.figurine.classes))
+            for condition, classes in CONDITION_CLASSES.items()}
+
+
 def refresh_conditionals(state: State) -> None:
     """Grant the powers written after Blame X / Revenge X while X such pieces are on the board,
     allied or opposing (the piece itself counts). Also keeps frozen wounds within wounds."""
-    counts: dict[Keyword, int] = {}
-    for condition, classes in CONDITION_CLASSES.items():
-        counts[condition] = sum(1 for p in state.pieces.values()
-                                if p.in_play and any(c.lower() in classes for c in p.figurine.classes))
+    counts = condition_counts(state)
     for piece in state.pieces.values():
         piece.frozen_wounds = min(piece.frozen_wounds, piece.wounds)
         if not piece.figurine.conditional_powers and not piece.granted:
@@ -51,6 +55,25 @@ def refresh_conditionals(state: State) -> None:
         granted = {str(k) for block in piece.figurine.conditional_powers if counts[block.condition] >= block.x
                    for k in block.powers}
         piece.granted = sorted(granted) if piece.in_play else []
+
+
+def effects_in_force(state: State, spell: Spell) -> tuple[Spell, list[Event]]:
+    """307.25/307.26 on a spell: additional effects written after Blame X / Revenge X apply only
+    while X such pieces are on the board. Counted once, when the spell is cast (602.2): the
+    seed does not say when the count is taken, and counting once keeps every step of one
+    cast reading the same card. Returns the spell as it resolves and one event per dropped effect."""
+    if not any(e.requires for e in spell.effects):
+        return spell, []
+    counts = condition_counts(state)
+    kept, events = [], []
+    for effect in spell.effects:
+        need = effect.requires
+        if need is None or counts[Keyword(need.condition)] >= need.x:
+            kept.append(effect)
+        else:
+            events.append(ev("condition_unmet", spell=spell.name, effect=effect.kind.value,
+                             condition=need.condition, x=need.x, have=counts[Keyword(need.condition)]))
+    return spell.model_copy(update={"effects": kept}), events
 
 
 # -- K.O. (307.31, 307.32, 307.35) ---------------------------------------------------------
@@ -67,6 +90,7 @@ def on_knock_out(state: State, piece: PieceState) -> list[Event]:
     from engines.krosmaster.rules_victory import take_gg  # late: rules_victory calls this module
 
     rules_frost.clear(piece)
+    piece.powers_lost = False  # 314.4: a continuous effect lasts only while its piece is on the board
     killer = ko_credit(state, piece)
     if killer is None or not _is_krosmaster(piece):
         return []

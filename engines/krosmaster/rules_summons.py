@@ -206,6 +206,7 @@ def resolve_summon_spell(state: State, effect: PendingEffect, dice: Dice) -> lis
     from engines.krosmaster.rules_casting import damage_for, heal_for
     from engines.krosmaster.rules_effects import apply_step3, place_wounds
     from engines.krosmaster.rules_powers import armor_dice, critical_dice
+    from engines.krosmaster.rules_powers_more import effects_in_force
     from engines.krosmaster.rules_victory import ko_check
 
     source = state.pieces[effect.source]
@@ -216,6 +217,8 @@ def resolve_summon_spell(state: State, effect: PendingEffect, dice: Dice) -> lis
     targets = [state.pieces[board.occupant[s]] for s in squares if s in board.occupant]
     events: list[Event] = [ev("summon_spell", piece=source.id, name=source.short, spell=spell.id,
                               spell_name=spell.name, target=label(target), squares=[label(s) for s in squares])]
+    spell, unmet = effects_in_force(state, spell)  # 307.25/307.26
+    events.extend(unmet)
     pending: list[PendingEffect] = []
     before = positions(state)
     for extra in spell.effects:  # step 3 (602.4)

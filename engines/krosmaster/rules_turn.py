@@ -145,6 +145,8 @@ def end_player_turn(state: State, dice: Dice) -> list[Event]:
     """406.1: the opponent becomes the active player."""
     state.active_piece = None
     events = [*on_turn_end(state, dice), ev("turn_ended", seat=state.active_seat)]  # 306.2
+    for piece in state.pieces.values():  # 314.2: losses of powers last until the end of the player turn
+        piece.powers_lost = False
     from engines.krosmaster.rules_multiplayer import next_seat
 
     return events + start_player_turn(state, next_seat(state), dice)  # 702.1: 1-2-3-4

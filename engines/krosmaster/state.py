@@ -95,6 +95,7 @@ class PieceState(BaseModel):
     mp_frozen: int = 0
     frozen_wounds: int = 0  # 307.20: the part of ``wounds`` that only Inner Fire healers remove (307.19)
     granted: list[str] = Field(default_factory=list)  # 307.25/307.26: conditional powers whose condition holds
+    powers_lost: bool = False  # 314.2d: a continuous loss of powers, until the end of the current player turn
 
     @property
     def summon(self) -> SummonKind | None:
@@ -118,7 +119,12 @@ class PieceState(BaseModel):
         return self.pos is not None and not self.ko
 
     def powers(self) -> set[str]:
-        """Printed keyword powers plus those granted by inspiration dice (403.1)."""
+        """Printed keyword powers plus those granted by inspiration dice (403.1), rewards and conditions.
+
+        314.2d: a loss of powers beats every effect that would grant one, so it empties the set.
+        """
+        if self.powers_lost:
+            return set()
         powers = {str(p) for p in self.figurine.powers}
         powers.update(insp.face for insp in self.inspirations)
         powers.update(str(k) for c in self.rewards if c.face_up and c.reward for k in c.reward.powers)  # 306.3
@@ -127,6 +133,8 @@ class PieceState(BaseModel):
 
     def has(self, power: Keyword | str) -> bool:
         # Hot path (legal-action listing): avoid building the set of powers.
+        if self.powers_lost:  # 314.2d: the loss takes precedence over any gain
+            return False
         return (power in self.figurine.powers or power in self.granted
                 or any(i.face == power for i in self.inspirations)
                 or any(c.face_up and c.reward is not None and power in c.reward.powers for c in self.rewards))

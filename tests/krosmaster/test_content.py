@@ -20,6 +20,7 @@ from engines.krosmaster.content import (
     load_pack,
     merge_packs,
     parse_pack_text,
+    push_cube_spell,
 )
 
 
@@ -29,7 +30,9 @@ def test_builtin_pack_covers_every_range_area_effect_and_power():
     spells = [s for f in pack.figurines for s in f.spells]
     assert {s.range.type for s in spells} == set(RangeType)
     assert {s.area for s in spells} >= set(AreaShape) - {AreaShape.NONE}
-    assert {e.kind for s in spells for e in s.effects} == set(EffectKind)
+    kinds = {e.kind for s in spells for e in s.effects}
+    assert kinds | {e.kind for e in push_cube_spell(1).effects} == set(EffectKind)  # 313.6a is the board's
+    assert any(e.requires for s in spells for e in s.effects)  # 307.25/307.26 on an additional effect
     assert {p for f in pack.figurines for p in f.powers} == set(Keyword)
     assert {s.kind for s in spells} == set(SpellKind)
     assert {s.limit for s in spells} == {"unlimited", "per_turn", "per_target", "per_game"}

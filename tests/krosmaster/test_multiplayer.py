@@ -283,3 +283,23 @@ def test_702_pending_choice_is_presented_with_an_answer_button():
     buttons = PRESENTER.buttons("r", state, seat=0, lang="en")
     assert [b.custom_id for b in buttons] == ["tv1:km:r:ask"]
     assert [c.value for c in decision_choices(state, "it", "")] == ["1", "2", "3"]
+
+
+async def test_701_a_third_player_joining_a_duel_is_told_which_option_opens_four_seats(app) -> None:
+    from engines.core.errors import TavoloError
+    from gm.context import Actor
+    from tests.conftest import ALICE, BOB, CAROL, TABLE
+
+    await app.tables.new(TABLE, ALICE, "krosmaster")
+    await app.tables.join(TABLE, BOB)
+    with pytest.raises(TavoloError) as err:
+        await app.tables.join(TABLE, CAROL)
+    assert err.value.key == "game.full_more" and "mode:ffa" in err.value.params["options"]
+    await app.tables.end(TABLE, ALICE)
+    await app.tables.end(TABLE, BOB)
+    await app.tables.new(TABLE, ALICE, "krosmaster", "mode:ffa")
+    for actor in (BOB, CAROL, Actor(user_id=4, name="dave")):
+        await app.tables.join(TABLE, actor)
+    with pytest.raises(TavoloError) as err:
+        await app.tables.join(TABLE, Actor(user_id=5, name="erin"))
+    assert err.value.key == "game.full"  # four is the most section 7 allows

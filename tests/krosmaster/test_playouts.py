@@ -32,6 +32,13 @@ PIT = {
         "trees": ["D4"], "bushes": ["B4"], "crates": ["F4"], "kamas": {"C3": 1, "E5": 2}, "demon_squares": ["A4"],
         "starting": {"north": [f"{c}{r}" for r in (1, 2) for c in "ABCDEFG"][:10],
                      "south": [f"{c}{r}" for r in (7, 6) for c in "ABCDEFG"][:10]},
+    }, {
+        # 313.6: the same pit with a skating rink across the middle and two ice cubes on it.
+        "id": "pit_ice", "name": "Icy Pit", "width": 7, "height": 7,
+        "trees": ["D2"], "bushes": ["B6"], "crates": [], "kamas": {"C3": 1}, "demon_squares": ["A4"],
+        "rink": [f"{c}{r}" for r in (3, 4, 5) for c in "ABCDEFG"], "ice_cubes": ["C4", "E4"],
+        "starting": {"north": [f"{c}{r}" for r in (1, 2) for c in "ABCEFG"][:10],
+                     "south": [f"{c}{r}" for r in (7, 6) for c in "ACDEFG"][:10]},
     }],
 }
 TEAMS = [
@@ -42,6 +49,8 @@ TEAMS = [
     ["bone_crusher", "mire_imp", "mire_imp", "mire_imp", "tide_healer", "lucky_gambler"],
     ["beast_caller", "gear_tinker", "snare_setter", "iron_warden"],  # 315: creatures, bombs, turrets and traps
     ["gear_tinker", "gear_tinker", "beast_caller", "ember_witch"],
+    ["rimewarden", "sleet_sprite", "ember_monk", "coinpurse", "sage_baltus"],  # 307.19-307.24, 307.32-307.34
+    ["vesk_grifter", "sage_baltus", "coinpurse", "snare_setter", "sleet_sprite"],  # 314.2d, 307.25/307.26
 ]
 MAX_ACTIONS = 150  # a cap keeps the suite fast; most pit games end well before it
 GAMES = int(os.environ.get("KM_PLAYOUTS", "500"))
@@ -97,6 +106,9 @@ def check_invariants(state: State, total_gg: int) -> None:
         assert len(piece.rewards) <= piece.level  # 306.7
         assert not (piece.ko and piece.rewards)  # 308.1a
     assert (state.phase == "assign_reward") == (state.rewards.pending is not None)
+    assert len(set(state.board.ice)) == len(arena.ice_cubes)  # 313.6: cubes never merge or leave
+    assert set(state.board.ice) <= set(arena.rink)
+    assert not any(p.powers_lost for p in state.pieces.values() if not p.in_play)  # 314.4
     if state.phase == "turn":
         assert state.pieces[state.active_piece].in_play  # type: ignore[index]
 
@@ -123,7 +135,8 @@ def check_event(event) -> None:
 @settings(max_examples=GAMES, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(seed=st.integers(0, 2**31), team_a=st.sampled_from(TEAMS), team_b=st.sampled_from(TEAMS[:3] + TEAMS[5:]),
-       arena=st.sampled_from(["pit"] * 6 + ["sunlit_glade", "old_ruins"]), gg=st.sampled_from([1, 2, None]))
+       arena=st.sampled_from(["pit"] * 4 + ["pit_ice"] * 2 + ["sunlit_glade", "old_ruins"]),
+       gg=st.sampled_from([1, 2, None]))
 def test_random_games_keep_invariants(seed: int, team_a: list[str], team_b: list[str], arena: str, gg: int | None):
     dice = SeededDice(seed)
     chooser = random.Random(seed)
