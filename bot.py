@@ -29,6 +29,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.rules",
     "cogs.krosmaster",
     "cogs.gm",
+    "cogs.reminders",
 )
 
 

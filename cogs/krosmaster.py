@@ -28,6 +28,12 @@ def _choices(items: list[km.Choice]) -> Choices:
     return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in items]
 
 
+async def _seat_choices(interaction: discord.Interaction, build: Callable[[State, int], list[km.Choice]]) -> Choices:
+    """Autocomplete for a seated player; no game here or a spectator simply gets no choices."""
+    state, seat, _ = await _game(interaction)
+    return _choices(build(state, seat)) if state is not None and seat is not None else []
+
+
 async def _game(interaction: discord.Interaction) -> tuple[State | None, int | None, int | None]:
     """The channel's Krosmaster state, the user's seat and the game id (for autocomplete)."""
     app, place, actor = ctx(interaction)
@@ -77,8 +83,8 @@ class Krosmaster(commands.Cog):
             if table is None or table.game.system != SYSTEM:
                 raise TavoloError("km.ui.no_lobby")
             ids = [part.strip().lower() for part in figurines.split(",") if part.strip()]
-            names = km.ENGINE.validate_team(ids, table.game.options.get("format", "constructed"), table.content)
-            reply = await app.tables.configure_seat(place, actor, {"team": ids})
+            reply = await app.tables.configure_seat(place, actor, {"team": ids})  # 101, or 701.2 in four
+            names = km.figurine_names(ids, table.content)
             reply.text = t("km.ui.team_set", actor.locale, user=actor.mention, team=", ".join(names))
             return reply
 
@@ -131,13 +137,11 @@ class Krosmaster(commands.Cog):
     @order.autocomplete("piece")
     @deploy.autocomplete("piece")
     async def _deploy_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        return _choices(km.deploy_piece_choices(state, seat, current)) if state and seat is not None else []
+        return await _seat_choices(interaction, lambda state, seat: km.deploy_piece_choices(state, seat, current))
 
     @deploy.autocomplete("square")
     async def _deploy_square_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        return _choices(km.deploy_square_choices(state, seat, current)) if state and seat is not None else []
+        return await _seat_choices(interaction, lambda state, seat: km.deploy_square_choices(state, seat, current))
 
     # ------------------------------------------------------------------ turn
     @km_group.command(name="move", description="Move the active Krosmaster")
@@ -147,10 +151,8 @@ class Krosmaster(commands.Cog):
 
     @move.autocomplete("square")
     async def _move_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        if state is None or seat is None:
-            return []
-        return _choices(km.move_choices(state, seat, current, ctx(interaction)[2].locale))
+        lang = ctx(interaction)[2].locale
+        return await _seat_choices(interaction, lambda state, seat: km.move_choices(state, seat, current, lang))
 
     @km_group.command(name="cast", description="Cast a spell of the active Krosmaster")
     @app_commands.describe(spell="Which spell", target="Target square (and direction if asked, e.g. C5 N)")
@@ -163,18 +165,13 @@ class Krosmaster(commands.Cog):
 
     @cast.autocomplete("spell")
     async def _spell_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        if state is None or seat is None:
-            return []
-        return _choices(km.spell_choices(state, seat, current, ctx(interaction)[2].locale))
+        lang = ctx(interaction)[2].locale
+        return await _seat_choices(interaction, lambda state, seat: km.spell_choices(state, seat, current, lang))
 
     @cast.autocomplete("target")
     async def _target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        if state is None or seat is None:
-            return []
         spell = getattr(interaction.namespace, "spell", None) or None
-        return _choices(km.target_choices(state, seat, spell, current))
+        return await _seat_choices(interaction, lambda state, seat: km.target_choices(state, seat, spell, current))
 
     @km_group.command(name="inspire", description="Place your inspiration dice on your Krosmasters (or keep them)")
     @app_commands.describe(first="Krosmaster for the first die", second="Krosmaster for the second die")
@@ -186,8 +183,7 @@ class Krosmaster(commands.Cog):
     @inspire.autocomplete("first")
     @inspire.autocomplete("second")
     async def _own_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        return _choices(km.own_piece_choices(state, seat, current)) if state and seat is not None else []
+        return await _seat_choices(interaction, lambda state, seat: km.own_piece_choices(state, seat, current))
 
     @km_group.command(name="choose", description="Answer the open question (side, dice faces, effect order)")
     @app_commands.describe(option="Your answer")
@@ -216,10 +212,8 @@ class Krosmaster(commands.Cog):
 
     @reward_buy.autocomplete("pile")
     async def _pile_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        if state is None or seat is None:
-            return []
-        return _choices(km.pile_choices(state, seat, current, ctx(interaction)[2].locale))
+        lang = ctx(interaction)[2].locale
+        return await _seat_choices(interaction, lambda state, seat: km.pile_choices(state, seat, current, lang))
 
     @km_group.command(name="reward-assign", description="Place the reward you just bought on one of your Krosmasters")
     @app_commands.describe(reward="The reward just bought", piece="A Krosmaster with a free reward slot")
@@ -228,13 +222,11 @@ class Krosmaster(commands.Cog):
 
     @reward_assign.autocomplete("reward")
     async def _assign_reward_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        return _choices(km.assign_reward_choices(state, seat, current)) if state and seat is not None else []
+        return await _seat_choices(interaction, lambda state, seat: km.assign_reward_choices(state, seat, current))
 
     @reward_assign.autocomplete("piece")
     async def _assign_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        return _choices(km.assign_piece_choices(state, seat, current)) if state and seat is not None else []
+        return await _seat_choices(interaction, lambda state, seat: km.assign_piece_choices(state, seat, current))
 
     @km_group.command(name="reward-reveal",
                       description="Reveal a reward of the active Krosmaster (free, once per turn)")
@@ -244,8 +236,7 @@ class Krosmaster(commands.Cog):
 
     @reward_reveal.autocomplete("reward")
     async def _reveal_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        state, seat, _ = await _game(interaction)
-        return _choices(km.reveal_reward_choices(state, seat, current)) if state and seat is not None else []
+        return await _seat_choices(interaction, lambda state, seat: km.reveal_reward_choices(state, seat, current))
 
     @km_group.command(name="rewards", description="Show (only to you) your face-down rewards and the piles")
     async def rewards(self, interaction: discord.Interaction) -> None:

@@ -223,3 +223,17 @@ async def recent_actions(conn: aiosqlite.Connection, game_id: int, count: int) -
     ) as cur:
         rows = [_action(r) for r in await cur.fetchall()]
     return list(reversed(rows))
+
+
+async def stalled_games(conn: aiosqlite.Connection, updated_before: str) -> list[GameRow]:
+    """Games in play untouched since ``updated_before`` (ISO UTC) whose position was not nudged yet."""
+    cur = await conn.execute(
+        "SELECT * FROM games WHERE status = 'active' AND updated_at <= ? AND reminded_version != version "
+        "ORDER BY updated_at", (updated_before,))
+    return [_game(row) for row in await cur.fetchall()]
+
+
+async def mark_reminded(conn: aiosqlite.Connection, game_id: int, version: int) -> None:
+    """Remember the nudge without touching ``version``/``updated_at``: buttons stay valid."""
+    await conn.execute("UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id))
+

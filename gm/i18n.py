@@ -65,8 +65,8 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
 
 # Parameters whose values are game terms (die faces, elements, sides…) rather than names.
 TERM_PARAMS = frozenset({"face", "faces", "first", "second", "element", "side", "first_side", "direction",
-                         "condition", "effect"})
-TERM_GROUPS = ("face", "element", "side", "dir", "condition", "effect_kind")
+                         "condition", "effect", "other", "stat"})
+TERM_GROUPS = ("face", "element", "side", "dir", "condition", "effect_kind", "stat")
 
 
 def _term(value: Any, lang: str, namespace: str) -> str:

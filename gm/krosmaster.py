@@ -7,6 +7,7 @@ helpers, so autocomplete and buttons can only propose what ``apply`` will accept
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import engines.krosmaster  # noqa: F401  (registers the engine)
 from db.content_packs import save_pack
@@ -42,6 +43,12 @@ def _piece_label(state: State, piece_id: str) -> str:
     if summoner is not None:  # 315: a summon is named with the piece that summoned it
         return f"{piece.short} ({piece.figurine.name} ← {summoner.short})"
     return f"{piece.short} ({piece.figurine.name})"
+
+
+def figurine_names(ids: list[str], content: dict[str, Any] | None) -> list[str]:
+    """Display names of a team already accepted by the engine (server pack first, then built-in)."""
+    pack = pack_for(content)
+    return [pack.figurine(fid).name for fid in ids]
 
 
 def _spell_name(state: State, spell_id: str) -> str:

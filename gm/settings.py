@@ -22,6 +22,8 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     gm_role: str = Field(default="GM", alias="GM_ROLE")
     rules_dir: Path | None = Field(default=None, alias="RULES_DIR")
+    turn_reminder_hours: float = Field(default=24.0, ge=0, le=24 * 30, alias="TURN_REMINDER_HOURS")
+    turn_reminder_check_seconds: float = Field(default=600.0, ge=0.2, le=86400, alias="TURN_REMINDER_CHECK_SECONDS")
     discord_api_base: str | None = Field(default=None, alias="TAVOLO_DISCORD_API_BASE")
     discord_gateway: str | None = Field(default=None, alias="TAVOLO_DISCORD_GATEWAY")
 

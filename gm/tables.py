@@ -56,7 +56,7 @@ class Table:
     def engine(self) -> Engine:
         engine = registry.get(self.game.system)
         if engine is None:
-            raise TavoloError("game.unknown_system", system=self.game.system)
+            raise TavoloError("game.unknown_system", system=self.game.system, known=", ".join(registry.systems()))
         return engine
 
     def seat_of(self, user_id: int) -> int | None:
@@ -79,6 +79,17 @@ def _max_players(engine: Any, options: dict[str, Any]) -> int:
     """Seats a table offers: engines may open more seats for some options (Krosmaster ``mode``)."""
     hook = getattr(engine, "max_players_for", None)
     return int(hook(options)) if hook is not None else int(engine.max_players)
+
+
+def _min_players(engine: Any, options: dict[str, Any]) -> int:
+    """Players a table needs to start; some options raise it (Krosmaster's four-player modes)."""
+    hook = getattr(engine, "min_players_for", None)
+    return int(hook(options)) if hook is not None else int(engine.min_players)
+
+
+def _players_text(engine: Any, options: dict[str, Any]) -> str:
+    low, high = _min_players(engine, options), _max_players(engine, options)
+    return str(low) if low == high else f"{low}–{high}"
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -194,8 +205,7 @@ class TableManager:
             except repo.ChannelBusy as exc:
                 raise TavoloError("game.channel_busy", system="?", status="?") from exc
             self.forget(place.channel_id)
-        players = (str(engine.min_players) if engine.min_players == engine.max_players
-                   else f"{engine.min_players}–{engine.max_players}")
+        players = _players_text(engine, options)
         return Reply(text=t("game.created", actor.locale, system=system, user=actor.mention, players=players))
 
     async def join(self, place: Place, actor: Actor, team: str | None = None) -> Reply:
@@ -268,9 +278,9 @@ class TableManager:
             if table.seat_of(actor.user_id) is None and not actor.is_gm:
                 raise TavoloError("game.not_seated")
             engine = table.engine
-            if not engine.min_players <= len(table.seats) <= _max_players(engine, table.game.options):
-                raise TavoloError("game.wrong_player_count", count=len(table.seats),
-                                  min=engine.min_players, max=_max_players(engine, table.game.options))
+            low, high = _min_players(engine, table.game.options), _max_players(engine, table.game.options)
+            if not low <= len(table.seats) <= high:
+                raise TavoloError("game.wrong_player_count", count=len(table.seats), min=low, max=high)
             setup = Setup(
                 seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
                        for s in table.seats],

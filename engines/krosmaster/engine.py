@@ -78,7 +78,16 @@ class KrosmasterEngine:
     # -- lobby -------------------------------------------------------------------------
     def max_players_for(self, options: dict[str, Any]) -> int:
         """Lobby hook: seats a table offers; 4 for free-for-all and 2-vs-2 (701.1)."""
-        return 4 if str(options.get("mode", "duel")).lower() in ("ffa", "teams") else self.max_players
+        return self.most_players if self._four(options) else self.max_players
+
+    def min_players_for(self, options: dict[str, Any]) -> int:
+        """Lobby hook: free-for-all starts with three or four (702), 2-vs-2 needs four (703)."""
+        mode = str(options.get("mode", "duel")).lower()
+        return {"ffa": 3, "teams": self.most_players}.get(mode, self.min_players)
+
+    @staticmethod
+    def _four(options: dict[str, Any]) -> bool:
+        return str(options.get("mode", "duel")).lower() in ("ffa", "teams")
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         return rules_setup.validate_options(options, content)

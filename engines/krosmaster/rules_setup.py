@@ -239,7 +239,8 @@ def choose_side(state: State, side: str, dice: Dice) -> list[Event]:
 
         assign_sides(state, side, OPPOSITE[side])
         state.phase = "deploy"
-        return [ev("sides", seat=state.first_seat, side=side, first_side=side), *advance_setup(state, dice)]
+        return [ev("sides_multi", seat=state.first_seat, side=side, other=OPPOSITE[side]),
+                *advance_setup(state, dice)]
     second = state.opponent(state.first_seat)
     second.side = side
     state.player(state.first_seat).side = OPPOSITE[side]

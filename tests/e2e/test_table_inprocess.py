@@ -8,6 +8,7 @@ dynamic buttons, database, replies — against the fake Discord.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -161,3 +162,24 @@ async def test_callback_faults_are_retried(
     res = await ok(fake, inter, timeout=8)
     assert [a.status for a in inter.attempts] == [status, 200]
     assert "race" in res.text and not res.ephemeral and res.latency < 3.0
+
+
+async def test_a_stalled_turn_gets_one_channel_reminder_that_pings_only_the_player(
+        fake: FakeDiscord, race: RaceEngine, discord_py_at_fake: FakeDiscord, tmp_path) -> None:
+    """TURN_REMINDER_HOURS through the real bot: ~1 s of silence, one ⏰ message for alice."""
+    runner = InProcessBot(discord_py_at_fake, tmp_path / "reminders.sqlite3",
+                          TURN_REMINDER_HOURS=0.0003, TURN_REMINDER_CHECK_SECONDS=0.2)
+    try:
+        await runner.start()
+        board = await _open_table(fake)
+        channel = board.channel_id
+
+        def reminders() -> list[FakeMessage]:
+            return [m for m in fake.channel_messages(channel) if m.text.startswith("⏰")]
+
+        [nudge] = await fake.wait_until(reminders, timeout=10, what="a turn reminder")
+        assert nudge.pinged_ids == [fake.users["alice"].id] and "race" in nudge.text
+        await asyncio.sleep(1.0)  # five more checks: the same position is never nudged twice
+        assert len(reminders()) == 1
+    finally:
+        await runner.stop()

@@ -59,3 +59,29 @@ def test_every_literal_key_used_in_code_exists() -> None:
                 if key not in en:
                     missing.add(f"{path.relative_to(root)}: {key}")
     assert sorted(missing) == []
+
+
+def test_error_messages_only_use_placeholders_the_raise_site_passes() -> None:
+    """A ``RuleError("k", rule=..., a=...)`` message may use ``{a}`` but not ``{rule}`` (the reply
+    adds the rule itself) nor anything else the call does not pass; a miss shows the raw template."""
+    import ast
+
+    root = Path(__file__).resolve().parents[2]
+    en, it = _load("en"), _load("it")
+    problems = []
+    for folder in ("cogs", "gm", "engines"):
+        for path in (root / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in ("RuleError", "TavoloError") and node.args
+                        and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                    continue
+                if any(k.arg is None for k in node.keywords) or node.args[0].value not in en:
+                    continue  # **params, or a key the literal-key test reports
+                passed = {k.arg for k in node.keywords if k.arg != "rule"}
+                key = node.args[0].value
+                for lang, catalog in (("en", en), ("it", it)):
+                    extra = _placeholders(catalog[key]) - passed
+                    if extra:
+                        problems.append(f"{path.relative_to(root)}:{node.lineno} {key} ({lang}) needs {sorted(extra)}")
+    assert problems == []

@@ -166,3 +166,17 @@ async def test_rewards_commands_are_private_and_follow_the_engine(console: Conso
     await console.execute("/km buy-gg")
     assert "(rule 305.3)" in _out(console)
     assert (await _state(console)).model_dump() == state.model_dump()
+
+
+async def test_701_2_four_player_lobby_takes_two_krosmaster_teams_and_starts(console: Console) -> None:
+    lines = ["/as alice", '/game new krosmaster options:"mode:teams"']
+    teams = {"alice": "vesk_grifter, sage_baltus", "bob": "rimewarden, sleet_sprite",
+             "carol": "iron_warden, ember_witch", "dave": "beast_caller, coinpurse"}
+    for name, team in teams.items():
+        lines += [f"/as {name}", *(["/game join"] if name != "alice" else []), f'/km team figurines:"{team}"']
+    await console.run([*lines, "/game start"])
+    assert "(4 players)" in _out(console) and console.errors == 0, _out(console)
+    state = await _state(console)
+    assert state.multi is not None and state.multi.mode == "teams" and len(state.players) == 4
+    await console.execute('/km team figurines:"iron_warden, ember_witch"')
+    assert console.errors == 1 and "already started" in _out(console)  # the lobby is closed

@@ -40,3 +40,15 @@ def test_every_error_key_raised_in_code_is_translated():
         assert f"err.team_copies_{colour}" in en
     for end in ("last_gg", "last_standing", "tension", "no_pieces", "no_gg"):
         assert f"end.{end}" in en
+
+
+def test_game_terms_in_event_parameters_are_translated():
+    """Players read PA/PM and Italian terms, never the engine's identifiers."""
+    from gm.i18n import humanize, t
+
+    params = {"stat": "AP", "condition": "blame", "effect": "lose_powers", "other": "south", "name": "0d"}
+    it = humanize(params, "it", "km")
+    assert it == {"stat": "PA", "condition": "giustizieri (Biasimo)", "effect": "perdita dei poteri",
+                  "other": "sud", "name": "0d"}
+    text = t("km.frozen_tokens", "it", **humanize({"name": "SLE", "stat": "MP", "value": 1}, "it", "km"))
+    assert "PM" in text and "MP" not in text

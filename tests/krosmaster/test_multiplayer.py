@@ -288,7 +288,7 @@ def test_702_pending_choice_is_presented_with_an_answer_button():
 async def test_701_a_third_player_joining_a_duel_is_told_which_option_opens_four_seats(app) -> None:
     from engines.core.errors import TavoloError
     from gm.context import Actor
-    from tests.conftest import ALICE, BOB, CAROL, TABLE
+    from tests.conftest import ALICE, BOB, CAROL, JUDGE, TABLE
 
     await app.tables.new(TABLE, ALICE, "krosmaster")
     await app.tables.join(TABLE, BOB)
@@ -297,9 +297,17 @@ async def test_701_a_third_player_joining_a_duel_is_told_which_option_opens_four
     assert err.value.key == "game.full_more" and "mode:ffa" in err.value.params["options"]
     await app.tables.end(TABLE, ALICE)
     await app.tables.end(TABLE, BOB)
-    await app.tables.new(TABLE, ALICE, "krosmaster", "mode:ffa")
-    for actor in (BOB, CAROL, Actor(user_id=4, name="dave")):
-        await app.tables.join(TABLE, actor)
+    created = await app.tables.new(TABLE, ALICE, "krosmaster", "mode:ffa")
+    assert "(3–4 players)" in created.text
+    await app.tables.join(TABLE, BOB)
+    with pytest.raises(TavoloError) as err:
+        await app.tables.start(TABLE, ALICE)  # 702: three or four
+    assert err.value.key == "game.wrong_player_count" and err.value.params["min"] == 3
+    await app.tables.join(TABLE, CAROL)
+    await app.tables.join(TABLE, Actor(user_id=4, name="dave"))
     with pytest.raises(TavoloError) as err:
         await app.tables.join(TABLE, Actor(user_id=5, name="erin"))
     assert err.value.key == "game.full"  # four is the most section 7 allows
+    await app.tables.end(TABLE, JUDGE)
+    created = await app.tables.new(TABLE, ALICE, "krosmaster", "mode:teams")
+    assert "(4 players)" in created.text

@@ -1,0 +1,77 @@
+"""Turn reminders: a background check that posts ``gm.reminders`` nudges in the game channels.
+
+No commands. The loop starts on the first READY from the gateway, so the console (which
+never connects) loads the cog without ever running it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from gm.reminders import Reminder, Reminders
+
+log = logging.getLogger(__name__)
+
+
+class RemindersCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        app: Any = bot.app  # type: ignore[attr-defined]
+        settings = app.settings
+        self.reminders = Reminders(app.tables, settings.turn_reminder_hours, settings.default_locale)
+        self.interval = settings.turn_reminder_check_seconds
+        self._task: asyncio.Task[None] | None = None
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """READY comes again after every reconnect; one loop is enough."""
+        if self.reminders.enabled and self._task is None:
+            self._task = asyncio.create_task(self._run(), name="tavolo-turn-reminders")
+
+    async def cog_unload(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        while not self.bot.is_closed():
+            try:
+                await self.tick()
+            except Exception:  # a bad tick must not stop later ones
+                log.exception("turn reminder check failed")
+            await asyncio.sleep(self.interval)
+
+    async def tick(self) -> int:
+        """Send every due reminder; returns how many were posted."""
+        sent = 0
+        for reminder in await self.reminders.due():
+            if await self._post(reminder):
+                sent += 1
+            # Marked even when Discord refused (channel gone, no permission): no retry storm.
+            await self.reminders.mark_sent(reminder.game_id, reminder.version)
+        return sent
+
+    async def _post(self, reminder: Reminder) -> bool:
+        try:
+            channel = self.bot.get_channel(reminder.channel_id) or await self.bot.fetch_channel(reminder.channel_id)
+            if not isinstance(channel, discord.abc.Messageable):
+                return False
+            mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                               users=[discord.Object(id=u) for u in reminder.user_ids])
+            await channel.send(reminder.text, allowed_mentions=mentions)
+            return True
+        except discord.HTTPException as exc:
+            log.warning("turn reminder for game %s not sent: %s", reminder.game_id, exc)
+            return False
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RemindersCog(bot))
