@@ -150,9 +150,14 @@ def play(steps: int, seed: int = 1) -> list[State]:
     Policy: attack when a spell can hit an enemy, else walk towards the nearest enemy,
     else end the activation. It is not a good player; it only needs to reach varied states.
     """
+    engine, state, dice = engine_setup(seed)
+    return play_from(engine, state, dice, steps)
+
+
+def play_from(engine: Any, state: State, dice: Any, steps: int) -> list[State]:
+    """The policy loop of ``play`` from any starting state (1-vs-1 or four players)."""
     from engines.krosmaster.actions import Cast, Move
 
-    engine, state, dice = engine_setup(seed)
     states = [state.model_copy(deep=True)]
     for _ in range(steps):
         decision = engine.decision(state)

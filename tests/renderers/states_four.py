@@ -55,30 +55,12 @@ def play_four(steps: int, mode: str = "teams", seed: int = 1) -> list[State]:
     """A four-player game through the engine's API (built-in pack), with the simple policy of ``states.play``."""
     from engines.core.contract import SeatSetup, Setup
     from engines.core.dice import SeededDice
-    from engines.krosmaster.actions import Cast, Move
     from engines.krosmaster.engine import KrosmasterEngine
-    from tests.renderers.states import _spread_deploy, _turn_policy
+    from tests.renderers.states import play_from
 
     engine = KrosmasterEngine()
     seats = [SeatSetup(seat=i, user_id=10 + i, name=name, config={"team": team})
              for i, (name, team) in enumerate(zip(["Ann", "Bob", "Cat", "Dan"], FOUR_TEAMS, strict=True))]
     dice = SeededDice(seed)
     state = engine.new_game(Setup(seats=seats, options={"mode": mode}), dice)
-    states = [state.model_copy(deep=True)]
-    for _ in range(steps):
-        decision = engine.decision(state)
-        if decision is None or not decision.seats:
-            break
-        seat = decision.seats[0]
-        actions = engine.legal_actions(state, seat)
-        if not actions:
-            break
-        if state.phase == "deploy":
-            action = _spread_deploy(engine, state, seat)
-        elif state.phase == "turn":
-            action = _turn_policy(state, actions, Cast, Move)
-        else:
-            action = actions[0]
-        engine.apply(state, seat, action, dice)
-        states.append(state.model_copy(deep=True))
-    return states
+    return play_from(engine, state, dice, steps)
