@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+import string
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,6 +51,29 @@ def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalog(normalize(lang))
 
 
+# ``{count|one|other}``: the word for a number, e.g. "{wounds} {wounds|wound|wounds}" or
+# "{wounds} {wounds|Ferita|Ferite}". English and Italian both use the singular for exactly 1.
+_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+def _plural_words(template: str, params: dict[str, Any]) -> str:
+    def pick(match: re.Match[str]) -> str:
+        try:
+            one = abs(int(params[match.group(1)])) == 1
+        except (KeyError, TypeError, ValueError):
+            one = False
+        word = match.group(2) if one else match.group(3)
+        return word.replace("{", "{{").replace("}", "}}")
+
+    return _PLURAL.sub(pick, template)
+
+
+def placeholders(template: str) -> set[str]:
+    """Parameter names a template uses, plural tokens included (for the locale tests)."""
+    plain = _PLURAL.sub(lambda m: "{" + m.group(1) + "}", template)
+    return {name for _, name, _, _ in string.Formatter().parse(plain) if name}
+
+
 def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     """Translate ``key`` into ``lang`` with ``params`` substituted (``{name}`` style)."""
     lang = normalize(lang)
@@ -57,7 +82,7 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
         log.warning("missing locale key %s", key)
         return key
     try:
-        return template.format(**params)
+        return _plural_words(template, params).format(**params)
     except (KeyError, IndexError, ValueError):
         log.warning("bad placeholders for %s in %s: %s", key, lang, params)
         return template

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import string
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -19,7 +18,7 @@ from engines.core.errors import RuleError, TavoloError
 from gm.app import App
 from gm.context import Actor, Place
 from gm.dice.service import DiceService
-from gm.i18n import LOCALES_DIR, _flatten
+from gm.i18n import LOCALES_DIR, _flatten, placeholders
 from gm.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -154,7 +153,7 @@ def test_dice_locale_keys_match_in_both_languages() -> None:
     assert set(en) == set(it) and len(en) > 100
 
     def names(text: str) -> set[str]:
-        return {n for _, n, _, _ in string.Formatter().parse(text) if n}
+        return placeholders(text)
 
     assert [k for k in en if names(en[k]) != names(it[k])] == []
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import string
 from pathlib import Path
 
 import pytest
 
-from gm.i18n import LOCALES_DIR, _flatten, normalize, t
+from gm.i18n import LOCALES_DIR, _flatten, normalize, placeholders, t
 
 
 def _load(lang: str) -> dict[str, str]:
@@ -16,7 +15,7 @@ def _load(lang: str) -> dict[str, str]:
 
 
 def _placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return placeholders(text)
 
 
 def test_locale_files_have_identical_keys() -> None:
@@ -85,3 +84,12 @@ def test_error_messages_only_use_placeholders_the_raise_site_passes() -> None:
                     if extra:
                         problems.append(f"{path.relative_to(root)}:{node.lineno} {key} ({lang}) needs {sorted(extra)}")
     assert problems == []
+
+
+def test_plural_words_follow_the_number_in_both_languages() -> None:
+    assert t("km.push", "en", name="A", squares=1, to="C3") == "A is pushed 1 square to C3."
+    assert t("km.push", "en", name="A", squares=2, to="C3") == "A is pushed 2 squares to C3."
+    assert t("km.push", "it", name="A", squares=1, to="C3") == "A viene respinto di 1 casella fino a C3."
+    assert t("km.push", "it", name="A", squares=0, to="C3") == "A viene respinto di 0 caselle fino a C3."
+    assert t("km.ap_tokens", "en", name="A", value=-1) == "A gets -1 AP token."  # the sign does not matter
+    assert placeholders("{n} {n|box|boxes} of {what}") == {"n", "what"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import string
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +17,7 @@ from engines.krosmaster.content import builtin_pack
 from engines.krosmaster.rules_board import sq
 from engines.krosmaster.rules_rewards import count_cards
 from engines.krosmaster.state import State
+from gm.i18n import placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,7 +68,7 @@ def _flat(tree: dict, prefix: str = "") -> dict[str, str]:
 
 CATALOGS = {lang: _flat(json.loads((ROOT / "locales" / f"{lang}.json").read_text("utf-8"))) for lang in ("en", "it")}
 FIELDS = {
-    (lang, key): {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    (lang, key): placeholders(text)
     for lang, catalog in CATALOGS.items()
     for key, text in catalog.items()
 }
