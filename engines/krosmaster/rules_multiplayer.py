@@ -90,18 +90,13 @@ def seating(teams: dict[int, list[Figurine]], sides: dict[int, int], dice: Dice,
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     """Section 7 set-up: 2 Krosmasters each (701.2), seating (702.1/703.3), 3 GG + 3 wild GG (702.3)."""
     from engines.krosmaster.rules_rewards import deal
-    from engines.krosmaster.rules_setup import advance_setup, seat_player, validate_options
+    from engines.krosmaster.rules_setup import advance_setup, seat_player, seat_teams, validate_options
 
     options = validate_options(setup.options, setup.content)
     mode = resolve_mode(options, len(setup.seats))
     pack: Pack = pack_for(setup.content)
     arena = pack.arena(options["arena"])
-    teams: dict[int, list[Figurine]] = {}
-    for seat in setup.seats:
-        team = seat.config.get("team")
-        if not team:
-            raise RuleError("km.err.no_team", rule="101", player=seat.name)
-        teams[seat.seat] = validate_multi_team(list(team), pack)
+    teams = seat_teams(setup, lambda ids: validate_multi_team(ids, pack))
     sides = split_teams(setup) if mode == "teams" else {}
     gg = int(options.get("starting_gg", MULTI_GG))
     players: list[PlayerState] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engines.core.contract import SeatSetup, Setup
@@ -133,6 +134,17 @@ def seat_player(seat_setup: SeatSetup, figs: list[Figurine], gg: int, pieces: di
                        gg=gg, timeline=ids, ties_pending=groups)
 
 
+def seat_teams(setup: Setup, check: Callable[[list[str]], list[Figurine]]) -> dict[int, list[Figurine]]:
+    """Each seat's team from the lobby, checked by ``check`` (101 in a duel, 701.2 with four)."""
+    teams: dict[int, list[Figurine]] = {}
+    for seat in setup.seats:
+        team = seat.config.get("team")
+        if not team:
+            raise RuleError("km.err.no_team", rule="101", player=seat.name)
+        teams[seat.seat] = check(list(team))
+    return teams
+
+
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     if len(setup.seats) != 2 or str(setup.options.get("mode") or "duel").lower() != "duel":
         from engines.krosmaster.rules_multiplayer import new_game as new_multi_game
@@ -142,12 +154,7 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     pack: Pack = pack_for(setup.content)
     fmt = options["format"]
     arena = pack.arena(options["arena"])
-    teams: dict[int, list[Figurine]] = {}
-    for seat in setup.seats:
-        team = seat.config.get("team")
-        if not team:
-            raise RuleError("km.err.no_team", rule="101", player=seat.name)
-        teams[seat.seat] = validate_team(list(team), pack, fmt)
+    teams = seat_teams(setup, lambda ids: validate_team(ids, pack, fmt))
     players: list[PlayerState] = []
     pieces: dict[str, PieceState] = {}
     levels = [sum(f.level for f in teams[s.seat]) for s in setup.seats]

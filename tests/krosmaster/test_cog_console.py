@@ -65,6 +65,17 @@ async def _to_first_piece_turn(console: Console) -> State:
     raise AssertionError("set-up did not reach a piece turn")
 
 
+async def _as_active_player(console: Console) -> tuple[State, str, str]:
+    """Play the lobby and set-up, then switch to the active player: (state, active, other) names."""
+    await console.run(LOBBY.splitlines())
+    state = await _to_first_piece_turn(console)
+    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
+    assert table is not None
+    active, other = table.seats[state.active_seat].name, table.seats[1 - state.active_seat].name
+    await console.execute(f"/as {active}")
+    return state, active, other
+
+
 async def test_101_team_rule_is_named_when_a_team_is_refused(console: Console) -> None:
     await console.run(["/as alice", "/game new krosmaster", '/km team figurines:"iron_warden, ember_witch"'])
     assert "(only alice) ⚠️" in _out(console) and "(rule 101" in _out(console)
@@ -72,11 +83,7 @@ async def test_101_team_rule_is_named_when_a_team_is_refused(console: Console) -
 
 
 async def test_move_autocomplete_offers_exactly_the_reachable_squares(console: Console) -> None:
-    await console.run(LOBBY.splitlines())
-    state = await _to_first_piece_turn(console)
-    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
-    active_user = table.seats[state.active_seat].name  # type: ignore[union-attr]
-    await console.execute(f"/as {active_user}")
+    state, _, _ = await _as_active_player(console)
     start = len(console.transcript.messages)
     await console.execute("/complete /km move square:")
     offered = {c.value for c in console.transcript.messages[start].choices or []}
@@ -85,12 +92,7 @@ async def test_move_autocomplete_offers_exactly_the_reachable_squares(console: C
 
 
 async def test_illegal_move_is_private_and_changes_nothing(console: Console) -> None:
-    await console.run(LOBBY.splitlines())
-    state = await _to_first_piece_turn(console)
-    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
-    active_user = table.seats[state.active_seat].name  # type: ignore[union-attr]
-    other_user = table.seats[1 - state.active_seat].name  # type: ignore[union-attr]
-    await console.execute(f"/as {active_user}")
+    state, active_user, other_user = await _as_active_player(console)
     await console.execute("/km move square:A1")
     assert f"(only {active_user}) ⚠️" in _out(console)
     await console.execute(f"/as {other_user}")
@@ -100,10 +102,7 @@ async def test_illegal_move_is_private_and_changes_nothing(console: Console) -> 
 
 
 async def test_preview_is_an_ephemeral_image(console: Console) -> None:
-    await console.run(LOBBY.splitlines())
-    state = await _to_first_piece_turn(console)
-    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
-    await console.execute(f"/as {table.seats[state.active_seat].name}")  # type: ignore[union-attr]
+    await _as_active_player(console)
     start = len(console.transcript.messages)
     await console.execute("/km preview")
     message = console.transcript.messages[start]
@@ -148,11 +147,7 @@ def _builtin_arena() -> dict:
 
 
 async def test_rewards_commands_are_private_and_follow_the_engine(console: Console) -> None:
-    await console.run(LOBBY.splitlines())
-    state = await _to_first_piece_turn(console)
-    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
-    active_user = table.seats[state.active_seat].name  # type: ignore[union-attr]
-    await console.execute(f"/as {active_user}")
+    state, active_user, _ = await _as_active_player(console)
     start = len(console.transcript.messages)
     await console.execute("/km rewards")
     message = console.transcript.messages[start]

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
+
+from gm.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def flat(tree, prefix=""):
-    out = {}
-    for key, value in tree.items():
-        if isinstance(value, dict):
-            out.update(flat(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = value
-    return out
-
-
 def load(lang):
-    return flat(json.loads((ROOT / "locales" / f"{lang}.json").read_text("utf-8"))["km"])
+    return {key.removeprefix("km."): text for key, text in catalog(lang).items() if key.startswith("km.")}
 
 
 def test_km_keys_and_placeholders_match():

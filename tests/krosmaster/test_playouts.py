@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from pathlib import Path
@@ -17,7 +16,7 @@ from engines.krosmaster.content import builtin_pack
 from engines.krosmaster.rules_board import sq
 from engines.krosmaster.rules_rewards import count_cards
 from engines.krosmaster.state import State
-from gm.i18n import placeholders
+from gm.i18n import catalog, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,21 +55,11 @@ MAX_ACTIONS = 150  # a cap keeps the suite fast; most pit games end well before 
 GAMES = int(os.environ.get("KM_PLAYOUTS", "500"))
 
 
-def _flat(tree: dict, prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in tree.items():
-        if isinstance(value, dict):
-            out.update(_flat(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = value
-    return out
-
-
-CATALOGS = {lang: _flat(json.loads((ROOT / "locales" / f"{lang}.json").read_text("utf-8"))) for lang in ("en", "it")}
+CATALOGS = {lang: catalog(lang) for lang in ("en", "it")}
 FIELDS = {
     (lang, key): placeholders(text)
-    for lang, catalog in CATALOGS.items()
-    for key, text in catalog.items()
+    for lang, texts in CATALOGS.items()
+    for key, text in texts.items()
 }
 
 
@@ -126,8 +115,8 @@ def check_hidden(state: State) -> None:
 
 def check_event(event) -> None:
     assert event.key.startswith("km.")
-    for lang, catalog in CATALOGS.items():
-        assert event.key in catalog, f"{event.key} missing in {lang}"
+    for lang, texts in CATALOGS.items():
+        assert event.key in texts, f"{event.key} missing in {lang}"
         fields = FIELDS[lang, event.key]
         assert fields <= event.params.keys(), f"{event.key} ({lang}) needs {fields - set(event.params)}"
 
