@@ -3,11 +3,13 @@
 We never write a parser: d20 parses and evaluates. This module adds three things:
 
 * **limits checked on the parsed tree before any die is rolled** (dice count, sides,
-  endless rerolls/explosions), plus d20's own roll counter as a hard stop for the
+  endless rerolls/explosions, and the *work* of the whole expression: dice × the
+  conditions applied to them), plus d20's own roll counter as a hard stop for the
   rerolls and explosions that can only be counted while rolling;
 * **our randomness**: d20 draws from the stdlib ``random`` module, so for the duration
   of one roll its module-level ``random`` is swapped for an adapter backed by a
-  :class:`~engines.core.dice.Dice` (SystemRandom live, seeded in the console);
+  :class:`~engines.core.dice.Dice` (SystemRandom live, seeded in the console), and
+  its quadratic ``keep`` for a linear one with the same result;
 * **formatting**: kept/dropped dice, natural 1s and maxima marked, cut to Discord's size.
 """
 
@@ -30,6 +32,12 @@ MAX_DICE = 500
 MAX_SIDES = 10_000
 MAX_EXTRA_ROLLS = 100  # rerolls + explosions in one roll
 MAX_EXPRESSION_LENGTH = 300
+# Steps of evaluation (one value looked at once), see ``estimate_work``: about 0.3 µs each, so a
+# roll within budget is a few milliseconds of CPU even if every reroll chain runs as long as the
+# roll counter allows. 500d10000 with 48-97 keep conditions (24,500-49,000 steps, reported
+# stalls) is refused; 500d6 (500), 100d6kh50 (200), 20d6e6 (7,290), 150d6rr1 (15,400) and
+# 100d6e6 (15,450) roll; 200d6rr1 (20,500) does not.
+MAX_WORK = 20_000
 MESSAGE_LIMIT = 2000
 _INT64 = 2**63 - 1
 
@@ -62,19 +70,50 @@ class DiceRandom:
         return (self.dice.roll(2**53) - 1) / 2**53
 
 
+def linear_keep(self: d20_expression.SetOperator, target: d20_expression.Set) -> None:
+    """``k``: drop every kept value no selector picks. A patch of a d20 1.1.2 inefficiency.
+
+    The library's ``SetOperator.keep`` calls ``self.select(target)`` again for every kept
+    value, so one keep costs values × selectors × values: ``500d10000`` with 97 ``kh1`` took
+    seconds of event loop. Selecting once is the same result: the loop only drops values that
+    no selector picked, and removing such a value changes no selector's pick (``<``, ``>`` and
+    literals test each value alone; ``lN``/``hN`` sort stably, so the values ranked ahead of a
+    dropped one stay ahead, ties included). A property test compares both on random sets.
+    """
+    selected = self.select(target)
+    for value in target.keptset:
+        if value not in selected:
+            value.drop()
+
+
+class RollerBusy(RuntimeError):
+    """Another thread is rolling; raised instead of waiting when the caller must not block."""
+
+
 _swap_lock = threading.Lock()
 
 
 @contextmanager
-def d20_uses(dice: Dice) -> Iterator[None]:
-    """Point d20 at ``dice`` for one synchronous roll (no awaits inside, so no interleaving)."""
-    with _swap_lock:
-        original = d20_expression.random
+def d20_uses(dice: Dice, *, wait: bool = True) -> Iterator[None]:
+    """Point d20 at ``dice`` (and our ``linear_keep``) for one synchronous roll.
+
+    The swap is process-wide, hence the lock; ``wait=False`` raises ``RollerBusy`` rather than
+    block, so the event loop never waits for a roll running in a worker thread.
+    """
+    if not _swap_lock.acquire(blocking=wait):
+        raise RollerBusy
+    try:
+        operator = d20_expression.SetOperator
+        original_random, original_keep = d20_expression.random, operator.__dict__["keep"]
         d20_expression.random = DiceRandom(dice)  # type: ignore[assignment]
+        operator.keep = linear_keep  # type: ignore[method-assign]
         try:
             yield
         finally:
-            d20_expression.random = original
+            d20_expression.random = original_random
+            operator.keep = original_keep  # type: ignore[method-assign]
+    finally:
+        _swap_lock.release()
 
 
 # ------------------------------------------------------------------ limits
@@ -108,7 +147,59 @@ def _walk(node: object) -> Iterator[object]:
 @dataclass(frozen=True)
 class Checked:
     tree: ast.Expression
-    dice: int  # dice rolled before any reroll or explosion
+    work: int  # upper bound of evaluation steps, see estimate_work
+
+
+_LOOPING = ("rr", "e")  # operators that select again after each reroll or explosion
+_EXTRA = ("rr", "ro", "ra", "e")  # operators that roll extra dice
+_GROWING = ("ra", "e")  # operators that add dice to their set
+
+
+def _leaves(node: object) -> int:
+    """Values whose totals d20 reads when it evaluates ``node``: its dice and numbers."""
+    return sum(n.num if isinstance(n, ast.Dice) else 1 for n in _walk(node)
+               if isinstance(n, ast.Dice | ast.Literal))
+
+
+def _grows(node: object) -> bool:
+    return any(op.op in _GROWING for n in _walk(node) if isinstance(n, ast.OperatedSet) for op in n.operations)
+
+
+def estimate_work(tree: ast.Expression) -> int:
+    """An upper bound of the steps d20 takes to evaluate ``tree`` (one step: one value looked at).
+
+    Dice count and length alone let 300 characters ask for seconds of CPU, because every selector
+    of a keep, drop, reroll or explosion looks at every value of its set: work is dice ×
+    selectors. Counted here, with X = ``MAX_EXTRA_ROLLS`` (d20's roll counter stops the roll
+    beyond X extra dice, so X bounds everything rerolls and explosions can add):
+
+    * each die and number once (rolled, summed, shown), plus X if anything can roll extra dice;
+    * each selector of an operation, once per value of its set: its dice, plus X once an
+      explosion may have grown it;
+    * ``rr`` and ``e`` select again after every pass that rerolled or exploded something. Each
+      such pass follows at least one extra roll, so the whole expression makes at most X extra
+      passes, and the k-th last of them sees at most X - k + 1 extra dice (every later pass
+      still needs one). So the extra passes cost at most X × (selectors × dice of the dearest
+      loop) + (X + … + 1) × (the most selectors of a loop whose set can grow).
+    """
+    x = MAX_EXTRA_ROLLS
+    work = _leaves(tree)
+    extra = False
+    loop_values = loop_growth = 0
+    for node in _walk(tree):
+        if not isinstance(node, ast.OperatedSet):
+            continue
+        values = _leaves(node.value)
+        grown = _grows(node.value)
+        for op in node.operations:
+            extra = extra or op.op in _EXTRA
+            grown = grown or op.op in _GROWING
+            sels = len(op.sels)
+            work += sels * (values + (x if grown else 0))
+            if op.op in _LOOPING:
+                loop_values = max(loop_values, sels * values)
+                loop_growth = max(loop_growth, sels if grown else 0)
+    return work + (x if extra else 0) + x * loop_values + x * (x + 1) // 2 * loop_growth
 
 
 def check(tree: ast.Expression) -> Checked:
@@ -129,7 +220,10 @@ def check(tree: ast.Expression) -> Checked:
     extra_at_least = sum(_check_operations(n) for n in nodes if isinstance(n, ast.OperatedDice))
     if extra_at_least > MAX_EXTRA_ROLLS:
         raise TavoloError("dice.notation.too_many_rerolls", max=MAX_EXTRA_ROLLS)
-    return Checked(tree=tree, dice=count)
+    work = estimate_work(tree)
+    if work > MAX_WORK:
+        raise TavoloError("dice.notation.too_much_work", steps=work, max=MAX_WORK)
+    return Checked(tree=tree, work=work)
 
 
 def _check_operations(node: ast.OperatedDice) -> int:
@@ -221,15 +315,34 @@ def _parse(text: str) -> Checked:
     return check(tree)
 
 
-_roller = d20.Roller()
+class _Roller(d20.Roller):
+    """d20's roller with a roll counter that caps the *extra* rolls at ``MAX_EXTRA_ROLLS``.
+
+    d20 counts every die against one total, so with ``max_rolls = dice + MAX_EXTRA_ROLLS`` a
+    reroll loop evaluated early could spend the allowance of the dice rolled after it
+    (``1d2rr1 + 499d2`` could reroll 599 times). Raising the cap only as each ``NdS`` is about
+    to be rolled keeps extra rolls within the limit at every moment; ``estimate_work`` relies
+    on that.
+    """
+
+    def _eval_dice(self, node: ast.Dice) -> d20.Dice:
+        self.context.max_rolls += node.num
+        return super()._eval_dice(node)
 
 
-def roll(expression: str, dice: Dice) -> NotationRoll:
-    """Parse, check limits, then roll with ``dice``. Raises ``TavoloError`` for user mistakes."""
+_roller = _Roller()
+
+
+def roll(expression: str, dice: Dice, *, wait: bool = True) -> NotationRoll:
+    """Parse, check limits, then roll with ``dice``. Raises ``TavoloError`` for user mistakes.
+
+    Thread-safe. With ``wait=False`` it raises ``RollerBusy`` (before drawing anything) when
+    another thread is rolling, instead of blocking the caller.
+    """
     checked = parse(expression)
     try:
-        with d20_uses(dice):  # also serializes use of the shared roller and its context
-            _roller.context = d20.RollContext(max_rolls=checked.dice + MAX_EXTRA_ROLLS)
+        with d20_uses(dice, wait=wait):  # also serializes use of the shared roller and its context
+            _roller.context = d20.RollContext(max_rolls=MAX_EXTRA_ROLLS)  # + each NdS as it is rolled
             result = _roller.roll(checked.tree, stringifier=TavoloStringifier())
         total = result.total
         breakdown = result.result
