@@ -10,15 +10,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines.krosmaster  # noqa: F401  (registers the engine)
-from db.content_packs import save_pack
 from db.store import Store
 from engines.core.errors import TavoloError
 from engines.core.krosmaster_die import face_from_d6
 from engines.krosmaster import actions as A
-from engines.krosmaster.content import MAX_PACK_BYTES, REWARD_COST, pack_for, parse_pack_text
+from engines.krosmaster.content import MAX_PACK_BYTES, REWARD_COST, load_pack, pack_for
 from engines.krosmaster.engine import KrosmasterEngine, reachable_squares, spells_of
 from engines.krosmaster.state import RewardCard, State
-from gm import presenters
+from gm import pack_admin, presenters
+from gm.content_packs import read_pack
 from gm.context import Actor, Place
 from gm.i18n import humanize, t
 from gm.reply import Button, Reply, Select, SelectOption
@@ -213,8 +213,9 @@ def figurine_choices(current: str, lang: str, content: dict | None = None,
 
 
 async def import_pack(store: Store, place: Place, actor: Actor, filename: str, data: bytes,
-                      name: str | None) -> Reply:
-    """Validate and store a server's content pack; nothing is saved unless all of it is valid."""
+                      name: str | None, *, replace: bool = False) -> Reply:
+    """Validate and store a server's content pack; nothing is saved unless all of it is valid,
+    and an existing pack of the same name is only overwritten with ``replace``."""
     if not actor.can_manage_guild:
         raise TavoloError("common.missing_permissions")
     if len(data) > MAX_PACK_BYTES:
@@ -223,13 +224,11 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise TavoloError("km.ui.pack_not_text") from exc
-    pack = parse_pack_text(text)
-    pack_name = (name or pack.name or filename.rsplit(".", 1)[0]).strip().lower().replace(" ", "_")[:40]
-    async with store.transaction() as conn:
-        await save_pack(conn, guild_id=place.guild_id or 0, system="krosmaster", name=pack_name,
-                        data=pack.model_dump(mode="json"), created_by=actor.user_id)
-    return Reply(text=t("km.ui.pack_saved", actor.locale, name=pack_name, figurines=len(pack.figurines),
-                        arenas=len(pack.arenas)))
+    pack = await read_pack(text, filename, load_pack)  # parsed and validated off the loop, within a budget
+    name = pack_admin.pack_name(name or pack["name"] or filename.rsplit(".", 1)[0])
+    replaced = await pack_admin.save(store, place, actor, "krosmaster", name, pack, replace)
+    key = "km.ui.pack_replaced" if replaced else "km.ui.pack_saved"
+    return Reply(text=t(key, actor.locale, name=name, figurines=len(pack["figurines"]), arenas=len(pack["arenas"])))
 
 
 class KrosmasterPresenter:

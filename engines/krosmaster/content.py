@@ -530,24 +530,6 @@ def load_pack(data: dict[str, Any]) -> Pack:
         raise RuleError("km.err.pack_invalid", field=_field_of(first), error=first.get("msg", "")) from None
 
 
-def parse_pack_text(text: str) -> Pack:
-    """Parse a pack file's text: JSON, or YAML when PyYAML is installed (the file is user data)."""
-    if len(text.encode("utf-8")) > MAX_PACK_BYTES:
-        raise RuleError("km.err.pack_too_big", size=len(text), limit=MAX_PACK_BYTES)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        try:
-            import yaml  # optional dependency, only needed for YAML packs
-        except ImportError:  # pragma: no cover - depends on the install
-            raise RuleError("km.err.pack_invalid", field="pack", error="not JSON") from None
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            raise RuleError("km.err.pack_invalid", field="pack", error=str(exc)[:200]) from None
-    return load_pack(data)
-
-
 @cache
 def builtin_pack() -> Pack:
     """The pack shipped with the engine; cached because it never changes at run time."""

@@ -6,7 +6,7 @@ Keeping them as pydantic models means digests (YAML) and imports are validated t
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,6 +44,30 @@ class Document(BaseModel):
     importer: ImporterKind
     sections: list[Section]
     sha256: str = ""
+
+
+# A section as plain values, in ``rules_sections`` column order: (id, parent, title, text, ref).
+# Plain tuples, not a NamedTuple: 45,000 of them unpickle in 7 ms instead of 40 ms.
+SectionRow = tuple[str, str | None, str, str, str | None]
+
+
+class PreparedDocument(NamedTuple):
+    """A validated document, stemmed and ready to store, as plain tuples.
+
+    The import worker (an offload child) builds it; the parent only writes it. Plain
+    tuples unpickle in microseconds, where rebuilding 20,000 pydantic ``Section`` objects
+    would cost the event loop a noticeable pause. ``stemmed`` holds the FTS ``(title,
+    body)`` of each section, in the same order.
+    """
+
+    system: str
+    language: str
+    name: str
+    title: str
+    importer: str
+    sha256: str
+    sections: tuple[SectionRow, ...]
+    stemmed: tuple[tuple[str, str], ...]
 
 
 class SearchHit(BaseModel):

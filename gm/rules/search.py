@@ -15,7 +15,7 @@ import bisect
 import html
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -46,6 +46,7 @@ _STOP_TEXT = """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 TYPO_MIN_LEN = 4
 TYPO_CUTOFF = 80.0
+SNIPPET_SCAN = 20_000  # characters of a section a snippet looks at: far more than any real rule
 
 
 @lru_cache(maxsize=1 << 16)
@@ -351,7 +352,12 @@ def snippet(
     width: int = 220,
     mark: tuple[str, str] = ("**", "**"),
 ) -> str:
-    """A window of the original text around the densest cluster of matches, matches marked."""
+    """A window of the original text around the densest cluster of matches, matches marked.
+
+    Only the first ``SNIPPET_SCAN`` characters are read: every word costs a stem lookup, and
+    a section can be a whole upload (a numbered rule is never split), 2 s per hit at 5 MB.
+    """
+    text, more = _scanned(text)
     flat = " ".join(text.split())
     if not flat:
         return ""
@@ -361,8 +367,7 @@ def snippet(
         if _matches(m.group(0).lower(), language, exact, prefixes)
     ]
     if spans:
-        window = width * 0.7
-        best = max(range(len(spans)), key=lambda i: sum(1 for s, _ in spans[i:] if s - spans[i][0] < window))
+        best = densest([s for s, _ in spans], width * 0.7)
         start = max(0, spans[best][0] - width // 4)
     else:
         start = 0
@@ -385,7 +390,36 @@ def snippet(
         cursor = e
     out.append(escape_markdown(flat[cursor:end]))
     body = "".join(out).strip()
-    return ("…" if start > 0 else "") + body + ("…" if end < len(flat) else "")
+    return ("…" if start > 0 else "") + body + ("…" if end < len(flat) or more else "")
+
+
+def _scanned(text: str) -> tuple[str, bool]:
+    """The start of ``text`` a snippet reads, in whole words (a cut word could match a
+    prefix), and whether any text follows it."""
+    text = text.strip()
+    if len(text) <= SNIPPET_SCAN:
+        return text, False
+    head = text[:SNIPPET_SCAN]
+    if not text[SNIPPET_SCAN].isspace():
+        head = head.rsplit(None, 1)[0]
+    return head, True
+
+
+def densest(starts: Sequence[int], window: float) -> int:
+    """Index of the match that opens the window holding the most matches (the first on ties).
+
+    A window opened at ``i`` holds the matches ``i..j-1`` whose start is less than ``window``
+    after ``starts[i]``; ``starts`` is ascending, so ``j`` only moves forward as ``i`` does.
+    One pass, not a count per match: a section of 40,000 matches took 42 s that way.
+    """
+    best, most, j = 0, 0, 0
+    for i, first in enumerate(starts):
+        j = max(j, i)
+        while j < len(starts) and starts[j] - first < window:
+            j += 1
+        if j - i > most:
+            best, most = i, j - i
+    return best
 
 
 def escape_markdown(text: str) -> str:

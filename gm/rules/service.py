@@ -1,45 +1,46 @@
 """RulesService: the one entry point for rules lookup, used by the cog and the console.
 
-It owns the policy the repository does not: stemming per document language, query
-planning (glossary, typos, prefixes, section ids), which of several same-numbered
-sections to show, pagination and the localized replies. Writes go through
-``Store.transaction`` so an import is all-or-nothing.
+It owns the policy the repository does not: query planning (glossary, typos, prefixes,
+section ids), which of several same-numbered sections to show, pagination and the
+localized replies. Importing is ``gm.rules.corpus`` (reading runs off the event loop, in
+``gm.rules.extract``); its names used by callers are re-exported here.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
 import logging
 import re
 import sqlite3
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import yaml
-from pydantic import ValidationError
 
 from db import rules as repo
 from db.store import Store
 from engines.core.errors import RuleError, TavoloError
+from gm import offload
 from gm.i18n import t
 from gm.reply import Button, Field, Reply
+from gm.rules.corpus import ImportReport, RulesCorpus
+from gm.rules.extract import digest_document
 from gm.rules.importers import loader
-from gm.rules.importers.numbered import id_sort_key
-from gm.rules.model import SYSTEMS, Document, SearchHit, Section, SourceInfo, StoredSection
+from gm.rules.importers.loader import detect_language
+from gm.rules.model import SYSTEMS, SearchHit, StoredSection
 from gm.rules.search import (
     Glossary,
     QueryPlan,
     escape_markdown,
-    index_terms,
     plan_query,
     section_id_in,
     snippet,
-    words,
 )
+
+__all__ = [
+    "ImportReport", "RulesService", "ShownSection", "ancestor_ids", "cross_references", "detect_language",
+    "digest_document", "ensure_rules_service", "open_button", "paginate", "resolve_system", "rule_error_button",
+    "show_button",
+]
 
 log = logging.getLogger(__name__)
 
@@ -85,26 +86,6 @@ def cross_references(text: str) -> list[str]:
     return list(dict.fromkeys(m.group("id").lower().rstrip(".") for m in _XREF.finditer(text)))
 
 
-def detect_language(text: str) -> str:
-    """``it`` or ``en`` by counting very common words: enough for an unlabelled upload."""
-    sample = words(text[:20000])
-    italian = {"il", "di", "che", "la", "per", "un", "una", "non", "della", "sono", "del", "le"}
-    english = {"the", "of", "and", "to", "a", "is", "in", "that", "for", "it", "with", "are"}
-    it_score = sum(1 for w in sample if w in italian)
-    en_score = sum(1 for w in sample if w in english)
-    return "it" if it_score > en_score else "en"
-
-
-@dataclass
-class ImportReport:
-    """What ``import_rules_dir`` / ``load_builtin_digests`` did, for logs and /rules sources."""
-
-    imported: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    failed: list[tuple[str, str]] = field(default_factory=list)
-
-
 @dataclass
 class ShownSection:
     """A section with its children and where it came from, ready for display."""
@@ -131,8 +112,12 @@ def ancestor_ids(section_id: str) -> list[str]:
         current = trimmed
 
 
-class RulesService:
-    """Rules corpus and search for every guild (global documents plus per-guild imports)."""
+class RulesService(RulesCorpus):
+    """Rules corpus and search for every guild (global documents plus per-guild imports).
+
+    Importing and removing documents (and the start-up imports) live in ``RulesCorpus``;
+    this class answers questions: search, show, autocomplete and their localized replies.
+    """
 
     def __init__(
         self,
@@ -141,70 +126,47 @@ class RulesService:
         digests_dir: Path = DIGESTS_DIR,
         glossary_path: Path = GLOSSARY_PATH,
         glossary: Glossary | None = None,
+        budget: offload.Budget | None = None,
     ) -> None:
-        self.store = store
-        self.digests_dir = digests_dir
-        self.glossary = glossary if glossary is not None else Glossary.load(glossary_path)
+        super().__init__(store, digests_dir=digests_dir, budget=budget)
+        self._glossary = glossary
+        self._glossary_path = glossary_path
         self._vocabulary: list[str] | None = None
         self._vocabulary_set: frozenset[str] = frozenset()
-        self._startup: asyncio.Task[None] | None = None
-
-    def begin_startup(self, rules_dir: Path | None) -> None:
-        """Schedule the digest and RULES_DIR imports; ``ready`` waits for them."""
-        self._startup = asyncio.ensure_future(self._run_startup(rules_dir))
-
-    async def _run_startup(self, rules_dir: Path | None) -> None:
-        try:
-            report = await self.load_builtin_digests()
-            log.info("rules digests: %d imported, %d unchanged, %d failed",
-                     len(report.imported), len(report.unchanged), len(report.failed))
-            if rules_dir:
-                report = await self.import_rules_dir(rules_dir)
-                log.info("RULES_DIR %s: imported %s, unchanged %d, removed %s, failed %s",
-                         rules_dir, report.imported, len(report.unchanged), report.removed, report.failed)
-        except asyncio.CancelledError:
-            log.info("rules start-up import cancelled")
-        except Exception:  # the bot must still answer; /rules then works with what loaded
-            if await self._store_open():
-                log.exception("rules start-up import failed")
-            else:  # the app closed before the import finished (a short console session)
-                log.info("rules start-up import stopped: the database was closed")
-
-    async def _store_open(self) -> bool:
-        try:
-            await self.store.conn.execute("SELECT 1")
-        except Exception:
-            return False
-        return True
-
-    async def stop(self) -> None:
-        """Cancel an unfinished start-up import (on shutdown), waiting for its rollback."""
-        task, self._startup = self._startup, None
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    async def ready(self) -> None:
-        """Wait for the start-up imports (no-op when there are none or they are done)."""
-        task = self._startup
-        if task is not None and not task.done():
-            await asyncio.shield(task)  # start-up never raises: it logs and ends
+        self._generation = 0
 
     # ------------------------------------------------------------------ search
     async def _vocab(self) -> tuple[list[str], frozenset[str]]:
-        if self._vocabulary is None:
-            self._vocabulary = await repo.vocabulary(self.store.conn)
-            self._vocabulary_set = frozenset(self._vocabulary)
-        return self._vocabulary, self._vocabulary_set
+        """Every indexed term, for typo correction (cached until the corpus changes).
 
-    def _invalidate(self) -> None:
+        A large import leaves ~200,000 terms: the set is built in a thread, and a result
+        that an import made stale while it was being read is used once, not cached.
+        """
+        if self._vocabulary is not None:
+            return self._vocabulary, self._vocabulary_set
+        generation = self._generation
+        vocabulary = await repo.vocabulary(self.store.conn)
+        known = await asyncio.to_thread(frozenset, vocabulary)
+        if generation == self._generation:
+            self._vocabulary, self._vocabulary_set = vocabulary, known
+        return vocabulary, known
+
+    def _corpus_changed(self) -> None:
+        """A document came or went: the typo-correction vocabulary is rebuilt on next use."""
+        self._generation += 1
         self._vocabulary = None
+
+    async def glossary(self) -> Glossary:
+        """The glossary, read on first use in a thread (parsing it takes ~0.1 s: not on the loop)."""
+        if self._glossary is None:
+            self._glossary = await asyncio.to_thread(_load_glossary, self._glossary_path)
+        return self._glossary
 
     async def plan(self, query: str, system: str | None) -> QueryPlan:
         vocabulary, known = await self._vocab()
+        glossary = await self.glossary()
         return plan_query(
-            query, glossary=self.glossary.index_for(system), vocabulary=vocabulary, vocabulary_set=known
+            query, glossary=glossary.index_for(system), vocabulary=vocabulary, vocabulary_set=known
         )
 
     async def search(
@@ -418,50 +380,6 @@ class RulesService:
             ))
         return reply
 
-    # ------------------------------------------------------------------ corpus
-    async def sources(self, guild_id: int | None, system: str | None = None) -> list[SourceInfo]:
-        await self.ready()
-        return await repo.list_documents(self.store.conn, guild_id, system)
-
-    async def _store_document(
-        self, guild_id: int | None, document: Document, source: str, created_by: int | None = None
-    ) -> SourceInfo:
-        """Replace any same-named document in the scope, atomically, then index."""
-        stemmed = [
-            (index_terms(s.title, document.language), index_terms(s.text, document.language))
-            for s in document.sections
-        ]
-        async with self.store.transaction() as conn:
-            existing = await repo.find_document(conn, guild_id, document.system, document.name)
-            if existing:
-                await repo.delete_document(conn, existing.document_id)
-            await repo.insert_document(
-                conn, guild_id=guild_id, document=document, source=source, stemmed=stemmed,
-                created_by=created_by,
-            )
-            stored = await repo.find_document(conn, guild_id, document.system, document.name)
-        self._invalidate()
-        assert stored is not None
-        return stored
-
-    async def import_document(
-        self,
-        guild_id: int,
-        system: str,
-        filename: str,
-        data: bytes,
-        language: str | None = None,
-        user_id: int | None = None,
-        title: str | None = None,
-    ) -> SourceInfo:
-        """A server's own rulebook upload (replaces an earlier import of the same name)."""
-        await self.ready()
-        if language is None:
-            text = loader.read_text(data, filename)
-            language = detect_language(text)
-        document = loader.load_document(data, filename, system, language, title=title)
-        return await self._store_document(guild_id, document, "import", created_by=user_id)
-
     async def import_reply(
         self, guild_id: int | None, system: str, filename: str, data: bytes, language: str | None,
         user_id: int, lang: str,
@@ -472,109 +390,19 @@ class RulesService:
         return Reply(text=t("rules.imported", lang, name=info.name, system=info.system,
                             language=info.language, sections=info.sections, importer=info.importer))
 
-    async def remove(self, guild_id: int, name: str, system: str | None = None) -> SourceInfo:
-        """Remove a server's own import by name (global documents cannot be removed here)."""
-        await self.ready()
-        candidates = [
-            s for s in await repo.list_scope_documents(self.store.conn, guild_id)
-            if s.name.lower() == name.strip().lower() and (system is None or s.system == system)
-        ]
-        if not candidates:
-            raise TavoloError("rules.source_not_found", name=name.strip()[:100])
-        if len(candidates) > 1:
-            raise TavoloError("rules.source_ambiguous", name=name.strip()[:100])
-        async with self.store.transaction() as conn:
-            await repo.delete_document(conn, candidates[0].document_id)
-        self._invalidate()
-        return candidates[0]
-
     async def remove_reply(self, guild_id: int | None, name: str, system: str | None, lang: str) -> Reply:
         if guild_id is None:
             raise TavoloError("rules.guild_only")
         info = await self.remove(guild_id, name, system)
         return Reply(text=t("rules.removed", lang, name=info.name, system=info.system))
 
-    async def _import_global(
-        self, name: str, system: str, data: bytes, build: Callable[[], Document], source: str,
-        report: ImportReport,
-    ) -> None:
-        digest = hashlib.sha256(data).hexdigest()
-        existing = await repo.find_document(self.store.conn, None, system, name)
-        if existing and await repo.document_hash(self.store.conn, existing.document_id) == digest:
-            report.unchanged.append(f"{system}/{name}")
-            return
-        document: Document = build()
-        document = document.model_copy(update={"sha256": digest, "name": name})
-        await self._store_document(None, document, source)
-        report.imported.append(f"{system}/{name}")
 
-    async def load_builtin_digests(self) -> ImportReport:
-        """Import ``digests/<system>.<lang>.yaml`` as global documents (unchanged ones skipped)."""
-        report = ImportReport()
-        if not self.digests_dir.is_dir():
-            return report
-        for path in sorted(self.digests_dir.glob("*.yaml")):
-            try:
-                data = path.read_bytes()
-                raw = yaml.safe_load(data.decode("utf-8")) or {}
-                system = loader.check_system(str(raw.get("system", "")))
-                language = loader.check_language(str(raw.get("language", "")))
-
-                def build(raw: dict = raw, system: str = system, language: str = language) -> Document:
-                    return digest_document(raw, system, language)
-
-                await self._import_global(f"digest-{language}", system, data, build, "builtin", report)
-            except (TavoloError, ValidationError, yaml.YAMLError, OSError, UnicodeDecodeError,
-                    AttributeError, TypeError) as exc:
-                log.warning("bad rules digest %s: %s", path.name, exc)
-                report.failed.append((path.name, getattr(exc, "key", type(exc).__name__)))
-        return report
-
-    async def import_rules_dir(self, path: Path) -> ImportReport:
-        """Import every rulebook in ``RULES_DIR`` for all servers; idempotent by file hash.
-
-        System and language come from a sidecar ``<file>.yaml`` or the file name
-        (``krosmaster.it.rules.pdf``). Documents whose file disappeared are removed.
-        """
-        report = ImportReport()
-        if not path.is_dir():
-            log.warning("RULES_DIR %s is not a folder", path)
-            return report
-        present: set[tuple[str, str]] = set()
-        for file in sorted(p for p in path.iterdir() if p.is_file()):
-            if loader.extension(file.name) not in (*loader.TEXT_EXTENSIONS, *loader.PDF_EXTENSIONS):
-                continue
-            meta = loader.meta_for_path(file)
-            if meta is None:
-                report.failed.append((file.name, "rules.unknown_file_meta"))
-                continue
-            name = loader.document_name(file.name)
-            try:
-                system = loader.check_system(meta["system"])
-                language = loader.check_language(meta["language"])
-                present.add((system, name))
-                is_pdf = loader.extension(file.name) == ".pdf"
-                limit = loader.MAX_PDF_BYTES if is_pdf else loader.MAX_TEXT_BYTES
-                if file.stat().st_size > limit:
-                    raise TavoloError("rules.file_too_large", size_mb="?", limit_mb="?")
-                data = file.read_bytes()
-
-                def build(data: bytes = data, file: Path = file, system: str = system,
-                          language: str = language, title: str | None = meta.get("title")) -> Document:
-                    return loader.load_document(data, file.name, system, language, title=title)
-
-                await self._import_global(name, system, data, build, "rules_dir", report)
-            except TavoloError as exc:
-                log.warning("RULES_DIR file %s not imported: %s", file.name, exc.key)
-                report.failed.append((file.name, exc.key))
-        for source in await repo.list_scope_documents(self.store.conn, None):
-            if source.source == "rules_dir" and (source.system, source.name) not in present:
-                async with self.store.transaction() as conn:
-                    await repo.delete_document(conn, source.document_id)
-                report.removed.append(source.name)
-        if report.removed:
-            self._invalidate()
-        return report
+def _load_glossary(path: Path) -> Glossary:
+    """Read the glossary and build every system's index (each costs ~20 ms the first time)."""
+    glossary = Glossary.load(path)
+    for system in (None, *SYSTEMS):
+        glossary.index_for(system)
+    return glossary
 
 
 def _diversify(
@@ -598,32 +426,6 @@ def _diversify(
         if len(chosen) >= limit:
             return chosen
     return chosen + skipped[: limit - len(chosen)]
-
-
-def digest_document(raw: dict, system: str, language: str) -> Document:
-    """A digest YAML (``sections: [{id, ref, title, text, parent?}]``) as a Document."""
-    sections = [
-        Section(
-            id=str(item["id"]).strip(),
-            parent=str(item["parent"]).strip() if item.get("parent") else None,
-            title=str(item.get("title") or "").strip(),
-            text=str(item.get("text") or "").strip(),
-            ref=str(item["ref"]).strip() if item.get("ref") else None,
-        )
-        for item in raw.get("sections") or []
-    ]
-    if not sections:
-        raise TavoloError("rules.empty_document")
-    if all(re.match(r"^\d", s.id) for s in sections):
-        sections.sort(key=lambda s: id_sort_key(s.id))
-    return Document(
-        system=system,
-        language=language,
-        name=f"digest-{language}",
-        title=str(raw.get("title") or f"{system} ({language})"),
-        importer="digest",
-        sections=sections,
-    )
 
 
 def paginate(text: str, size: int) -> list[str]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from engines.core.contract import SeatSetup, Setup
@@ -19,7 +17,6 @@ from engines.krosmaster.content import (
     builtin_pack,
     load_pack,
     merge_packs,
-    parse_pack_text,
     push_cube_spell,
 )
 
@@ -61,14 +58,6 @@ def test_pack_size_is_limited():
     with pytest.raises(RuleError) as err:
         load_pack({"name": "x" * 10, "figurines": [], "junk": "y" * 300_000})
     assert err.value.key == "km.err.pack_too_big"
-
-
-def test_yaml_and_json_pack_text():
-    text = "name: mine\nfigurines:\n  - id: blob\n    name: Blob\n    level: 12\n    initiative: 1\n" \
-           "    ap: 6\n    mp: 3\n    hp: 9\n    spells:\n      - id: ooze\n        name: Ooze\n" \
-           "        range: {type: melee}\n        amount: 1\n"
-    assert parse_pack_text(text).figurines[0].id == "blob"
-    assert parse_pack_text(json.dumps({"name": "j"})).name == "j"
 
 
 def test_user_pack_merges_over_builtin_and_plays():

@@ -44,13 +44,13 @@ async def test_search_show_import_remove(console: Console) -> None:
     script = f"""
 /rules search query:palude system:wowboard
 /click 1
-/rules import system:krosmaster file:{wrapped} language:it
+/rules-admin import system:krosmaster file:{wrapped} language:it
 /rules search query:"torri di vetro" system:krosmaster
 /rules show section:101.2 system:krosmaster
 /click Show 201.3
 /complete /rules show section:202
 /rules sources
-/rules remove name:numbered_wrapped
+/rules-admin remove name:numbered_wrapped
 /rules show section:999.9 system:krosmaster
 """
     await console.run(script.splitlines())
@@ -69,7 +69,7 @@ async def test_search_show_import_remove(console: Console) -> None:
 async def test_page_buttons_edit_in_place(console: Console, tmp_path: Path) -> None:
     long = tmp_path / "lunga.txt"
     long.write_text("300. Lunga\n" + "\n".join(f"300.{i}. Regola {i} " + "parola " * 80 for i in range(1, 8)))
-    await console.run([f"/rules import system:krosmaster file:{long} language:it",
+    await console.run([f"/rules-admin import system:krosmaster file:{long} language:it",
                        "/rules show section:300 system:krosmaster", "/click Next ▶"])
     out = _output(console)
     assert "page 1/3" in out and "page 2/3" in out

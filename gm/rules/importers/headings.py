@@ -15,7 +15,7 @@ from gm.rules.importers.common import join_lines, normalize_text, slugify, strip
 from gm.rules.importers.paragraphs import split_sentences
 from gm.rules.model import Section
 
-_MARKDOWN = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_MARKDOWN = re.compile(r"^(#{1,6})\s+(\S.*)$")
 _SENTENCE_END = re.compile(r"[.!?:;\"”»)\]]$")
 _SMALL_WORDS = {
     "a", "ad", "al", "alla", "alle", "and", "as", "at", "by", "con", "da", "dal", "de", "dei", "del",
@@ -57,19 +57,47 @@ def is_title_case(line: str) -> bool:
     return sum(w[0].isupper() for w in significant) / len(significant) >= 0.75
 
 
+def markdown_heading(line: str) -> tuple[int, str] | None:
+    """``(level, title)`` of a Markdown heading (``## Title ##``), else None.
+
+    Closing hashes are cut with ``rstrip`` rather than in the pattern: ``(.+?)\\s*#*\\s*$``
+    tried every way to share a run of spaces among its repeats, cubic in the run (one uploaded
+    line with 2,000 spaces took seconds). Same titles as that pattern: the shortest non-empty
+    start of the text after ``#``s and spaces that leaves only spaces and ``#``s behind.
+    """
+    m = _MARKDOWN.match(line.strip())
+    if m is None:
+        return None
+    rest = m.group(2)
+    return len(m.group(1)), rest.rstrip("#").rstrip() or rest[0]
+
+
 def _clean_title(line: str) -> str:
     return line.strip().rstrip(".:").strip()
+
+
+def _next_lines(lines: list[str]) -> list[str]:
+    """For each line, the next non-blank line after it (stripped; "" after the last one).
+
+    One backward pass; looking ahead from every line re-read the rest of the document each
+    time, quadratic in its lines.
+    """
+    out = [""] * len(lines)
+    following = ""
+    for i in range(len(lines) - 1, -1, -1):
+        out[i] = following
+        following = lines[i].strip() or following
+    return out
 
 
 def _classify(lines: list[str]) -> list[int]:
     """Heading level per line (0 = body), using Markdown if present, else capitalization."""
     levels = [0] * len(lines)
-    if any(_MARKDOWN.match(line.strip()) for line in lines):
-        for i, line in enumerate(lines):
-            if m := _MARKDOWN.match(line.strip()):
-                levels[i] = len(m.group(1))
-        return levels
+    markdown = [markdown_heading(line) for line in lines]
+    if any(markdown):
+        return [heading[0] if heading else 0 for heading in markdown]
     has_caps = any(is_all_caps(line.strip()) for line in lines if line.strip())
+    following = _next_lines(lines)
     previous = ""
     for i, raw in enumerate(lines):
         line = raw.strip()
@@ -77,7 +105,7 @@ def _classify(lines: list[str]) -> list[int]:
             previous = ""
             continue
         standalone = not previous or bool(_SENTENCE_END.search(previous)) or levels[i - 1] > 0
-        nxt = next((s.strip() for s in lines[i + 1 :] if s.strip()), "")
+        nxt = following[i]
         if standalone and nxt and is_all_caps(line):
             levels[i] = 1
         elif standalone and nxt and is_title_case(line) and len(nxt) > 25 and not is_title_case(nxt):
@@ -93,7 +121,8 @@ def parse_headings(raw: str) -> list[Section]:
     blocks: list[_Block] = [_Block(0, "")]
     for line, level in zip(lines, levels, strict=True):
         if level:
-            title = _clean_title(_MARKDOWN.sub(r"\2", line.strip()))
+            heading = markdown_heading(line)
+            title = _clean_title(heading[1] if heading else line)
             last = blocks[-1]
             if last.level == level and not any(s.strip() for s in last.lines) and len(last.title) < 80:
                 last.title = f"{last.title} {title}"  # a heading wrapped over two lines
@@ -142,7 +171,7 @@ def split_long(text: str, limit: int = LONG_SECTION, target: int = CHUNK) -> lis
 
 
 def has_markdown_headings(text: str) -> bool:
-    return sum(1 for line in text.splitlines() if _MARKDOWN.match(line.strip())) >= 2
+    return sum(1 for line in text.splitlines() if markdown_heading(line)) >= 2
 
 
 def looks_structured(sections: list[Section], markdown: bool = False) -> bool:

@@ -10,6 +10,8 @@ import hashlib
 import io
 import logging
 import re
+import struct
+import zlib
 from pathlib import Path
 
 from engines.core.errors import TavoloError
@@ -17,11 +19,13 @@ from gm.rules.importers.headings import has_markdown_headings, looks_structured,
 from gm.rules.importers.numbered import parse_numbered
 from gm.rules.importers.paragraphs import parse_paragraphs
 from gm.rules.model import LANGUAGES, SYSTEMS, Document, ImporterKind, Section
+from gm.rules.search import words
 
 log = logging.getLogger(__name__)
 
 MAX_PDF_BYTES = 20 * 1024 * 1024
 MAX_TEXT_BYTES = 5 * 1024 * 1024
+MAX_PDF_TEXT_CHARS = MAX_TEXT_BYTES  # a PDF may not hold more text than a text upload may
 MAX_PDF_PAGES = 400
 MAX_SECTIONS = 20_000
 TEXT_EXTENSIONS = (".txt", ".md", ".markdown")
@@ -50,10 +54,17 @@ def decode_text(data: bytes) -> str:
             raise TavoloError("rules.not_text") from exc
 
 
-def pdf_text(data: bytes, max_pages: int = MAX_PDF_PAGES) -> str:
-    """Text of a PDF page by page; encrypted, broken or huge PDFs are refused."""
+def pdf_text(data: bytes, max_pages: int = MAX_PDF_PAGES, max_chars: int = MAX_PDF_TEXT_CHARS) -> str:
+    """Text of a PDF page by page; encrypted, broken, huge or over-complex PDFs are refused.
+
+    pypdf parses hostile bytes, so anything it raises means "cannot read this PDF": its
+    own errors (``PyPdfError`` covers ``PdfReadError``, ``PdfStreamError``, ``ParseError``
+    and ``LimitReachedError``, the last for loops and sizes past its safety limits) and the
+    built-in ones a malformed object tree can trigger (deep nesting, bad numbers, bad zlib).
+    Time and memory are bounded by the offload budget the caller runs this under.
+    """
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
 
     if not data.startswith(b"%PDF"):
         raise TavoloError("rules.pdf_malformed")
@@ -64,12 +75,24 @@ def pdf_text(data: bytes, max_pages: int = MAX_PDF_PAGES) -> str:
         pages = len(reader.pages)
         if pages > max_pages:
             raise TavoloError("rules.too_many_pages", pages=pages, limit=max_pages)
+        texts: list[str] = []
+        total = 0
+        for page in reader.pages:
+            text = page.extract_text() or ""
+            total += len(text)
+            if total > max_chars:  # stop at once: the rest could only make it bigger
+                raise TavoloError("rules.pdf_text_too_long", limit_mb=_mb(max_chars))
+            texts.append(text)
         # A form feed marks each page break, so running headers can be recognized.
-        return "\n\f\n".join((page.extract_text() or "") for page in reader.pages)
+        return "\n\f\n".join(texts)
     except TavoloError:
         raise
-    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError) as exc:
-        log.info("unreadable pdf: %s", exc)
+    except LimitReachedError as exc:
+        log.info("pdf past pypdf's safety limits: %s", exc)
+        raise TavoloError("rules.pdf_too_complex") from exc
+    except (PyPdfError, DependencyError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError,
+            RecursionError, ArithmeticError, NotImplementedError, zlib.error, struct.error) as exc:
+        log.info("unreadable pdf: %s: %s", type(exc).__name__, exc)
         raise TavoloError("rules.pdf_malformed") from exc
 
 
@@ -89,6 +112,16 @@ def read_text(data: bytes, filename: str) -> str:
 
 def _mb(size: int) -> str:
     return f"{size / (1024 * 1024):.1f}"
+
+
+def detect_language(text: str) -> str:
+    """``it`` or ``en`` by counting very common words: enough for an unlabelled upload."""
+    sample = words(text[:20000])
+    italian = {"il", "di", "che", "la", "per", "un", "una", "non", "della", "sono", "del", "le"}
+    english = {"the", "of", "and", "to", "a", "is", "in", "that", "for", "it", "with", "are"}
+    it_score = sum(1 for w in sample if w in italian)
+    en_score = sum(1 for w in sample if w in english)
+    return "it" if it_score > en_score else "en"
 
 
 def parse_sections(text: str) -> tuple[ImporterKind, list[Section]]:
@@ -132,12 +165,17 @@ def document_name(filename: str) -> str:
 
 
 def load_document(
-    data: bytes, filename: str, system: str, language: str, title: str | None = None
+    data: bytes, filename: str, system: str, language: str | None, title: str | None = None
 ) -> Document:
-    """A validated ``Document`` from uploaded bytes."""
+    """A validated ``Document`` from uploaded bytes, read and parsed once.
+
+    ``language`` None means "detect it from the text" (the same text that is parsed).
+    """
     system = check_system(system)
-    language = check_language(language)
+    language = check_language(language) if language is not None else None
     text = read_text(data, filename)
+    if language is None:
+        language = detect_language(text)
     kind, sections = parse_sections(text)
     if len(sections) > MAX_SECTIONS:
         raise TavoloError("rules.too_many_sections", count=len(sections), limit=MAX_SECTIONS)

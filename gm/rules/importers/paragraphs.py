@@ -17,10 +17,16 @@ MAX_CHARS = 1400
 
 
 def split_sentences(paragraph: str, target: int = TARGET_CHARS, limit: int = MAX_CHARS) -> list[str]:
-    """Split an over-long paragraph at sentence ends so no chunk explodes."""
+    """Split an over-long paragraph at sentence ends so no chunk explodes.
+
+    A "sentence" longer than ``limit`` (a table or word list flattened by PDF extraction, or
+    text with no full stops at all) is cut further by ``hard_split``: one 200 KB chunk would be
+    a useless search hit and a huge snippet to scan.
+    """
     if len(paragraph) <= limit:
         return [paragraph]
-    sentences = re.split(r"(?<=[.!?])\s+", paragraph)
+    sentences = (piece for sentence in re.split(r"(?<=[.!?])\s+", paragraph)
+                 for piece in hard_split(sentence, limit))
     out: list[str] = []
     current = ""
     for sentence in sentences:
@@ -32,6 +38,28 @@ def split_sentences(paragraph: str, target: int = TARGET_CHARS, limit: int = MAX
     if current:
         out.append(current)
     return out
+
+
+def hard_split(text: str, limit: int = MAX_CHARS) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, cut at the last space that fits.
+
+    Importers hand over paragraphs rebuilt by ``join_lines``, so a space is the only
+    whitespace left; a run of ``limit`` characters without one is cut where the limit falls.
+    Each cut scans only its own window, so this stays linear in the text.
+    """
+    limit = max(1, limit)
+    pieces: list[str] = []
+    start = 0
+    while len(text) - start > limit:
+        cut = text.rfind(" ", start + 1, start + limit + 1)
+        if cut == -1:
+            pieces.append(text[start : start + limit])
+            start += limit
+        else:
+            pieces.append(text[start:cut])
+            start = cut + 1
+    pieces.append(text[start:])
+    return pieces
 
 
 def chunk_paragraphs(paragraphs: list[str], prefix: str = "p") -> list[Section]:
