@@ -15,6 +15,7 @@ from engines.core.errors import TavoloError
 from engines.krosmaster.engine import reachable_squares, spell_targets
 from engines.krosmaster.state import State
 from gm import krosmaster as km
+from gm import pack_admin
 from gm.context import Actor, Place
 from gm.i18n import humanize, t
 from gm.reply import Image, Reply, Select, SelectOption
@@ -108,20 +109,6 @@ class Krosmaster(commands.Cog):
             return Reply(title=t("km.ui.figurines_title", actor.locale), text="\n".join(lines), ephemeral=True)
 
         await self._private(interaction, work)
-
-    @km_group.command(name="pack", description="Import a content pack (figurines, arenas) for this server")
-    @app_commands.describe(file="A .json or .yaml pack file",
-                           name="Name to play it with (/game new … options:pack:NAME)")
-    @app_commands.default_permissions(manage_guild=True)
-    async def pack(self, interaction: discord.Interaction, file: discord.Attachment, name: str | None = None) -> None:
-        app, place, actor = ctx(interaction)
-
-        async def work() -> Reply:
-            if file.size > km.MAX_PACK_BYTES:  # refuse before downloading anything big
-                raise TavoloError("km.err.pack_too_big", size=file.size, limit=km.MAX_PACK_BYTES)
-            return await km.import_pack(app.store, place, actor, file.filename, await file.read(), name)
-
-        await respond(interaction, work, system=SYSTEM)
 
     # ------------------------------------------------------------------ set-up
     @km_group.command(name="order", description="Order your Krosmasters with equal initiative")
@@ -349,5 +336,51 @@ def _label(square: Any) -> str:
     return label(square)
 
 
+class KrosmasterAdmin(commands.Cog):
+    """Server content packs: a top-level group so only managers see it by default (Discord reads
+    ``default_member_permissions`` on top-level commands only); checked in code as well."""
+
+    admin = app_commands.Group(name="km-admin", description="Krosmaster content packs of this server (managers only)",
+                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @admin.command(name="pack", description="Import a content pack (figurines, arenas) for this server")
+    @app_commands.describe(file="A .json or .yaml pack file",
+                           name="Name to play it with (/game new … options:pack:NAME)",
+                           replace="Overwrite a pack that already has this name")
+    async def pack(self, interaction: discord.Interaction, file: discord.Attachment, name: str | None = None,
+                   replace: bool = False) -> None:
+        app, place, actor = ctx(interaction)
+
+        async def work() -> Reply:
+            if file.size > km.MAX_PACK_BYTES:  # refuse before downloading anything big
+                raise TavoloError("km.err.pack_too_big", size=file.size, limit=km.MAX_PACK_BYTES)
+            return await km.import_pack(app.store, place, actor, file.filename, await file.read(), name,
+                                        replace=replace)
+
+        await respond(interaction, work, system=SYSTEM)
+
+    @admin.command(name="pack-remove", description="Remove a content pack from this server")
+    @app_commands.describe(name="The pack to remove")
+    async def pack_remove(self, interaction: discord.Interaction, name: str) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: pack_admin.remove(app.store, place, actor, SYSTEM, name), system=SYSTEM)
+
+    @admin.command(name="packs", description="List this server's content packs")
+    async def packs(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: pack_admin.list_reply(app.store, place, actor, SYSTEM),
+                      ephemeral_defer=True)
+
+    @pack_remove.autocomplete("name")
+    async def _pack_names(self, interaction: discord.Interaction, current: str) -> Choices:
+        app, place, _actor = ctx(interaction)
+        found = await pack_admin.names(app.store, place.guild_id, SYSTEM)
+        return [app_commands.Choice(name=n, value=n) for n in found if current.lower() in n][:25]
+
+
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Krosmaster(bot))
+    await bot.add_cog(KrosmasterAdmin(bot))

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from gm.i18n import t
 from gm.reminders import Reminder, Reminders
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,7 @@ class RemindersCog(commands.Cog):
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """READY comes again after every reconnect; one loop is enough."""
-        if self.reminders.enabled and self._task is None:
+        if self._task is None:
             self._task = asyncio.create_task(self._run(), name="tavolo-turn-reminders")
 
     async def cog_unload(self) -> None:
@@ -44,13 +45,18 @@ class RemindersCog(commands.Cog):
     async def _run(self) -> None:
         while not self.bot.is_closed():
             try:
-                await self.tick()
+                await self.tick()  # reminders may be off (0 h); idle lobbies still close
             except Exception:  # a bad tick must not stop later ones
                 log.exception("turn reminder check failed")
             await asyncio.sleep(self.interval)
 
     async def tick(self) -> int:
-        """Send every due reminder; returns how many were posted."""
+        """Close idle lobbies, then send every due reminder; returns how many reminders were posted."""
+        app: Any = self.bot.app  # type: ignore[attr-defined]
+        for closed in await app.tables.close_idle_lobbies():
+            text = t("game.lobby_closed_idle", self.reminders.lang, system=closed.system,
+                     hours=f"{closed.hours:g}")
+            await self._post(Reminder(closed.game_id, 0, closed.channel_id, (), text))
         sent = 0
         for reminder in await self.reminders.due():
             if await self._post(reminder):

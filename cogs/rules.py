@@ -109,11 +109,32 @@ class Rules(commands.Cog):
         pairs = await _service(app).autocomplete(place.guild_id, chosen, current)
         return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
-    @rules.command(name="import", description="Import a rulebook for this server (.txt, .md, .pdf)")
+    @rules.command(name="sources", description="List the loaded rulebooks")
+    async def sources(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: _service(app).sources_reply(place.guild_id, actor.locale),
+                      ephemeral_defer=True)
+
+    @search.autocomplete("system")
+    @show.autocomplete("system")
+    async def _systems(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _choices(SYSTEMS, current)
+
+
+class RulesAdmin(commands.Cog):
+    """Importing and removing a server's rulebooks: a top-level group of its own, because Discord
+    reads ``default_member_permissions`` only on top-level commands; server owners can then
+    restrict it in their integration settings. The permission is checked in code as well."""
+
+    admin = app_commands.Group(name="rules-admin", description="Manage this server's rulebooks (managers only)",
+                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @admin.command(name="import", description="Import a rulebook for this server (.txt, .md, .pdf)")
     @app_commands.describe(system="Which game the rulebook is for", file="The rulebook file",
                            language="Language of the rulebook (default: detected)")
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
     async def import_(self, interaction: discord.Interaction, system: str, file: discord.Attachment,
                       language: str | None = None) -> None:
         app, place, actor = ctx(interaction)
@@ -131,16 +152,8 @@ class Rules(commands.Cog):
 
         await respond(interaction, work, ephemeral_defer=True)
 
-    @rules.command(name="sources", description="List the loaded rulebooks")
-    async def sources(self, interaction: discord.Interaction) -> None:
-        app, place, actor = ctx(interaction)
-        await respond(interaction, lambda: _service(app).sources_reply(place.guild_id, actor.locale),
-                      ephemeral_defer=True)
-
-    @rules.command(name="remove", description="Remove a rulebook imported on this server")
+    @admin.command(name="remove", description="Remove a rulebook imported on this server")
     @app_commands.describe(name="Name of the imported rulebook", system="Which game")
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
     async def remove(self, interaction: discord.Interaction, name: str, system: str | None = None) -> None:
         app, place, actor = ctx(interaction)
 
@@ -159,8 +172,6 @@ class Rules(commands.Cog):
         names = sorted({s.name for s in await _service(app).sources(place.guild_id) if s.source == "import"})
         return _choices(tuple(names), current)
 
-    @search.autocomplete("system")
-    @show.autocomplete("system")
     @import_.autocomplete("system")
     @remove.autocomplete("system")
     async def _systems(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -174,3 +185,4 @@ class Rules(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Rules(bot))
+    await bot.add_cog(RulesAdmin(bot))

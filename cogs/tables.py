@@ -56,6 +56,13 @@ class Tables(commands.Cog):
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: app.tables.leave(place, actor))
 
+    @game.command(name="kick", description="Remove a player from the lobby (its host or the GM)")
+    @app_commands.describe(user="The player to remove")
+    async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
+        app, place, actor = ctx(interaction)
+        name = getattr(user, "display_name", None) or user.name
+        await respond(interaction, lambda: app.tables.kick(place, actor, user.id, name))
+
     @game.command(name="start", description="Start the game with the seated players")
     async def start(self, interaction: discord.Interaction) -> None:
         app, place, actor = ctx(interaction)
@@ -105,5 +112,27 @@ class Tables(commands.Cog):
         await respond(interaction, lambda: app.tables.help(place, actor), ephemeral_defer=True)
 
 
+class TableAdmin(commands.Cog):
+    """Server-wide table policy: a top-level group so owners can restrict it in Discord's settings."""
+
+    admin = app_commands.Group(name="game-admin", description="Table settings of this server (managers only)",
+                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @admin.command(name="settings", description="Show or change how long end votes last and idle lobbies stay open")
+    @app_commands.describe(end_vote_minutes="Minutes an end vote lasts (0: until the next move)",
+                           lobby_idle_hours="Hours before an unused lobby closes (0: never)")
+    async def settings(self, interaction: discord.Interaction,
+                       end_vote_minutes: app_commands.Range[int, 0, 10080] | None = None,
+                       lobby_idle_hours: app_commands.Range[float, 0, 720] | None = None) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.guild_settings.settings_reply(
+            place.guild_id, actor, end_vote_minutes=end_vote_minutes, lobby_idle_hours=lobby_idle_hours),
+            ephemeral_defer=True)
+
+
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Tables(bot))
+    await bot.add_cog(TableAdmin(bot))

@@ -195,10 +195,7 @@ class Console:
                     raise ValueError(raw)
                 value = low in _TRUE
             elif kind is option_type.attachment:
-                path = Path(raw).expanduser()
-                if not path.is_file():
-                    raise ConsoleError("console.no_file", path=raw)
-                value = FakeAttachment(path)
+                value = FakeAttachment(_local_file(raw))
             elif kind in (option_type.user, option_type.mentionable):
                 value = self._user(raw.lstrip("@"))
         except ValueError as exc:
@@ -306,7 +303,9 @@ class Console:
         items = list(_items(message.view))
         wanted = " ".join(args)
         chosen = None
-        if wanted.isdigit() and 1 <= int(wanted) <= len(items):
+        # isdecimal, not isdigit: "²" is a digit int() refuses; and a short number only,
+        # since int() refuses more than 4300 digits.
+        if wanted.isdecimal() and len(wanted) <= 6 and 1 <= int(wanted) <= len(items):
             chosen = items[int(wanted) - 1][0]
         else:
             chosen = next((item for item, label in items if label.lower() == wanted.lower()), None)
@@ -364,6 +363,18 @@ class Console:
     async def run(self, lines: Iterable[str]) -> None:
         for line in lines:
             await self.execute(line)
+
+
+def _local_file(raw: str) -> Path:
+    """A file typed after ``file:``; any path the OS refuses (too long, unknown ``~user``,
+    a NUL byte) is just a file that is not there, never a crash of the console."""
+    try:
+        path = Path(raw).expanduser()
+        if path.is_file():
+            return path
+    except (OSError, RuntimeError, ValueError):
+        pass
+    raise ConsoleError("console.no_file", path=raw[:80])
 
 
 def _items(view: discord.ui.View) -> Iterator[tuple[Any, str]]:

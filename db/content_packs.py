@@ -10,7 +10,8 @@ import aiosqlite
 
 async def save_pack(conn: aiosqlite.Connection, *, guild_id: int, system: str, name: str, data: dict[str, Any],
                     created_by: int) -> None:
-    """Store a validated pack; a pack with the same name in the same server is replaced."""
+    """Store a validated pack; a pack with the same name in the same server is replaced
+    (``gm.pack_admin`` asks for ``replace:true`` first)."""
     await conn.execute(
         "INSERT INTO content_packs (guild_id, system, name, data, created_by) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id, system, name) DO UPDATE SET data = excluded.data,"
@@ -30,5 +31,20 @@ async def get_pack(conn: aiosqlite.Connection, guild_id: int | None, system: str
 async def list_packs(conn: aiosqlite.Connection, guild_id: int | None, system: str) -> list[str]:
     async with conn.execute(
         "SELECT name FROM content_packs WHERE guild_id IS ? AND system = ? ORDER BY name", (guild_id, system)
+    ) as cur:
+        return [row[0] for row in await cur.fetchall()]
+
+
+async def delete_pack(conn: aiosqlite.Connection, guild_id: int, system: str, name: str) -> bool:
+    cur = await conn.execute("DELETE FROM content_packs WHERE guild_id = ? AND system = ? AND name = ?",
+                             (guild_id, system, name))
+    return cur.rowcount == 1
+
+
+async def channels_using(conn: aiosqlite.Connection, guild_id: int, system: str, name: str) -> list[int]:
+    """Channels whose lobby or game in play was opened with this pack (``options:"pack:NAME"``)."""
+    async with conn.execute(
+        "SELECT channel_id FROM games WHERE guild_id = ? AND system = ? AND status IN ('lobby', 'active')"
+        " AND json_extract(options, '$.pack') = ? ORDER BY id", (guild_id, system, name)
     ) as cur:
         return [row[0] for row in await cur.fetchall()]

@@ -112,6 +112,13 @@ async def last_game(conn: aiosqlite.Connection, channel_id: int) -> GameRow | No
     return _game(row) if row else None
 
 
+async def game_version(conn: aiosqlite.Connection, game_id: int) -> int | None:
+    """Just the version: a cheap check that a cached copy of the game is still the latest."""
+    async with conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else None
+
+
 async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
     async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
         row = await cur.fetchone()
@@ -140,10 +147,13 @@ async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version
     if options is not None:
         sets.append("options = ?")
         params.append(json.dumps(options))
-    cur = await conn.execute(
-        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-        (*params, game_id, expected_version),
-    )
+    try:
+        cur = await conn.execute(
+            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+            (*params, game_id, expected_version),
+        )
+    except sqlite3.IntegrityError as exc:  # reopening a game where another one is already open
+        raise ChannelBusy(game_id) from exc
     if cur.rowcount != 1:
         raise StaleVersion(game_id)
     return expected_version + 1
@@ -237,3 +247,22 @@ async def mark_reminded(conn: aiosqlite.Connection, game_id: int, version: int) 
     """Remember the nudge without touching ``version``/``updated_at``: buttons stay valid."""
     await conn.execute("UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id))
 
+
+
+async def set_host(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
+    """The lobby's host (kept in ``created_by``) passes to another seated player."""
+    await conn.execute("UPDATE games SET created_by = ? WHERE id = ?", (user_id, game_id))
+
+
+async def lobbies_untouched_since(conn: aiosqlite.Connection, updated_before: str) -> list[GameRow]:
+    """Lobbies nobody changed since ``updated_before`` (ISO UTC): candidates for the idle sweep."""
+    cur = await conn.execute("SELECT * FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY id",
+                             (updated_before,))
+    return [_game(row) for row in await cur.fetchall()]
+
+
+async def last_seq(conn: aiosqlite.Connection, game_id: int) -> int:
+    """The number of the game's latest action (0 before any): a vote made at another number is stale."""
+    async with conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.store import Store
+from gm import offload
 from gm.dice_source import DiceSource
+from gm.guild_settings import GuildSettings, TablePolicy
 from gm.settings import Settings
 from gm.tables import TableManager
 
@@ -31,10 +33,13 @@ class App:
 
         for module in GAME_MODULES:
             importlib.import_module(module)
+        offload.configure(offload.Limits.from_settings(settings))  # budgets of untrusted-upload readers
         settings.ensure_database_folder()
         store = await Store.open(settings.database_path)
         dice = DiceSource(seed)
-        app = cls(settings=settings, store=store, dice=dice, tables=TableManager(store, dice))
+        policy = TablePolicy(end_vote_minutes=settings.end_vote_minutes, lobby_idle_hours=settings.lobby_idle_hours)
+        tables = TableManager(store, dice, guild_settings=GuildSettings(store, policy))
+        app = cls(settings=settings, store=store, dice=dice, tables=tables)
         from gm.dice.service import DiceService
 
         app.services["dice"] = DiceService(store, dice)

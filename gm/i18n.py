@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engines.core.errors import Phrase
+
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 SUPPORTED = ("en", "it")
 DEFAULT = "en"
@@ -78,6 +80,8 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     """Translate ``key`` into ``lang`` with ``params`` substituted (``{name}`` style)."""
     lang = normalize(lang)
     template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
+    if any(isinstance(v, Phrase) for v in params.values()):
+        params = {k: t(v.key, lang, **v.params) if isinstance(v, Phrase) else v for k, v in params.items()}
     if template is None:
         log.warning("missing locale key %s", key)
         return key

@@ -9,13 +9,18 @@ cog only sends what this returns.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from db import games as repo
 from gm.context import Place
 from gm.i18n import t
-from gm.tables import MANUAL_PENDING, TableManager
+from gm.table_model import MANUAL_PENDING
+from gm.tables import TableManager
+from gm.timefmt import iso, parse_iso
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -25,15 +30,6 @@ class Reminder:
     channel_id: int
     user_ids: tuple[int, ...]
     text: str
-
-
-def _iso(moment: datetime) -> str:
-    """The format SQLite's ``strftime('%Y-%m-%dT%H:%M:%fZ')`` writes, so strings compare in time order."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
-
-
-def _parse(stamp: str) -> datetime:
-    return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 
 class Reminders:
@@ -51,14 +47,18 @@ class Reminders:
         if not self.enabled:
             return []
         now = now or datetime.now(UTC)
-        rows = await repo.stalled_games(self.tables.store.conn, _iso(now - timedelta(hours=self.hours)))
+        rows = await repo.stalled_games(self.tables.store.conn, iso(now - timedelta(hours=self.hours)))
         found: list[Reminder] = []
         for row in rows:
-            users = await self._waiting_for(row)
+            try:
+                users = await self._waiting_for(row)
+            except Exception:  # one broken game must never stop the reminders of every other game
+                log.exception("turn reminder skipped for game %s", row.id)
+                continue
             if not users:
                 await self.mark_sent(row.id, row.version)
                 continue
-            waited = max(1, round((now - _parse(row.updated_at)).total_seconds() / 3600))
+            waited = max(1, round((now - parse_iso(row.updated_at)).total_seconds() / 3600))
             mentions = " ".join(f"<@{u}>" for u in users)
             text = t("game.reminder", self.lang, mentions=mentions, system=row.system, hours=waited)
             found.append(Reminder(row.id, row.version, row.channel_id, users, text))
@@ -73,7 +73,7 @@ class Reminders:
         if pending:  # DESIGN §3 manual dice: the roll is what the game waits for
             return (int(pending["user_id"]),)
         table = await self.tables.table_for(Place(channel_id=row.channel_id, guild_id=row.guild_id or 0))
-        if table is None or table.state is None or table.game.id != row.id:
+        if table is None or table.state is None or table.game.id != row.id:  # a quarantined game is None
             return ()
         decision = table.engine.decision(table.state)
         if decision is None:

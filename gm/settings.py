@@ -24,6 +24,13 @@ class Settings(BaseSettings):
     rules_dir: Path | None = Field(default=None, alias="RULES_DIR")
     turn_reminder_hours: float = Field(default=24.0, ge=0, le=24 * 30, alias="TURN_REMINDER_HOURS")
     turn_reminder_check_seconds: float = Field(default=600.0, ge=0.2, le=86400, alias="TURN_REMINDER_CHECK_SECONDS")
+    end_vote_minutes: int = Field(default=60, ge=0, le=7 * 24 * 60, alias="END_VOTE_MINUTES")
+    lobby_idle_hours: float = Field(default=48.0, ge=0, le=30 * 24, alias="LOBBY_IDLE_HOURS")
+    rules_import_seconds: float = Field(default=60.0, gt=0, le=3600, alias="RULES_IMPORT_SECONDS")
+    rules_import_memory_mb: int = Field(default=512, ge=16, le=65536, alias="RULES_IMPORT_MEMORY_MB")
+    content_pack_seconds: float = Field(default=10.0, gt=0, le=600, alias="CONTENT_PACK_SECONDS")
+    content_pack_memory_mb: int = Field(default=256, ge=16, le=65536, alias="CONTENT_PACK_MEMORY_MB")
+    offload_max_jobs: int = Field(default=2, ge=1, le=64, alias="OFFLOAD_MAX_JOBS")
     discord_api_base: str | None = Field(default=None, alias="TAVOLO_DISCORD_API_BASE")
     discord_gateway: str | None = Field(default=None, alias="TAVOLO_DISCORD_GATEWAY")
 

@@ -620,6 +620,8 @@ def _player_header(panel: kit.Panel, state: State, player: PlayerState, name: st
     colour = kit.team_colour(player.seat)
     draw.rectangle((x, y, x + 8, y + 30), fill=colour)
     stats = f"{t('render.km.gg', lang, count=player.gg)}   {t('render.km.kamas', lang, count=player.kamas)}"
+    if player.resigned:  # out of the game: its pieces have left the arena (rules_resign)
+        stats = t("render.km.resigned", lang)
     sw = kit.text_width(stats, 18, 1)
     if position is not None:  # 2-vs-2 lists players by team, so their play order is written (703.3)
         name = f"{position}. {name}"

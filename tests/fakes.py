@@ -16,6 +16,7 @@ from engines.core.decision import Decision
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
+from engines.core.state_versions import StateSchema
 from gm.reply import Button
 
 
@@ -26,6 +27,9 @@ class RaceState(GameState):
     turn: int = 0
     history: list[int] = Field(default_factory=list)
     winner: int | None = None
+
+
+RACE_SCHEMA: StateSchema[RaceState] = StateSchema(model=RaceState, version=1)
 
 
 class Add(BaseModel):
@@ -105,7 +109,7 @@ class RaceEngine:
         return Outcome(winners=[state.winner], reason_key="race.reached", params={"target": state.target})
 
     def load_state(self, data: str) -> RaceState:
-        return RaceState.model_validate_json(data)
+        return RACE_SCHEMA.load(data)
 
 
 class RacePresenter:

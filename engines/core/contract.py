@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.decision import Decision
 from engines.core.dice import Dice
@@ -42,8 +42,23 @@ class Outcome(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
-class GameState(BaseModel):
-    """Base for every engine's state: JSON-serializable, versioned, no references."""
+class StateModel(BaseModel):
+    """Base for every part of a saved state: a key this code does not know is refused.
+
+    Pydantic's default drops unknown keys, so a state written by a newer version (or edited
+    by hand) would silently lose data on the next save; refusing it instead lets the table
+    layer quarantine the game with a clear message (``engines.core.state_versions``).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class GameState(StateModel):
+    """Base for every engine's state: JSON-serializable, versioned, no references.
+
+    ``schema_version`` is the first field, so a stored state starts with it and loading can
+    tell the current version from older ones without parsing the whole document twice.
+    """
 
     schema_version: int = 1
 
@@ -88,5 +103,15 @@ class Engine(Protocol):
     def outcome(self, state: GameState) -> Outcome | None: ...
 
     def load_state(self, data: str) -> GameState:
-        """Parse stored JSON back into this engine's state model."""
+        """Parse stored JSON of any past version into the current state model.
+
+        Engines build it on ``engines.core.state_versions.StateSchema``: a current version,
+        one pure upgrade step per older version, and a frozen fixture of every past version
+        loaded by a test. Raises ``StateUnreadable`` when the state cannot be read."""
         ...
+
+    # Optional: ``supports_resign = True`` means ``apply`` accepts ``{"kind": "resign"}`` from
+    # any seated seat at any moment (not only on its turn). The seat leaves as the rules say
+    # (pieces off the board, its turn passed on) and play goes on while two sides remain.
+    # Engines whose tables seat more than two players must support it; for two-seat tables
+    # gm falls back to ending the game with the other seat as the winner.

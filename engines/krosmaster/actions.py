@@ -107,6 +107,12 @@ class Choose(Action):
     value: str
 
 
+class Resign(Action):
+    """Leave the game (``/game resign``): taken from any seat at any time, see rules_resign."""
+
+    kind: Literal["resign"] = "resign"
+
+
 class GmPlace(Action):
     """GM override: put a piece on a square, or take it off the board with ``square=None``."""
 
@@ -140,7 +146,7 @@ class GmGG(Action):
 
 KmAction = Annotated[
     Deploy | OrderTies | Move | Cast | Inspire | Collect | BuyGG | BuyReward | AssignReward | RevealReward | EndTurn
-    | Choose | GmPlace | GmWounds | GmApMp | GmGG,
+    | Choose | Resign | GmPlace | GmWounds | GmApMp | GmGG,
     Field(discriminator="kind"),
 ]
 GM_KINDS = frozenset({"gm_place", "gm_wounds", "gm_apmp", "gm_gg"})

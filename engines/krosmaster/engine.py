@@ -11,15 +11,24 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.square import Square
 from engines.krosmaster import actions as A
-from engines.krosmaster import rules_kamas, rules_multiplayer, rules_rewards, rules_setup, rules_summons, rules_turn
+from engines.krosmaster import (
+    rules_kamas,
+    rules_multiplayer,
+    rules_resign,
+    rules_rewards,
+    rules_setup,
+    rules_summons,
+    rules_turn,
+)
 from engines.krosmaster.content import Pack, pack_for
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_casting import CastPlan, cast, check_cast, plan_casts, resolve_pending, spells_of
 from engines.krosmaster.rules_movement import MoveOption, move, reachable
 from engines.krosmaster.rules_powers_more import note_collected, refresh_conditionals
 from engines.krosmaster.rules_team import validate_team as _validate_team
-from engines.krosmaster.rules_victory import check_victory
+from engines.krosmaster.rules_victory import check_victory, last_gg_lost
 from engines.krosmaster.state import State
+from engines.krosmaster.upgrades import SCHEMA
 
 
 def validate_team(
@@ -74,6 +83,7 @@ class KrosmasterEngine:
     max_players: ClassVar[int] = 2  # a plain table is a duel; ``mode:ffa|teams`` opens 4 seats (section 7)
     most_players: ClassVar[int] = 4  # 701.1, with one of the table options below
     more_seats_options: ClassVar[str] = "mode:ffa, mode:teams"
+    supports_resign: ClassVar[bool] = True  # ``{"kind": "resign"}`` from any seat (rules_resign)
 
     # -- lobby -------------------------------------------------------------------------
     def max_players_for(self, options: dict[str, Any]) -> int:
@@ -118,7 +128,8 @@ class KrosmasterEngine:
 
     # -- reading -----------------------------------------------------------------------
     def load_state(self, data: str) -> State:
-        return State.model_validate_json(data)
+        """Any saved version, upgraded (engines/krosmaster/upgrades.py); StateUnreadable otherwise."""
+        return SCHEMA.load(data)
 
     def parse_action(self, data: dict[str, Any]) -> Action:
         return A.parse_action(data)
@@ -252,6 +263,8 @@ class KrosmasterEngine:
         if action.kind in A.GM_KINDS:
             events = self._apply_gm(state, action)
             return events + rules_summons.drain(state, dice)  # a bomb the GM K.O.s still explodes (315.4)
+        if isinstance(action, A.Resign):  # out of turn: a player may leave at any moment
+            return rules_resign.resign(state, seat, dice)
         decision = self.decision(state)
         if decision is None:
             raise RuleError("km.err.game_over")
@@ -331,9 +344,15 @@ class KrosmasterEngine:
             if action.seat is None:
                 state.wild_gg = min(3 if state.multi is not None else 1, action.gg)  # 103.6, 702.3
             else:
-                state.player(action.seat).gg = action.gg
+                seats = [p.seat for p in state.players]
+                if action.seat not in seats:
+                    raise RuleError("km.err.unknown_seat", seat=action.seat + 1,
+                                    seats=", ".join(str(s + 1) for s in seats))
+                before, state.player(action.seat).gg = state.player(action.seat).gg, action.gg
             events = [ev("gm_gg", seat=action.seat, gg=action.gg) if action.seat is not None
                       else ev("gm_wild_gg", gg=state.wild_gg)]
+            if action.seat is not None and before > 0 and action.gg == 0:  # the checks play would make
+                events += last_gg_lost(state, [action.seat], "last_gg")
             return events + check_victory(state)
         piece = state.pieces.get(getattr(action, "piece", ""))
         if piece is None:
@@ -353,10 +372,14 @@ class KrosmasterEngine:
             piece.ko = False
             return [ev("gm_place", piece=piece.id, name=piece.short, square=piece.pos)]
         if isinstance(action, A.GmWounds):
-            piece.wounds = min(action.wounds, piece.hp)
+            piece.wounds = min(action.wounds, piece.hp)  # 308.1: wounds never exceed HP
             from engines.krosmaster.rules_victory import ko_check
 
-            return [ev("gm_wounds", piece=piece.id, name=piece.short, wounds=piece.wounds), *ko_check(state)]
+            said = (ev("gm_wounds", piece=piece.id, name=piece.short, wounds=piece.wounds)
+                    if piece.wounds == action.wounds else
+                    ev("gm_wounds_capped", piece=piece.id, name=piece.short, wounds=piece.wounds,
+                       asked=action.wounds, hp=piece.hp))
+            return [said, *ko_check(state)]
         if isinstance(action, A.GmApMp):
             for field in ("ap", "mp", "ap_tokens", "mp_tokens"):
                 value = getattr(action, field)

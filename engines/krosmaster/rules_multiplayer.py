@@ -130,14 +130,15 @@ def has_krosmaster(state: State, seat: int) -> bool:
 
 
 def opponents(state: State, seat: int) -> list[int]:
-    return [s for s in state.seat_order() if state.enemies(seat, s)]
+    """Enemies still in the game: a player who resigned is never offered a choice (rules_resign)."""
+    return [s for s in state.seat_order() if state.enemies(seat, s) and not state.player(s).resigned]
 
 
 def side_chooser(state: State) -> int:
     """702.2: player 1 chooses the side (1-vs-1: the second player, 103.2)."""
     if state.multi is None:
         return state.opponent(state.first_seat).seat
-    return state.multi.seating[0]
+    return next((s for s in state.multi.seating if not state.player(s).resigned), state.multi.seating[0])
 
 
 def assign_sides(state: State, side: str, opposite: str) -> None:

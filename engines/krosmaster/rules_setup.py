@@ -227,8 +227,9 @@ def advance_setup(state: State, dice: Dice) -> list[Event]:
         if deploying is None:
             state.phase = "turn"  # 401.1: the fight has begun; the first turn sets the real phase
             events.extend(fight_start(state))
-            if state.phase != "over":
-                events.extend(start_player_turn(state, state.first_seat, dice))
+            if state.phase != "over":  # a player who resigned during set-up never gets a turn
+                first = next((s for s in state.seat_order() if not state.player(s).resigned), state.first_seat)
+                events.extend(start_player_turn(state, first, dice))
     return events
 
 

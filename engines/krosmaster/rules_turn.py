@@ -12,7 +12,7 @@ from engines.krosmaster import rules_summons
 from engines.krosmaster.rules_board import ev
 from engines.krosmaster.rules_powers_more import collector_bonus
 from engines.krosmaster.rules_rewards import expire_buffs, on_turn_end, on_turn_start, stat_bonus
-from engines.krosmaster.rules_victory import check_victory, end_game
+from engines.krosmaster.rules_victory import check_victory, last_gg_lost
 from engines.krosmaster.state import Inspiration, State
 
 
@@ -57,9 +57,9 @@ def settle_tension(state: State, faces: list[str], dice: Dice) -> list[Event]:
                 if player.gg == 0:
                     emptied.append(player.seat)
         events.append(ev("tension_double", face=faces[0]))
-        if len(emptied) == 1:  # 402.1: whoever loses its last GG this way loses
-            return events + end_game(state, [state.opponent(emptied[0]).seat], "tension")
-        events.extend(check_victory(state))
+        events.extend(last_gg_lost(state, emptied, "tension"))  # 402.1: whoever loses its last GG this way loses
+        if state.phase != "over":
+            events.extend(check_victory(state))
         if state.phase == "over":
             return events
     state.inspiration_dice = list(faces)

@@ -85,6 +85,19 @@ def end_game(state: State, winners: list[int], reason: str) -> list[Event]:
     return [ev("game_drawn", reason=reason)]
 
 
+def last_gg_lost(state: State, emptied: list[int], reason: str) -> list[Event]:
+    """402.1: in 1 vs 1, a player who loses their last GG while the opponent keeps some loses,
+    even while the wild GG is still there. Play brings a player to 0 GG with the wild GG
+    present only through a tension double (the wild GG always goes first, 305.2), so a GM
+    override that does the same ends the game the same way; if both players end at 0, 104.2
+    lets play go on."""
+    if state.multi is not None or len(emptied) != 1 or state.phase in ("over", "order_ties", "choose_side",
+                                                                         "deploy"):
+        return []
+    other = state.opponent(emptied[0])
+    return end_game(state, [other.seat], reason) if other.gg > 0 else []
+
+
 def check_victory(state: State) -> list[Event]:
     """104.1-104.3; called after anything that moves GG or removes a Krosmaster."""
     if state.multi is not None:

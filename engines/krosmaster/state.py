@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
 
-from engines.core.contract import GameState
+from engines.core.contract import GameState, StateModel
 from engines.krosmaster.content import Arena, Figurine, Keyword, Reward, RewardRank, SummonKind, SummonTemplate
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # engines/krosmaster/upgrades.py turns older saved states into this one
 
 Phase = Literal[
     "order_ties",  # 204.3b: players order their tied Krosmasters once
@@ -29,14 +29,14 @@ Phase = Literal[
 ]
 
 
-class Inspiration(BaseModel):
+class Inspiration(StateModel):
     """An inspiration die on a card: a power until its placer's next turn starts (403.3)."""
 
     face: Literal["critical", "armor", "lock", "dodge"]
     seat: int
 
 
-class RewardCard(BaseModel):
+class RewardCard(StateModel):
     """One demonic reward token (306); ``reward`` is None where a view hides its face (306.6b)."""
 
     id: str
@@ -45,7 +45,7 @@ class RewardCard(BaseModel):
     seat: int | None = None  # whose it is once bought: that player may look at it (306.6b)
 
 
-class RewardPile(BaseModel):
+class RewardPile(StateModel):
     """103.7: one of the two face-down piles of a rank, with its face-up top once revealed (306.2)."""
 
     id: str
@@ -54,7 +54,7 @@ class RewardPile(BaseModel):
     top: RewardCard | None = None  # the face-up token on top, the only one that can be bought face up
 
 
-class RewardsState(BaseModel):
+class RewardsState(StateModel):
     """Where every reward token is: piles, the one being placed, held by pieces, or out of the game.
 
     The face-down tokens of a rank are an unordered ``pool``: a token is drawn at random (with
@@ -72,7 +72,7 @@ class RewardsState(BaseModel):
     gg_bought_turn: int = 0  # 305.3: the player turn in which a GG was last bought
 
 
-class PieceState(BaseModel):
+class PieceState(StateModel):
     id: str
     owner: int
     figurine: Figurine
@@ -140,7 +140,7 @@ class PieceState(BaseModel):
                 or any(c.face_up and c.reward is not None and power in c.reward.powers for c in self.rewards))
 
 
-class PlayerState(BaseModel):
+class PlayerState(StateModel):
     seat: int
     user_id: int
     name: str
@@ -149,9 +149,10 @@ class PlayerState(BaseModel):
     side: str | None = None
     timeline: list[str] = Field(default_factory=list)  # piece ids, decreasing initiative (204.3)
     ties_pending: list[list[str]] = Field(default_factory=list)  # tie groups still to order
+    resigned: bool = False  # left the game (rules_resign): no pieces, no turns, out of every choice
 
 
-class PendingEffect(BaseModel):
+class PendingEffect(StateModel):
     """An effect waiting for step 8 of a spell (602.9)."""
 
     id: str
@@ -162,7 +163,7 @@ class PendingEffect(BaseModel):
     square: str | None = None  # explosion/trigger (315.4e, 315.6): the square the spell targets
 
 
-class CastContext(BaseModel):
+class CastContext(StateModel):
     """What a spell in step 8 still needs once the active player orders its effects."""
 
     caster: str
@@ -170,7 +171,7 @@ class CastContext(BaseModel):
     effects: list[PendingEffect] = Field(default_factory=list)
 
 
-class MultiState(BaseModel):
+class MultiState(StateModel):
     """Section 7 (four players): play order, 2-vs-2 teams and choices waiting for a player."""
 
     mode: Literal["ffa", "teams"] = "ffa"
@@ -180,7 +181,7 @@ class MultiState(BaseModel):
     tension: list[int] = Field(default_factory=list)  # 702.6: [chooser, *already hit] while a pick is due
 
 
-class BoardState(BaseModel):
+class BoardState(StateModel):
     arena: Arena
     kamas: dict[str, int] = Field(default_factory=dict)  # kama tokens on squares (103.3)
     ice: list[str] = Field(default_factory=list)  # 313.6: where the Frigost ice cubes are now

@@ -72,3 +72,26 @@ async def test_localized_names_are_unique_among_siblings(payloads: list[dict[str
         return clashes
 
     assert check(payloads, "/") == []
+
+
+MANAGE_GUILD = 1 << 5
+ADMIN_GROUPS = {"rules-admin": {"import", "remove"}, "km-admin": {"pack", "pack-remove", "packs"},
+                "game-admin": {"settings"}}
+
+
+async def test_admin_commands_are_top_level_groups_that_discord_hides_from_members(
+        payloads: list[dict[str, Any]]) -> None:
+    """Discord reads ``default_member_permissions`` only on top-level commands: an admin
+    subcommand inside ``/rules`` or ``/km`` would be visible to every member. So every admin
+    command lives in a top-level group that carries Manage Server, and nothing else does."""
+    by_name = {p["name"]: p for p in payloads}
+    for group, commands in ADMIN_GROUPS.items():
+        payload = by_name[group]
+        assert str(payload["default_member_permissions"]) == str(MANAGE_GUILD), group
+        assert payload.get("contexts") in (None, [0]) or payload.get("dm_permission") is False
+        assert {o["name"] for o in payload["options"]} == commands
+    for name, payload in by_name.items():
+        if name not in ADMIN_GROUPS:
+            assert payload.get("default_member_permissions") is None, name
+            subcommands = {o["name"] for o in payload.get("options", []) if o.get("type") in (1, 2)}
+            assert not subcommands & {"import", "remove", "pack", "pack-remove", "settings"}, name

@@ -128,14 +128,31 @@ async def test_stale_version_is_detected(app: App) -> None:
             await repo.update_game(conn, 1, 0)
 
 
-async def test_a_second_process_writing_meanwhile_gives_a_clear_retry_error(app: App) -> None:
+async def test_a_second_process_writing_meanwhile_is_seen_before_acting(app: App) -> None:
     await app.tables.new(TABLE, ALICE, "race")
     await app.tables.join(TABLE, BOB)
     await app.tables.start(TABLE, ALICE)
     await app.tables.status(TABLE, ALICE)  # warm the cache
     async with app.store.transaction() as conn:  # someone else bumps the version behind our back
         await repo.update_game(conn, 1, 2)
+    await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": 1})  # reloaded first, so it just works
+
+
+async def test_a_write_racing_the_freshness_check_gives_a_clear_retry_error(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    await app.tables.new(TABLE, ALICE, "race")
+    await app.tables.join(TABLE, BOB)
+    await app.tables.start(TABLE, ALICE)
+    await app.tables.status(TABLE, ALICE)
+
+    async def unchanged(conn: object, game_id: int) -> int:  # the other write lands right after the check
+        async with app.store.transaction() as write:
+            await repo.update_game(write, game_id, 2)
+        return 2
+
+    monkeypatch.setattr(repo, "game_version", unchanged)
     with pytest.raises(TavoloError) as err:
         await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": 1})
     assert err.value.key == "game.stale"
+    monkeypatch.undo()
     await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": 1})  # reloaded, so it works now

@@ -9,7 +9,7 @@ from gm.app import App
 from gm.reminders import Reminders
 from tests.conftest import ALICE, BOB, TABLE
 
-NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+NOW = datetime.now(UTC).replace(microsecond=0)  # real time: idle lobbies close by the wall clock
 
 
 async def _age(app: App, game_id: int, hours: float) -> None:
@@ -47,7 +47,7 @@ async def test_a_stalled_turn_pings_the_player_to_move_once_per_position(app: Ap
 
 async def test_lobbies_finished_games_and_disabled_reminders_stay_quiet(app: App) -> None:
     await app.tables.new(TABLE, ALICE, "race", "target:2")
-    await _age(app, 1, 100)
+    await _age(app, 1, 30)  # past the reminder delay, within LOBBY_IDLE_HOURS (48)
     assert await Reminders(app.tables, hours=24, lang="en").due(NOW) == []  # a lobby waits for people
     await app.tables.join(TABLE, BOB)
     await app.tables.start(TABLE, ALICE)

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-
-from bot import TavoloBot
 from console.runner import Console
 from engines.krosmaster.engine import reachable_squares
 from engines.krosmaster.state import State
-from gm.app import App
 from gm.context import Place
-from gm.settings import Settings
+from tests.krosmaster.conftest import console_output as _out
+from tests.krosmaster.conftest import console_state as _state
 
 LOBBY = """
 /as alice
@@ -28,24 +23,6 @@ LOBBY = """
 """
 
 
-@pytest.fixture
-async def console(settings: Settings, tmp_path: Path) -> AsyncIterator[Console]:
-    app = await App.open(settings, seed=1)
-    bot = TavoloBot(settings, app=app)
-    await bot.load_tavolo()
-    yield Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
-    await app.close()
-    await bot.http.close()
-
-
-def _out(console: Console) -> str:
-    return console.output.getvalue()  # type: ignore[attr-defined]
-
-
-async def _state(console: Console) -> State:
-    table = await console.bot.app.tables.table_for(Place(channel_id=console.channel.id, guild_id=console.guild.id))
-    assert table is not None and isinstance(table.state, State)
-    return table.state
 
 
 async def _to_first_piece_turn(console: Console) -> State:
@@ -125,19 +102,39 @@ async def test_gm_overrides_need_the_role_and_are_logged(console: Console) -> No
 async def test_server_content_pack_is_validated_stored_and_playable(console: Console, tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"name": "broken", "figurines": [{"id": "x"}]}), encoding="utf-8")
-    await console.run(["/as alice", f"/km pack file:{bad}"])
+    await console.run(["/as alice", f"/km-admin pack file:{bad}"])
     assert "figurines.0" in _out(console)  # the error names the field
     pack = {"name": "duelists", "figurines": [], "arenas": [
         {**json.loads(json.dumps(_builtin_arena())), "id": "tiny_duel", "name": "Tiny Duel"}]}
     good = tmp_path / "duel.json"
     good.write_text(json.dumps(pack), encoding="utf-8")
-    await console.execute(f"/km pack file:{good}")
+    await console.execute(f"/km-admin pack file:{good}")
     assert 'Content pack "duelists" saved' in _out(console)
     await console.execute('/game new krosmaster options:"pack:duelists arena:tiny_duel"')
     assert "lobby opened" in _out(console)
     await console.execute("/game end")
     await console.execute('/game new krosmaster options:"pack:nothere"')
     assert 'no krosmaster content pack named "nothere"' in _out(console)
+
+
+async def test_a_pack_is_never_replaced_by_surprise_and_can_be_removed(console: Console, tmp_path: Path) -> None:
+    pack = {"name": "duelists", "figurines": [], "arenas": [
+        {**json.loads(json.dumps(_builtin_arena())), "id": "tiny_duel", "name": "Tiny Duel"}]}
+    first, second = tmp_path / "duel.json", tmp_path / "duel2.json"
+    first.write_text(json.dumps(pack), encoding="utf-8")
+    second.write_text(json.dumps({**pack, "arenas": []}), encoding="utf-8")
+    await console.run(["/as alice", f"/km-admin pack file:{first}", f"/km-admin pack file:{second}"])
+    assert "replace:true" in _out(console) and console.errors == 1
+    await console.run(['/game new krosmaster options:"pack:duelists arena:tiny_duel"',
+                       "/km-admin pack-remove name:duelists"])
+    assert "used by the table" in _out(console)  # a table in play keeps its pack
+    await console.run([f"/km-admin pack file:{second} replace:true", "/game end"])
+    assert 'Content pack "duelists" replaced' in _out(console)
+    await console.run(["/complete /km-admin pack-remove name:du", "/km-admin pack-remove name:duelists",
+                       "/km-admin packs", "/km-admin pack-remove name:duelists"])
+    out = _out(console)
+    assert "duelists  →  duelists" in out and "was removed" in out
+    assert "No krosmaster packs in this server yet" in out and 'no krosmaster pack named "duelists"' in out
 
 
 def _builtin_arena() -> dict:

@@ -269,7 +269,7 @@ def check_multi_invariants(state: State, total_gg: int) -> None:
 
 
 def test_701_lobby_seat_limit_follows_the_mode():
-    from gm.tables import _max_players
+    from gm.tables import max_players as _max_players
 
     assert _max_players(ENGINE, {}) == 2 and _max_players(ENGINE, {"mode": "duel"}) == 2
     assert _max_players(ENGINE, {"mode": "ffa"}) == 4 and _max_players(ENGINE, {"mode": "teams"}) == 4

@@ -1,0 +1,228 @@
+"""The machinery under every table command: locks, the cache, loading, applying, committing.
+
+Every change goes lock → load → check → apply → commit → render → ``Reply``. The
+per-channel lock orders concurrent clicks in this process; the ``version`` column catches
+a second process writing the same game (``StaleVersion``), and ``retry_stale`` turns that
+into a reload and one more try. The state is deep-copied before ``apply`` so a rejected
+action changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from db import content_packs as packs
+from db import games as repo
+from db.store import Store
+from engines.core.contract import GameState
+from engines.core.dice import Dice
+from engines.core.errors import Phrase, TavoloError
+from engines.core.events import Event
+from engines.core.state_versions import StateUnreadable
+from gm.context import Actor, Place
+from gm.dice_source import DiceSource
+from gm.guild_settings import GuildSettings
+from gm.i18n import t
+from gm.reply import Reply
+from gm.table_model import MANUAL_PENDING, PACK_OPTION, RESULT, Table
+from gm.table_replies import board_reply
+
+log = logging.getLogger("gm.tables")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+Core = TypeVar("Core", bound="TableCore")
+
+
+def retry_stale(method: Callable[Concatenate[Core, Place, P], Awaitable[R]]
+                ) -> Callable[Concatenate[Core, Place, P], Awaitable[R]]:
+    """Another process wrote this game since we cached it: reload and try once more.
+
+    Every write checks the version it read (``repo.update_game``), so a stale cache can
+    never overwrite newer data; this turns the conflict into a fresh attempt, and a second
+    conflict in a row into the clear "the game moved on" message."""
+
+    @functools.wraps(method)
+    async def wrapper(self: Core, place: Place, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(self, place, *args, **kwargs)
+        except repo.StaleVersion:
+            self.forget(place.channel_id)
+        try:
+            return await method(self, place, *args, **kwargs)
+        except repo.StaleVersion as exc:
+            self.forget(place.channel_id)
+            raise TavoloError("game.stale") from exc
+
+    return wrapper
+
+
+class TableCore:
+    """Locks, cache and the apply/commit steps shared by the lobby, play and ending commands."""
+
+    def __init__(self, store: Store, dice: DiceSource, cache_size: int = 256,
+                 guild_settings: GuildSettings | None = None) -> None:
+        self.store = store
+        self.dice = dice
+        self.guild_settings = guild_settings or GuildSettings(store)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: OrderedDict[int, Table] = OrderedDict()
+        self._cache_size = cache_size
+        self._generation: dict[int, int] = {}
+
+    # ----------------------------------------------------------------- plumbing
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    def _remember(self, table: Table) -> None:
+        """Cache a table, never replacing a newer position of the same channel by an older one."""
+        channel = table.game.channel_id
+        current = self._cache.get(channel)
+        if current is not None and (current.game.id, current.game.version) > (table.game.id, table.game.version):
+            self._cache.move_to_end(channel)
+            return
+        self._cache[channel] = table
+        self._cache.move_to_end(channel)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def forget(self, channel_id: int) -> None:
+        """Drop the cached table; loads that started before this may no longer fill the cache."""
+        self._cache.pop(channel_id, None)
+        self._generation[channel_id] = self._generation.get(channel_id, 0) + 1
+
+    async def load(self, channel_id: int, *, fresh: bool = False) -> Table | None:
+        """The channel's open game, from the cache or the database.
+
+        Reads take no lock (autocomplete must stay fast), so a read that started before a
+        write may finish after it: the generation check keeps such a read out of the cache,
+        and ``_remember`` never lets a lower version replace a higher one. ``fresh`` (every
+        write, under the channel lock) first checks the cached version against the database,
+        so another process's move is seen before anything is validated against an old copy."""
+        cached = self._cache.get(channel_id)
+        if cached is not None and fresh and await repo.game_version(self.store.conn, cached.game.id) \
+                != cached.game.version:
+            self.forget(channel_id)
+            cached = None
+        if cached is not None:
+            self._cache.move_to_end(channel_id)
+            return cached
+        generation = self._generation.get(channel_id, 0)
+        game = await repo.open_game(self.store.conn, channel_id)
+        if game is None:
+            return None
+        table = await self._build(game)
+        if self._generation.get(channel_id, 0) == generation:
+            self._remember(table)
+        return table
+
+    async def _build(self, game: repo.GameRow) -> Table:
+        table = Table(game=game, seats=await repo.seats(self.store.conn, game.id))
+        if game.options.get(PACK_OPTION):
+            table.content = await packs.get_pack(self.store.conn, game.guild_id, game.system,
+                                                 game.options[PACK_OPTION])
+        if game.state is not None:
+            try:
+                table.state = table.engine.load_state(game.state)
+            except StateUnreadable as problem:  # quarantine this game only (DESIGN.md §2)
+                log.warning("game %s (%s) quarantined: %s %s", game.id, game.system, problem.key, problem.params)
+                table.problem = problem
+        return table
+
+    async def _require(self, place: Place) -> Table:
+        """The channel's game, checked against the database: every write path starts here."""
+        if place.is_dm:
+            raise TavoloError("game.no_dm")
+        table = await self.load(place.channel_id, fresh=True)
+        if table is None:
+            raise TavoloError("game.none_here")
+        return table
+
+    async def table_for(self, place: Place) -> Table | None:
+        """Read-only access for autocomplete and previews (no lock: a snapshot is enough).
+
+        A quarantined game offers nothing to autocomplete, so it is hidden here."""
+        if place.is_dm:
+            return None
+        table = await self.load(place.channel_id)
+        return None if table is not None and table.problem is not None else table
+
+    @staticmethod
+    def require_readable(table: Table) -> None:
+        """Refuse anything that needs the state of a quarantined game, saying why and what to do."""
+        if table.problem is not None:
+            raise TavoloError("game.quarantined", game=table.game.id, system=table.game.system,
+                              why=Phrase(table.problem.key, table.problem.params))
+
+    async def finished_game(self, place: Place) -> Table | None:
+        """The channel's last game if it is over and nothing newer is open (for log and GM undo)."""
+        if place.is_dm:
+            return None
+        last = await repo.last_game(self.store.conn, place.channel_id)
+        if last is None or last.status not in ("finished", "abandoned"):
+            return None
+        return await self._build(last)
+
+    # -------------------------------------------------------------- apply/commit
+    def _apply(self, table: Table, seat: int | None, action: Any, dice: Dice) -> tuple[list[Event], GameState]:
+        """Apply on a deep copy, so a RuleError (or missing manual dice) changes nothing."""
+        assert table.state is not None
+        working = table.state.model_copy(deep=True)
+        events = table.engine.apply(working, seat if seat is not None else -1, action, dice)
+        leftover = dice.take_drawn()
+        if leftover:
+            # An engine that forgot to attach rolls still gets them recorded and shown.
+            events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))
+        return events, working
+
+    async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,
+                      events: list[Event], *, undoable: bool | None = None) -> Reply:
+        """One transaction: the action row plus the new state, guarded by the version."""
+        assert table.state is not None
+        before = table.state.model_dump_json()
+        outcome = table.engine.outcome(working)
+        if undoable is None:
+            undoable = not any(e.is_random or e.reveals_hidden for e in events)
+        options = dict(table.game.options)
+        options.pop(MANUAL_PENDING, None)
+        if outcome is not None:
+            options[RESULT] = outcome.model_dump()
+        async with self.store.transaction() as conn:
+            await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind=action.kind,
+                                     action=action.model_dump(mode="json"), events=[e.model_dump() for e in events],
+                                     state_before=before, undoable=undoable)
+            try:
+                await repo.update_game(conn, table.game.id, table.game.version, state=working.model_dump_json(),
+                                       status="finished" if outcome else None,
+                                       options=options if options != table.game.options else None)
+            except repo.StaleVersion as exc:
+                self.forget(table.game.channel_id)
+                raise TavoloError("game.stale") from exc
+        self.forget(table.game.channel_id)
+        table.game.version += 1
+        table.game.options = options
+        table.state = working
+        if outcome is not None:
+            table.game.status = "finished"
+        else:
+            self._remember(table)
+        return await self._board_reply(table, actor, events)
+
+    async def _board_reply(self, table: Table, actor: Actor, events: list[Event]) -> Reply:
+        return await board_reply(table, actor, events)
+
+
+async def quarantine_reply(table: Table, actor: Actor) -> Reply:
+    """``/game status`` of a quarantined game: what happened and what the table can do."""
+    assert table.problem is not None
+    why = Phrase(table.problem.key, table.problem.params)
+    return Reply(text=t("game.quarantined", actor.locale, game=table.game.id, system=table.game.system, why=why),
+                 ephemeral=False, ping=False)

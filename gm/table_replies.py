@@ -1,0 +1,88 @@
+"""How a table answers: the board message after a change, the lobby card, the log lines.
+
+Kept apart from the pipeline so every command (play, undo, resign, status) words the
+position the same way: events first, the presenter's summary, then either the result or
+exactly one line saying who must act now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+
+from engines.core.contract import GameState
+from engines.core.events import Event
+from gm import presenters
+from gm.context import Actor
+from gm.i18n import humanize, t
+from gm.reply import Image, Reply
+from gm.table_model import MANUAL_PENDING, RESULT, Table, game_ref
+
+
+def event_text(event: Event, lang: str) -> str:
+    text = t(event.key, lang, **humanize(event.params, lang, event.key.split(".", 1)[0]))
+    if event.rolls and "rolls" not in event.params:
+        text += " 🎲 " + " ".join(str(r) for r in event.rolls)
+    return text
+
+
+def lobby_reply(table: Table, actor: Actor) -> Reply:
+    lang = actor.locale
+    names = "\n".join(f"{s.seat + 1}. {s.name}" + (f" ({s.team})" if s.team else "") for s in table.seats)
+    return Reply(title=t("game.lobby_title", lang, system=table.game.system),
+                 text=names + "\n" + t("game.lobby_hint", lang))
+
+
+async def render(presenter: presenters.Presenter, view: GameState, lang: str, names: list[str],
+                 game_id: int) -> Image | None:
+    """Draw off the event loop: Pillow releases the GIL for much of its work."""
+    data = await asyncio.to_thread(presenter.render, view, viewer=None, lang=lang, seat_names=names)
+    return Image(filename=f"{presenter.system}-{game_id}.png", data=data) if data else None
+
+
+async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Reply:
+    """Events, board image and summary, then the result or the one line saying who acts next."""
+    lang = actor.locale
+    events = list(events)
+    lines = [event_text(e, lang) for e in events if not e.private_to]
+    private = [event_text(e, lang) for e in events
+               if e.private_to and table.seat_of(actor.user_id) in e.private_to]
+    reply = Reply(text="\n".join(lines))
+    state = table.state
+    presenter = presenters.get(table.game.system)
+    if state is not None:
+        engine = table.engine
+        public = engine.view(state, None)
+        if presenter is not None:
+            reply.image = await render(presenter, public, lang, table.seat_names, table.game.id)
+            summary = presenter.summary(public, lang=lang, seat_names=table.seat_names)
+            if summary:
+                reply.text = (reply.text + "\n" + summary).strip()
+        outcome = engine.outcome(state) if table.game.status in ("active", "finished") else None
+        result = table.game.options.get(RESULT)
+        if outcome is not None or result:
+            data = outcome.model_dump() if outcome is not None else result
+            names = ", ".join(f"<@{table.user_of(s)}>" for s in data["winners"]) or t("game.nobody", lang)
+            reply.mentions = [u for s in data["winners"] if (u := table.user_of(s)) is not None]
+            reply.text += "\n" + t("game.finished", lang, winners=names,
+                                   reason=t(data["reason_key"], lang, **data.get("params", {})))
+        elif table.game.status == "abandoned":
+            reply.text += "\n" + t("game.was_abandoned", lang)
+        else:
+            decision = engine.decision(state)
+            if decision is not None:
+                users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
+                reply.mentions = users
+                key = "game.next_turn" if decision.kind == "turn" else "game.next_decision"
+                prompt = (t(decision.prompt_key, lang,
+                            **humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]))
+                          if decision.prompt_key else "")
+                reply.text += "\n" + t(key, lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
+                if presenter is not None and len(decision.seats) == 1:
+                    reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0], lang=lang)
+    pending = table.game.options.get(MANUAL_PENDING)
+    if pending:
+        reply.text += "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")
+    if private:
+        reply.extra.append(Reply(text="\n".join(private), ephemeral=True))
+    return reply
