@@ -14,101 +14,15 @@ import sys
 from collections.abc import Sequence
 
 import discord
-from discord.ext import commands
 from pydantic import ValidationError
 
-from gm.i18n import t
+from cogs.client import EXTENSIONS, TavoloBot, apply_discord_overrides
+from common.i18n import t
 from gm.settings import Settings
 
+__all__ = ["EXTENSIONS", "TavoloBot", "apply_discord_overrides", "main"]
+
 log = logging.getLogger("tavolo")
-
-# Loaded in this order by setup_hook and by the console; the single list of cogs.
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.dice",
-    "cogs.tables",
-    "cogs.rules",
-    "cogs.krosmaster",
-    "cogs.gm",
-    "cogs.reminders",
-)
-
-
-class TavoloBot(commands.Bot):
-    """discord.py client that owns the App (database, tables, services)."""
-
-    def __init__(self, settings: Settings, app: object | None = None) -> None:
-        from cogs.translator import LocaleTranslator
-
-        intents = discord.Intents.none()
-        intents.guilds = True  # channels and roles (GM role); no message content needed
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         chunk_guilds_at_startup=False, guild_ready_timeout=0.5)
-        self.settings = settings
-        self.app = app
-        self._closing_tavolo = False
-        self._translator = LocaleTranslator()
-        self.tree.on_error = self.on_app_command_error
-
-    async def load_tavolo(self) -> None:
-        """Open the app (DB + migrations) and load cogs; shared by Discord and the console."""
-        from cogs.components import DYNAMIC_ITEMS
-        from gm.app import App
-
-        if self.app is None:
-            self.app = await App.open(self.settings)
-        await self.tree.set_translator(self._translator)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-
-    async def setup_hook(self) -> None:
-        await self.load_tavolo()
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d commands", len(synced))
-
-    async def on_ready(self) -> None:
-        log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
-
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: discord.app_commands.AppCommandError) -> None:
-        """Last line of defence: checks, conversions and anything a cog let through."""
-        from cogs.common import send_error
-        from engines.core.errors import TavoloError
-
-        original = getattr(error, "original", error)
-        if isinstance(error, discord.app_commands.NoPrivateMessage):
-            original = TavoloError("game.no_dm")
-        elif isinstance(error, discord.app_commands.MissingPermissions):
-            original = TavoloError("common.missing_permissions")
-        elif isinstance(error, discord.app_commands.TransformerError):
-            original = TavoloError("common.bad_value", value=str(error.value))
-        await send_error(interaction, original)
-
-    async def close(self) -> None:
-        """Idempotent: a signal and discord.py may both ask to close; the DB closes once."""
-        if self._closing_tavolo:
-            return
-        self._closing_tavolo = True
-        await super().close()
-        if self.app is not None:
-            await self.app.close()  # type: ignore[attr-defined]
-
-
-def apply_discord_overrides(settings: Settings) -> None:
-    """Point discord.py at a fake Discord (tests only). Route.BASE must be set on the
-    class attribute because the webhook module imported ``Route`` by name."""
-    if settings.discord_api_base:
-        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
-    if settings.discord_gateway:
-        import yarl
-
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway)
-
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Tavolo, a game master for Discord.")
@@ -121,8 +35,6 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--strict", action="store_true", help="console: exit 1 if any line produced an error")
     parser.add_argument("--lang", default=None, help="console: reply language, en or it")
     return parser.parse_args(argv)
-
-
 
 
 def run_discord(settings: Settings) -> int:

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from common.i18n import normalize, t
 from engines.core.errors import TavoloError
 from gm.context import Actor, Place
 from gm.errors import error_reply, unexpected_reply
-from gm.i18n import normalize, t
 from gm.reply import Reply
 
 if TYPE_CHECKING:

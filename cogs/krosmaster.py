@@ -11,13 +11,13 @@ from discord.ext import commands
 
 from cogs.common import ctx, respond, send_error
 from cogs.components import register_handler
+from common.i18n import humanize, t
 from engines.core.errors import TavoloError
 from engines.krosmaster.engine import reachable_squares, spell_targets
 from engines.krosmaster.state import State
 from gm import krosmaster as km
 from gm import pack_admin
 from gm.context import Actor, Place
-from gm.i18n import humanize, t
 from gm.reply import Image, Reply, Select, SelectOption
 from gm.tables import game_ref
 

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from gm.i18n import t
+from common.i18n import t
 from gm.reminders import Reminder, Reminders
 
 log = logging.getLogger(__name__)

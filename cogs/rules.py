@@ -13,10 +13,10 @@ from discord.ext import commands
 
 from cogs.common import ctx, lang_of, respond, send_error, to_message
 from cogs.components import register_handler
+from common.rules_model import LANGUAGES, SYSTEMS
 from engines.core.errors import TavoloError
 from gm.reply import Reply
 from gm.rules.importers import loader
-from gm.rules.model import LANGUAGES, SYSTEMS
 from gm.rules.service import RulesService, ensure_rules_service, resolve_system
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from gm.i18n import catalog
+from common.i18n import catalog
 
 # Discord locales we answer for, mapped to our catalogues.
 LOCALES: dict[discord.Locale, str] = {

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 import discord
 from discord import app_commands
 
+from common.i18n import normalize, t
 from console.fake import (
     FakeAttachment,
     FakeChannel,
@@ -30,7 +31,6 @@ from console.fake import (
     SentMessage,
     Transcript,
 )
-from gm.i18n import normalize, t
 from gm.settings import Settings
 
 GUILD_ID = 1
@@ -395,7 +395,7 @@ def _interactive_lines(console: Console) -> Iterator[str]:
 
 
 async def _main(args: argparse.Namespace, settings: Settings) -> int:
-    from bot import TavoloBot
+    from cogs.client import TavoloBot
     from gm.app import App
 
     tmp: tempfile.TemporaryDirectory[str] | None = None

@@ -13,7 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-from gm.rules.model import PreparedDocument, SourceInfo, StoredSection
+from common.rules_model import PreparedDocument, SourceInfo, StoredSection
 
 _SCOPE = "(d.guild_id IS NULL OR d.guild_id = :guild)"
 _SECTION_COLUMNS = (

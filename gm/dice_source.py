@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engines.core.dice import Dice, LiveDice, SeededDice
+from engines.core.dice import Dice, LiveDice, ManualDice, SeededDice
 
 
 class DiceSource:
@@ -19,3 +19,7 @@ class DiceSource:
 
     def make(self) -> Dice:
         return SeededDice(self._rng) if self._rng is not None else LiveDice()
+
+    def manual(self, values: list[int], picks: list[int]) -> ManualDice:
+        """Typed faces for a manual-dice table; the bot's own draws come from this source."""
+        return ManualDice(values, picks, rng=self._rng or random.SystemRandom())

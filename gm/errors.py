@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import uuid
 
+from common.i18n import t
 from engines.core.errors import RuleError, TavoloError
-from gm.i18n import t
 from gm.reply import Button, Reply
 
 log = logging.getLogger("tavolo.errors")

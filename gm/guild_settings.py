@@ -11,11 +11,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from common.i18n import t
 from db import guild_settings as repo
 from db.store import Store
 from engines.core.errors import TavoloError
 from gm.context import Actor
-from gm.i18n import t
 from gm.reply import Reply
 
 MAX_VOTE_MINUTES = 7 * 24 * 60

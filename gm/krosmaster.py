@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines.krosmaster  # noqa: F401  (registers the engine)
+from common.i18n import humanize, t
 from db.store import Store
 from engines.core.errors import TavoloError
 from engines.core.krosmaster_die import face_from_d6
@@ -20,7 +21,6 @@ from engines.krosmaster.state import RewardCard, State
 from gm import pack_admin, presenters
 from gm.content_packs import read_pack
 from gm.context import Actor, Place
-from gm.i18n import humanize, t
 from gm.reply import Button, Reply, Select, SelectOption
 
 ENGINE = KrosmasterEngine()

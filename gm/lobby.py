@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from common.i18n import t
 from db import content_packs as packs
 from db import games as repo
 from engines import registry
@@ -19,7 +20,6 @@ from engines.core.contract import SeatSetup, Setup
 from engines.core.errors import TavoloError
 from engines.core.events import Event
 from gm.context import Actor, Place
-from gm.i18n import t
 from gm.reply import Reply
 from gm.table_core import TableCore, retry_stale
 from gm.table_model import DICE_OPTION, PACK_OPTION, Table, max_players, min_players, parse_options, players_text

@@ -1,19 +1,23 @@
 """Manual dice mode (DESIGN.md §3): the group rolls physical dice and types the faces.
 
 Engines are deterministic given their dice, so the table replays the action with the
-faces typed so far; when the rules need more, it remembers the action and asks for them.
+faces typed so far. When the rules need a roll that is not typed yet, the engine's
+``RollRequest`` says how many dice, of which kind, and which seat rolls them: that
+player (not whoever acted) is asked for all the dice of that roll in one command, and
+exactly that many faces are accepted (TABLE_UX "Manual dice"). Draws that are not dice
+(a hidden reward, a coin toss) are made by the bot and replayed unchanged.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from common.i18n import Phrase, has, t
 from db import games as repo
-from engines.core.dice import DiceNeeded, ManualDice, SeededDice
+from engines.core.dice import DiceNeeded, RollRequest
 from engines.core.errors import TavoloError
 from gm import presenters
 from gm.context import Actor, Place
-from gm.i18n import t
 from gm.reply import Reply
 from gm.table_core import TableCore, retry_stale
 from gm.table_model import MANUAL_PENDING, Table
@@ -23,29 +27,26 @@ MAX_MANUAL_VALUES = 100
 
 class ManualDiceTable(TableCore):
     async def _apply_manual(self, table: Table, actor: Actor, seat: int | None, action_data: dict[str, Any],
-                            values: list[int]) -> Reply:
-        """Replay the action with the faces typed so far; if the rules need more dice,
-        remember the action and ask its player to roll them."""
+                            values: list[int], picks: list[int] | None = None, *,
+                            undoable: bool | None = None) -> Reply:
+        """Replay the action with the faces typed so far; if the rules need another roll,
+        remember the action and ask the player who rolls it."""
         action = table.engine.parse_action(action_data)
+        dice = self.dice.manual(values, picks or [])
         try:
-            events, working = self._apply(table, seat, action, ManualDice(values))
+            events, working = self._apply(table, seat, action, dice)
         except DiceNeeded as need:
-            probe = SeededDice(0)
-            try:  # how many dice a typical resolution takes, to ask for them in one go
-                self._apply(table, seat, action, probe)
-                expected = max(len(probe.drawn) - need.used, 1)
-            except Exception:
-                expected = 1
-            pending = {"user_id": actor.user_id, "seat": seat, "action": action_data, "values": values,
-                       "sides": need.sides}
+            roller = _roller(table, need.request, actor)
+            pending = {"user_id": roller.user_id, "seat": seat, "action": action_data, "values": values,
+                       "picks": need.picks, "request": _request_data(need.request),
+                       "actor": {"user_id": actor.user_id, "name": actor.name}, "undoable": undoable}
             options = {**table.game.options, MANUAL_PENDING: pending}
             async with self.store.transaction() as conn:
                 await repo.update_game(conn, table.game.id, table.game.version, options=options)
             self.forget(table.game.channel_id)
-            return Reply(text=t("game.manual_roll", actor.locale, user=actor.mention, count=expected,
-                                sides=need.sides, faces=face_hint(table.game.system, need.sides, actor.locale)),
-                         mentions=[actor.user_id])
-        return await self._commit(table, actor, seat, action, working, events)
+            return Reply(text=ask_text(table.game.system, need.request, roller.mention, actor.locale),
+                         mentions=[roller.user_id])
+        return await self._commit(table, actor, seat, action, working, events, undoable=undoable)
 
     @retry_stale
     async def provide_dice(self, place: Place, actor: Actor, text: str) -> Reply:
@@ -58,12 +59,52 @@ class ManualDiceTable(TableCore):
                 raise TavoloError("game.manual_nothing_pending")
             if actor.user_id != pending["user_id"] and not actor.is_gm:
                 raise TavoloError("game.manual_not_yours", user=f"<@{pending['user_id']}>")
-            values = parse_faces(text, table.game.system, int(pending["sides"]))
-            user = next((s for s in table.seats if s.user_id == pending["user_id"]), None)
-            roller = actor if actor.user_id == pending["user_id"] or user is None else Actor(
-                user_id=user.user_id, name=user.name, locale=actor.locale)
-            return await self._apply_manual(table, roller, pending["seat"], pending["action"],
-                                            [*pending["values"], *values])
+            request = _request_of(pending)
+            faces = parse_faces(text, table.game.system, request.sides)
+            if len(faces) != request.count:
+                raise TavoloError("game.manual_wrong_count", expected=request.count, got=len(faces),
+                                  dice=Phrase(*_dice_words(table.game.system, request)))
+            author = pending.get("actor") or {"user_id": pending["user_id"], "name": actor.name}
+            acting = Actor(user_id=int(author["user_id"]), name=str(author["name"]), locale=actor.locale)
+            return await self._apply_manual(table, acting, pending["seat"], pending["action"],
+                                            [*pending["values"], *faces], pending.get("picks") or [],
+                                            undoable=pending.get("undoable"))
+
+
+def _request_data(request: RollRequest) -> dict[str, Any]:
+    return {"count": request.count, "sides": request.sides, "kind": request.kind, "by": request.by,
+            "purpose": request.purpose}
+
+
+def _request_of(pending: dict[str, Any]) -> RollRequest:
+    """The roll a pending action waits for; games saved before requests existed asked for one die."""
+    data = pending.get("request") or {"count": 1, "sides": int(pending.get("sides", 6))}
+    return RollRequest(int(data["count"]), int(data["sides"]), data.get("kind"), data.get("by"), data.get("purpose"))
+
+
+def _roller(table: Table, request: RollRequest, actor: Actor) -> Actor:
+    """Who rolls: the seat the rules name (the defender rolls armor), else whoever acted."""
+    user = table.user_of(request.by) if request.by is not None else None
+    if user is None or user == actor.user_id:
+        return actor
+    name = next((s.name for s in table.seats if s.user_id == user), str(user))
+    return Actor(user_id=user, name=name, locale=actor.locale)
+
+
+def _dice_words(system: str, request: RollRequest) -> tuple[str, dict[str, Any]]:
+    """``"2 Krosmaster dice"`` / ``"1 d6"``: the kind of die, as a translatable phrase."""
+    if request.kind and has(f"game.dice_kind.{request.kind}"):
+        return f"game.dice_kind.{request.kind}", {"count": request.count}
+    return "game.dice_kind.plain", {"count": request.count, "sides": request.sides}
+
+
+def ask_text(system: str, request: RollRequest, mention: str, lang: str) -> str:
+    """The prompt: who rolls, how many dice of which kind, what for, and how to type them."""
+    key, params = _dice_words(system, request)
+    purpose = request.purpose and f"game.dice_purpose.{request.purpose}"
+    why = t(purpose, lang) if purpose and has(purpose) else ""
+    return t("game.manual_roll", lang, user=mention, dice=t(key, lang, **params), why=why,
+             faces=face_hint(system, request.sides, lang)).replace("  ", " ")
 
 
 def _face_names(system: str, sides: int) -> dict[int, str]:

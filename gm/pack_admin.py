@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.i18n import t
 from db import content_packs as packs
 from db.store import Store
 from engines.core.errors import TavoloError
 from gm.context import Actor, Place
-from gm.i18n import t
 from gm.reply import Reply
 
 MAX_NAME = 40

@@ -13,9 +13,9 @@ import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from common.i18n import t
 from db import games as repo
 from gm.context import Place
-from gm.i18n import t
 from gm.table_model import MANUAL_PENDING
 from gm.tables import TableManager
 from gm.timefmt import iso, parse_iso

@@ -16,23 +16,24 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from common.i18n import Phrase, t
 from db import content_packs as packs
 from db import games as repo
 from db.store import Store
 from engines.core.contract import GameState
 from engines.core.dice import Dice
-from engines.core.errors import Phrase, TavoloError
+from engines.core.errors import TavoloError
 from engines.core.events import Event
 from engines.core.state_versions import StateUnreadable
 from gm.context import Actor, Place
 from gm.dice_source import DiceSource
 from gm.guild_settings import GuildSettings
-from gm.i18n import t
 from gm.reply import Reply
 from gm.table_model import MANUAL_PENDING, PACK_OPTION, RESULT, Table
 from gm.table_replies import board_reply
 
 log = logging.getLogger("gm.tables")
+NOBODY = -1  # ``Event.private_to`` for records no seat may read
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -181,6 +182,9 @@ class TableCore:
         if leftover:
             # An engine that forgot to attach rolls still gets them recorded and shown.
             events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))
+        picked = dice.take_picked()
+        if picked:  # hidden draws: recorded (so undo knows chance was revealed), shown to nobody
+            events.append(Event(key="game.drawn", draws=picked, private_to=[NOBODY]))
         return events, working
 
     async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,

@@ -14,11 +14,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from common.i18n import t
 from db import games as repo
 from engines.core.errors import TavoloError
 from engines.core.events import Event
 from gm.context import Actor, Place
-from gm.i18n import t
 from gm.manual_dice import ManualDiceTable
 from gm.reply import Reply
 from gm.table_core import retry_stale
@@ -41,7 +41,7 @@ class EndingTable(ManualDiceTable):
             if getattr(engine, "supports_resign", False):
                 data: dict[str, Any] = {"kind": "resign"}
                 if table.game.options.get(DICE_OPTION) == "manual":
-                    return await self._apply_manual(table, actor, seat, data, values=[])
+                    return await self._apply_manual(table, actor, seat, data, values=[], undoable=False)
                 action = engine.parse_action(data)
                 events, working = self._apply(table, seat, action, self.dice.make())
                 return await self._commit(table, actor, seat, action, working, events, undoable=False)

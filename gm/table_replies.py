@@ -10,11 +10,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 
+from common.i18n import humanize, t
 from engines.core.contract import GameState
 from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor
-from gm.i18n import humanize, t
 from gm.reply import Image, Reply
 from gm.table_model import MANUAL_PENDING, RESULT, Table, game_ref
 

@@ -12,13 +12,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from common.i18n import t
 from db import games as repo
 from engines import registry
 from engines.core.errors import RuleError, TavoloError
 from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor, Place
-from gm.i18n import t
 from gm.lobby import LobbyTable
 from gm.manual_dice import face_hint, parse_faces
 from gm.reply import Reply

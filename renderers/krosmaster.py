@@ -22,10 +22,10 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from common import i18n
+from common.i18n import t
 from engines.krosmaster.content import Arena
 from engines.krosmaster.state import PieceState, PlayerState, State
-from gm import i18n
-from gm.i18n import t
 from renderers import kit
 from renderers.kit import RGB, Box, Grid
 

@@ -75,7 +75,7 @@ def choose(state: State, seat: int, legal: list[A.Action]) -> str:
 
 
 async def play(seed: int, limit: int) -> list[str]:
-    from bot import TavoloBot
+    from cogs.client import TavoloBot
     from console.runner import Console
     from gm.app import App
     from gm.settings import Settings

@@ -6,17 +6,7 @@ these with an i18n key so the same failure reads correctly in English and Italia
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-
-class Phrase(NamedTuple):
-    """A translatable part of a message (``t`` translates it in the reader's language).
-
-    For a parameter that is itself a sentence chosen by the code, e.g. *why* a saved game
-    cannot be read, so the whole message reads in one language."""
-
-    key: str
-    params: dict[str, Any] = {}  # never mutated: t() only reads it
+from typing import Any
 
 
 class TavoloError(Exception):

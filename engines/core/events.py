@@ -11,16 +11,18 @@ class Event(BaseModel):
     """One thing that happened, as an i18n key with parameters.
 
     ``rolls`` carries any dice results drawn while producing this event so the log can
-    show them and undo can tell that randomness was revealed. ``private_to`` lists seats
+    show them and undo can tell that randomness was revealed; ``draws`` does the same for
+    picks that are not dice (a hidden draw from a pile). ``private_to`` lists seats
     that alone may see the event (hidden information); empty means public.
     """
 
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
     rolls: list[int] = Field(default_factory=list)
+    draws: list[int] = Field(default_factory=list)  # the bot's hidden picks (Dice.pick), never shown
     private_to: list[int] = Field(default_factory=list)
     reveals_hidden: bool = False
 
     @property
     def is_random(self) -> bool:
-        return bool(self.rolls)
+        return bool(self.rolls or self.draws)

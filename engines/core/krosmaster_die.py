@@ -81,8 +81,12 @@ class KrosmasterRoll:
     successes: int
 
 
-def roll_krosmaster(dice: Dice, n: int, purpose: Purpose | str) -> KrosmasterRoll:
-    """Roll ``n`` special dice (``n`` below 1 rolls nothing) and count successes."""
+def roll_krosmaster(dice: Dice, n: int, purpose: Purpose | str, by: int | None = None) -> KrosmasterRoll:
+    """Roll ``n`` special dice (``n`` below 1 rolls nothing) and count successes.
+
+    ``by`` is the seat whose player rolls them (the defender rolls armor, 602.6), so a
+    manual-dice table asks that player for all ``n`` faces at once."""
     purpose = Purpose(purpose)
-    faces = tuple(face_from_d6(dice.roll(6)) for _ in range(max(0, n)))
+    faces = tuple(face_from_d6(v) for v in dice.roll_many(max(0, n), 6, kind="krosmaster", by=by,
+                                                             purpose=purpose.value))
     return KrosmasterRoll(purpose, faces, sum(is_success(face, purpose) for face in faces))

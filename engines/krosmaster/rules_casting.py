@@ -234,7 +234,7 @@ def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[E
         return events
     if spell.kind not in (SpellKind.SPECIAL, SpellKind.SUMMON):  # 604.2: specials skip steps 4-7
         # Step 4 (602.5): one critical roll for every target (602.5c).
-        crit = roll_krosmaster(dice, critical_dice(caster, spell), Purpose.CRITICAL)
+        crit = roll_krosmaster(dice, critical_dice(caster, spell), Purpose.CRITICAL, by=caster.owner)
         events.append(ev("critical_roll", rolls=dice.take_drawn(), piece=caster.id, name=caster.short,
                          successes=crit.successes, faces=[str(f) for f in crit.faces]))
         events.extend(rules_scenery.strike(state, board, caster, spell, plan.target, crit.successes))  # 313.7
@@ -244,7 +244,7 @@ def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[E
             inflicted_total = 0
             for target in live:
                 # Step 5 (602.6): each target rolls its own armor.
-                armor = roll_krosmaster(dice, armor_dice(target, spell, piercing), Purpose.ARMOR)
+                armor = roll_krosmaster(dice, armor_dice(target, spell, piercing), Purpose.ARMOR, by=target.owner)
                 events.append(ev("armor_roll", rolls=dice.take_drawn(), piece=target.id, name=target.short,
                                  successes=armor.successes, faces=[str(f) for f in armor.faces]))
                 # Step 6 (602.7) and step 7 (602.8).

@@ -38,8 +38,8 @@ def lock_procedure(state: State, piece: PieceState, enemies: list[PieceState], d
     events: list[Event] = []
     locked = False
     for enemy in enemies:
-        lock = roll_krosmaster(dice, lock_dice(enemy), Purpose.LOCK)
-        dodge = roll_krosmaster(dice, dodge_dice(piece), Purpose.DODGE)
+        lock = roll_krosmaster(dice, lock_dice(enemy), Purpose.LOCK, by=enemy.owner)  # 310.2b
+        dodge = roll_krosmaster(dice, dodge_dice(piece), Purpose.DODGE, by=piece.owner)  # 310.2c
         beaten = lock.successes > dodge.successes  # 310.2c: each dodge cancels one lock
         locked = locked or beaten
         events.append(

@@ -71,7 +71,7 @@ def seating(teams: dict[int, list[Figurine]], sides: dict[int, int], dice: Dice,
     seats = sorted(teams)
     keys = {s: _initiative_key(teams[s]) for s in seats}
     tied = {s for s in seats if sum(1 for o in seats if keys[o] == keys[s]) > 1}
-    coin = {s: dice.roll(6) for s in sorted(tied)}  # 103.1: ties are settled at random
+    coin = {s: dice.roll(6, by=s, purpose="initiative") for s in sorted(tied)}  # 103.1: a roll-off
     if tied:
         events.append(ev("seating_roll", rolls=dice.take_drawn()))
     order = sorted(seats, key=lambda s: (keys[s], coin.get(s, 0), -s), reverse=True)

@@ -42,7 +42,7 @@ def deal(state: State, rewards: list[Reward]) -> list[Event]:
 def _draw(state: State, pile: RewardPile, dice: Dice) -> RewardCard:
     """Take one face-down token of ``pile``: uniformly among the rank's unseen tokens."""
     pool = state.rewards.pool[pile.rank.value]
-    index = dice.roll(len(pool)) - 1 if len(pool) > 1 else 0
+    index = dice.pick(len(pool))  # a hidden draw, made by the bot even at manual-dice tables
     pile.count -= 1
     state.rewards.next_card += 1
     return RewardCard(id=f"r{state.rewards.next_card}", reward=pool.pop(index))
@@ -51,8 +51,8 @@ def _draw(state: State, pile: RewardPile, dice: Dice) -> RewardCard:
 def _draw_rolls(dice: Dice) -> list[Event]:
     """The dice of a draw, on an event no seat sees: which token a roll picks depends on which
     tokens are still unseen, so showing it would hint at other players' face-down rewards."""
-    rolls = dice.take_drawn()
-    return [Event(key="km.reward_drawn", rolls=rolls, private_to=[NOBODY])] if rolls else []
+    draws = dice.take_picked()
+    return [Event(key="km.reward_drawn", draws=draws, private_to=[NOBODY])] if draws else []
 
 
 def _flip_top(state: State, pile: RewardPile, dice: Dice) -> list[Event]:

@@ -111,9 +111,8 @@ def first_player(teams: dict[int, list[Figurine]], dice: Dice) -> tuple[int, lis
     if a != b:
         winner = seats[0] if a > b else seats[1]
         return winner, [ev("first_player", seat=winner, initiative=key(winner)[0])]
-    coin = dice.roll(2)
-    winner = seats[coin - 1]
-    return winner, [ev("first_player_coin", rolls=dice.take_drawn(), seat=winner)]
+    winner = seats[dice.pick(2)]  # a coin, not a die: the bot tosses it at every table
+    return winner, [ev("first_player_coin", seat=winner)]
 
 
 def seat_player(seat_setup: SeatSetup, figs: list[Figurine], gg: int, pieces: dict[str, PieceState]) -> PlayerState:

@@ -230,7 +230,7 @@ def resolve_summon_spell(state: State, effect: PendingEffect, dice: Dice) -> lis
     events.extend(ko_check(state, board))
     if state.phase == "over" or spell.kind is SpellKind.SPECIAL:
         return events
-    crit = roll_krosmaster(dice, critical_dice(source, spell), Purpose.CRITICAL)  # step 4
+    crit = roll_krosmaster(dice, critical_dice(source, spell), Purpose.CRITICAL, by=source.owner)  # step 4
     events.append(ev("critical_roll", rolls=dice.take_drawn(), piece=source.id, name=source.short,
                      successes=crit.successes, faces=[str(f) for f in crit.faces]))
     piercing = any(e.kind is EffectKind.ARMOR_PIERCING for e in spell.effects)
@@ -242,7 +242,7 @@ def resolve_summon_spell(state: State, effect: PendingEffect, dice: Dice) -> lis
             events.append(ev("healed", piece=piece.id, name=piece.short, heal=amount, healed=healed,
                              total=piece.wounds, hp=piece.hp))
             continue
-        armor = roll_krosmaster(dice, armor_dice(piece, spell, piercing), Purpose.ARMOR)  # step 5
+        armor = roll_krosmaster(dice, armor_dice(piece, spell, piercing), Purpose.ARMOR, by=piece.owner)  # step 5
         events.append(ev("armor_roll", rolls=dice.take_drawn(), piece=piece.id, name=piece.short,
                          successes=armor.successes, faces=[str(f) for f in armor.faces]))
         damage = damage_for(spell, source, piece, crit.successes, armor.successes)  # steps 6-7

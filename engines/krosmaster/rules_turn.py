@@ -28,7 +28,7 @@ def start_player_turn(state: State, seat: int, dice: Dice) -> list[Event]:
     if state.turn_number == 1:  # 402.2: no tension roll on the first player's first turn
         state.inspiration_dice = []
         return events + finish_inspiration(state, 0, dice)
-    raw = [face_from_d6(dice.roll(6)) for _ in range(2)]  # 402.1
+    raw = [face_from_d6(v) for v in dice.roll_many(2, 6, kind="krosmaster", by=seat, purpose="tension")]  # 402.1
     state.tension = [str(f) for f in raw]
     events.append(ev("tension_rolled", rolls=dice.take_drawn(), seat=seat, faces=state.tension))
     combos = sorted({(str(a), str(b)) for a, b in product(possible_faces(raw[0]), possible_faces(raw[1]))})

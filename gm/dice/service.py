@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 import d20
 
+from common.i18n import t
 from db import rolls as repo
 from db.store import Store
 from engines.core.errors import TavoloError
@@ -36,7 +37,6 @@ from engines.core.system_dice import (
 from gm.context import Actor, Place
 from gm.dice import notation
 from gm.dice_source import DiceSource
-from gm.i18n import t
 from gm.reply import Image, Reply
 
 log = logging.getLogger(__name__)

@@ -20,13 +20,13 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from common.rules_model import PreparedDocument, SourceInfo
 from db import rules as repo
 from db.store import Store
 from engines.core.errors import TavoloError
 from gm import offload
 from gm.rules import extract
 from gm.rules.importers import loader
-from gm.rules.model import PreparedDocument, SourceInfo
 
 log = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import yaml
 
+from common.rules_model import Document, PreparedDocument, Section
 from engines.core.errors import TavoloError
 from gm.rules.importers import loader
 from gm.rules.importers.numbered import id_sort_key
-from gm.rules.model import Document, PreparedDocument, Section
 from gm.rules.search import index_terms
 
 _SafeLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

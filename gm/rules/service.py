@@ -16,17 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from common.i18n import t
+from common.rules_model import SYSTEMS, SearchHit, StoredSection
 from db import rules as repo
 from db.store import Store
 from engines.core.errors import RuleError, TavoloError
 from gm import offload
-from gm.i18n import t
 from gm.reply import Button, Field, Reply
 from gm.rules.corpus import ImportReport, RulesCorpus
 from gm.rules.extract import digest_document
 from gm.rules.importers import loader
 from gm.rules.importers.loader import detect_language
-from gm.rules.model import SYSTEMS, SearchHit, StoredSection
 from gm.rules.search import (
     Glossary,
     QueryPlan,

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from bot import TavoloBot
+from cogs.client import TavoloBot
+from common.i18n import LOCALES_DIR, _flatten, placeholders
 from console.runner import Console
 from db.rolls import recent_rolls
 from engines.core.errors import RuleError, TavoloError
 from gm.app import App
 from gm.context import Actor, Place
 from gm.dice.service import DiceService
-from gm.i18n import LOCALES_DIR, _flatten, placeholders
 from gm.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -154,7 +154,7 @@ class InProcessBot:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self, timeout: float = 15.0) -> Any:
-        import bot as bot_module
+        from cogs import client as bot_module
         from gm.settings import Settings
 
         settings = Settings(

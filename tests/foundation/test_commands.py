@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import TavoloBot
+from cogs.client import TavoloBot
 from gm.app import App
 from gm.settings import Settings
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import TavoloBot
+from cogs.client import TavoloBot
 from console.runner import Console
 from gm.app import App
 from gm.settings import Settings

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.i18n import LOCALES_DIR, _flatten, normalize, placeholders, t
+from common.i18n import LOCALES_DIR, _flatten, normalize, placeholders, t
 
 
 def _load(lang: str) -> dict[str, str]:

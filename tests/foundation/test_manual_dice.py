@@ -23,7 +23,7 @@ async def test_a_random_action_waits_for_typed_faces_then_resolves_with_them(app
     await _manual_game(app)
     before = await repo.get_game(app.store.conn, 1)
     ask = await app.tables.act(TABLE, ALICE, {"kind": "roll"})
-    assert "roll 1 physical d6" in ask.text and ask.mentions == [ALICE.user_id]
+    assert "roll 1 d6" in ask.text and ask.mentions == [ALICE.user_id]
     waiting = await repo.get_game(app.store.conn, 1)
     assert waiting is not None and before is not None and waiting.state == before.state  # nothing applied yet
     with pytest.raises(TavoloError) as err:  # the game waits for these dice

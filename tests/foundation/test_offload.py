@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from common.i18n import t
 from engines.core.errors import RuleError, TavoloError
 from gm import offload
 from gm.app import App
-from gm.i18n import t
 from gm.settings import Settings
 
 BUDGET = offload.Budget(seconds=30.0, memory_mb=256)

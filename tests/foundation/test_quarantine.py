@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from common.i18n import t
 from db import games as repo
 from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Place
-from gm.i18n import t
 from gm.reminders import Reminders
 from tests.conftest import ALICE, BOB, JUDGE, TABLE
 
@@ -98,7 +98,7 @@ async def test_a_krosmaster_game_with_a_changed_figurine_is_quarantined_in_the_c
     """Through the real commands: the players read a clear message, the GM ends it, a new game starts."""
     from io import StringIO
 
-    from bot import TavoloBot
+    from cogs.client import TavoloBot
     from console.runner import Console
 
     app = await App.open(settings, seed=1)  # type: ignore[arg-type]

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from common.i18n import t
 from engines.core.errors import TavoloError
-from gm.i18n import t
 from gm.safe_data import DataLimits, check_plain, load_data
 from tests.hostile import billion_laughs, deep_nesting
 

@@ -90,11 +90,13 @@ def game(
     return state
 
 
-def act(state: State, action: Any, rolls: list[int] | None = None, seat: int | None = None) -> list[Event]:
-    """Apply one action with scripted dice; every scripted value must be used."""
-    dice = RecordedDice(rolls or [])
+def act(state: State, action: Any, rolls: list[int] | None = None, seat: int | None = None,
+        picks: list[int] | None = None) -> list[Event]:
+    """Apply one action with scripted dice and draws; every scripted value must be used."""
+    dice = RecordedDice(rolls or [], picks or [])
     events = ENGINE.apply(state, state.active_seat if seat is None else seat, action, dice)
     assert dice.remaining == 0, f"{dice.remaining} scripted dice unused"
+    assert dice.picks_remaining == 0, f"{dice.picks_remaining} scripted draws unused"
     return events
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import TavoloBot
+from cogs.client import TavoloBot
 from console.runner import Console
 from engines.krosmaster.state import State
 from gm.app import App

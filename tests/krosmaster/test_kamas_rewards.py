@@ -52,7 +52,7 @@ def table(rewards: list[Reward], *, kamas: int = 40, level: int = 2, mate_level:
 def reveal_tops(state: State, rolls: list[int] | None = None) -> None:
     """306.2: both scheduled reveals (start and end of the second player turn)."""
     turn, state.turn_number = state.turn_number, 2
-    dice = RecordedDice(rolls or [])
+    dice = RecordedDice([], [r - 1 for r in rolls or []])  # draws, given as 1-based like the old die rolls
     on_turn_start(state, dice)
     on_turn_end(state, dice)
     state.turn_number = turn
@@ -213,18 +213,18 @@ def test_306_6_placed_face_down_on_any_krosmaster_of_the_team():
 
 def test_306_6a_blind_purchase_is_seen_only_by_its_buyer():
     state = table([rw("herb"), rw("sip", ap=1)], kamas=10)
-    events = act(state, BuyReward(pile="granite1", blind=True), rolls=[2])
+    events = act(state, BuyReward(pile="granite1", blind=True), picks=[1])
     public = find(events, "reward_bought_blind")
     assert not public.private_to and "reward" not in public.params
     seen = find(events, "reward_seen")
     assert seen.private_to == [0] and seen.params["reward"] == "Sip" and not seen.rolls
-    # The draw's die is recorded where nobody reads it: the index would hint at unseen tokens.
-    assert find(events, "reward_drawn").rolls == [2] and find(events, "reward_drawn").private_to == [-1]
+    # The draw is recorded where nobody reads it: the index would hint at unseen tokens.
+    assert find(events, "reward_drawn").draws == [1] and find(events, "reward_drawn").private_to == [-1]
 
 
 def test_306_6b_face_down_rewards_are_hidden_from_others():
     state = table([rw("herb"), rw("sip", ap=1)], kamas=10)
-    act(state, BuyReward(pile="granite1", blind=True), rolls=[1])
+    act(state, BuyReward(pile="granite1", blind=True), picks=[0])
     act(state, AssignReward(reward=state.rewards.pending.id, piece="a"))
     public, mine, theirs = ENGINE.view(state, None), ENGINE.view(state, 0), ENGINE.view(state, 1)
     assert public.pieces["a"].rewards[0].reward is None and theirs.pieces["a"].rewards[0].reward is None
@@ -236,11 +236,11 @@ def test_306_6b_face_down_rewards_are_hidden_from_others():
 
 def test_306_7_reward_level_limit():
     state = table([rw("herb"), rw("sip", ap=1), rw("tonic", heal=1)], kamas=20, level=1, mate_level=1)
-    act(state, BuyReward(pile="granite1", blind=True), rolls=[1])
+    act(state, BuyReward(pile="granite1", blind=True), picks=[0])
     card = state.rewards.pending
     act(state, AssignReward(reward=card.id, piece="a"))
     assert len(state.pieces["a"].rewards) == 1
-    events = act(state, BuyReward(pile="granite1", blind=True), rolls=[1])
+    events = act(state, BuyReward(pile="granite1", blind=True), picks=[0])
     # Only b has room now: no choice, placed at once.
     assert find(events, "reward_assigned").params["piece"] == "b" and state.phase == "turn"
     state.phase, state.rewards.pending = "assign_reward", state.pieces["b"].rewards.pop()
@@ -262,7 +262,7 @@ def test_503_7_several_purchases_per_turn():
     state = table([rw(f"g{i}") for i in range(3)], kamas=10)
     for _ in range(3):
         act(state, BuyReward(pile="granite1", blind=True) if pile(state, "granite1").count else
-            BuyReward(pile="granite2", blind=True), rolls=[1] if len(state.rewards.pool["granite"]) > 1 else [])
+            BuyReward(pile="granite2", blind=True), picks=[0] if len(state.rewards.pool["granite"]) > 1 else [])
         if state.rewards.pending:
             act(state, AssignReward(reward=state.rewards.pending.id, piece="b" if state.pieces["a"].rewards else "a"))
     assert state.player(0).kamas == 1 and state.pieces["a"].ap == 3
@@ -277,7 +277,7 @@ def holding(rewards: list[Reward], **kw: Any) -> State:
         rank = "granite" if state.rewards.pool["granite"] else "jade"
         name = next(p.id for p in state.rewards.piles if p.rank == rank and p.count)
         state.pieces["a"].ap = 6
-        act(state, BuyReward(pile=name, blind=True), rolls=[1] if len(state.rewards.pool[rank]) > 1 else [])
+        act(state, BuyReward(pile=name, blind=True), picks=[0] if len(state.rewards.pool[rank]) > 1 else [])
         if state.rewards.pending:
             act(state, AssignReward(reward=state.rewards.pending.id, piece="a"))
     state.pieces["a"].ap = 6

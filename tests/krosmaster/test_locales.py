@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gm.i18n import catalog
+from common.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,7 @@ def test_every_error_key_raised_in_code_is_translated():
 
 def test_game_terms_in_event_parameters_are_translated():
     """Players read PA/PM and Italian terms, never the engine's identifiers."""
-    from gm.i18n import humanize, t
+    from common.i18n import humanize, t
 
     params = {"stat": "AP", "condition": "blame", "effect": "lose_powers", "other": "south", "name": "0d"}
     it = humanize(params, "it", "km")

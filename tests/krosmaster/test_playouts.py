@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from common.i18n import catalog, placeholders
 from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import SeededDice
 from engines.krosmaster import ENGINE
@@ -16,7 +17,6 @@ from engines.krosmaster.content import builtin_pack
 from engines.krosmaster.rules_board import sq
 from engines.krosmaster.rules_rewards import count_cards
 from engines.krosmaster.state import State
-from gm.i18n import catalog, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 

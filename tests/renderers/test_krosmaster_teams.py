@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from common import i18n
 from engines.krosmaster.state import State
-from gm import i18n
 from renderers import kit
 from renderers import krosmaster as km
 from tests.renderers import golden

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from common.rules_model import Section
 from gm.rules.importers.common import join_lines, normalize_text, slugify, strip_furniture, unique_id
 from gm.rules.importers.paragraphs import split_sentences
-from gm.rules.model import Section
 
 _MARKDOWN = re.compile(r"^(#{1,6})\s+(\S.*)$")
 _SENTENCE_END = re.compile(r"[.!?:;\"”»)\]]$")

@@ -14,11 +14,11 @@ import struct
 import zlib
 from pathlib import Path
 
+from common.rules_model import LANGUAGES, SYSTEMS, Document, ImporterKind, Section
 from engines.core.errors import TavoloError
 from gm.rules.importers.headings import has_markdown_headings, looks_structured, parse_headings
 from gm.rules.importers.numbered import parse_numbered
 from gm.rules.importers.paragraphs import parse_paragraphs
-from gm.rules.model import LANGUAGES, SYSTEMS, Document, ImporterKind, Section
 from gm.rules.search import words
 
 log = logging.getLogger(__name__)

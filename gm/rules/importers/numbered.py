@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from common.rules_model import Section
 from gm.rules.importers.common import join_lines, normalize_text, strip_furniture
-from gm.rules.model import Section
 
 _RULE = re.compile(r"^(?P<sec>\d{3})\.(?P<sub>\d{1,2})(?!\d)(?P<rest>.*)$")
 _SECTION = re.compile(r"^(?P<sec>\d{3})\.(?!\d)\s*(?P<title>.*)$")

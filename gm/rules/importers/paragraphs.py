@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
+from common.rules_model import Section
 from gm.rules.importers.common import join_lines, normalize_text, short_title, strip_furniture
-from gm.rules.model import Section
 
 TARGET_CHARS = 700
 MAX_CHARS = 1400

@@ -13,11 +13,19 @@ import re
 import string
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from engines.core.errors import Phrase
+from typing import Any, NamedTuple
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+
+
+class Phrase(NamedTuple):
+    """A translatable part of a message (``t`` translates it in the reader's language).
+
+    For a parameter that is itself a sentence chosen by the code, e.g. *why* a saved game
+    cannot be read, so the whole message reads in one language."""
+
+    key: str
+    params: dict[str, Any] = {}  # never mutated: t() only reads it
 SUPPORTED = ("en", "it")
 DEFAULT = "en"
 
