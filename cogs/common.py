@@ -119,19 +119,56 @@ async def send(interaction: discord.Interaction, reply: Reply, deferred: bool | 
     pings with a short message of its own.
     """
     lang = lang_of(interaction)
+    if reply.update_board and await _update_board(interaction, reply, lang):
+        reply = Reply(text=reply.brief, mentions=reply.mentions, ping=reply.ping, extra=reply.extra)
     kwargs = to_message(reply, lang)
+    message_id: int | None = None
     if not interaction.response.is_done():
-        await interaction.response.send_message(**_present(kwargs))
+        response = await interaction.response.send_message(**_present(kwargs))
+        message_id = getattr(response, "message_id", None)
     else:
         replaced = deferred is not None and deferred != reply.ephemeral
         if replaced:
             await interaction.delete_original_response()
-        await interaction.followup.send(**_present(kwargs))
+        message = await interaction.followup.send(**_present(kwargs))
+        message_id = getattr(message, "id", None)
         if deferred is not None and not replaced and not reply.ephemeral and reply.ping and reply.mentions:
             await interaction.followup.send(content=" ".join(f"<@{u}>" for u in reply.mentions),
                                             allowed_mentions=kwargs["allowed_mentions"])
+    if reply.board and not reply.ephemeral and message_id is not None:
+        boards_of(interaction)[interaction.channel_id or 0] = message_id
     for extra in reply.extra:
         await interaction.followup.send(**_present(to_message(extra, lang)))
+
+
+def boards_of(interaction: discord.Interaction) -> dict[int, int]:
+    """The last board message posted in each channel (kept by the client, lost on restart)."""
+    client: Any = interaction.client
+    boards = getattr(client, "boards", None)
+    if boards is None:
+        boards = client.boards = {}
+    return boards  # type: ignore[no-any-return]
+
+
+async def _update_board(interaction: discord.Interaction, reply: Reply, lang: str) -> bool:
+    """Edit the channel's last board in place with this reply's image, text and buttons.
+
+    False when there is no board to edit (a restart forgot it, it was deleted): the caller
+    then posts a new one, so nothing is ever lost, only fewer images are posted."""
+    board_id = boards_of(interaction).get(interaction.channel_id or 0)
+    channel = interaction.channel
+    if board_id is None or channel is None or not hasattr(channel, "get_partial_message"):
+        return False
+    kwargs = to_message(reply, lang)
+    edit: dict[str, Any] = {"content": kwargs.get("content"), "embed": kwargs.get("embed"),
+                            "attachments": [kwargs["file"]] if kwargs.get("file") else [],
+                            "view": kwargs.get("view"), "allowed_mentions": discord.AllowedMentions.none()}
+    try:
+        await channel.get_partial_message(board_id).edit(**edit)
+    except discord.HTTPException:
+        boards_of(interaction).pop(interaction.channel_id or 0, None)
+        return False
+    return True
 
 
 async def send_error(interaction: discord.Interaction, exc: BaseException, system: str | None = None,

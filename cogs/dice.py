@@ -39,7 +39,9 @@ class DiceCog(commands.Cog):
     @app_commands.describe(expression="Dice to roll: 1d20+5, 4d6kh3, 2d6e6, 8d6ro1 …",
                            label="What the roll is for", private=PRIVATE_DESC)
     async def roll(self, interaction: discord.Interaction,
-                   expression: app_commands.Range[str, 1, MAX_EXPRESSION_LENGTH],
+                   # No minimum length: Discord never sends an empty required option, and the
+                   # console's `/roll ""` then gets the notation's own "type some dice" answer.
+                   expression: app_commands.Range[str, None, MAX_EXPRESSION_LENGTH],
                    label: app_commands.Range[str, 1, 100] | None = None, private: bool = False) -> None:
         _, place, actor = ctx(interaction)
         service = _service(interaction)
@@ -107,6 +109,14 @@ class DiceCog(commands.Cog):
         service = _service(interaction)
         await respond(interaction, lambda: service.mageknight(place, actor, source, private),
                       ephemeral_defer=private)
+
+    @dice.command(name="help", description="How to write dice for /roll: every form, with examples")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """A subcommand of /dice, as /game help is of /game: /roll takes options, so it cannot
+        have subcommands, and a help option on it would still demand an expression."""
+        _, _, actor = ctx(interaction)
+        service = _service(interaction)
+        await respond(interaction, lambda: service.help(actor), ephemeral_defer=True)
 
     @dice.command(name="history", description="Recent rolls in this channel")
     @app_commands.describe(user="Only this user's rolls", count="How many rolls (1-50)")

@@ -88,6 +88,13 @@ class SentMessage:
     choices: list[Any] | None = None
 
 
+@dataclass(frozen=True)
+class SentResponse:
+    """What ``InteractionResponse.send_message`` returns: the id of the message it created."""
+
+    message_id: int
+
+
 @dataclass
 class Transcript:
     messages: list[SentMessage] = field(default_factory=list)
@@ -113,12 +120,13 @@ class FakeResponse:
     def is_done(self) -> bool:
         return self._done
 
-    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> SentResponse:
         self._done = True
         embeds, files = _collect(kwargs)
-        self._interaction.transcript.record(
+        message = self._interaction.transcript.record(
             content=content, embeds=embeds, files=files, view=kwargs.get("view"),
             ephemeral=bool(kwargs.get("ephemeral")), author_id=self._interaction.user.id)
+        return SentResponse(message_id=message.id)
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         self._done = True
@@ -167,6 +175,34 @@ class FakeChannel:
     id: int
     name: str
     type: discord.ChannelType = discord.ChannelType.text
+    transcript: Transcript | None = None
+
+    def get_partial_message(self, message_id: int) -> FakePartialMessage:
+        return FakePartialMessage(self, message_id)
+
+
+@dataclass
+class FakePartialMessage:
+    """A message the bot edits later (the channel's board, updated in place)."""
+
+    channel: FakeChannel
+    id: int
+
+    async def edit(self, content: str | None = None, **kwargs: Any) -> None:
+        transcript = self.channel.transcript
+        if transcript is None or not any(m.id == self.id for m in transcript.messages):
+            raise discord.NotFound(_Response(404), "Unknown Message")
+        embeds = [kwargs["embed"]] if kwargs.get("embed") else []
+        transcript.record(content=content, embeds=embeds, files=list(kwargs.get("attachments") or []),
+                          view=kwargs.get("view"), ephemeral=False, author_id=0, edit_of=self.id)
+
+
+class _Response:
+    """Just enough of an aiohttp response for discord.HTTPException's constructor."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Not Found"
 
 
 class FakeInteraction:

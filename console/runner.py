@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
 import re
 import shlex
 import sys
@@ -35,6 +36,37 @@ from gm.settings import Settings
 
 GUILD_ID = 1
 _MENTION = re.compile(r"<([@#])!?(\d+)>")
+_IMAGE_NUMBER = re.compile(r"^(\d{4,})-")
+
+
+def user_id_for(name: str) -> int:
+    """The same id for the same name in every run, so a game saved with ``--db`` keeps its
+    seats after a restart (TABLE_UX "Restarts and identities"). Shaped like a Discord id."""
+    digest = hashlib.sha256(name.strip().lower().encode("utf-8")).digest()
+    return 10**17 + int.from_bytes(digest[:7], "big") % (9 * 10**17)
+
+
+def strip_comment(line: str) -> str:
+    """Drop a ``# comment`` that starts after a space, outside quotes (as in a shell script),
+    so a pasted walkthrough with notes at the end of its lines runs as written."""
+    quote: str | None = None
+    for i, char in enumerate(line):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i]
+    return line
+
+
+def _last_image_number(folder: Path) -> int:
+    """Continue numbering after the images a previous run left, never overwrite them."""
+    try:
+        names = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+    except OSError:
+        return 0
+    return max((int(m.group(1)) for n in names if (m := _IMAGE_NUMBER.match(n))), default=0)
 _TRUE = {"true", "yes", "y", "1", "si", "sì", "on", "vero"}
 _FALSE = {"false", "no", "n", "0", "off", "falso"}
 
@@ -62,13 +94,14 @@ class Console:
         self.user = self._user(user)
         self.channel = self._channel("table")
         self.errors = 0
-        self._image_count = 0
+        self._image_count: int | None = None  # read from --out on the first image
+        self.seat_names: dict[int, str] = {}  # names of players seated in a saved game (--db)
 
     # ----------------------------------------------------------- identities
     def _user(self, name: str, is_gm: bool | None = None) -> FakeUser:
         key = name.lower()
         if key not in self.users:
-            self.users[key] = FakeUser(id=100 + len(self.users) + 1, name=name)
+            self.users[key] = FakeUser(id=user_id_for(name), name=name)
         user = self.users[key]
         if is_gm is not None:
             user.is_gm = is_gm
@@ -77,11 +110,11 @@ class Console:
     def _channel(self, name: str) -> FakeChannel:
         key = name.lstrip("#").lower()
         if key not in self.channels:
-            self.channels[key] = FakeChannel(id=500 + len(self.channels) + 1, name=key)
+            self.channels[key] = FakeChannel(id=500 + len(self.channels) + 1, name=key, transcript=self.transcript)
         return self.channels[key]
 
     def _names(self, text: str) -> str:
-        by_user = {u.id: u.name for u in self.users.values()}
+        by_user = {**self.seat_names, **{u.id: u.name for u in self.users.values()}}
         by_channel = {c.id: c.name for c in self.channels.values()}
 
         def swap(match: re.Match[str]) -> str:
@@ -102,6 +135,8 @@ class Console:
 
     def _print_message(self, message: SentMessage) -> None:
         prefix = f"(only {self.users_by_id(message.author_id)}) " if message.ephemeral else ""
+        if message.edit_of is not None:
+            prefix = t("console.board_updated", self.lang) + " "
         if message.choices is not None:
             if not message.choices:
                 self.say(prefix + t("console.no_choices", self.lang))
@@ -127,10 +162,13 @@ class Console:
         self.say(prefix + text.replace("\n", "\n" + " " * len(prefix)))
 
     def users_by_id(self, user_id: int) -> str:
-        return next((u.name for u in self.users.values() if u.id == user_id), str(user_id))
+        return next((u.name for u in self.users.values() if u.id == user_id), None) or \
+            self.seat_names.get(user_id, str(user_id))
 
     def _save(self, file: discord.File) -> str:
         self.out_dir.mkdir(parents=True, exist_ok=True)
+        if self._image_count is None:
+            self._image_count = _last_image_number(self.out_dir)
         self._image_count += 1
         path = self.out_dir / f"{self._image_count:04d}-{file.filename}"
         file.fp.seek(0)
@@ -161,10 +199,14 @@ class Console:
         params = {p.display_name: p for p in command._params.values()}
         given: dict[str, str] = {}
         loose: list[str] = []
+        last: str | None = None
         for token in tokens:
             key, sep, value = token.partition(":")
             if sep and key.lower() in params:
-                given[key.lower()] = value
+                last = key.lower()
+                given[last] = value
+            elif last is not None and params[last].type is discord.AppCommandOptionType.string:
+                given[last] += " " + token  # query:demonic rewards cost is one value, as Discord would take it
             else:
                 loose.append(token)
         if loose:
@@ -215,6 +257,8 @@ class Console:
         too_small = low is not None and isinstance(size, int | float) and size < low
         too_big = high is not None and isinstance(size, int | float) and size > high
         if isinstance(value, str) and (too_small or too_big):
+            if too_small:
+                raise ConsoleError("console.too_short", option=param.display_name, min=low)
             raise ConsoleError("console.bad_length", option=param.display_name, max=high or "")
         if isinstance(value, int | float) and not isinstance(value, bool) and (too_small or too_big):
             raise ConsoleError("console.out_of_range", option=param.display_name, value=raw,
@@ -223,7 +267,7 @@ class Console:
 
     # ------------------------------------------------------------ commands
     async def execute(self, line: str) -> None:
-        line = line.strip()
+        line = strip_comment(line).strip()
         if not line or line.startswith("#"):
             return
         start = len(self.transcript.messages)
@@ -353,6 +397,9 @@ class Console:
         await command._invoke_autocomplete(interaction, focused, namespace)  # type: ignore[arg-type]
 
     async def _help(self, args: list[str]) -> None:
+        if args and args[0].lower().lstrip("/") in ("roll", "dice"):  # the dice notation guide
+            await self._run_command(["/dice", "help"])
+            return
         self.say(t("console.help", self.lang))
         for command in sorted(self.bot.tree.walk_commands(), key=lambda c: c.qualified_name):
             if isinstance(command, app_commands.Command):
@@ -410,6 +457,9 @@ async def _main(args: argparse.Namespace, settings: Settings) -> int:
         await bot.load_tavolo()
         console = Console(bot, out_dir=Path(args.out), lang=args.lang or settings.default_locale,
                           user=args.as_user)
+        from db import games as games_repo
+
+        console.seat_names = await games_repo.seat_names(app.store.conn)
         if args.script:
             with open(args.script, encoding="utf-8") as fh:
                 await console.run(fh.read().splitlines())

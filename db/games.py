@@ -266,3 +266,9 @@ async def last_seq(conn: aiosqlite.Connection, game_id: int) -> int:
     async with conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)) as cur:
         row = await cur.fetchone()
     return int(row[0]) if row else 0
+
+
+async def seat_names(conn: aiosqlite.Connection) -> dict[int, str]:
+    """Every seated user's latest name: how a restarted console shows mentions of a saved game."""
+    async with conn.execute("SELECT user_id, name FROM seats ORDER BY game_id") as cur:
+        return {int(row[0]): str(row[1]) for row in await cur.fetchall()}

@@ -218,8 +218,11 @@ async def search(
     limit: int,
     title_weight: float = 4.0,
     body_weight: float = 1.0,
+    language: str | None = None,
+    other_than: str | None = None,
 ) -> list[tuple[float, StoredSection]]:
-    """FTS5 ``match`` ranked by bm25 (lower is better), titles weighted over text."""
+    """FTS5 ``match`` ranked by bm25 (lower is better), titles weighted over text; ``language``
+    keeps one language only, ``other_than`` leaves one out (readers see their language first)."""
     sql = (
         f"SELECT bm25(rules_fts, :tw, :bw) AS score, {_SECTION_COLUMNS}"
         " FROM rules_fts f JOIN rules_sections s ON s.id = f.rowid"
@@ -232,6 +235,12 @@ async def search(
     if system:
         sql += " AND d.system = :system"
         params["system"] = system
+    if language:
+        sql += " AND d.language = :language"
+        params["language"] = language
+    if other_than:
+        sql += " AND d.language != :other_than"
+        params["other_than"] = other_than
     sql += " ORDER BY score LIMIT :limit"
     async with conn.execute(sql, params) as cur:
         return [(row["score"], _section(row)) for row in await cur.fetchall()]

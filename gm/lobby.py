@@ -220,7 +220,8 @@ class LobbyTable(TableCore):
             engine = table.engine
             low, high = min_players(engine, table.game.options), max_players(engine, table.game.options)
             if not low <= len(table.seats) <= high:
-                raise TavoloError("game.wrong_player_count", count=len(table.seats), min=low, max=high)
+                raise TavoloError("game.wrong_player_count", count=len(table.seats),
+                                  players=players_text(engine, table.game.options))
             setup = Setup(
                 seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
                        for s in table.seats],

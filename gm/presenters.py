@@ -34,6 +34,10 @@ class Presenter(Protocol):
 
     def help_text(self, lang: str) -> str: ...
 
+    # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need
+    # not see as a new image (set-up steps, bookkeeping): the board already in the channel is
+    # edited instead. Without it, every change posts a new board.
+
 
 _PRESENTERS: dict[str, Presenter] = {}
 

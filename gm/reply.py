@@ -69,6 +69,13 @@ class Reply:
     ping: bool = True  # False: show mentions without notifying (e.g. a status anyone may ask for)
     is_error: bool = False
     extra: list[Reply] = field(default_factory=list)
+    # The channel's board (TABLE_UX "the channel is a shared space"): ``board`` marks a public
+    # reply that shows the game's board; ``update_board`` says the change was small (a set-up
+    # step, bookkeeping), so the transport edits the board already posted instead of posting a
+    # new image, and answers with ``brief`` (what happened and who is next) alone.
+    board: bool = False
+    update_board: bool = False
+    brief: str = ""
 
     def plain_text(self) -> str:
         """Everything readable in the reply as one string (console, logs, tests)."""

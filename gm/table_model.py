@@ -95,8 +95,8 @@ def parse_options(text: str | None) -> dict[str, Any]:
         raise TavoloError("game.options_too_long", limit=MAX_OPTIONS_LENGTH)
     try:
         tokens = shlex.split(text)
-    except ValueError as exc:
-        raise TavoloError("game.bad_options", detail=str(exc)) from exc
+    except ValueError as exc:  # shlex's only complaint: a quote left open
+        raise TavoloError("game.bad_options") from exc
     options: dict[str, Any] = {}
     for token in tokens:
         sep = ":" if ":" in token else "=" if "=" in token else None

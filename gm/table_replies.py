@@ -16,7 +16,17 @@ from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor
 from gm.reply import Image, Reply
-from gm.table_model import MANUAL_PENDING, RESULT, Table, game_ref
+from gm.table_model import (
+    END_VOTES,
+    MANUAL_PENDING,
+    RESULT,
+    Table,
+    game_ref,
+    max_players,
+    min_players,
+)
+
+LOBBY_HIDDEN = (END_VOTES, MANUAL_PENDING, RESULT, "closed")
 
 
 def event_text(event: Event, lang: str) -> str:
@@ -27,10 +37,27 @@ def event_text(event: Event, lang: str) -> str:
 
 
 def lobby_reply(table: Table, actor: Actor) -> Reply:
+    """The lobby card (TABLE_UX): the options, every player's choices, and what is still missing."""
     lang = actor.locale
-    names = "\n".join(f"{s.seat + 1}. {s.name}" + (f" ({s.team})" if s.team else "") for s in table.seats)
-    return Reply(title=t("game.lobby_title", lang, system=table.game.system),
-                 text=names + "\n" + t("game.lobby_hint", lang))
+    presenter = presenters.get(table.game.system)
+    describe = getattr(presenter, "seat_line", None)  # e.g. Krosmaster: the team, or "no team yet"
+    lines = []
+    for s in table.seats:
+        line = f"{s.seat + 1}. {s.name}" + (f" ({s.team})" if s.team else "")
+        if s.user_id == table.host:
+            line += " " + t("game.lobby_host", lang)
+        if describe is not None:
+            line += " — " + describe(s.config, table.game.options, lang)
+        lines.append(line)
+    shown = {k: v for k, v in table.game.options.items() if k not in LOBBY_HIDDEN}
+    options = ", ".join(f"{k}:{v}" for k, v in sorted(shown.items())) or t("game.lobby_no_options", lang)
+    low, high = min_players(table.engine, table.game.options), max_players(table.engine, table.game.options)
+    seated = len(table.seats)
+    need = t("game.lobby_need", lang, count=low - seated) if seated < low else t("game.lobby_ready", lang)
+    text = "\n".join([t("game.lobby_options", lang, options=options), *lines,
+                      t("game.lobby_seats", lang, count=seated, players=f"{low}–{high}" if low != high else low),
+                      need, t("game.lobby_hint", lang)])
+    return Reply(title=t("game.lobby_title", lang, system=table.game.system), text=text)
 
 
 async def render(presenter: presenters.Presenter, view: GameState, lang: str, names: list[str],
@@ -50,6 +77,7 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
     reply = Reply(text="\n".join(lines))
     state = table.state
     presenter = presenters.get(table.game.system)
+    next_line = ""
     if state is not None:
         engine = table.engine
         public = engine.view(state, None)
@@ -77,12 +105,19 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
                 prompt = (t(decision.prompt_key, lang,
                             **humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]))
                           if decision.prompt_key else "")
-                reply.text += "\n" + t(key, lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
+                next_line = t(key, lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
+                reply.text += "\n" + next_line
                 if presenter is not None and len(decision.seats) == 1:
                     reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0], lang=lang)
     pending = table.game.options.get(MANUAL_PENDING)
     if pending:
         reply.text += "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")
+        next_line = (next_line + "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")).strip()
+    if reply.image is not None:
+        reply.board = True
+        policy = getattr(presenter, "image_policy", None)
+        reply.update_board = bool(events) and policy is not None and policy(events) == "update"
+        reply.brief = "\n".join([*lines, next_line]).strip()
     if private:
         reply.extra.append(Reply(text="\n".join(private), ephemeral=True))
     return reply

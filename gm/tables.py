@@ -117,7 +117,7 @@ class TableManager(LobbyTable, EndingTable):
             seat_name = next((s.name for s in table.seats if s.user_id == row.user_id), str(row.user_id))
             texts = [event_text(Event.model_validate(e), lang) for e in row.events if not e.get("private_to")]
             mark = " ↩" if row.undone else ""
-            lines.append(f"#{row.seq} {seat_name}: {row.kind}{mark}" + (f" — {'; '.join(texts)}" if texts else ""))
+            lines.append(f"#{row.seq} {seat_name}: {row.kind}{mark}" + (f" — {' '.join(texts)}" if texts else ""))
         text = "\n".join(lines) if lines else t("game.log_empty", lang)
         title = t("game.log_title", lang, count=len(rows))
         if table.game.status in ("finished", "abandoned"):
@@ -148,6 +148,6 @@ class TableManager(LobbyTable, EndingTable):
 
 
 def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ()))
-    return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))
+    """The option a malformed action got wrong, by the name players typed (never pydantic's text)."""
+    names = [str(p) for p in exc.errors()[0].get("loc", ()) if isinstance(p, str)]
+    return names[-1] if names else "?"

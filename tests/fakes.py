@@ -132,3 +132,7 @@ class RacePresenter:
 
     def help_text(self, lang: str) -> str:
         return "Add 1-3 to the total; reach the target to win."
+
+    def image_policy(self, events: list[Event]) -> str:
+        """A GM correction is bookkeeping: the board already posted is updated in place."""
+        return "update" if all(e.key == "race.gm_set" for e in events) else "new"

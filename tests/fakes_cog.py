@@ -31,3 +31,8 @@ class RaceCog(commands.Cog):
     async def roll(self, interaction: discord.Interaction) -> None:
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: app.tables.act(place, actor, {"kind": "roll"}))
+
+    @race.command(name="set", description="GM: set the total")
+    async def set_total(self, interaction: discord.Interaction, total: app_commands.Range[int, 0, 1000]) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.act(place, actor, {"kind": "gm_set", "total": total}))

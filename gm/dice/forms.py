@@ -77,7 +77,7 @@ _EDITS = {
         "    | REROLL -> reroll",
         "    | DROP -> drop",
         # `!>=8` is not a compare point of the explosion but a success target after it (Sidekick).
-        r"EXPLODE: /!!?(?:[<>](?!=)|=)?\d*/",
+        r"EXPLODE: /!!?(?:(?:[<>](?!=)|=)?\d+)?/",
         r"REROLL: /r(?:[<>]=?|=)?\d+/",
         r"DROP: /d[lh]?\d+/",
     ]),
@@ -132,11 +132,13 @@ def faces_range(size: int | str) -> tuple[int, int]:
 
 
 def faces(size: int | str) -> set[int]:
+    """Every face of a d``size``; only for sizes already checked against the limits."""
     low, high = faces_range(size)
     return set(range(low, high + 1))
 
 
 def walk(node: object) -> Iterator[object]:
+    """Every node of a d20 tree (ours included: they list their ``children`` too)."""
     yield node
     for child in getattr(node, "children", []):
         yield from walk(child)
@@ -155,13 +157,25 @@ class FudgeDice(ast.Dice):
         self.size = "F"
 
 
-class CompoundedDice(ast.OperatedDice):
+class TypedDice(ast.OperatedDice):
+    """``NdS`` with operators, remembering how it was typed, so errors quote the user's words."""
+
+    __slots__ = ("typed",)
+
+    def __init__(self, typed: str, the_dice: ast.Dice, *operations: ast.SetOperator) -> None:
+        super().__init__(the_dice, *operations)
+        self.typed = typed
+
+
+class CompoundedDice(TypedDice):
     """``NdS…!!``: rolled as ``e`` (the same total); marked so nothing may read its single dice."""
 
     __slots__ = ()
 
 
 class _Compounding(ast.SetOperator):
+    """``!!``: an ``e`` that the dice term checks nothing follows (see ``CompoundedDice``)."""
+
     __slots__ = ()
 
 
@@ -217,6 +231,8 @@ class FudgeFace(d20.Literal):
 
 
 class FudgeDie(d20.Die):
+    """A Fudge die draws a d3 from our ``Dice`` (scripted 1, 2, 3) and shows it as -1, 0, +1."""
+
     __slots__ = ()
 
     def _add_roll(self) -> None:
@@ -227,6 +243,9 @@ class FudgeDie(d20.Die):
 
 
 class FudgeSet(d20.Dice):
+    """``NdF`` rolled: d20's ``Dice`` builds plain ``Die`` objects, so new and exploded ones are
+    made here."""
+
     __slots__ = ()
 
     @classmethod
@@ -343,7 +362,7 @@ class _Reader(ast.RollTransformer):
         return ast.SetOperator("p", [ast.SetSelector(side, int(text.lstrip("dlh")))])
 
     @v_args(meta=True)
-    def dice(self, opdice: list[Any], meta: Any) -> ast.OperatedDice:
+    def dice(self, opdice: list[Any], meta: Any) -> TypedDice:
         base, *ops = opdice
         top = faces_range(base.size)[1] if str(base.size) == "F" or int(base.size) >= 1 else 1
         for op in ops:
@@ -351,8 +370,8 @@ class _Reader(ast.RollTransformer):
                 op.sels = [ast.SetSelector(None, top)]
         if any(isinstance(op, _Compounding) for op in ops[:-1]):
             raise TavoloError("dice.notation.compound", part=self._part(meta))
-        kind = CompoundedDice if ops and isinstance(ops[-1], _Compounding) else ast.OperatedDice
-        return kind(base, *(ast.SetOperator(op.op, op.sels) for op in ops))
+        kind = CompoundedDice if ops and isinstance(ops[-1], _Compounding) else TypedDice
+        return kind(self._part(meta), base, *(ast.SetOperator(op.op, op.sels) for op in ops))
 
     @v_args(meta=True)
     def target(self, items: list[Token], meta: Any) -> _Target:
@@ -375,6 +394,8 @@ class _Reader(ast.RollTransformer):
             raise TavoloError("dice.notation.not_a_target", part=self._part(meta), op=op)
         if isinstance(dice, CompoundedDice):
             raise TavoloError("dice.notation.compound", part=self._part(meta))
+        annotations = [*getattr(left, "annotations", []), *getattr(right, "annotations", [])]
+        right = right.value if isinstance(right, ast.AnnotatedNumber) else right
         if isinstance(right, _Target):
             number, failures = right.number, right.failures
         elif isinstance(right, ast.Literal) and isinstance(right.value, int):
@@ -385,9 +406,7 @@ class _Reader(ast.RollTransformer):
         self._check_certain(dice, target, part=self._part(meta), typed=f"{op}{number}")
         shown = _spelled(op, number) + "".join(f"f{_spelled(o, n).lstrip('=')}" for o, n in failures)
         count = SuccessCount(dice, target, [point(o, n) for o, n in failures], shown)
-        if isinstance(left, ast.AnnotatedNumber):
-            return ast.AnnotatedNumber(count, *left.annotations)
-        return count
+        return ast.AnnotatedNumber(count, *annotations) if annotations else count
 
     @staticmethod
     def _check_certain(dice: ast.Node, target: ast.SetSelector, *, part: str, typed: str) -> None:

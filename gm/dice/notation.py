@@ -1,6 +1,7 @@
 """Standard dice notation through Avrae's ``d20`` library, made safe and fair.
 
-We never write a parser: d20 parses and evaluates. This module adds three things:
+We never write a parser: d20's grammar parses (extended in ``forms`` with what Roll20, Sidekick
+and Dice Maiden users type) and d20 evaluates. This module adds three things:
 
 * **limits checked on the parsed tree before any die is rolled** (dice count, sides,
   endless rerolls/explosions, and the *work* of the whole expression: dice × the
@@ -10,7 +11,8 @@ We never write a parser: d20 parses and evaluates. This module adds three things
   of one roll its module-level ``random`` is swapped for an adapter backed by a
   :class:`~engines.core.dice.Dice` (SystemRandom live, seeded in the console), and
   its quadratic ``keep`` for a linear one with the same result;
-* **formatting**: kept/dropped dice, natural 1s and maxima marked, cut to Discord's size.
+* **formatting**: kept/dropped dice, natural 1s and maxima marked, successes ✓ and failures ✗,
+  Fudge faces as −, 0 and +, cut to Discord's size.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import d20
@@ -27,6 +29,8 @@ from d20 import diceast as ast
 
 from engines.core.dice import Dice
 from engines.core.errors import TavoloError
+from gm.dice import forms
+from gm.dice.forms import SuccessCount, faces, walk
 
 MAX_DICE = 500
 MAX_SIDES = 10_000
@@ -48,8 +52,9 @@ _INT64 = 2**63 - 1
 class DiceRandom:
     """The subset of ``random``'s API that d20 calls, drawing from one of our ``Dice``.
 
-    d20 1.1.2 calls ``random.randrange(size)`` per die and ``random.randrange(0, 100, 10)``
-    for ``d%``; ``randint``/``random`` are here in case a later d20 uses them.
+    d20 1.1.2 calls ``random.randrange(size)`` per die (``forms`` reads ``d%`` as a d100, so its
+    ``randrange(0, 100, 10)`` tens die is never asked for); ``randint``/``random`` are here in
+    case a later d20 uses them.
     """
 
     def __init__(self, dice: Dice) -> None:
@@ -119,35 +124,27 @@ def d20_uses(dice: Dice, *, wait: bool = True) -> Iterator[None]:
 # ------------------------------------------------------------------ limits
 
 
-def _faces(size: int | str) -> set[int]:
-    return set(range(0, 100, 10)) if size == "%" else set(range(1, int(size) + 1))
-
-
-def _selected_faces(sels: list[ast.SetSelector], faces: set[int]) -> set[int] | None:
+def _selected_faces(sels: list[ast.SetSelector], candidates: set[int]) -> set[int] | None:
     """Faces a fresh roll could show that these selectors pick; None for lowest/highest N."""
     picked: set[int] = set()
     for sel in sels:
         if sel.cat is None:
-            picked |= {sel.num} & faces
+            picked |= {sel.num} & candidates
         elif sel.cat == "<":
-            picked |= {f for f in faces if f < sel.num}
+            picked |= {f for f in candidates if f < sel.num}
         elif sel.cat == ">":
-            picked |= {f for f in faces if f > sel.num}
+            picked |= {f for f in candidates if f > sel.num}
         else:
             return None
     return picked
-
-
-def _walk(node: object) -> Iterator[object]:
-    yield node
-    for child in getattr(node, "children", []):
-        yield from _walk(child)
 
 
 @dataclass(frozen=True)
 class Checked:
     tree: ast.Expression
     work: int  # upper bound of evaluation steps, see estimate_work
+    expression: str = ""  # as typed, without the comment
+    comment: str | None = None
 
 
 _LOOPING = ("rr", "e")  # operators that select again after each reroll or explosion
@@ -157,12 +154,12 @@ _GROWING = ("ra", "e")  # operators that add dice to their set
 
 def _leaves(node: object) -> int:
     """Values whose totals d20 reads when it evaluates ``node``: its dice and numbers."""
-    return sum(n.num if isinstance(n, ast.Dice) else 1 for n in _walk(node)
+    return sum(n.num if isinstance(n, ast.Dice) else 1 for n in walk(node)
                if isinstance(n, ast.Dice | ast.Literal))
 
 
 def _grows(node: object) -> bool:
-    return any(op.op in _GROWING for n in _walk(node) if isinstance(n, ast.OperatedSet) for op in n.operations)
+    return any(op.op in _GROWING for n in walk(node) if isinstance(n, ast.OperatedSet) for op in n.operations)
 
 
 def estimate_work(tree: ast.Expression) -> int:
@@ -176,6 +173,8 @@ def estimate_work(tree: ast.Expression) -> int:
     * each die and number once (rolled, summed, shown), plus X if anything can roll extra dice;
     * each selector of an operation, once per value of its set: its dice, plus X once an
       explosion may have grown it;
+    * a success count: its target and each failure condition, once per value of its dice (plus
+      X once an explosion may have grown them);
     * ``rr`` and ``e`` select again after every pass that rerolled or exploded something. Each
       such pass follows at least one extra roll, so the whole expression makes at most X extra
       passes, and the k-th last of them sees at most X - k + 1 extra dice (every later pass
@@ -186,7 +185,11 @@ def estimate_work(tree: ast.Expression) -> int:
     work = _leaves(tree)
     extra = False
     loop_values = loop_growth = 0
-    for node in _walk(tree):
+    for node in walk(tree):
+        if isinstance(node, SuccessCount):
+            grown = _grows(node.value)
+            work += (1 + len(node.failures)) * (_leaves(node.value) + (x if grown else 0))
+            continue
         if not isinstance(node, ast.OperatedSet):
             continue
         values = _leaves(node.value)
@@ -207,12 +210,14 @@ def check(tree: ast.Expression) -> Checked:
 
     Sizes first: the operator checks below enumerate a die's faces, which must be sane.
     """
-    nodes = list(_walk(tree))
+    nodes = list(walk(tree))
     dice_nodes = [n for n in nodes if isinstance(n, ast.Dice)]
     for node in dice_nodes:
-        if node.size != "%" and node.size < 1:
+        if node.size == "F":  # Fudge: three faces
+            continue
+        if node.size < 1:
             raise TavoloError("dice.notation.zero_sides", part=f"{node.num}d{node.size}")
-        if node.size != "%" and node.size > MAX_SIDES:
+        if node.size > MAX_SIDES:
             raise TavoloError("dice.notation.too_many_sides", sides=node.size, max=MAX_SIDES)
     count = sum(n.num for n in dice_nodes)
     if count > MAX_DICE:
@@ -229,18 +234,19 @@ def check(tree: ast.Expression) -> Checked:
 def _check_operations(node: ast.OperatedDice) -> int:
     """Validate one ``NdS<ops>``; return the rerolls it is certain to need."""
     base: ast.Dice = node.value
-    faces = _faces(base.size)
+    all_faces = faces(base.size)
     certain = 0
+    typed = getattr(node, "typed", None)  # as the user wrote it (forms.TypedDice), else d20's spelling
     for op in node.operations:
-        part = f"{base.num}d{base.size}" + "".join(f"{op.op}{sel}" for sel in op.sels)
+        part = typed or f"{base.num}d{base.size}" + "".join(f"{op.op}{sel}" for sel in op.sels)
         if op.op in ("mi", "ma"):
             if any(s.cat is not None for s in op.sels):
                 raise TavoloError("dice.notation.bad_min_max", part=part)
             continue
         if op.op not in ("rr", "e", "ro") or base.num == 0:
             continue
-        picked = _selected_faces(op.sels, faces)
-        every_face = picked == faces
+        picked = _selected_faces(op.sels, all_faces)
+        every_face = picked == all_faces
         # rr on "lowest/highest N" always finds a die to reroll again; rr/e on every face
         # can never stop. Both would only end at the roll counter: say so before rolling.
         if (op.op == "rr" and picked is None) or (op.op in ("rr", "e") and every_face):
@@ -267,19 +273,49 @@ class NotationRoll:
         return self.total if -_INT64 <= self.total <= _INT64 else None
 
 
+FUDGE_FACES = {-1: "−", 0: "0", 1: "+"}
+
+
 class TavoloStringifier(d20.MarkdownStringifier):
-    """d20's Markdown with maxima in bold and natural 1s underlined (dropped dice struck)."""
+    """d20's Markdown with maxima in bold and natural 1s underlined (dropped dice struck), Fudge
+    faces as −, 0, +, and a success count as its dice with the target spelled out and each die
+    that counts marked: ``10d10>=7 (3, **10**✓, 7✓, __1__✗)``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._nodes = {**self._nodes, forms.Successes: self._str_successes, forms.FudgeSet: self._str_dice,
+                       forms.FudgeDie: self._str_die, forms.FudgeFace: self._str_fudge_face}
+        self._marks: dict[int, str] = {}
+        self._target = ""
 
     def _str_die(self, node: d20.Die) -> str:
         rolls = []
         for val in node.values:
             inside = self._stringify(val)
-            if node.size != "%" and val.number == node.size:
+            if isinstance(node, forms.FudgeDie):  # no natural 1 or maximum to point at
+                rolls.append(inside)
+                continue
+            if val.number == node.size:
                 inside = f"**{inside}**"
             elif val.number == 1:
                 inside = f"__{inside}__"
             rolls.append(inside)
-        return ", ".join(rolls)
+        return ", ".join(rolls) + self._marks.get(id(node), "")
+
+    def _str_fudge_face(self, node: forms.FudgeFace) -> str:
+        shown = " -> ".join(FUDGE_FACES[v] for v in node.values)  # a history, as d20 shows mi/ma
+        return f"{shown}!" if node.exploded else shown
+
+    def _str_dice(self, node: d20.Dice) -> str:
+        the_dice = ", ".join(self._stringify(die) for die in node.values)
+        return f"{node.num}d{node.size}{self._str_ops(node.operations)}{self._target} ({the_dice})"
+
+    def _str_successes(self, node: forms.Successes) -> str:
+        self._marks, self._target = node.marks, node.shown
+        try:
+            return self._stringify(node.dice)
+        finally:
+            self._marks, self._target = {}, ""
 
     def _str_expression(self, node: d20.Expression) -> str:
         return self._stringify(node.roll)
@@ -298,21 +334,8 @@ def _parse(text: str) -> Checked:
         raise TavoloError("dice.notation.empty")
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise TavoloError("dice.notation.too_long", length=len(text), max=MAX_EXPRESSION_LENGTH)
-    try:
-        tree = _roller.parse(text, allow_comments=True)
-    except d20.RollSyntaxError as exc:
-        col = max(1, int(getattr(exc, "col", 1) or 1))
-        got = str(exc.got) if exc.got else ""
-        got = got if len(got) <= 12 else got[:12] + "…"
-        if not got or col > len(text):
-            raise TavoloError("dice.notation.syntax_end", expression=text) from None
-        if col == 1:
-            raise TavoloError("dice.notation.syntax_start", expression=text, got=got) from None
-        raise TavoloError("dice.notation.syntax", expression=text, got=got, position=col,
-                          before=text[: col - 1]) from None
-    except Exception:  # lark can raise other UnexpectedInput flavours on odd input
-        raise TavoloError("dice.notation.syntax_end", expression=text) from None
-    return check(tree)
+    reading = forms.read(text)
+    return replace(check(reading.tree), expression=reading.expression, comment=reading.comment)
 
 
 class _Roller(d20.Roller):
@@ -325,9 +348,21 @@ class _Roller(d20.Roller):
     on that.
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._nodes = {**self._nodes, forms.FudgeDice: self._eval_fudge, forms.TypedDice: self._eval_operateddice,
+                       forms.CompoundedDice: self._eval_operateddice, SuccessCount: self._eval_successes}
+
     def _eval_dice(self, node: ast.Dice) -> d20.Dice:
         self.context.max_rolls += node.num
         return super()._eval_dice(node)
+
+    def _eval_fudge(self, node: forms.FudgeDice) -> d20.Dice:
+        self.context.max_rolls += node.num
+        return forms.FudgeSet.new(node.num, context=self.context)
+
+    def _eval_successes(self, node: SuccessCount) -> forms.Successes:
+        return forms.Successes(self._eval(node.value), node)
 
 
 _roller = _Roller()
@@ -354,10 +389,8 @@ def roll(expression: str, dice: Dice, *, wait: bool = True) -> NotationRoll:
         raise TavoloError("dice.notation.invalid", expression=expression.strip()) from None
     except (OverflowError, ValueError):
         raise TavoloError("dice.notation.too_large") from None
-    text, comment = expression.strip(), (result.comment or "").strip() or None
-    if comment and text.endswith(comment):  # show "1d20+3" and the comment apart
-        text = text[: -len(comment)].rstrip()
-    return NotationRoll(expression=text, total=total, breakdown=breakdown, comment=comment, crit=result.crit)
+    return NotationRoll(expression=checked.expression, total=total, breakdown=breakdown, comment=checked.comment,
+                        crit=result.crit)
 
 
 def fit(head: str, breakdown: str, tail: str, note: str, limit: int = MESSAGE_LIMIT) -> str:

@@ -109,6 +109,13 @@ class DiceService:
                            label=label or (result.comment or None), private=private)
         return Reply(text=text, ephemeral=private)
 
+    async def help(self, actor: Actor) -> Reply:
+        """Every form ``/roll`` reads, with an example each (``gm.dice.forms`` has the sources)."""
+        lang = actor.locale
+        return Reply(title=t("dice.help.title", lang), ephemeral=True,
+                     text=t("dice.help.body", lang, max_dice=notation.MAX_DICE, max_sides=notation.MAX_SIDES,
+                            max_extra=notation.MAX_EXTRA_ROLLS))
+
     async def _roll_notation(self, expression: str) -> notation.NotationRoll:
         """Evaluating dice is CPU work on the one event loop every server shares.
 

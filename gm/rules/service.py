@@ -50,7 +50,6 @@ GLOSSARY_PATH = RULES_PACKAGE / "glossary.yaml"
 PAGE_CHARS = 1800
 MAX_HITS = 5
 MAX_XREF_BUTTONS = 5
-LANGUAGE_BONUS = 1.25
 MAX_PER_TOPIC = 3
 _XREF = re.compile(
     r"(?:cfr\.?\s*)?(?:paragraf[oi]|par\.|sezion[ei]|regol[ae]|see|rules?|sections?|vedi|§)\s*"
@@ -204,23 +203,26 @@ class RulesService(RulesCorpus):
         if len(plan.terms) > 1:
             batches.append(plan.match_any())
         candidates: list[tuple[float, StoredSection]] = []
-        for match in batches:
-            if len(candidates) >= limit:
-                break
-            try:
-                rows = await repo.search(conn, match, guild_id=guild_id, system=system, limit=limit * 6)
-            except sqlite3.Error as exc:  # a query FTS5 cannot parse is a user typo, not a crash
-                log.info("fts query failed %r: %s", match, exc)
-                continue
-            ranked = sorted(
-                rows, key=lambda r: r[0] * (LANGUAGE_BONUS if lang and r[1].language == lang else 1.0)
-            )
-            for score, section in ranked:
-                key = (section.document_id, section.section_id)
-                if key not in seen:
-                    seen.add(key)
-                    candidates.append((score, section))
-        for score, section in _diversify(candidates, limit):
+        # TABLE_UX: sections in the reader's language come first, then the other languages.
+        passes = [{"language": lang}, {"other_than": lang}] if lang else [{}]
+        for where in passes:
+            for match in batches:
+                if len(candidates) >= limit:
+                    break
+                try:
+                    rows = await repo.search(conn, match, guild_id=guild_id, system=system, limit=limit * 6,
+                                             **where)
+                except sqlite3.Error as exc:  # a query FTS5 cannot parse is a user typo, not a crash
+                    log.info("fts query failed %r: %s", match, exc)
+                    continue
+                for score, section in rows:
+                    key = (section.document_id, section.section_id)
+                    if key not in seen:
+                        seen.add(key)
+                        candidates.append((score, section))
+        chosen = _diversify(candidates, limit)
+        chosen.sort(key=lambda hit: bool(lang) and hit[1].language != lang)  # stable: the reader's language first
+        for score, section in chosen:
             hits.append(self._hit(section, score, exact, prefixes))
         return hits
 

@@ -115,3 +115,85 @@ def test_missing_token_explains_what_to_do(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert ".env.example" in result.stderr and "--console" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def _readme_blocks() -> list[str]:
+    """The README's console blocks (```text blocks whose first line is a slash command)."""
+    blocks: list[str] = []
+    current: list[str] | None = None
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            if current is None:
+                current = [] if line.strip("`").strip() in ("", "text", "console") else None
+                if current is None:
+                    current = ["<skip>"]
+            else:
+                if current and current[0] != "<skip>" and current[0].startswith("/"):
+                    blocks.append("\n".join(current) + "\n")
+                current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
+def test_every_readme_console_block_runs_as_pasted(tmp_path: Path) -> None:
+    """Bug: the walkthrough failed when pasted (end-of-line comments, steps skipped)."""
+    blocks = _readme_blocks()
+    assert blocks, "the README lost its console walkthrough"
+    for block in blocks:
+        result = _run("--console", "--strict", "--seed", "1", "--out", str(tmp_path / "out"), stdin=block)
+        assert result.returncode == 0, result.stdout[-2000:]
+        assert "⚠️" not in result.stdout
+
+
+async def test_comments_after_a_command_are_ignored_outside_quotes(console: Console) -> None:
+    await console.run(['/game new race options:"target:5"   # a note for readers',
+                       "/rules show section:#310 system:krosmaster  # the section id may start with #"])
+    out = _output(console)
+    assert "New race lobby" in out and console.errors == 0, out
+
+
+async def test_a_multi_word_value_stays_in_its_option(console: Console) -> None:
+    """Bug: ``query:demonic rewards cost`` spilled into the next option ("Unknown game 'rewards cost'")."""
+    await console.execute("/rules search query:demonic rewards cost")
+    out = _output(console)
+    assert "rewards cost" not in out.split("\n")[0] or "Unknown" not in out
+    assert console.errors == 0, out
+
+
+async def test_image_numbers_continue_after_an_earlier_run(console: Console) -> None:
+    console.out_dir.mkdir(parents=True, exist_ok=True)
+    (console.out_dir / "0041-race-1.png").write_bytes(b"earlier run")
+    await console.run(GAME.splitlines())
+    names = sorted(p.name for p in console.out_dir.glob("*.png"))
+    assert names[0] == "0041-race-1.png" and names[1].startswith("0042-")
+    assert (console.out_dir / "0041-race-1.png").read_bytes() == b"earlier run"
+
+
+def test_a_restarted_console_keeps_every_player_in_their_seat(tmp_path: Path) -> None:
+    """Bug: after a restart with --db, ``/as carol`` then a move moved bob's piece, and mentions read "@102"."""
+    db, out = str(tmp_path / "saved.sqlite3"), str(tmp_path / "out")
+    setup = (ROOT / "tests" / "krosmaster" / "full_game.txt").read_text(encoding="utf-8").splitlines()[1:23]
+    first = _run("--console", "--seed", "1", "--db", db, "--out", out, stdin="\n".join(setup) + "\n")
+    assert first.returncode == 0, first.stderr
+    second = _run("--console", "--seed", "1", "--db", db, "--out", out,
+                  stdin="/game status\n/as carol\n/km move square:H10\n/as bob\n/km move square:H10\n")
+    assert "➡️ Your turn, @bob." in second.stdout  # a name, not a number, before anyone typed /as
+    assert "(only carol) ⚠️ You are not seated in this game." in second.stdout
+    assert "SHA moves from J12 to H10" in second.stdout.split("You are now bob.")[-1]
+
+
+async def test_bookkeeping_updates_the_board_in_place_instead_of_posting_a_new_image(console: Console) -> None:
+    """TABLE_UX "the channel is a shared space": small changes edit the last board."""
+    await console.run(GAME.splitlines()[:7])  # a board is posted by /game start
+    images = len(list(console.out_dir.glob("*.png")))
+    await console.run(["/as judge gm", "/race set total:2"])
+    out = _output(console)
+    assert "(board above updated)" in out
+    last = console.transcript.messages[-1]
+    edited = next(m for m in console.transcript.messages if m.edit_of is not None)
+    assert edited.files and "total 2/5" in (edited.content or "")  # the board shows the new position
+    assert not last.files and "GM" in (last.content or "") or last.edit_of is None
+    await console.run(["/as alice", "/race add 1"])  # a real move posts a new board
+    assert len(list(console.out_dir.glob("*.png"))) == images + 2  # the updated board + the new one
+    assert console.transcript.messages[-1].edit_of is None and console.transcript.messages[-1].files

@@ -161,3 +161,13 @@ async def test_a_finished_game_cannot_be_reopened_over_a_new_one(app: App) -> No
     with pytest.raises(TavoloError) as err:  # the new lobby is the channel's game now
         await app.tables.undo(TABLE, JUDGE)
     assert err.value.key == "game.not_started"
+
+
+async def test_the_lobby_shows_options_seats_and_what_is_missing(app: App) -> None:
+    await app.tables.new(TABLE, ALICE, "race", "target:12")
+    lobby = await app.tables.status(TABLE, BOB)
+    assert "Options: target:12" in lobby.text and "1. alice (host)" in lobby.text
+    assert "Waiting for 1 more player." in lobby.text
+    await app.tables.join(TABLE, BOB)
+    lobby = await app.tables.status(TABLE, BOB)
+    assert "2 seated (2–4 players)." in lobby.text and "Enough players" in lobby.text

@@ -216,3 +216,22 @@ async def test_status_after_the_end_shows_the_final_board(app: App) -> None:
     assert "🏆" in reply.text and reply.image is not None and not reply.buttons
     log = await app.tables.log_reply(TABLE, BOB)  # the finished game's history stays readable
     assert "#2 alice: add" in log.text and "finished" in (log.title or "")
+
+
+async def test_messages_never_show_internal_words(app: App) -> None:
+    """Bugs: "needs 2–2 players; 1 are seated", a Python shlex message, pydantic's wording."""
+    from common.i18n import t
+
+    await app.tables.new(TABLE, ALICE, "race")
+    with pytest.raises(TavoloError) as err:
+        await app.tables.start(TABLE, ALICE)
+    assert t(err.value.key, "en", **err.value.params) == "This game needs 2–4 players; 1 is seated."
+    await app.tables.end(TABLE, ALICE)
+    with pytest.raises(TavoloError) as err:
+        await app.tables.new(TABLE, ALICE, "race", 'target:"10')
+    assert "No closing quotation" not in t(err.value.key, "en", **err.value.params)
+    await _started(app)
+    with pytest.raises(TavoloError) as err:
+        await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": "lots"})
+    text = t(err.value.key, "it", **err.value.params)
+    assert "amount" in text and "Input should" not in text and "int_parsing" not in text

@@ -280,3 +280,15 @@ async def test_a_missing_sub_rule_opens_the_section_that_contains_it(service: Ru
     assert shown.section.section_id == "202.2" and shown.requested == "202.2z"
     reply = await service.show_reply(GUILD, "202.9", "krosmaster", "en")
     assert reply.text.startswith("_202.9 is not in this document") and (reply.title or "").startswith("202")
+
+
+async def test_readers_see_sections_in_their_language_first(service: RulesService) -> None:
+    """Bug: ``/rules search query:blocco`` in Italian listed English sections first."""
+    await _load(service)
+    for query in ("salto", "jump"):
+        hits = await service.search(GUILD, query, "krosmaster", "it")
+        languages = [h.language for h in hits]
+        assert "it" in languages and languages == sorted(languages, key=lambda lang: lang != "it"), languages
+        hits = await service.search(GUILD, query, "krosmaster", "en")
+        languages = [h.language for h in hits]
+        assert "en" in languages and languages == sorted(languages, key=lambda lang: lang != "en"), languages

@@ -11,11 +11,18 @@ import re
 import unicodedata
 from collections import Counter
 
-_PAGE_NUMBER = re.compile(
-    r"^\s*(?:[-–—]\s*\d{1,4}\s*[-–—]|\d{1,4}|page\s+\d{1,4}(?:\s+of\s+\d+)?|pag(?:ina|\.)?\s*\d{1,4}\s*(?:\([^)]*\))?\s*\.?"
-    r"|\d{1,4}\s*/\s*\d{1,4})\s*$",
-    re.IGNORECASE,
+# A page number is a whole (stripped) line in one of these forms. Matching the stripped line
+# keeps the pattern free of trailing ``\s*``: ``\s*(\(…\))?\s*\.?\s*$`` let a failing match try
+# every way to share a run of spaces among three repeats (cubic in the run; user uploads reach
+# it). Here any two repeats that could take the same spaces have a required item between them.
+_PAGE_FORMS = (
+    r"[-–—]\s*\d{1,4}\s*[-–—]",  # - 22 -
+    r"\d{1,4}",  # 22
+    r"page\s+\d{1,4}(?:\s+of\s+\d+)?",  # Page 3, page 3 of 40
+    r"pag(?:ina|\.)?\s*\d{1,4}(?:\s*\([^)]*\))?(?:\s*\.)?",  # pag. 3, pagina 16 (retro).
+    r"\d{1,4}\s*/\s*\d{1,4}",  # 3/40
 )
+_PAGE_NUMBER = re.compile("|".join(f"(?:{form})" for form in _PAGE_FORMS), re.IGNORECASE)
 # Boxes of a translated booklet labelled by page ("RIQUADRO BLU DI PAGINA 16").
 _BOX_LABEL = re.compile(
     r"^\s*(?:spazio|ri\w{0,2}quadr\w*|specchiett\w*|box)\b[^.]{0,30}?\bpag(?:ina|\.)?\s*\d+"
@@ -39,7 +46,7 @@ def normalize_text(raw: str) -> str:
 
 def is_page_furniture(line: str) -> bool:
     """Page numbers and bare URLs never belong to a rule."""
-    return bool(_PAGE_NUMBER.match(line) or _URL.match(line))
+    return bool(_PAGE_NUMBER.fullmatch(line.strip()) or _URL.match(line))
 
 
 def strip_furniture(lines: list[str]) -> list[str]:
@@ -119,15 +126,34 @@ def slugify(title: str, max_len: int = 60) -> str:
     return (slug[:max_len].rstrip("-")) or "section"
 
 
+class TakenIds(set[str]):
+    """Ids handed out so far, and for each base the next suffix worth trying.
+
+    Ids are only ever added, so every ``base-k`` below that suffix is taken: probing resumes
+    there, and n headings with one title cost about 2n probes instead of n²/2 (4,000 headings
+    named "A" were 8 million).
+    """
+
+    def __init__(self, *ids: str) -> None:
+        super().__init__(ids)
+        self.next_suffix: dict[str, int] = {}
+
+
 def unique_id(base: str, taken: set[str]) -> str:
-    """``base``, or ``base-2``, ``base-3``... so slug ids never collide."""
-    candidate = base
-    n = 2
-    while candidate in taken:
-        candidate = f"{base}-{n}"
+    """``base``, or ``base-2``, ``base-3``... so slug ids never collide.
+
+    Pass a ``TakenIds`` to keep the probing linear; a plain set works but probes from 2 each time.
+    """
+    if base not in taken:
+        taken.add(base)
+        return base
+    memory = taken.next_suffix if isinstance(taken, TakenIds) else {}
+    n = memory.get(base, 2)
+    while f"{base}-{n}" in taken:
         n += 1
-    taken.add(candidate)
-    return candidate
+    memory[base] = n + 1
+    taken.add(f"{base}-{n}")
+    return f"{base}-{n}"
 
 
 def short_title(text: str, words: int = 8) -> str:

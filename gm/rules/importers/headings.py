@@ -12,7 +12,14 @@ import re
 from dataclasses import dataclass, field
 
 from common.rules_model import Section
-from gm.rules.importers.common import join_lines, normalize_text, slugify, strip_furniture, unique_id
+from gm.rules.importers.common import (
+    TakenIds,
+    join_lines,
+    normalize_text,
+    slugify,
+    strip_furniture,
+    unique_id,
+)
 from gm.rules.importers.paragraphs import split_sentences
 
 _MARKDOWN = re.compile(r"^(#{1,6})\s+(\S.*)$")
@@ -133,7 +140,7 @@ def parse_headings(raw: str) -> list[Section]:
     headed = [b for b in blocks if b.level]
     if len(headed) < (2 if has_markdown_headings(raw) else MIN_HEADINGS):
         return []
-    taken: set[str] = set()
+    taken = TakenIds()  # probes resume where they stopped: linear in the number of headings
     sections: list[Section] = []
     parents: dict[int, str] = {}
     intro = join_lines(blocks[0].lines)
