@@ -10,6 +10,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -159,7 +160,7 @@ async def _update_board(interaction: discord.Interaction, reply: Reply, lang: st
     channel = interaction.channel
     if board_id is None or channel is None or not hasattr(channel, "get_partial_message"):
         return False
-    kwargs = to_message(reply, lang)
+    kwargs = to_message(replace(reply, text=reply.board_text or reply.text), lang)
     edit: dict[str, Any] = {"content": kwargs.get("content"), "embed": kwargs.get("embed"),
                             "attachments": [kwargs["file"]] if kwargs.get("file") else [],
                             "view": kwargs.get("view"), "allowed_mentions": discord.AllowedMentions.none()}

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.common import ctx, respond
 from gm import presenters
+from gm.reply import Reply
 
 Choices = list[app_commands.Choice[str]]
 
@@ -25,10 +26,21 @@ class GameMaster(commands.Cog):
         self.bot = bot
 
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
+        """Build the override with the piece named as the board shows it ("SHA", "Shadow Rogue"):
+        the system's presenter resolves it (``resolve_piece``) and lists the valid names otherwise."""
         app, place, actor = ctx(interaction)
         table = await app.tables.table_for(place)
         system = table.game.system if table else None
-        await respond(interaction, lambda: app.tables.act(place, actor, action), system=system)
+
+        async def work() -> Reply:
+            named = dict(action)
+            presenter = presenters.get(system) if system else None
+            resolver = getattr(presenter, "resolve_piece", None)
+            if "piece" in named and resolver is not None and table is not None and table.state is not None:
+                named["piece"] = resolver(table.state, str(named["piece"]))
+            return await app.tables.act(place, actor, named)
+
+        await respond(interaction, work, system=system)
 
     @gm.command(name="place", description="Put a piece on a square, or take it off the board")
     @app_commands.describe(piece="Which piece", square="Target square, e.g. C7 (empty: off the board)")

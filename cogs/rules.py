@@ -27,6 +27,11 @@ def _service(app: object) -> RulesService:
     return service
 
 
+def _number(text: str) -> bool:
+    """ASCII digits only: ``int()`` accepts "٣" and refuses "²", and component ids can be forged."""
+    return text.isascii() and text.isdecimal()
+
+
 def _choices(values: tuple[str, ...], current: str) -> list[app_commands.Choice[str]]:
     current = current.strip().lower()
     return [app_commands.Choice(name=v, value=v) for v in values if current in v][:25]
@@ -54,11 +59,11 @@ class Rules(commands.Cog):
             case ["show", system, *section] if section:
                 sid = ":".join(section)
                 await respond(interaction, lambda: service.show_reply(place.guild_id, sid, system, actor.locale))
-            case ["open", document, *section] if section and document.isdigit():
+            case ["open", document, *section] if section and _number(document):
                 sid = ":".join(section)
                 await respond(interaction, lambda: service.show_reply(place.guild_id, sid, None, actor.locale,
                                                                       document_id=int(document)))
-            case ["page", document, *section, page] if section and document.isdigit() and page.isdigit():
+            case ["page", document, *section, page] if section and _number(document) and _number(page):
                 sid = ":".join(section)
                 try:
                     reply = await service.show_reply(place.guild_id, sid, None, actor.locale, int(page),

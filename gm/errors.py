@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import uuid
 
-from common.i18n import t
+from common.i18n import has, t
 from engines.core.errors import RuleError, TavoloError
 from gm.reply import Button, Reply
 
@@ -18,8 +18,18 @@ def rule_button(system: str, section: str, lang: str) -> Button:
                   custom_id=f"tv1:rules:show:{system}:{section}")
 
 
+def worded(params: dict[str, object], lang: str) -> dict[str, object]:
+    """Engines name things by locale key (``phase_key="km.phase.turn"``) so no internal word reaches
+    a player: each ``<name>_key`` that is a known key fills ``<name>`` in the reader's language."""
+    out = dict(params)
+    for name, value in params.items():
+        if name.endswith("_key") and isinstance(value, str) and has(value, lang):
+            out[name[: -len("_key")]] = t(value, lang)
+    return out
+
+
 def error_reply(exc: TavoloError, lang: str, system: str | None = None) -> Reply:
-    message = t(exc.key, lang, **exc.params)
+    message = t(exc.key, lang, **worded(exc.params, lang))
     reply = Reply(text=t("common.error_prefix", lang, message=message), ephemeral=True, is_error=True)
     if isinstance(exc, RuleError) and exc.rule:
         reply.text += " " + t("common.rule_ref", lang, rule=exc.rule)

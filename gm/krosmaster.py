@@ -1,48 +1,62 @@
-"""Krosmaster at the table: presenter (image, summary, buttons) and choice lists.
+"""Krosmaster at the table: presenter (image, summary, buttons) and ranked choice lists.
 
 Everything offered to a player here comes from the engine's ``legal_actions`` or its
-helpers, so autocomplete and buttons can only propose what ``apply`` will accept.
+helpers, so autocomplete and buttons can only propose what ``apply`` will accept. Lists
+are ranked as a player would read them (``gm.choices``): an enemy to hit before an empty
+square, a spell you can cast before one you cannot pay, each saying what it does.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Iterable
 from typing import Any
 
 import engines.krosmaster  # noqa: F401  (registers the engine)
-from common.i18n import humanize, t
+from common.i18n import has, humanize, t
 from db.store import Store
 from engines.core.errors import TavoloError
+from engines.core.events import Event
 from engines.core.krosmaster_die import face_from_d6
 from engines.krosmaster import actions as A
-from engines.krosmaster.content import MAX_PACK_BYTES, REWARD_COST, load_pack, pack_for
-from engines.krosmaster.engine import KrosmasterEngine, reachable_squares, spells_of
-from engines.krosmaster.state import RewardCard, State
+from engines.krosmaster.content import (
+    MAX_PACK_BYTES,
+    ORIENTED_AREAS,
+    REWARD_COST,
+    AreaShape,
+    EffectKind,
+    Limit,
+    Spell,
+    SpellKind,
+    load_pack,
+    pack_for,
+)
+from engines.krosmaster.engine import KrosmasterEngine, reachable_squares, spell_targets, spells_of
+from engines.krosmaster.rules_board import label
+from engines.krosmaster.state import PieceState, RewardCard, State
 from gm import pack_admin, presenters
+from gm.choices import MAX_CHOICES, Choice, Ranked, fit, rank
 from gm.content_packs import read_pack
 from gm.context import Actor, Place
+from gm.krosmaster_info import (
+    BUILTIN_SPELLS,
+    damage_text,
+    figurine_powers,
+    reward_parts,
+    reward_short,
+    spell_name,
+    spell_parts,
+)
+from gm.krosmaster_names import card_label, named_params, piece_label, pile_label, resolve_figurines
 from gm.reply import Button, Reply, Select, SelectOption
 
 ENGINE = KrosmasterEngine()
-MAX_CHOICES = 25
-
-
-@dataclass(frozen=True)
-class Choice:
-    """An autocomplete entry: what the player reads and what goes back in the action."""
-
-    label: str
-    value: str
-
-
-def _piece_label(state: State, piece_id: str) -> str:
-    piece = state.pieces.get(piece_id)
-    if piece is None:
-        return piece_id
-    summoner = state.pieces.get(piece.summoner or "")
-    if summoner is not None:  # 315: a summon is named with the piece that summoned it
-        return f"{piece.short} ({piece.figurine.name} ← {summoner.short})"
-    return f"{piece.short} ({piece.figurine.name})"
+SETUP_PHASES = ("order_ties", "choose_side", "deploy")
+# Events that start a new board image (see KrosmasterPresenter.image_policy).
+NEW_BOARD_EVENTS = frozenset({"fight_started", "turn_started", "piece_turn", "ko", "game_won", "game_drawn"})
+# Additional effects that help whoever receives them: a special spell made of these is cast on friends.
+_HELPFUL = frozenset({EffectKind.GAIN_AP, EffectKind.GAIN_MP, EffectKind.EXTRA_HEAL})
+_PILE_ID = re.compile(r"(granite|jade|gold|ruby)(\d+)")  # 103.7: a reward pile's id, rank then number
 
 
 def figurine_names(ids: list[str], content: dict[str, Any] | None) -> list[str]:
@@ -51,142 +65,245 @@ def figurine_names(ids: list[str], content: dict[str, Any] | None) -> list[str]:
     return [pack.figurine(fid).name for fid in ids]
 
 
-def _spell_name(state: State, spell_id: str) -> str:
-    if state.active_piece is None:
-        return spell_id
-    for spell in spells_of(state, state.pieces[state.active_piece]):
-        if spell.id == spell_id:
-            return spell.name
-    return spell_id
+def _spell(state: State, spell_id: str) -> Spell | None:
+    piece = state.pieces.get(state.active_piece or "")
+    return next((s for s in spells_of(state, piece) if s.id == spell_id), None) if piece else None
 
 
-def _matches(text: str, current: str) -> bool:
-    return current.strip().lower() in text.lower()
+def spell_title(state: State, spell_id: str, lang: str) -> str:
+    """A spell of the active piece as players read it (Punch in their language), for buttons and errors."""
+    spell = _spell(state, spell_id)
+    return spell_name(spell, lang) if spell is not None else spell_id
+
+
+def _pieces(state: State, pieces: Iterable[PieceState], key: Any = None) -> list[Ranked]:
+    return [Ranked(Choice(piece_label(state, p.id), p.id), key(p) if key else (), (p.short, p.figurine.name))
+            for p in pieces]
 
 
 def move_choices(state: State, seat: int, current: str, lang: str) -> list[Choice]:
+    """Reachable squares, cheapest first, with their MP cost."""
     legal = {a.to for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.Move)}
     options = reachable_squares(state)
     found = []
-    for square in sorted(legal, key=lambda s: (options[s].cost if s in options else 99, s)):
+    for square in legal:
         option = options.get(square)
         label = square if option is None else t("km.ui.move_choice", lang, square=square, cost=option.cost,
                                                  checks=option.lock_checks)
-        if _matches(label, current):
-            found.append(Choice(label, square))
-    return found[:MAX_CHOICES]
+        found.append(Ranked(Choice(label, square), (option.cost if option else 99, square)))
+    return rank(found, current)
+
+
+def _why_not(piece: PieceState, spell: Spell, lang: str) -> str:
+    """Why a spell of the active piece cannot be cast now, in a few words."""
+    cost = spell.cost
+    if spell.limit is Limit.PER_TURN and spell.id in piece.used_turn:
+        return t("km.ui.why.used_turn", lang)
+    if spell.limit is Limit.PER_GAME and spell.id in piece.used_game:
+        return t("km.ui.why.used_game", lang)
+    if piece.ap < cost.ap:
+        return t("km.ui.why.ap", lang, need=cost.ap)
+    if piece.mp < cost.mp:
+        return t("km.ui.why.mp", lang, need=cost.mp)
+    if piece.wounds + cost.wounds > piece.hp:
+        return t("km.ui.why.wounds", lang, need=cost.wounds)
+    return t("km.ui.why.no_target", lang)
 
 
 def spell_choices(state: State, seat: int, current: str, lang: str) -> list[Choice]:
+    """The active piece's spells, castable first, each with what it does: "Fire Bolt · 4 targets · 3 AP · …"."""
+    piece = state.pieces.get(state.active_piece or "")
+    if piece is None or seat != state.active_seat:
+        return []
     castable: dict[str, int] = {}
     for action in ENGINE.legal_actions(state, seat):
         if isinstance(action, A.Cast):
             castable[action.spell] = castable.get(action.spell, 0) + 1
     found = []
-    for spell_id, count in castable.items():
-        label = t("km.ui.spell_choice", lang, spell=_spell_name(state, spell_id), targets=count)
-        if _matches(label, current) or _matches(spell_id, current):
-            found.append(Choice(label, spell_id))
-    return found[:MAX_CHOICES]
+    for order, spell in enumerate(spells_of(state, piece)):
+        if spell.id in piece.used_game:  # 205.2a: a spent once-per-game spell is gone from the card
+            continue
+        count = castable.get(spell.id, 0)
+        status = (t("km.ui.spell_targets", lang, count=count) if count
+                  else t("km.ui.not_now", lang, reason=_why_not(piece, spell, lang)))
+        parts, importance = spell_parts(spell, lang)
+        label = fit([f"{spell_name(spell, lang)} ({status})", *parts], importance=[10, *importance])
+        found.append(Ranked(Choice(label, spell.id), (0 if count else 1, order), (spell.name,)))
+    return rank(found, current)
 
 
-def target_choices(state: State, seat: int, spell_id: str | None, current: str) -> list[Choice]:
+def _intent(spell: Spell) -> str:
+    """"help" for spells cast on friends (heals, boosts), "harm" for the rest."""
+    if spell.kind is SpellKind.HEAL:
+        return "help"
+    if spell.kind is SpellKind.SPECIAL and spell.effects and all(
+            e.kind in _HELPFUL or (e.kind in (EffectKind.AP_TOKENS, EffectKind.MP_TOKENS) and e.value > 0)
+            for e in spell.effects):
+        return "help"
+    return "harm"
+
+
+def _relation(state: State, seat: int, piece: PieceState) -> str:
+    if piece.owner == seat:
+        return "own"
+    return "enemy" if state.enemies(seat, piece.owner) else "ally"
+
+
+def _distance(a: str | None, b: str) -> int:
+    if a is None:
+        return 0
+    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:]))
+
+
+def _target_label(state: State, seat: int, value: str, spell: Spell, direction: str | None,
+                  hits: list[PieceState], lang: str) -> str:
+    """"D8 — SHA Shadow Rogue (enemy, 4 HP)"; with an area: "D8 S — area towards south · hits SHA (enemy)"."""
+    relation = {p.id: t(f"km.ui.relation.{_relation(state, seat, p)}", lang) for p in hits}
+    if spell.area is AreaShape.NONE:
+        if not hits:
+            return value
+        piece = hits[0]
+        return f"{value} — " + t("km.ui.target_piece", lang, piece=f"{piece.short} {piece.figurine.name}",
+                                 relation=relation[piece.id], hp=piece.hp - piece.wounds)
+    parts = []
+    if spell.area in ORIENTED_AREAS and direction:
+        parts.append(t("km.ui.area_towards", lang, direction=t(f"km.dir.{direction}", lang)))
+    if hits:
+        parts.append(t("km.ui.area_hits", lang, pieces=", ".join(f"{p.short} ({relation[p.id]})" for p in hits)))
+    return fit([f"{value} — {parts[0]}", *parts[1:]]) if parts else value
+
+
+def target_choices(state: State, seat: int, spell_id: str | None, current: str, lang: str = "en") -> list[Choice]:
+    """Legal targets ranked as a player reads them (TABLE_UX): squares with an enemy first for an
+    attack (an ally first for a heal or a boost), the most pieces hit first, then the nearest
+    empty squares; each label names who stands there or what the area hits."""
+    piece = state.pieces.get(state.active_piece or "")
+    if piece is None:
+        return []
+    casts = [a for a in ENGINE.legal_actions(state, seat)
+             if isinstance(a, A.Cast) and (spell_id is None or a.spell == spell_id)]
+    plans: dict[tuple[str, str, str | None], Any] = {}
+    for spell in {a.spell for a in casts}:
+        for plan in spell_targets(state, spell):
+            plans.setdefault((spell, label(plan.target), plan.direction), plan)
+            plans.setdefault((spell, label(plan.target), None), plan)
     found = []
-    for action in ENGINE.legal_actions(state, seat):
-        if isinstance(action, A.Cast) and (spell_id is None or action.spell == spell_id):
-            value = action.target + (f" {action.direction}" if action.direction else "")
-            occupant = state.piece_at(action.target)
-            label = value + (f" — {occupant.short}" if occupant else "")
-            if _matches(label, current):
-                found.append(Choice(label, value))
-    return found[:MAX_CHOICES]
+    for action in casts:
+        plan = plans.get((action.spell, action.target, action.direction))
+        spell = plan.spell if plan is not None else _spell(state, action.spell)
+        if spell is None:
+            continue
+        hits = [state.pieces[p] for p in (plan.pieces if plan else ()) if p in state.pieces]
+        direction = action.direction or (plan.direction if plan else None)
+        value = action.target + (f" {action.direction}" if action.direction else "")
+        enemies = sum(1 for h in hits if state.enemies(seat, h.owner))
+        friends = len(hits) - enemies
+        wanted, other = (friends, enemies) if _intent(spell) == "help" else (enemies, friends)
+        tier = 0 if wanted else 1 if other else 2
+        hurt = -max((h.wounds for h in hits), default=0) if _intent(spell) == "help" else 0
+        key = (tier, -wanted, other, hurt, _distance(piece.pos, action.target), value)
+        text = _target_label(state, seat, value, spell, direction, hits, lang)
+        found.append(Ranked(Choice(text, value), key, tuple(h.short for h in hits)))
+    return rank(found, current)
 
 
 def deploy_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
     ids = {a.piece for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.Deploy | A.OrderTies)}
-    return [Choice(_piece_label(state, p), p) for p in sorted(ids) if _matches(_piece_label(state, p), current)][
-        :MAX_CHOICES]
+    return rank(_pieces(state, (state.pieces[p] for p in sorted(ids))), current)
 
 
 def deploy_square_choices(state: State, seat: int, current: str) -> list[Choice]:
     squares = sorted({a.square for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.Deploy)})
-    return [Choice(s, s) for s in squares if _matches(s, current)][:MAX_CHOICES]
+    return rank([Ranked(Choice(s, s)) for s in squares], current)
 
 
 def own_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
-    return [Choice(_piece_label(state, p.id), p.id) for p in state.pieces_of(seat)  # 403.1: Krosmasters only
-            if p.in_play and p.summon is None and _matches(_piece_label(state, p.id), current)][:MAX_CHOICES]
+    return rank(_pieces(state, (p for p in state.pieces_of(seat)  # 403.1: Krosmasters only
+                                if p.in_play and p.summon is None)), current)
 
 
 def any_piece_choices(state: State, current: str) -> list[Choice]:
-    return [Choice(_piece_label(state, pid), pid) for pid in state.pieces
-            if _matches(_piece_label(state, pid), current)][:MAX_CHOICES]
+    return rank(_pieces(state, state.pieces.values(), lambda p: (not p.in_play,)), current)
 
 
 def decision_choices(state: State, lang: str, current: str) -> list[Choice]:
+    """The open question's answers in the reader's language; pieces named as on the board."""
     decision = ENGINE.decision(state)
     if decision is None:
         return []
     found = []
     for option in decision.options:
-        label = t(option.label_key, lang, **humanize(option.params, lang, "km"))
-        if _matches(label, current):
-            found.append(Choice(label[:100], option.value))
-    return found[:MAX_CHOICES]
+        label = t(option.label_key, lang, **humanize(named_params(state, option.params), lang, "km"))
+        found.append(Ranked(Choice(label, option.value)))
+    return rank(found, current)
 
 
-def _reward_name(card: RewardCard | None) -> str:
-    return card.reward.name if card is not None and card.reward is not None else "?"
+def pile_choices(state: State, seat: int, current: str, lang: str, *, both: bool = False) -> list[Choice]:
+    """306.4: piles the active piece can buy from now, face up first (read from the seat's view).
 
-
-def pile_choices(state: State, seat: int, current: str, lang: str) -> list[Choice]:
-    """306.4: piles the active piece can buy from now, face up first (read from the seat's view)."""
+    ``both``: one entry per way of buying (face up and blind, value ``"<pile> blind"``), for the
+    select behind the buy button; the command's ``blind`` option chooses otherwise."""
     view = ENGINE.view(state, seat)
     piles = {p.id: p for p in view.rewards.piles}
-    found: dict[str, Choice] = {}
+    found = []
     for action in ENGINE.legal_actions(view, seat):
-        if isinstance(action, A.BuyReward) and action.pile not in found:
-            pile = piles[action.pile]
-            price = REWARD_COST[pile.rank]
-            label = (t("km.ui.pile_blind", lang, pile=pile.id, price=price) if action.blind
-                     else t("km.ui.pile_face_up", lang, pile=pile.id, reward=_reward_name(pile.top), price=price))
-            if _matches(label, current):
-                found[action.pile] = Choice(label, action.pile)
-    return list(found.values())[:MAX_CHOICES]
+        if not isinstance(action, A.BuyReward):
+            continue
+        pile = piles[action.pile]
+        price = REWARD_COST[pile.rank]
+        name = pile_label(pile, lang)
+        if action.blind:
+            label = t("km.ui.pile_blind", lang, pile=name, price=price)
+        else:
+            reward = pile.top.reward if pile.top else None
+            label = fit([t("km.ui.pile_face_up", lang, pile=name, reward=card_label(pile.top), price=price),
+                         *(reward_parts(reward, lang)[1:] if reward else [])])
+        value = f"{action.pile} blind" if both and action.blind else action.pile
+        found.append(Ranked(Choice(label, value), (action.blind, price, action.pile), (name, pile.id)))
+    return rank(found, current)
 
 
 def assign_reward_choices(state: State, seat: int, current: str) -> list[Choice]:
     view = ENGINE.view(state, seat)
     ids = {a.reward for a in ENGINE.legal_actions(view, seat) if isinstance(a, A.AssignReward)}
     card = view.rewards.pending
-    return [Choice(f"{_reward_name(card)} ({cid})", cid) for cid in sorted(ids)
-            if _matches(f"{_reward_name(card)} {cid}", current)][:MAX_CHOICES]
+    return rank([Ranked(Choice(card_label(card), cid)) for cid in sorted(ids)], current)
 
 
 def assign_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
     ids = {a.piece for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.AssignReward)}
-    return [Choice(_piece_label(state, p), p) for p in sorted(ids) if _matches(_piece_label(state, p), current)][
-        :MAX_CHOICES]
+    return rank(_pieces(state, (state.pieces[p] for p in sorted(ids))), current)
 
 
-def reveal_reward_choices(state: State, seat: int, current: str) -> list[Choice]:
-    """306.8: the active piece's face-down rewards it may reveal now."""
+def reveal_reward_choices(state: State, seat: int, current: str, lang: str = "en") -> list[Choice]:
+    """306.8: the active piece's face-down rewards it may reveal now, each with what it does."""
     view = ENGINE.view(state, seat)
     ids = {a.reward for a in ENGINE.legal_actions(view, seat) if isinstance(a, A.RevealReward)}
     cards = {c.id: c for p in view.pieces.values() for c in p.rewards}
-    return [Choice(f"{_reward_name(cards.get(cid))} ({cid})", cid) for cid in sorted(ids)
-            if _matches(f"{_reward_name(cards.get(cid))} {cid}", current)][:MAX_CHOICES]
+    found = []
+    for cid in sorted(ids):
+        card = cards.get(cid)
+        detail = reward_short(card.reward, lang) if card is not None and card.reward is not None else ""
+        found.append(Ranked(Choice(fit([card_label(card), detail]), cid), (), (card_label(card),)))
+    return rank(found, current)
+
+
+def _top_text(card: RewardCard | None, lang: str) -> str:
+    """The face-up reward on a pile and what it does ("Healing Herb (boost, heals 2)")."""
+    if card is None or card.reward is None:
+        return "—"
+    return f"{card.reward.name} ({', '.join(reward_parts(card.reward, lang)[1:])})"
 
 
 def rewards_text(state: State, seat: int | None, lang: str) -> str:
     """``/km rewards``: the piles (public side), your face-down rewards, and the revealed ones held."""
     view = ENGINE.view(state, seat)
     none = t("km.ui.rewards_none", lang)
-    piles = ", ".join(t("km.ui.pile_status", lang, pile=p.id, count=p.count, top=_reward_name(p.top) if p.top else "—")
-                      for p in view.rewards.piles) or none
-    yours = [f"{_reward_name(c)} → {p.short} ({c.id})" for p in view.pieces.values() if p.owner == seat
+    piles = "".join("\n• " + t("km.ui.pile_status", lang, pile=pile_label(p, lang), count=p.count,
+                                top=_top_text(p.top, lang)) for p in view.rewards.piles) or none
+    yours = [f"{card_label(c)} → {p.short}" for p in view.pieces.values() if p.owner == seat
              for c in p.rewards if not c.face_up]
-    public = [f"{_reward_name(c)} → {p.short}" for p in view.pieces.values() for c in p.rewards if c.face_up]
+    public = [f"{card_label(c)} → {p.short}" for p in view.pieces.values() for c in p.rewards if c.face_up]
     lines = [t("km.ui.rewards_piles", lang, piles=piles)]
     if seat is not None:
         lines.append(t("km.ui.rewards_yours", lang, rewards=", ".join(yours) or none))
@@ -200,16 +317,31 @@ def figurine_choices(current: str, lang: str, content: dict | None = None,
     pack = pack_for(content)
     done, _, last = current.rpartition(",")
     prefix = f"{done}, " if done else ""
-    chosen = {part.strip().lower() for part in done.split(",") if part.strip()}
+    try:
+        chosen = set(resolve_figurines(done, content)) if done.strip() else set()
+    except TavoloError:  # an earlier name is still wrong: the command will say which
+        chosen = set()
     found = []
-    for fig in pack.figurines:
+    for order, fig in enumerate(pack.figurines):
         if fig.id in chosen:
             continue
         label = t("km.ui.figurine_choice", lang, name=fig.name, level=fig.level, hp=fig.hp, ap=fig.ap, mp=fig.mp)
-        if _matches(label, last) or _matches(fig.id, last):
-            value = prefix + fig.id
-            found.append(Choice((prefix + label)[-100:], value[:100]))
-    return found[:limit]
+        found.append(Ranked(Choice((prefix + label)[-100:], (prefix + fig.id)[:100]), (order,), (fig.name, fig.id)))
+    return [Choice(c.label, c.value) for c in rank(found, last, limit)]
+
+
+def figurine_lines(lang: str, content: dict[str, Any] | None) -> list[str]:
+    """``/km figurines``: each figurine with its level and stats, and its powers; the id only
+    where two figurines share a name (the id is then the way to tell them apart)."""
+    pack = pack_for(content)
+    shared = {f.name for f in pack.figurines if sum(1 for g in pack.figurines if g.name == f.name) > 1}
+    lines = []
+    for fig in pack.figurines:
+        line = t("km.ui.figurine_choice", lang, name=fig.name, level=fig.level, hp=fig.hp, ap=fig.ap, mp=fig.mp)
+        powers = figurine_powers(fig, lang)
+        lines.append(line + (f" · {', '.join(powers)}" if powers else "") + (f" — `{fig.id}`" if fig.name in shared
+                                                                               else ""))
+    return lines
 
 
 async def import_pack(store: Store, place: Place, actor: Actor, filename: str, data: bytes,
@@ -242,8 +374,11 @@ class KrosmasterPresenter:
     def summary(self, view: State, *, lang: str, seat_names: list[str]) -> str:  # type: ignore[override]
         if view.phase == "over":
             return ""
-        player = view.player(view.active_seat)
-        parts = [t("km.ui.summary_turn", lang, turn=max(1, view.turn_number), player=player.name)]
+        if view.phase in SETUP_PHASES:  # nobody is "to play" yet: the decision line says who acts
+            parts = [t("km.ui.summary_setup", lang, step=t(f"render.km.phase.{view.phase}", lang))]
+        else:
+            player = view.player(view.active_seat)
+            parts = [t("km.ui.summary_turn", lang, turn=max(1, view.turn_number), player=player.name)]
         if view.phase == "turn" and view.active_piece:
             piece = view.pieces[view.active_piece]
             parts.append(t("km.ui.summary_piece", lang, piece=piece.short, name=piece.figurine.name, ap=piece.ap,
@@ -253,25 +388,79 @@ class KrosmasterPresenter:
         return "\n".join(parts)
 
     def buttons(self, ref: str, view: State, *, seat: int | None, lang: str) -> list[Button]:  # type: ignore[override]
+        """Only buttons that lead somewhere: "Where can I move?" when a move is legal, Collect when
+        a kama lies under the active piece, the buying buttons on a demon square, one per castable spell."""
         if seat is None or view.phase == "over":
             return []
         prefix = f"tv1:km:{ref}"
         if view.multi is not None and (view.multi.gifts or view.multi.tension):  # 702.5/702.6 choices first
             return [Button(t("km.ui.answer", lang), f"{prefix}:ask", style="primary")]
         if view.phase == "turn":
-            buttons = [Button(t("km.ui.end_turn", lang), f"{prefix}:end", style="primary"),
-                       Button(t("km.ui.preview_move", lang), f"{prefix}:moves")]
+            legal = ENGINE.legal_actions(view, seat)
+            kinds = {a.kind for a in legal}
+            buttons = [Button(t("km.ui.end_turn", lang), f"{prefix}:end", style="primary")]
+            if "move" in kinds:
+                buttons.append(Button(t("km.ui.preview_move", lang), f"{prefix}:moves"))
             casts: dict[str, str] = {}
-            for action in ENGINE.legal_actions(view, seat):
+            for action in legal:
                 if isinstance(action, A.Cast) and action.spell not in casts:
-                    casts[action.spell] = _spell_name(view, action.spell)
+                    casts[action.spell] = spell_title(view, action.spell, lang)
             buttons += [Button(name[:70], f"{prefix}:spell:{spell_id}") for spell_id, name in casts.items()]
+            if "collect" in kinds:  # 503.4
+                buttons.append(Button(t("km.ui.collect", lang), f"{prefix}:collect"))
+            if "buy_gg" in kinds:  # 305.3
+                buttons.append(Button(t("km.ui.buy_gg", lang), f"{prefix}:buygg"))
+            if "buy_reward" in kinds:  # 306.4
+                buttons.append(Button(t("km.ui.buy_reward", lang), f"{prefix}:piles"))
             return buttons[:10]
         if view.phase in ("choose_side", "tension_faces", "order_effects", "assign_reward"):
             return [Button(t("km.ui.answer", lang), f"{prefix}:ask", style="primary")]
         if view.phase == "inspiration":
             return [Button(t("km.ui.keep_dice", lang), f"{prefix}:keep", style="secondary")]
         return []
+
+    def image_policy(self, events: list[Event]) -> str:
+        """TABLE_UX "the channel is a shared space": one board per piece activation. It is posted
+        when the fight starts, a piece starts acting, the player turn changes, a piece is K.O.
+        or the game ends; the moves and spells of the same activation, and set-up steps
+        (ordering, sides, deploying), update that board in place, each with its line of text."""
+        keys = {e.key.removeprefix("km.") for e in events if not e.private_to}
+        return "new" if keys & NEW_BOARD_EVENTS else "update"
+
+    def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
+                  content: dict[str, Any] | None = None) -> str:
+        """The lobby card: a seat's team, or what it still has to choose."""
+        team = config.get("team")
+        if not isinstance(team, list) or not team:
+            return t("km.ui.lobby_no_team", lang)
+        pack = pack_for(content)
+        names = []
+        for fid in team:
+            try:
+                names.append(pack.figurine(str(fid)).name)
+            except TavoloError:
+                names.append(str(fid))
+        return t("km.ui.lobby_team", lang, team=", ".join(names))
+
+    def event_text(self, event: Event, lang: str) -> str | None:
+        """A sentence for an event when the plain template is not enough, or None (the table words
+        the event from its template): reduced damage says why; Punch and Push-Cube, the format and
+        reward piles are named in the reader's language rather than as the engine's words."""
+        if event.key == "km.damage":
+            text = damage_text(event.params, lang)
+            if text is not None:
+                return text
+        params = dict(event.params)
+        if params.get("spell") in BUILTIN_SPELLS and "spell_name" in params:  # 205.3, 313.6a
+            params["spell_name"] = t(f"km.info.spell_name.{params['spell']}", lang)
+        if event.key == "km.game_started" and has(f"km.format.{params.get('format')}", lang):
+            params["format"] = t(f"km.format.{params['format']}", lang)
+        pile = _PILE_ID.fullmatch(str(params.get("pile", "")))
+        if pile is not None:  # "granite1" -> "Granite 1"
+            params["pile"] = f"{t(f'km.info.rank.{pile.group(1)}', lang)} {pile.group(2)}"
+        if params == event.params:
+            return None
+        return t(event.key, lang, **humanize(params, lang, "km"))
 
     def decision_select(self, ref: str, view: State, lang: str) -> Select | None:
         options = decision_choices(view, lang, "")
@@ -292,6 +481,12 @@ class KrosmasterPresenter:
     def piece_choices(self, view: State, current: str) -> list[Choice]:
         """Every piece, for GM overrides (which may target K.O. or undeployed pieces too)."""
         return any_piece_choices(view, current)
+
+    def resolve_piece(self, view: State, text: str) -> str:
+        """A piece id for a GM override, from what the board shows ("SHA", "Shadow Rogue") or the id."""
+        from gm.krosmaster_names import resolve_piece
+
+        return resolve_piece(view, text, view.pieces.values(), what="km.ui.what.any_piece")
 
 
 PRESENTER = presenters.register(KrosmasterPresenter())

@@ -132,7 +132,7 @@ def parse_faces(text: str, system: str, sides: int) -> list[int]:
     values = []
     for token in text.replace(",", " ").split():
         word = token.strip().lower()
-        if word.isdigit() and 1 <= int(word) <= sides:
+        if word.isdecimal() and word.isascii() and 1 <= int(word) <= sides:
             values.append(int(word))
         elif word in by_name:
             values.append(by_name[word])

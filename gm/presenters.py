@@ -34,6 +34,8 @@ class Presenter(Protocol):
 
     def help_text(self, lang: str) -> str: ...
 
+    # Optional: ``event_text(event, lang) -> str | None``: the game words an event itself when its
+    # template is not enough (why damage was reduced); None falls back to the template.
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need
     # not see as a new image (set-up steps, bookkeeping): the board already in the channel is
     # edited instead. Without it, every change posts a new board.

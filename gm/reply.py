@@ -76,6 +76,7 @@ class Reply:
     board: bool = False
     update_board: bool = False
     brief: str = ""
+    board_text: str = ""  # the board message's own text when it is updated: the position, not the events
 
     def plain_text(self) -> str:
         """Everything readable in the reply as one string (console, logs, tests)."""

@@ -29,8 +29,12 @@ from gm.table_model import (
 LOBBY_HIDDEN = (END_VOTES, MANUAL_PENDING, RESULT, "closed")
 
 
-def event_text(event: Event, lang: str) -> str:
-    text = t(event.key, lang, **humanize(event.params, lang, event.key.split(".", 1)[0]))
+def event_text(event: Event, lang: str, system: str | None = None) -> str:
+    """One log line. The game's presenter may word an event itself (``event_text`` hook, e.g.
+    why damage was reduced); otherwise the event's template is filled in."""
+    hook = getattr(presenters.get(system or ""), "event_text", None)
+    text = (hook(event, lang) if hook is not None else None) or t(
+        event.key, lang, **humanize(event.params, lang, event.key.split(".", 1)[0]))
     if event.rolls and "rolls" not in event.params:
         text += " 🎲 " + " ".join(str(r) for r in event.rolls)
     return text
@@ -47,7 +51,7 @@ def lobby_reply(table: Table, actor: Actor) -> Reply:
         if s.user_id == table.host:
             line += " " + t("game.lobby_host", lang)
         if describe is not None:
-            line += " — " + describe(s.config, table.game.options, lang)
+            line += " — " + describe(s.config, table.game.options, lang, table.content)
         lines.append(line)
     shown = {k: v for k, v in table.game.options.items() if k not in LOBBY_HIDDEN}
     options = ", ".join(f"{k}:{v}" for k, v in sorted(shown.items())) or t("game.lobby_no_options", lang)
@@ -71,8 +75,9 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
     """Events, board image and summary, then the result or the one line saying who acts next."""
     lang = actor.locale
     events = list(events)
-    lines = [event_text(e, lang) for e in events if not e.private_to]
-    private = [event_text(e, lang) for e in events
+    system = table.game.system
+    lines = [event_text(e, lang, system) for e in events if not e.private_to]
+    private = [event_text(e, lang, system) for e in events
                if e.private_to and table.seat_of(actor.user_id) in e.private_to]
     reply = Reply(text="\n".join(lines))
     state = table.state
@@ -118,6 +123,7 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
         policy = getattr(presenter, "image_policy", None)
         reply.update_board = bool(events) and policy is not None and policy(events) == "update"
         reply.brief = "\n".join([*lines, next_line]).strip()
+        reply.board_text = reply.text.split("\n", len(lines))[-1] if lines else reply.text  # the position only
     if private:
         reply.extra.append(Reply(text="\n".join(private), ephemeral=True))
     return reply

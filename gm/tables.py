@@ -115,7 +115,8 @@ class TableManager(LobbyTable, EndingTable):
         lines = []
         for row in rows:
             seat_name = next((s.name for s in table.seats if s.user_id == row.user_id), str(row.user_id))
-            texts = [event_text(Event.model_validate(e), lang) for e in row.events if not e.get("private_to")]
+            texts = [event_text(Event.model_validate(e), lang, table.game.system) for e in row.events
+                     if not e.get("private_to")]
             mark = " ↩" if row.undone else ""
             lines.append(f"#{row.seq} {seat_name}: {row.kind}{mark}" + (f" — {' '.join(texts)}" if texts else ""))
         text = "\n".join(lines) if lines else t("game.log_empty", lang)

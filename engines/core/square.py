@@ -47,7 +47,7 @@ def format_square(square: Square) -> str:
 @lru_cache(maxsize=4096)
 def _parse(text: str) -> Square | None:
     cleaned = text.strip().upper()
-    if len(cleaned) < 2 or not cleaned[0].isalpha() or not cleaned[1:].isdigit():
+    if not 2 <= len(cleaned) <= 6 or not cleaned[0].isalpha() or not (cleaned[1:].isdecimal() and cleaned.isascii()):
         return None
     col = ord(cleaned[0]) - ord("A")
     row = int(cleaned[1:]) - 1

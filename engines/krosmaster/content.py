@@ -8,6 +8,7 @@ server admin can fix the file without reading a traceback.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
@@ -16,7 +17,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engines.core.errors import RuleError
-from engines.core.square import Square, in_bounds, parse_square
+from engines.krosmaster.content_arena import Arena
+
+__all__ = ["Arena"]  # arenas are data of their own (content_arena); packs and states name them here
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_PACK_BYTES = 256 * 1024
@@ -103,6 +106,15 @@ class EffectKind(StrEnum):
     EXTRA_HEAL = "extra_heal"  # 603.2b: heal bonus written on the spell
     LOSE_POWERS = "lose_powers"  # 314.2d: each target loses all its powers until the end of the player turn
     SLIDE_CUBE = "slide_cube"  # 313.6a/b: the targeted ice cube slides away from the caster, riders included
+    REPLACE = "replace"  # 605.19: the piece becomes another figurine, card and miniature together
+    SWAP_TOKENS = "swap_tokens"  # 605.20: caster and main target exchange their AP/MP tokens (not a placement)
+    SWAP_WOUNDS = "swap_wounds"  # 308.6: caster and main target exchange wounds (moved, never inflicted)
+    TURN_DAMAGE = "turn_damage"  # 504.1/314.1d: +X damage until the end of the turn (this spell, or an element)
+    TURN_RANGE = "turn_range"  # 504.1/306.3c: +/-X max range of modifiable spells until the end of the turn
+
+
+SIGNED_EFFECTS = frozenset({EffectKind.AP_TOKENS, EffectKind.MP_TOKENS, EffectKind.TURN_RANGE})
+"""Effects whose value may be negative (-X tokens, -X range); every other value counts something."""
 
 
 class Keyword(StrEnum):
@@ -167,16 +179,22 @@ class EffectCondition(_Model):
 class Effect(_Model):
     kind: EffectKind
     value: int = Field(default=1, ge=-12, le=12)
-    element: Element | None = None
+    element: Element | None = None  # element_damage: its element; turn_damage: only spells of this element
     target: Literal["targets", "caster"] = "targets"
     requires: EffectCondition | None = None  # written after "Blame X"/"Revenge X" (307.25/307.26)
+    figurine: str | None = Field(default=None, max_length=40)  # replace (605.19): the card the piece becomes
+    this_spell: bool = False  # turn_damage: only the spell that carries the effect (314.1d example)
 
     @model_validator(mode="after")
     def _check(self) -> Effect:
         if self.kind is EffectKind.ELEMENT_DAMAGE and self.element in (None, Element.NEUTRAL):
             raise ValueError("element_damage needs a non-neutral element")
-        if self.kind not in (EffectKind.AP_TOKENS, EffectKind.MP_TOKENS) and self.value < 0:
+        if self.kind not in SIGNED_EFFECTS and self.value < 0:
             raise ValueError(f"{self.kind.value} needs a positive value")
+        if (self.kind is EffectKind.REPLACE) != (self.figurine is not None):
+            raise ValueError("a replace effect (and only one) names the figurine the piece becomes")
+        if self.this_spell and self.kind is not EffectKind.TURN_DAMAGE:
+            raise ValueError("this_spell belongs to turn_damage")
         return self
 
 
@@ -307,6 +325,15 @@ class Figurine(_Model):
     def is_boss(self) -> bool:
         return any(c.lower() == "boss" for c in self.classes)
 
+    @property
+    def base_name(self) -> str:
+        """201.3: the name without its version. A card prints the version after a dash
+        ("Tristepan-Tristecuore"); two versions of one name are the same Krosmaster (101.1d)."""
+        suffix = f"-{self.version}".casefold()
+        if self.version and self.name.casefold().endswith(suffix):
+            return self.name[: -len(suffix)].rstrip()
+        return self.name
+
     def all_spells(self) -> list[Spell]:
         if self.summon is not None:  # 205.3: Punch belongs to Krosmasters, not to summons
             return list(self.spells)
@@ -352,66 +379,6 @@ class SummonTemplate(_Model):
                         hp=self.hp, powers=list(self.powers), spells=list(self.spells), summon=self.kind)
 
 
-class Arena(_Model):
-    """A board face: scenery, kama and demon squares, starting squares per side (102.1)."""
-
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
-    name: str = Field(min_length=1, max_length=60)
-    width: int = Field(default=12, ge=6, le=16)
-    height: int = Field(default=12, ge=6, le=16)
-    trees: list[str] = Field(default_factory=list)
-    bushes: list[str] = Field(default_factory=list)
-    crates: list[str] = Field(default_factory=list)
-    kamas: dict[str, int] = Field(default_factory=dict)
-    demon_squares: list[str] = Field(default_factory=list)
-    starting: dict[Literal["north", "south", "east", "west"], list[str]]
-    ice_cubes: list[str] = Field(default_factory=list)  # 313.6: Frigost ice cubes at set-up
-    rink: list[str] = Field(default_factory=list)  # 313.6a/c: skating-rink squares ice cubes must stay on
-    push_cube_ap: int = Field(default=1, ge=0, le=6)  # 313.6a: the seed prints no cost for Push-Cube
-
-    @model_validator(mode="after")
-    def _check(self) -> Arena:
-        def sq(label: str, field: str) -> Square:
-            try:
-                square = parse_square(label, self.width, self.height)
-            except RuleError as exc:
-                raise ValueError(f"{field}: bad square {label!r}") from exc
-            if not in_bounds(square, self.width, self.height):
-                raise ValueError(f"{field}: {label!r} is off the board")
-            return square
-
-        obstacles: set[Square] = set()
-        for field in ("trees", "bushes"):
-            for label in getattr(self, field):
-                square = sq(label, field)
-                if square in obstacles:
-                    raise ValueError(f"{field}: {label!r} already holds scenery")
-                obstacles.add(square)
-        for label in self.crates:
-            if sq(label, "crates") in obstacles:
-                raise ValueError(f"crates: {label!r} already holds scenery")
-        for label, count in self.kamas.items():
-            sq(label, "kamas")
-            if not 1 <= count <= 5:
-                raise ValueError(f"kamas: {label!r} must hold 1..5 kamas")
-        for label in self.demon_squares:
-            sq(label, "demon_squares")
-        rink = {sq(label, "rink") for label in self.rink}
-        for label in self.ice_cubes:
-            if sq(label, "ice_cubes") in obstacles or sq(label, "ice_cubes") not in rink:
-                raise ValueError(f"ice_cubes: {label!r} must be a rink square without a tree or bush")
-        pairs = {("north", "south"), ("south", "north"), ("east", "west"), ("west", "east")}
-        if not any((a, b) in pairs for a in self.starting for b in self.starting):
-            raise ValueError("starting: needs two opposite sides")
-        for side, labels in self.starting.items():
-            if len(labels) < 8:
-                raise ValueError(f"starting.{side}: needs at least 8 squares for 8 Krosmasters")
-            for label in labels:
-                if sq(label, f"starting.{side}") in obstacles:
-                    raise ValueError(f"starting.{side}: {label!r} holds a tree or bush")
-        return self
-
-
 class RewardRank(StrEnum):
     """306.1: the four categories of demonic rewards, cheapest first (103.7 order)."""
 
@@ -453,7 +420,12 @@ class Reward(_Model):
     ``ap``/``mp``: a boost or buff adds them to the holder's bars when revealed (like 605.15);
     equipment raises the maximum (306.3c), which also fills the bar at once.
     ``heal``: wounds removed on reveal. ``damage``: +X to the holder's attack spells while
-    face up. ``powers``: keyword powers held while face up (buffs and equipment).
+    face up, only those of ``element`` when it is set (the "Air Boost" of 602.7c's example).
+    ``range``: +X max range of its modifiable spells (306.3c). ``heal_bonus``: +X wounds healed
+    by its heal spells (603.2b). ``powers``: keyword powers held while face up (buffs and equipment).
+
+    A boost is used up when revealed (306.3a), so its ``damage``, ``range`` and ``heal_bonus``
+    last until the end of the turn (504.1): 602.7c's example reveals an Air Boost and then casts.
     """
 
     id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
@@ -465,6 +437,9 @@ class Reward(_Model):
     mp: int = Field(default=0, ge=0, le=6)
     heal: int = Field(default=0, ge=0, le=12)
     damage: int = Field(default=0, ge=0, le=6)
+    element: Element | None = None  # the damage bonus applies only to spells of this element
+    range: int = Field(default=0, ge=0, le=6)  # 306.3c
+    heal_bonus: int = Field(default=0, ge=0, le=6)  # 603.2b
     powers: list[Keyword] = Field(default_factory=list, max_length=4)
     text: str = Field(default="", max_length=300)
 
@@ -472,9 +447,18 @@ class Reward(_Model):
     def _check(self) -> Reward:
         if (self.type is RewardType.EQUIPMENT) != (self.slot is not None):
             raise ValueError("equipment needs a slot, and only equipment has one")
-        if self.type is RewardType.BOOST and (self.powers or self.damage):
-            raise ValueError("a boost is instant: no powers or damage bonus that would last")
+        if self.type is RewardType.BOOST and self.powers:
+            raise ValueError("a boost is instant: no powers that would last")
+        if self.element is Element.NEUTRAL:
+            raise ValueError("an element bonus names water, air, earth or fire")
+        if self.element is not None and not self.damage:
+            raise ValueError("element restricts a damage bonus: give damage too")
         return self
+
+    @property
+    def lasting(self) -> bool:
+        """Whether revealing it as a boost leaves an effect until the end of the turn (504.1)."""
+        return bool(self.damage or self.range or self.heal_bonus)
 
 
 class Pack(_Model):
@@ -497,19 +481,36 @@ class Pack(_Model):
         for fig in self.figurines:
             if fig.id == figurine_id:
                 return fig
-        raise RuleError("km.err.unknown_figurine", figurine=figurine_id)
+        raise RuleError("km.err.unknown_figurine", figurine=figurine_id, known=known(f.id for f in self.figurines))
 
     def arena(self, arena_id: str) -> Arena:
         for arena in self.arenas:
             if arena.id == arena_id:
                 return arena
-        raise RuleError("km.err.unknown_arena", arena=arena_id)
+        raise RuleError("km.err.unknown_arena", arena=arena_id, known=known(a.id for a in self.arenas))
 
     def summon(self, summon_id: str) -> SummonTemplate:
         for template in self.summons:
             if template.id == summon_id:
                 return template
-        raise RuleError("km.err.unknown_summon", summon=summon_id)
+        raise RuleError("km.err.unknown_summon", summon=summon_id, known=known(t.id for t in self.summons))
+
+    def forms(self, figurines: Iterable[Figurine]) -> dict[str, Figurine]:
+        """605.19: every card a piece of these figurines may be replaced with, followed to the end
+        (a form may name a further form). A name missing from the pack is refused at set-up."""
+        found: dict[str, Figurine] = {}
+        todo = [e.figurine for fig in figurines for spell in fig.spells for e in spell.effects if e.figurine]
+        while todo:
+            fid = todo.pop()
+            if fid and fid not in found:
+                found[fid] = self.figurine(fid)
+                todo += [e.figurine for spell in found[fid].spells for e in spell.effects if e.figurine]
+        return found
+
+
+def known(ids: Iterable[str]) -> str:
+    """The valid names an "unknown …" error lists (TABLE_UX: an unknown name shows the valid ones)."""
+    return ", ".join(sorted(ids)) or "—"
 
 
 def _field_of(error: dict[str, Any]) -> str:

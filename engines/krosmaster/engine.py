@@ -1,4 +1,12 @@
-"""KrosmasterEngine: the Engine Protocol over the rules modules (1-vs-1)."""
+"""KrosmasterEngine: the Engine Protocol over the rules modules (1 vs 1 and section 7).
+
+The top of the package: it asks the modules below who must decide what (``decision``), lists
+what they accept (``legal_actions``) and routes each action (``apply``). When an action starts
+a resolution (a cast, a walk onto a trap, a GM K.O.) and that resolution is over, ``_proceed``
+hands back to the flow it interrupted (``CastContext.then``). Module order, bottom to top:
+content/content_arena/state/actions/upgrades, rules_board, the rules modules, resolution,
+rules_turn, rules_setup, rules_resign, engine (``tests/krosmaster/test_layering.py`` keeps it so).
+"""
 
 from __future__ import annotations
 
@@ -12,23 +20,34 @@ from engines.core.events import Event
 from engines.core.square import Square
 from engines.krosmaster import actions as A
 from engines.krosmaster import (
+    resolution,
+    rules_gg,
     rules_kamas,
     rules_multiplayer,
     rules_resign,
     rules_rewards,
     rules_setup,
-    rules_summons,
     rules_turn,
 )
-from engines.krosmaster.content import Pack, pack_for
-from engines.krosmaster.rules_board import Board, ev, label, sq
-from engines.krosmaster.rules_casting import CastPlan, cast, check_cast, plan_casts, resolve_pending, spells_of
+from engines.krosmaster.content import Pack, known, pack_for
+from engines.krosmaster.rules_board import Board, ev, label, parse_on, sq
+from engines.krosmaster.rules_casting import CastPlan, check_cast, plan_casts, spells_of
 from engines.krosmaster.rules_movement import MoveOption, move, reachable
 from engines.krosmaster.rules_powers_more import note_collected, refresh_conditionals
 from engines.krosmaster.rules_team import validate_team as _validate_team
 from engines.krosmaster.rules_victory import check_victory, last_gg_lost
 from engines.krosmaster.state import State
 from engines.krosmaster.upgrades import SCHEMA
+
+__all__ = ["KrosmasterEngine", "area_for", "reachable_squares", "spell_targets", "spells_of", "validate_team"]
+CHOICE_KINDS = frozenset({"give_gg", "tension_pick", "choose_side", "tension_faces", "order_effects", "order_kos",
+                          "order_summons", "order_fight_start"})
+
+
+def wrong_phase(kind: str, action: str) -> RuleError:
+    """An action the open decision does not take, worded by keys (``km.phase.*``, ``km.action.*``)."""
+    return RuleError("km.err.wrong_phase", phase=kind, phase_key=f"km.phase.{kind}", action=action,
+                     action_key=f"km.action.{action}")
 
 
 def validate_team(
@@ -75,6 +94,9 @@ def _name_players(state: State, events: list[Event]) -> list[Event]:
         if isinstance(seat, int) and "player" not in event.params:
             event.params["player"] = names.get(seat, str(seat))
     return events
+
+
+SETUP_PHASES = ("order_ties", "choose_side", "deploy")
 
 
 class KrosmasterEngine:
@@ -152,6 +174,11 @@ class KrosmasterEngine:
         pending = rules_multiplayer.pending_decision(state)  # 702.5/702.6 choices come first
         if pending is not None:
             return pending
+        if phase == "order_effects":  # 107.1: K.O.s and pending effects, 315.3a summons, 103.10b powers
+            order = (resolution.decision(state) or rules_turn.summons_decision(state)
+                     or rules_setup.fight_decision(state))
+            if order is not None:
+                return order
         if phase == "order_ties":
             return Decision(seats=[p.seat for p in state.players if p.ties_pending], kind="order_ties",
                             prompt_key="km.ask.order_ties")
@@ -171,12 +198,6 @@ class KrosmasterEngine:
         if phase == "inspiration":
             return Decision(seats=[state.active_seat], kind="inspiration", prompt_key="km.ask.inspiration",
                             params={"faces": state.inspiration_dice})
-        if phase == "order_effects":
-            assert state.cast is not None
-            return Decision(seats=[state.active_seat], kind="order_effects", prompt_key="km.ask.order_effects",
-                            options=[Option(value=e.id, label_key=f"km.pending.{e.kind}",
-                                            params={"piece": e.target, "source": e.source, "amount": e.amount})
-                                     for e in state.cast.effects])
         if phase == "assign_reward":  # 306.6: one option per Krosmaster that can hold the token (306.7)
             return Decision(seats=[state.active_seat], kind="assign_reward", prompt_key="km.ask.assign_reward",
                             params={"reward": state.rewards.pending.id if state.rewards.pending else ""},
@@ -195,12 +216,10 @@ class KrosmasterEngine:
         if decision is None or seat not in decision.seats:
             return []
         phase = state.phase
-        if decision.kind in ("give_gg", "tension_pick"):
+        if decision.kind in CHOICE_KINDS:
             return [A.Choose(value=o.value) for o in decision.options]
         if phase == "order_ties":
             return [A.OrderTies(piece=p) for p in state.player(seat).ties_pending[0]]
-        if phase in ("choose_side", "tension_faces", "order_effects"):
-            return [A.Choose(value=o.value) for o in decision.options]
         if phase == "deploy":
             squares = rules_setup.free_starting_squares(state, seat)
             return [A.Deploy(piece=p.id, square=s) for p in state.pieces_of(seat) if p.pos is None
@@ -261,8 +280,9 @@ class KrosmasterEngine:
     def _apply(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:
         action = A.parse_action(action)
         if action.kind in A.GM_KINDS:
+            then = "turn" if state.phase == "turn" else "gm"
             events = self._apply_gm(state, action)
-            return events + rules_summons.drain(state, dice)  # a bomb the GM K.O.s still explodes (315.4)
+            return events + self._settle(state, dice, then)  # a bomb the GM K.O.s still explodes (315.4)
         if isinstance(action, A.Resign):  # out of turn: a player may leave at any moment
             return rules_resign.resign(state, seat, dice)
         decision = self.decision(state)
@@ -270,30 +290,18 @@ class KrosmasterEngine:
             raise RuleError("km.err.game_over")
         if seat not in decision.seats:
             raise RuleError("km.err.not_your_turn", seat=seat)
+        if decision.kind in CHOICE_KINDS and not isinstance(action, A.Choose):
+            raise wrong_phase(decision.kind, action.kind)
+        if isinstance(action, A.Choose) and decision.kind in CHOICE_KINDS:
+            return self._answer(state, decision, action.value, dice)
         phase = state.phase
-        if decision.kind in ("give_gg", "tension_pick"):
-            if not isinstance(action, A.Choose):
-                raise RuleError("km.err.wrong_phase", phase=decision.kind, action=action.kind)
-            return rules_multiplayer.apply_choice(state, decision, action.value)
         if isinstance(action, A.OrderTies) and phase == "order_ties":
             events = rules_setup.order_tie(state, seat, action.piece)
             return events + rules_setup.advance_setup(state, dice)
-        if isinstance(action, A.Choose) and phase == "choose_side":
-            return rules_setup.choose_side(state, action.value, dice)
         if isinstance(action, A.Deploy) and phase == "deploy":
             return rules_setup.deploy(state, seat, action.piece, action.square, dice)
-        if isinstance(action, A.Choose) and phase == "tension_faces":
-            faces = action.value.split(",")
-            if faces not in state.tension_options:
-                raise RuleError("km.err.bad_choice", rule="106.2", value=action.value)
-            return rules_turn.settle_tension(state, faces, dice)
         if isinstance(action, A.Inspire) and phase == "inspiration":
             return rules_turn.inspire(state, seat, [(p.die, p.piece) for p in action.placements], dice)
-        if isinstance(action, A.Choose) and phase == "order_effects":
-            if state.cast is None or action.value not in {e.id for e in state.cast.effects}:
-                raise RuleError("km.err.bad_choice", rule="602.9a", value=action.value)
-            events = resolve_pending(state, action.value, dice)
-            return events + rules_turn.after_action(state, dice)
         if isinstance(action, A.AssignReward) and phase == "assign_reward":
             return rules_rewards.assign(state, seat, action.reward, action.piece)
         if isinstance(action, A.Choose) and phase == "assign_reward":  # the select offers the holders
@@ -301,21 +309,69 @@ class KrosmasterEngine:
             return rules_rewards.assign(state, seat, pending.id if pending else "", action.value)
         if phase == "turn":
             return self._apply_turn(state, action, dice)
-        raise RuleError("km.err.wrong_phase", phase=phase, action=action.kind)
+        raise wrong_phase(decision.kind, action.kind)
+
+    def _answer(self, state: State, decision: Decision, value: str, dice: Dice) -> list[Event]:
+        """A ``choose`` answering the open closed question."""
+        kind = decision.kind
+        if kind in ("give_gg", "tension_pick"):  # 702.5, 702.6
+            multi = state.multi
+            assert multi is not None
+            chosen = rules_multiplayer.check_choice(decision, value)
+            events = (rules_gg.give_gg(state, multi.gifts.pop(0), chosen) if kind == "give_gg"
+                      else rules_multiplayer.pick_tension_loser(state, chosen))
+            events += check_victory(state)
+            if state.cast is not None and not multi.gifts and state.phase != "over":  # a K.O. waited for it
+                then = state.cast.then
+                events += resolution.run(state, dice)
+                events += self._proceed(state, then, dice)
+            return events
+        if kind == "choose_side":
+            return rules_setup.choose_side(state, value, dice)
+        if kind == "tension_faces":
+            faces = value.split(",")
+            if faces not in state.tension_options:
+                raise RuleError("km.err.bad_choice", rule="106.2", value=value,
+                                known="; ".join(",".join(o) for o in state.tension_options))
+            return rules_turn.settle_tension(state, faces, dice)
+        if kind in ("order_kos", "order_effects"):  # 107.1, 602.9a
+            assert state.cast is not None
+            then = state.cast.then
+            events = resolution.choose(state, value, dice)
+            return events + self._proceed(state, then, dice)
+        if kind == "order_summons":  # 315.3a
+            return rules_turn.order_summon(state, value, dice)
+        return rules_setup.order_fight_power(state, value, dice)  # 103.10b
+
+    def _settle(self, state: State, dice: Dice, then: str) -> list[Event]:
+        """Resolve what an action left waiting (K.O.s, a sprung trap), then carry on."""
+        events = resolution.settle(state, dice, then)
+        return events + self._proceed(state, then, dice)
+
+    def _proceed(self, state: State, then: str, dice: Dice) -> list[Event]:
+        """Once nothing is left to resolve, return to the flow that started the resolution."""
+        if state.cast is not None or state.phase == "over":
+            return []  # still waiting for a choice, or the game is over
+        if then == "fight":
+            return rules_setup.begin_fight(state, dice)  # 103.10 done: the first turn
+        if then == "gm":  # an override during set-up may finish it (the GM deployed the last piece)
+            return rules_setup.advance_setup(state, dice) if state.phase in SETUP_PHASES else []
+        return rules_turn.continue_after(state, then, dice)
 
     def _apply_turn(self, state: State, action: Action, dice: Dice) -> list[Event]:
         piece = state.pieces[state.active_piece]  # type: ignore[index]
         if isinstance(action, A.EndTurn):
             return rules_turn.end_activation(state, dice)
         if piece.summon is not None and not isinstance(action, A.Move | A.Cast):
-            raise RuleError("km.err.summon_action", rule="315.3b", action=action.kind)
+            raise RuleError("km.err.summon_action", rule="315.3b", action=action.kind,
+                            action_key=f"km.action.{action.kind}")
         if isinstance(action, A.Move):
-            events = move(state, piece, action.to, action.path, dice)  # a trap may K.O. the walker (315.6)
-            return events + rules_turn.after_action(state, dice)
+            events = move(state, piece, action.to, action.path, dice)
+            return events + self._settle(state, dice, "turn")  # a trap may K.O. the walker (315.6)
         if isinstance(action, A.Cast):
             plan = check_cast(state, piece, action.spell, action.target, action.direction)
-            events = cast(state, piece, plan, dice)
-            return events + rules_turn.after_action(state, dice)
+            events = resolution.cast(state, piece, plan, dice)
+            return events + self._proceed(state, "turn", dice)
         if isinstance(action, A.Collect):
             here = piece.pos or ""
             if state.board.kamas.get(here, 0) <= 0:
@@ -336,7 +392,7 @@ class KrosmasterEngine:
             return rules_rewards.buy(state, piece, action.pile, action.blind, dice)
         if isinstance(action, A.RevealReward):
             return rules_rewards.reveal(state, piece, action.reward)
-        raise RuleError("km.err.wrong_phase", phase=state.phase, action=action.kind)
+        raise wrong_phase("turn", action.kind)
 
     def _apply_gm(self, state: State, action: Action) -> list[Event]:
         """GM overrides bypass the rules but keep the state's invariants; they are logged."""
@@ -356,15 +412,13 @@ class KrosmasterEngine:
             return events + check_victory(state)
         piece = state.pieces.get(getattr(action, "piece", ""))
         if piece is None:
-            raise RuleError("km.err.unknown_piece", piece=getattr(action, "piece", ""))
+            raise RuleError("km.err.unknown_piece", piece=getattr(action, "piece", ""),
+                            known=known(p.short for p in state.pieces.values()))
         if isinstance(action, A.GmPlace):
             if action.square is None:
                 piece.pos = None
                 return [ev("gm_place", piece=piece.id, name=piece.short, square=None)]
-            arena = state.board.arena
-            from engines.core.square import parse_square
-
-            target = parse_square(action.square, arena.width, arena.height)
+            target = parse_on(state, action.square)
             board = Board.of(state)
             if target != (sq(piece.pos) if piece.pos else None) and not board.is_free(target):
                 raise RuleError("km.err.square_not_free", rule="313.3", square=action.square)
@@ -373,13 +427,11 @@ class KrosmasterEngine:
             return [ev("gm_place", piece=piece.id, name=piece.short, square=piece.pos)]
         if isinstance(action, A.GmWounds):
             piece.wounds = min(action.wounds, piece.hp)  # 308.1: wounds never exceed HP
-            from engines.krosmaster.rules_victory import ko_check
-
-            said = (ev("gm_wounds", piece=piece.id, name=piece.short, wounds=piece.wounds)
+            piece.ko_by = None  # no piece caused it: the K.O. credit falls back on the active piece
+            return [ev("gm_wounds", piece=piece.id, name=piece.short, wounds=piece.wounds)
                     if piece.wounds == action.wounds else
                     ev("gm_wounds_capped", piece=piece.id, name=piece.short, wounds=piece.wounds,
-                       asked=action.wounds, hp=piece.hp))
-            return [said, *ko_check(state)]
+                       asked=action.wounds, hp=piece.hp)]
         if isinstance(action, A.GmApMp):
             for field in ("ap", "mp", "ap_tokens", "mp_tokens"):
                 value = getattr(action, field)
@@ -387,4 +439,4 @@ class KrosmasterEngine:
                     setattr(piece, field, value)
             return [ev("gm_apmp", piece=piece.id, name=piece.short, ap=piece.ap, mp=piece.mp,
                        ap_tokens=piece.ap_tokens, mp_tokens=piece.mp_tokens)]
-        raise RuleError("km.err.bad_action", field="kind", error=action.kind)
+        raise wrong_phase(state.phase, action.kind)

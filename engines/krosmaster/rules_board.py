@@ -1,5 +1,7 @@
 """A read-only view of the board built from the state: scenery and who stands where.
 
+The bottom of the rules: every other ``rules_*`` module may import this one, it imports none.
+
 Rules ask "is this square free?" and "does it block line of sight?" thousands of times
 while listing legal actions, so we index the state once per call into sets of tuples.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.square import Square, format_square, in_bounds, parse_square
 from engines.krosmaster.content import Keyword
@@ -23,6 +26,17 @@ def sq(label: str) -> Square:
 
 def label(square: Square) -> str:
     return format_square(square)
+
+
+def parse_on(state: State, text: str) -> Square:
+    """A square typed by a player, checked against this arena: "M5" on a 12-wide board is
+    off the board (``km.err.square_off_board``), never "cannot be reached". The error cites
+    313.1 (a board is made of squares in rows and columns) so the table offers that rule."""
+    arena = state.board.arena
+    try:
+        return parse_square(text, arena.width, arena.height)
+    except RuleError as exc:
+        raise RuleError(exc.key, rule="313.1", **exc.params) from None
 
 
 def ev(key: str, rolls: list[int] | None = None, **params: object) -> Event:

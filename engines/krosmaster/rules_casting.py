@@ -1,25 +1,22 @@
-"""Casting spells: prerequisites (601) and the eight steps (602), heals (603), specials (604)."""
+"""Which spells a piece can cast and where: the prerequisites of 601, as plans.
+
+A ``CastPlan`` is a checked cast (target, orientation, squares and pieces it hits): the exact
+list autocomplete shows, and what ``check_cast`` hands to the resolution (``resolution``),
+which runs the steps of 602-604. Nothing here changes the state except ``record_use``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core.dice import Dice
 from engines.core.errors import RuleError
-from engines.core.events import Event
-from engines.core.krosmaster_die import Purpose, roll_krosmaster
-from engines.core.square import Square, parse_square
-from engines.krosmaster import rules_frost, rules_scenery, rules_summons
-from engines.krosmaster.content import AreaShape, EffectKind, Element, Keyword, Limit, Spell, SpellKind, push_cube_spell
+from engines.core.square import Square
+from engines.krosmaster import rules_frost, rules_summons
+from engines.krosmaster.content import AreaShape, Limit, Spell, SpellKind, known, push_cube_spell
 from engines.krosmaster.rules_areas import area_squares, directions_for, needs_direction
-from engines.krosmaster.rules_board import Board, ev, label, sq
-from engines.krosmaster.rules_effects import apply_step3, counterattack_if_any, place_wounds
-from engines.krosmaster.rules_powers import armor_dice, critical_dice, resists
-from engines.krosmaster.rules_powers_more import effects_in_force
+from engines.krosmaster.rules_board import Board, label, parse_on, sq
 from engines.krosmaster.rules_range import candidate_targets, has_los, in_range, needs_los
-from engines.krosmaster.rules_rewards import damage_bonus
-from engines.krosmaster.rules_victory import ko_check
-from engines.krosmaster.state import CastContext, PendingEffect, PieceState, State
+from engines.krosmaster.state import PieceState, State
 
 
 @dataclass(frozen=True)
@@ -42,10 +39,11 @@ def spells_of(state: State, piece: PieceState) -> list[Spell]:
 
 
 def spell_of(state: State, piece: PieceState, spell_id: str) -> Spell:
-    for spell in spells_of(state, piece):
-        if spell.id == spell_id and spell.id not in piece.used_game:  # 205.2a
+    available = [s for s in spells_of(state, piece) if s.id not in piece.used_game]  # 205.2a
+    for spell in available:
+        if spell.id == spell_id:
             return spell
-    raise RuleError("km.err.unknown_spell", spell=spell_id, name=piece.short)
+    raise RuleError("km.err.unknown_spell", spell=spell_id, name=piece.short, known=known(s.id for s in available))
 
 
 def affected_pieces(state: State, board: Board, squares: list[Square] | tuple[Square, ...]) -> list[str]:
@@ -117,8 +115,7 @@ def check_cast(state: State, piece: PieceState, spell_id: str, target_label: str
     """601: every prerequisite, each failure with its own message and rule number."""
     board = Board.of(state)
     spell = spell_of(state, piece, spell_id)
-    arena = state.board.arena
-    target = parse_square(target_label, arena.width, arena.height)
+    target = parse_on(state, target_label)
     if spell.limit is Limit.PER_TURN and spell.id in piece.used_turn:
         raise RuleError("km.err.spell_used_turn", rule="601.3a", spell=spell.name)
     if spell.limit is Limit.PER_GAME and spell.id in piece.used_game:
@@ -146,176 +143,20 @@ def check_cast(state: State, piece: PieceState, spell_id: str, target_label: str
     if direction is None:
         if len(plans) > 1:
             raise RuleError("km.err.direction_needed", rule="312.3",
-                            options=[p.direction for p in plans if p.direction])
+                            options=", ".join(p.direction for p in plans if p.direction))
         return plans[0]
     for plan in plans:
         if plan.direction == direction or plan.direction is None:
             return plan
     raise RuleError("km.err.bad_direction", rule="312.3", direction=direction,
-                    options=[p.direction for p in plans if p.direction])
+                    options=", ".join(p.direction for p in plans if p.direction))
 
 
-def _record_use(piece: PieceState, plan: CastPlan) -> None:
+def record_use(piece: PieceState, plan: CastPlan) -> None:
+    """601.3a-c: what the per-turn, per-target and per-game limits will check next time."""
     spell = plan.spell
     piece.used_turn.append(spell.id)
     if spell.limit is Limit.PER_GAME:
         piece.used_game.append(spell.id)
     if spell.limit is Limit.PER_TARGET:
         piece.used_targets.setdefault(spell.id, []).extend(target_key(list(plan.pieces), plan.target))
-
-
-def damage_for(spell: Spell, caster: PieceState, target: PieceState, crits: int, armors: int) -> int:
-    """602.7b-d: base + bonuses + critical/armor swing - reductions, never below 0.
-
-    Bonus elemental damage (605.5-605.8) is added to the total; each distinct element the
-    spell carries is reduced once by a matching resistance. Immunized (307.10) zeroes any
-    spell whose own element is not neutral.
-    """
-    bonus = [e for e in spell.effects if e.kind is EffectKind.ELEMENT_DAMAGE]
-    total = spell.amount + sum(e.value for e in bonus) + damage_bonus(caster)  # demonic rewards (306.3)
-    if crits > armors:
-        total += 1
-    elif armors > crits:
-        total -= 1
-    elements = {spell.element, *(e.element for e in bonus if e.element)}
-    total -= sum(1 for element in elements if element is not Element.NEUTRAL and resists(target, element))
-    if target.has(Keyword.FRAGILITY):  # 307.11
-        total += 1
-    if target.has(Keyword.TOUGHNESS):  # 307.12
-        total -= 2
-    if target.has(Keyword.IMMUNIZED) and spell.element is not Element.NEUTRAL:
-        total = 0
-    return max(0, total)  # 602.7d
-
-
-def heal_for(spell: Spell, caster: PieceState, crits: int) -> int:
-    """603.2b: base + written bonus + Healing power + 1 on any critical success."""
-    bonus = sum(e.value for e in spell.effects if e.kind is EffectKind.EXTRA_HEAL)
-    return spell.amount + bonus + caster.has(Keyword.HEALING) + (1 if crits > 0 else 0)
-
-
-def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[Event]:
-    """Run steps 1-7 and start step 8; the game may end at the end of steps 1, 3 or 7."""
-    board = Board.of(state)
-    events: list[Event] = [
-        ev("cast", piece=caster.id, name=caster.short, spell=plan.spell.id, spell_name=plan.spell.name,
-           target=label(plan.target), direction=plan.direction,
-           squares=[label(s) for s in plan.squares])
-    ]
-    spell, unmet = effects_in_force(state, plan.spell)  # 307.25/307.26 on additional effects
-    events.extend(unmet)
-    # Step 1 (602.2): pay. Wound costs are neither inflicted nor suffered (602.2a).
-    cost = spell.cost
-    caster.ap -= cost.ap
-    caster.mp -= cost.mp
-    if cost.wounds:
-        paid = place_wounds(caster, cost.wounds)
-        events.append(ev("wound_cost", piece=caster.id, name=caster.short, wounds=paid, total=caster.wounds,
-                         hp=caster.hp))
-    _record_use(caster, plan)
-    events.extend(ko_check(state, board))  # 602.2b
-    if state.phase == "over":
-        return events
-    # Step 2 (602.3): the pieces on the target squares become the targets.
-    targets = [state.pieces[pid] for pid in plan.pieces if state.pieces[pid].in_play]
-    pending: list[PendingEffect] = []
-    # Step 3 (602.4): additional effects in written order; a summon spell first puts its summon in play.
-    if spell.kind is SpellKind.SUMMON and spell.summon:
-        events.extend(rules_summons.place_summon(state, board, caster, spell.summon, plan.target))
-    for effect in spell.effects:
-        if effect.kind in (EffectKind.ELEMENT_DAMAGE, EffectKind.ARMOR_PIERCING, EffectKind.LIFE_STEAL,
-                           EffectKind.EXTRA_HEAL):
-            continue  # these act at steps 5, 6 and 8
-        before = rules_summons.positions(state)
-        events.extend(apply_step3(state, board, caster, effect, targets, plan.target, plan.direction, pending))
-        events.extend(rules_summons.check_traps(state, before))  # 315.6d: where the special move ends
-    events.extend(ko_check(state, board))  # 602.4d
-    if state.phase == "over":
-        return events
-    if spell.kind not in (SpellKind.SPECIAL, SpellKind.SUMMON):  # 604.2: specials skip steps 4-7
-        # Step 4 (602.5): one critical roll for every target (602.5c).
-        crit = roll_krosmaster(dice, critical_dice(caster, spell), Purpose.CRITICAL, by=caster.owner)
-        events.append(ev("critical_roll", rolls=dice.take_drawn(), piece=caster.id, name=caster.short,
-                         successes=crit.successes, faces=[str(f) for f in crit.faces]))
-        events.extend(rules_scenery.strike(state, board, caster, spell, plan.target, crit.successes))  # 313.7
-        live = [t for t in targets if t.in_play]
-        if spell.kind is SpellKind.ATTACK:
-            piercing = any(e.kind is EffectKind.ARMOR_PIERCING for e in spell.effects)
-            inflicted_total = 0
-            for target in live:
-                # Step 5 (602.6): each target rolls its own armor.
-                armor = roll_krosmaster(dice, armor_dice(target, spell, piercing), Purpose.ARMOR, by=target.owner)
-                events.append(ev("armor_roll", rolls=dice.take_drawn(), piece=target.id, name=target.short,
-                                 successes=armor.successes, faces=[str(f) for f in armor.faces]))
-                # Step 6 (602.7) and step 7 (602.8).
-                damage = damage_for(spell, caster, target, crit.successes, armor.successes)
-                inflicted = place_wounds(target, damage)
-                inflicted_total += inflicted
-                events.append(ev("damage", piece=target.id, name=target.short, damage=damage, wounds=inflicted,
-                                 total=target.wounds, hp=target.hp, element=spell.element.value))
-                events.extend(rules_frost.freeze_wounds(caster, target, inflicted))  # 307.20
-                counter = counterattack_if_any(state, target, caster, inflicted)
-                if counter:
-                    pending.append(counter)
-            if inflicted_total and any(e.kind is EffectKind.LIFE_STEAL for e in spell.effects):
-                state.next_effect_id += 1
-                pending.insert(0, PendingEffect(id=f"e{state.next_effect_id}", kind="life_steal",
-                                                source=caster.id, target=caster.id, amount=inflicted_total))
-        else:  # 603: heal, no armor roll
-            amount = heal_for(spell, caster, crit.successes)
-            for target in live:
-                healed = rules_frost.heal(caster, target, amount)  # 308.4; frozen wounds: 307.19
-                events.append(ev("healed", piece=target.id, name=target.short, heal=amount, healed=healed,
-                                 total=target.wounds, hp=target.hp))
-        events.extend(ko_check(state, board))  # 602.8c
-        if state.phase == "over":
-            return events
-    # Step 8 (602.9); explosions and trap triggers of steps 3-7 join the group (602.8c).
-    pending.extend(rules_summons.take_triggered(state))
-    state.cast = CastContext(caster=caster.id, spell=spell.id, effects=pending)
-    events.extend(resolve_pending(state, None, dice))
-    return events
-
-
-def resolve_pending(state: State, chosen: str | None = None, dice: Dice | None = None) -> list[Event]:
-    """Resolve pending effects; with two or more left the active player picks (602.9a)."""
-    events: list[Event] = []
-    ctx = state.cast
-    while ctx is not None and ctx.effects and state.phase != "over":
-        if chosen is None and len(ctx.effects) > 1:
-            state.phase = "order_effects"
-            return events
-        pick = next((e for e in ctx.effects if e.id == chosen), None) if chosen else ctx.effects[0]
-        if pick is None:
-            raise RuleError("km.err.bad_choice", value=chosen)
-        chosen = None
-        ctx.effects.remove(pick)
-        if pick.kind in ("explosion", "trigger"):
-            if dice is not None:  # callers that can meet one always pass the dice
-                events.extend(rules_summons.resolve_effect(state, pick, dice))
-        else:
-            events.extend(_resolve_one(state, pick))
-        ctx.effects.extend(rules_summons.take_triggered(state))  # 602.9c/d: one single group
-    state.cast = None
-    if state.phase != "over":
-        state.phase = "turn"
-    return events
-
-
-def _resolve_one(state: State, effect: PendingEffect) -> list[Event]:
-    target = state.pieces[effect.target]
-    if not target.in_play:  # 602.9b: an effect that cannot resolve never existed
-        return [ev("effect_fizzled", kind=effect.kind, piece=target.id, name=target.short)]
-    if effect.kind == "life_steal":  # 605.18, limited by the wounds present (308.3)
-        healed = rules_frost.heal(None, target, effect.amount)  # frozen wounds stay (307.19)
-        return [ev("life_steal", piece=target.id, name=target.short, healed=healed, total=target.wounds)]
-    # 307.16: Counterattack places one wound; placed, not inflicted, so it never chains (308.5b).
-    source = state.pieces[effect.source]
-    if not source.has(Keyword.COUNTERATTACK):  # 314.1c: the power is gone, so is its waiting effect
-        return [ev("effect_lost", kind=effect.kind, piece=source.id, name=source.short)]
-    placed = place_wounds(target, 1)
-    events = [ev("counterattack", piece=source.id, name=source.short, target=target.id, target_name=target.short,
-                 wounds=placed, total=target.wounds, hp=target.hp)]
-    events.extend(ko_check(state))
-    return events
-

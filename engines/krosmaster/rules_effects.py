@@ -1,43 +1,21 @@
-"""Additional effects of spells (605) and the token bookkeeping they rely on (309)."""
+"""Additional effects of spells (605), applied at step 3 (602.4a) to every target as written.
+
+Pure rule effects: they move pieces, place tokens and wounds and leave continuous effects, but
+never remove a piece or resolve a pending effect; the pipeline (``resolution``) does that at
+the end of the step.
+"""
 
 from __future__ import annotations
 
 from engines.core.events import Event
 from engines.core.square import Square, sign, step
 from engines.krosmaster import rules_frost
-from engines.krosmaster.content import Effect, EffectKind, Keyword
+from engines.krosmaster.content import Effect, EffectKind, Keyword, Spell
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_powers import protected_from
-from engines.krosmaster.state import PendingEffect, PieceState, State
-
-
-def add_tokens(piece: PieceState, stat: str, amount: int) -> int:
-    """Place ``amount`` +1 (or -1) tokens one by one; returns how many were placed.
-
-    309.7: a token of the opposite sign cancels one already there (that still counts
-    as placed: it went on the card, then both left). 309.6: never more -1 tokens than
-    the printed maximum; the extra ones are simply not placed.
-    """
-    attr = f"{stat}_tokens"
-    cap = piece.figurine.ap if stat == "ap" else piece.figurine.mp
-    if cap <= 0:
-        return 0  # 309.5: no maximum, no tokens
-    placed = 0
-    unit = 1 if amount > 0 else -1
-    for _ in range(abs(amount)):
-        current = getattr(piece, attr)
-        if unit < 0 and current <= 0 and -current + max(0, -getattr(piece, f"{stat}_frozen", 0)) >= cap:  # 309.8
-            break
-        setattr(piece, attr, current + unit)
-        placed += 1
-    return placed
-
-
-def place_wounds(piece: PieceState, amount: int) -> int:
-    """308.7/204.5a: wounds stop at HP, the excess goes back to the reserve."""
-    placed = max(0, min(amount, piece.hp - piece.wounds))
-    piece.wounds += placed
-    return placed
+from engines.krosmaster.rules_stats import add_turn_effect
+from engines.krosmaster.rules_tokens import add_tokens, fit_tokens, place_wounds, swap_tokens, swap_wounds
+from engines.krosmaster.state import PendingEffect, PieceState, State, TurnEffect
 
 
 def axis_direction(origin: Square, other: Square, hint: str | None) -> Square | None:
@@ -80,6 +58,35 @@ def counterattack_if_any(state: State, target: PieceState, source: PieceState, i
     return PendingEffect(id=f"e{state.next_effect_id}", kind="counterattack", source=target.id, target=source.id)
 
 
+def replace(state: State, piece: PieceState, into: str, by: PieceState) -> list[Event]:
+    """605.19: the piece becomes another figurine, card and miniature together.
+
+    The seed's text stops after "every token (wounds included)"; read with 306.10 (a reward
+    never leaves its Krosmaster): tokens, wounds, rewards, inspiration dice and "this turn"
+    effects stay on the piece, which keeps its square, its name tag and its timeline slot
+    (204.3b: the order is kept all game). Only Krosmasters are replaced: a summon's token is
+    not a card (302.3). The new card's HP caps the wounds (308.7) and its maxima cap the -1
+    tokens (309.6); a piece left with wounds at its new HP is K.O. (308.1), caused by ``by``.
+    """
+    form = state.forms.get(into)
+    if form is None or piece.summon is not None or piece.figurine.id == into:
+        return []
+    old = piece.figurine
+    piece.figurine = form.model_copy(deep=True)
+    if piece.wounds >= piece.hp:
+        piece.wounds = piece.hp
+        piece.ko_by = by.id
+    piece.frozen_wounds = min(piece.frozen_wounds, piece.wounds)
+    fit_tokens(piece)
+    return [ev("replaced", piece=piece.id, name=piece.short, figurine=old.name, into=form.name,
+               wounds=piece.wounds, hp=piece.hp)]
+
+
+def _main_other(targets: list[PieceState], caster: PieceState, main_square: Square) -> PieceState | None:
+    """The piece on the main target square other than the caster (for swaps and exchanges)."""
+    return next((t for t in targets if t.in_play and t.id != caster.id and t.pos == label(main_square)), None)
+
+
 def apply_step3(
     state: State,
     board: Board,
@@ -89,6 +96,7 @@ def apply_step3(
     main_square: Square,
     hint: str | None,
     pending: list[PendingEffect],
+    spell: Spell | None = None,
 ) -> list[Event]:
     """One additional effect at step 3 (602.4a), applied to every target as written."""
     events: list[Event] = []
@@ -165,7 +173,7 @@ def apply_step3(
                     moved = slide(board, caster, towards, min(effect.value, span))
                 events.append(ev(kind.value, piece=caster.id, name=caster.short, squares=moved, to=caster.pos))
     elif kind is EffectKind.SWAP:
-        other = next((t for t in targets if t.in_play and t.id != caster.id and t.pos == label(main_square)), None)
+        other = _main_other(targets, caster, main_square)
         if caster_in and other is not None:
             if protected_from(other, caster):
                 events.append(ev("insensitive", piece=other.id, name=other.short))
@@ -186,11 +194,52 @@ def apply_step3(
             events.extend(rules_frost.push_cube(state, board, sq(caster.pos), main_square, effect.value))  # type: ignore[arg-type]
     elif kind is EffectKind.WOUNDS:
         for target in victims:
-            inflicted = place_wounds(target, effect.value)  # 308.5c: these are inflicted wounds
+            inflicted = place_wounds(target, effect.value, by=caster)  # 308.5c: these are inflicted wounds
             events.append(ev("wounds", piece=target.id, name=target.short, wounds=inflicted,
                              total=target.wounds, hp=target.hp))
             counter = counterattack_if_any(state, target, caster, inflicted)
             if counter:
                 pending.append(counter)
+    else:
+        events.extend(_apply_more(state, caster, effect, targets, victims, main_square, spell))
+    return events
+
+
+def _apply_more(state: State, caster: PieceState, effect: Effect, targets: list[PieceState],
+                victims: list[PieceState], main_square: Square, spell: Spell | None) -> list[Event]:
+    """605.19, 605.20, 308.6 and the "until the end of the turn" effects (504.1, 314.1d)."""
+    events: list[Event] = []
+    kind = effect.kind
+    if kind is EffectKind.REPLACE:
+        for target in victims:
+            events.extend(replace(state, target, effect.figurine or "", caster))
+    elif kind in (EffectKind.SWAP_TOKENS, EffectKind.SWAP_WOUNDS):
+        other = _main_other(targets, caster, main_square)
+        if other is None or not caster.in_play:
+            return events
+        if kind is EffectKind.SWAP_TOKENS:
+            if protected_from(other, caster):  # 307.18: it changes the AP and MP of the target
+                return [ev("insensitive", piece=other.id, name=other.short)]
+            swap_tokens(caster, other)  # 605.20a: a manipulation, nothing is placed
+            events.append(ev("tokens_swapped", piece=caster.id, name=caster.short, other=other.id,
+                             other_name=other.short, ap_tokens=caster.ap_tokens + caster.ap_frozen,
+                             mp_tokens=caster.mp_tokens + caster.mp_frozen,
+                             other_ap_tokens=other.ap_tokens + other.ap_frozen,
+                             other_mp_tokens=other.mp_tokens + other.mp_frozen))
+        else:
+            mine, theirs = swap_wounds(caster, other, caster)  # 308.6: moved, neither inflicted nor suffered
+            events.append(ev("wounds_swapped", piece=caster.id, name=caster.short, other=other.id,
+                             other_name=other.short, wounds=mine, hp=caster.hp, other_wounds=theirs,
+                             other_hp=other.hp))
+    elif kind in (EffectKind.TURN_DAMAGE, EffectKind.TURN_RANGE):
+        source = spell.name if spell is not None else kind.value
+        for target in victims:
+            if kind is EffectKind.TURN_RANGE and protected_from(target, caster):  # 307.18: range
+                events.append(ev("insensitive", piece=target.id, name=target.short))
+                continue
+            turn = (TurnEffect(source=source, range=effect.value) if kind is EffectKind.TURN_RANGE else
+                    TurnEffect(source=source, damage=effect.value, element=effect.element,
+                               spell=spell.id if effect.this_spell and spell is not None else None))
+            events.append(add_turn_effect(target, turn))
     return events
 

@@ -2,7 +2,7 @@
 
 Frozen +/-1 AP and MP tokens count like the normal ones when the bars are refilled (309.4),
 but a frozen token is only cancelled by a frozen token of the other sign; normal and frozen
--1 tokens together never exceed the printed maximum. Frozen wounds are ordinary wounds that
+-1 tokens together never exceed the maximum (see rules_tokens). Frozen wounds are ordinary wounds that
 heal spells cannot remove, unless the healer has Inner Fire (307.19).
 """
 
@@ -12,7 +12,11 @@ from engines.core.events import Event
 from engines.core.square import Square, step
 from engines.krosmaster.content import Keyword
 from engines.krosmaster.rules_board import Board, ev, label, sq
+from engines.krosmaster.rules_tokens import add_frozen, heal, negative_tokens
 from engines.krosmaster.state import PieceState, State
+
+__all__ = ["FREEZER", "add_frozen", "clear", "freeze_wounds", "freezes_tokens", "heal", "ice_squares",
+           "negative_tokens", "push_cube", "slide_cube"]  # the token helpers live in rules_tokens
 
 # 307.21-307.24: which power turns the tokens of the caster's additional effects into frozen ones.
 FREEZER: dict[tuple[str, int], Keyword] = {
@@ -21,28 +25,6 @@ FREEZER: dict[tuple[str, int], Keyword] = {
     ("ap", 1): Keyword.ACCELFREEZE,
     ("ap", -1): Keyword.KONGELATION,
 }
-
-
-def negative_tokens(piece: PieceState, stat: str) -> int:
-    """309.6/309.8: how many -1 tokens (normal and frozen) the piece holds for ``stat``."""
-    return max(0, -getattr(piece, f"{stat}_tokens")) + max(0, -getattr(piece, f"{stat}_frozen"))
-
-
-def add_frozen(piece: PieceState, stat: str, amount: int) -> int:
-    """309.8: place frozen tokens one by one; they only cancel frozen tokens of the other sign."""
-    attr = f"{stat}_frozen"
-    cap = piece.figurine.ap if stat == "ap" else piece.figurine.mp
-    if cap <= 0:
-        return 0  # 309.5
-    unit = 1 if amount > 0 else -1
-    placed = 0
-    for _ in range(abs(amount)):
-        current = getattr(piece, attr)
-        if unit < 0 and current <= 0 and negative_tokens(piece, stat) >= cap:
-            break
-        setattr(piece, attr, current + unit)
-        placed += 1
-    return placed
 
 
 def freezes_tokens(caster: PieceState, target: PieceState, stat: str, amount: int) -> bool:
@@ -57,16 +39,6 @@ def freeze_wounds(caster: PieceState, target: PieceState, inflicted: int) -> lis
         return []
     target.frozen_wounds = min(target.wounds, target.frozen_wounds + inflicted)
     return [ev("frozen_wounds", piece=target.id, name=target.short, wounds=inflicted, total=target.frozen_wounds)]
-
-
-def heal(healer: PieceState | None, target: PieceState, amount: int) -> int:
-    """Remove up to ``amount`` wounds; frozen ones only for an Inner Fire healer (307.19)."""
-    thaws = healer is not None and healer.has(Keyword.INNER_FIRE)
-    healable = target.wounds if thaws else target.wounds - target.frozen_wounds
-    healed = max(0, min(amount, healable))
-    target.wounds -= healed
-    target.frozen_wounds = min(target.frozen_wounds, target.wounds)
-    return healed
 
 
 def clear(piece: PieceState) -> None:

@@ -11,7 +11,9 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.krosmaster import actions as A
 from engines.krosmaster.rules_board import ev
-from engines.krosmaster.rules_victory import check_victory, take_gg
+from engines.krosmaster.rules_gg import take_gg
+from engines.krosmaster.rules_multiplayer import victim
+from engines.krosmaster.rules_victory import check_victory
 from engines.krosmaster.state import PieceState, State
 
 GG_PRICE = 10  # 305.3
@@ -44,8 +46,6 @@ def buy_gg_problem(state: State, piece: PieceState) -> RuleError | None:
         return RuleError("km.err.not_enough_ap", rule="503.5", spell="GG", need=BUY_AP, have=piece.ap)
     if player.kamas < GG_PRICE:
         return RuleError("km.err.not_enough_kamas", rule="304.3", need=GG_PRICE, have=player.kamas)
-    from engines.krosmaster.rules_multiplayer import victim
-
     if state.wild_gg <= 0 and victim(state, piece.owner).gg <= 0:
         return RuleError("km.err.no_gg_to_take", rule="305.3")
     return None

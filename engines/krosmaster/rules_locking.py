@@ -7,7 +7,7 @@ from engines.core.events import Event
 from engines.core.krosmaster_die import Purpose, roll_krosmaster
 from engines.core.square import Square, neighbours
 from engines.krosmaster.rules_board import Board, ev
-from engines.krosmaster.rules_powers import dodge_dice, ignores_locking, lock_dice
+from engines.krosmaster.rules_powers import dodge_dice, ignores_locking, lock_dice, locking_exemption
 from engines.krosmaster.state import PieceState, State
 
 
@@ -27,6 +27,29 @@ def lockers(state: State, board: Board, piece: PieceState, square: Square) -> li
         order = {pid: i for player in state.players for i, pid in enumerate(player.timeline)}
         result.sort(key=lambda p: order.get(p.id, 0))
     return result
+
+
+def lock_skipped(state: State, board: Board, piece: PieceState, square: Square) -> Event | None:
+    """Leaving ``square`` next to enemies without any lock roll says why (310.6, 315.4b, 315.5b):
+    the mover is small, or none of the adjacent enemies can lock. None when nobody is adjacent
+    or when a lock procedure does run."""
+    adjacent = [state.pieces[pid] for nxt in neighbours(square, board.width, board.height)
+                if (pid := board.occupant.get(nxt)) is not None]
+    enemies = [p for p in adjacent if state.enemies(p.owner, piece.owner)]
+    if not enemies:
+        return None
+    mine = locking_exemption(piece)
+    if mine is not None:
+        reason, rule = mine
+        return ev("lock_ignored_small", piece=piece.id, name=piece.short, square=piece.pos, reason=reason,
+                  rule=rule, locker=None, locker_name=None)
+    if lockers(state, board, piece, square):
+        return None
+    other = enemies[0]
+    reason, rule = locking_exemption(other) or ("", "310.1")
+    key = "lock_ignored_small_locker" if reason == "small" else "lock_ignored_mechanism"
+    return ev(key, piece=piece.id, name=piece.short, square=piece.pos, reason=reason, rule=rule,
+              locker=other.id, locker_name=other.short)
 
 
 def lock_procedure(state: State, piece: PieceState, enemies: list[PieceState], dice: Dice) -> tuple[bool, list[Event]]:

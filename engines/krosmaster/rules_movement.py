@@ -10,8 +10,8 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.square import Square, adjacent, neighbours
 from engines.krosmaster import rules_summons
-from engines.krosmaster.rules_board import Board, ev, label, sq
-from engines.krosmaster.rules_locking import lock_procedure, lockers
+from engines.krosmaster.rules_board import Board, ev, label, parse_on, sq
+from engines.krosmaster.rules_locking import lock_procedure, lock_skipped, lockers
 from engines.krosmaster.state import PieceState, State
 
 
@@ -69,7 +69,7 @@ def reachable(state: State, piece: PieceState, board: Board | None = None) -> di
 
 
 def check_path(state: State, piece: PieceState, board: Board, path: list[str]) -> list[Square]:
-    squares = [sq(x) for x in path]
+    squares = [parse_on(state, x) for x in path]
     here = sq(piece.pos) if piece.pos else None
     if not squares or len(squares) > piece.mp:
         raise RuleError("km.err.path_too_long", rule="503.3", mp=piece.mp)
@@ -83,19 +83,26 @@ def check_path(state: State, piece: PieceState, board: Board, path: list[str]) -
 
 
 def move(state: State, piece: PieceState, to: str, path: list[str] | None, dice: Dice) -> list[Event]:
-    """Walk the route one square at a time; a lock stops the walk and empties the bars."""
+    """Walk the route one square at a time; a lock stops the walk and empties the bars.
+
+    A trap on the route springs and stops the walk (315.6d); its Trigger waits in
+    ``state.triggered`` for the resolution to cast it.
+    """
     board = Board.of(state)
+    destination = parse_on(state, to)  # off the board is said as such, before any MP question
     if piece.mp <= 0:
         raise RuleError("km.err.no_mp", rule="503.3")
     if path is None:
         options = reachable(state, piece, board)
-        target = options.get(label(sq(to)))
+        target = options.get(label(destination))
         if target is None:
-            raise RuleError("km.err.unreachable", rule="503.3", square=to)
+            if not board.is_free(destination):
+                raise RuleError("km.err.square_not_free", rule="313.3", square=label(destination))
+            raise RuleError("km.err.unreachable", rule="503.3", square=label(destination), mp=piece.mp)
         squares = [sq(x) for x in target.path]
     else:
         squares = check_path(state, piece, board, path)
-        if squares[-1] != sq(to):
+        if squares[-1] != destination:
             raise RuleError("km.err.path_end", rule="503.3", square=to)
     events: list[Event] = []
     segment: list[str] = []
@@ -111,6 +118,10 @@ def move(state: State, piece: PieceState, to: str, path: list[str] | None, dice:
     for nxt in squares:
         here = sq(piece.pos)  # type: ignore[arg-type]
         enemies = lockers(state, board, piece, here)
+        skipped = None if enemies else lock_skipped(state, board, piece, here)
+        if skipped is not None:  # 310.6, 315.4b, 315.5b: say why nobody rolls
+            flush()
+            events.append(skipped)
         piece.mp -= 1  # 310.2a: the MP is spent before the lock rolls
         if enemies:
             flush()
@@ -128,7 +139,6 @@ def move(state: State, piece: PieceState, to: str, path: list[str] | None, dice:
         if trap is not None:  # 315.6d: the walk stops there; the remaining MP stay in the bar
             flush()
             events.extend(rules_summons.spring_trap(state, trap, piece))
-            events.extend(rules_summons.drain(state, dice))
             return events
     flush()
     return events

@@ -1,9 +1,9 @@
-"""Four players (section 7): free-for-all (702) and 2-vs-2 (703).
+"""Four players (section 7): free-for-all (702) and 2-vs-2 (703): seats, sides, turn order, choices.
 
-Everything here only runs when ``state.multi`` is set; 1-vs-1 games never reach it. Choices a
-player must make in the middle of someone else's flow (702.5 who gets the GG of a self-K.O.,
-702.6 who loses a GG on a tension double) wait in ``state.multi`` and are asked before
-anything else, so the action that caused them never has to be interrupted.
+Pure helpers over ``state.multi``; 1-vs-1 games never reach them. Choices a player must make in
+the middle of someone else's flow (702.5 who gets the GG of a self-K.O., 702.6 who loses a GG on
+a tension double) wait in ``state.multi`` and are asked before anything else. Setting up a game
+lives in ``rules_setup``, GG transfers in ``rules_gg``, victory in ``rules_victory``.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from engines.core.decision import Decision, Option
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
-from engines.krosmaster.content import Figurine, Pack, pack_for
+from engines.krosmaster.content import Figurine, Pack
 from engines.krosmaster.rules_board import ev
-from engines.krosmaster.state import BoardState, MultiState, PieceState, PlayerState, State
+from engines.krosmaster.state import PlayerState, State
 
 MODES = ("duel", "ffa", "teams")
 MULTI_GG, MULTI_WILD = 3, 3  # 702.3
@@ -87,43 +87,6 @@ def seating(teams: dict[int, list[Figurine]], sides: dict[int, int], dice: Dice,
     return order, events
 
 
-def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
-    """Section 7 set-up: 2 Krosmasters each (701.2), seating (702.1/703.3), 3 GG + 3 wild GG (702.3)."""
-    from engines.krosmaster.rules_rewards import deal
-    from engines.krosmaster.rules_setup import advance_setup, seat_player, seat_teams, validate_options
-
-    options = validate_options(setup.options, setup.content)
-    mode = resolve_mode(options, len(setup.seats))
-    pack: Pack = pack_for(setup.content)
-    arena = pack.arena(options["arena"])
-    teams = seat_teams(setup, lambda ids: validate_multi_team(ids, pack))
-    sides = split_teams(setup) if mode == "teams" else {}
-    gg = int(options.get("starting_gg", MULTI_GG))
-    players: list[PlayerState] = []
-    pieces: dict[str, PieceState] = {}
-    for seat_setup in setup.seats:
-        players.append(seat_player(seat_setup, teams[seat_setup.seat], gg, pieces))
-    order, events = seating(teams, sides, dice, {s.seat: s.name for s in setup.seats})
-    state = State(
-        format=options["format"],
-        board=BoardState(arena=arena, kamas=dict(arena.kamas)),
-        players=players,
-        pieces=pieces,
-        wild_gg=MULTI_WILD,  # 702.3
-        first_seat=order[0],
-        active_seat=order[0],
-        options={**options, "mode": mode},
-        multi=MultiState(mode=mode, seating=order, teams=sides),  # type: ignore[arg-type]
-    )
-    state.summons = {spell.summon: pack.summon(spell.summon) for figs in teams.values() for fig in figs
-                     for spell in fig.spells if spell.summon}
-    events.insert(0, ev("game_started", arena=arena.name, format=state.format, gg=[gg] * len(players),
-                        players=[p.seat for p in players], mode=mode))
-    events.extend(deal(state, pack.rewards if options.get("rewards") != "off" else []))
-    events.extend(advance_setup(state, dice))
-    return state, events
-
-
 # -- seats, sides, turn order ------------------------------------------------------------
 def has_krosmaster(state: State, seat: int) -> bool:
     return any(p.in_play and p.summon is None for p in state.pieces_of(seat))
@@ -141,9 +104,24 @@ def side_chooser(state: State) -> int:
     return next((s for s in state.multi.seating if not state.player(s).resigned), state.multi.seating[0])
 
 
+CLOCKWISE = ("north", "east", "south", "west")
+
+
 def assign_sides(state: State, side: str, opposite: str) -> None:
-    """Arenas have two starting sides: players 1 and 3 share player 1's, 2 and 4 the other (ambiguous)."""
+    """702.2: player 1 picks a side; where the others sit is not written, so (a reading):
+
+    - in 2 vs 2, or on an arena with starting squares on two sides only, players 1 and 3 share
+      player 1's side and players 2 and 4 the opposite one;
+    - in free-for-all on an arena with starting squares on all four sides, each player gets a
+      side of its own, going clockwise from player 1's as the players sit (702.1: 1-2-3-4).
+    """
     assert state.multi is not None
+    starting = state.board.arena.starting
+    if not state.multi.teams and all(s in starting for s in CLOCKWISE):
+        first = CLOCKWISE.index(side)
+        for i, seat in enumerate(state.multi.seating):
+            state.player(seat).side = CLOCKWISE[(first + i) % len(CLOCKWISE)]
+        return
     for i, seat in enumerate(state.multi.seating):
         state.player(seat).side = side if i % 2 == 0 else opposite
 
@@ -167,39 +145,6 @@ def victim(state: State, taker: int) -> PlayerState:
         return state.opponent(taker)
     rivals = [state.player(s) for s in opponents(state, taker)]
     return max(rivals, key=lambda p: p.gg)
-
-
-# -- GG on K.O. (702.3, 702.5) -----------------------------------------------------------
-def ko_gg(state: State, piece: PieceState) -> list[Event]:
-    """The active player knocked ``piece`` out: it takes the GG, or must give them away (702.5)."""
-    taker = state.active_seat
-    owner = state.player(piece.owner)
-    last = piece.summon is None and not any(p.in_play and p.summon is None and p.id != piece.id and p.wounds < p.hp
-                                            for p in state.pieces_of(piece.owner))
-    if not state.enemies(taker, piece.owner):  # 702.5: one of one's own (or a team-mate's) Krosmasters
-        if opponents(state, taker):
-            assert state.multi is not None
-            state.multi.gifts.append({"giver": owner.seat, "chooser": taker, "amount": piece.level, "all": last})
-            return [ev("gg_gift_pending", seat=taker, giver=owner.seat, giver_name=owner.name, amount=piece.level)]
-        return []
-    from_wild = min(state.wild_gg, piece.level)  # 305.2: the wild GG first
-    state.wild_gg -= from_wild
-    taken = min(owner.gg, piece.level - from_wild)
-    if last:  # 702.3: the last Krosmaster brings all of its player's GG
-        taken = owner.gg
-    owner.gg -= taken
-    state.player(taker).gg += from_wild + taken
-    if from_wild + taken:
-        return [ev("gg_taken", seat=taker, wild=from_wild, taken=taken, total=from_wild + taken, loser=owner.seat)]
-    return []
-
-
-def give_gg(state: State, gift: dict[str, Any], to: int) -> list[Event]:
-    giver = state.player(gift["giver"])
-    amount = giver.gg if gift["all"] else min(giver.gg, gift["amount"])
-    giver.gg -= amount
-    state.player(to).gg += amount
-    return [ev("gg_given", seat=giver.seat, to=to, to_name=state.player(to).name, amount=amount)]
 
 
 # -- tension double (702.6) --------------------------------------------------------------
@@ -247,56 +192,24 @@ def pending_decision(state: State) -> Decision | None:
     return None
 
 
-def apply_choice(state: State, decision: Decision, value: str) -> list[Event]:
-    multi = state.multi
-    assert multi is not None
+def check_choice(decision: Decision, value: str) -> int:
+    """The seat a 702.5/702.6 answer names, if it is one of the offered players."""
     if value not in {o.value for o in decision.options}:
-        raise RuleError("km.err.bad_choice", rule="702.5" if decision.kind == "give_gg" else "702.6", value=value)
-    seat = int(value)
-    if decision.kind == "give_gg":
-        events = give_gg(state, multi.gifts.pop(0), seat)
-    else:
-        events = lose_one(state, seat)
-        if len(multi.tension) == 1:  # 702.6: the chosen opponent picks the next one
-            multi.tension = [seat, seat]
-            if not tension_options(state):
-                multi.tension = []
-        else:
-            multi.tension = []
-    return events + check_victory(state)
+        rule = "702.5" if decision.kind == "give_gg" else "702.6"
+        raise RuleError("km.err.bad_choice", rule=rule, value=value,
+                        known=", ".join(str(o.params.get("player", o.value)) for o in decision.options))
+    return int(value)
 
 
-# -- victory (104 with 702/703) ----------------------------------------------------------
-def check_victory(state: State) -> list[Event]:
-    from engines.krosmaster.rules_victory import end_game
-
+def pick_tension_loser(state: State, seat: int) -> list[Event]:
+    """702.6: the chosen player loses 1 GG; after the active player's pick, that player picks one more."""
     multi = state.multi
     assert multi is not None
-    if state.phase in ("over", "order_ties", "choose_side", "deploy"):
-        return []
-    alive = [s for s in multi.seating if has_krosmaster(state, s)]
-    if multi.teams:
-        alive_teams = {multi.teams[s] for s in alive}
-        if not alive_teams:
-            return end_game(state, [], "no_pieces")
-        if len(alive_teams) == 1:  # 703.2: a team with every Krosmaster K.O. loses
-            team = alive_teams.pop()
-            return end_game(state, [s for s in multi.seating if multi.teams[s] == team], "last_standing")
+    events = lose_one(state, seat)
+    if len(multi.tension) == 1:
+        multi.tension = [seat, seat]
+        if not tension_options(state):
+            multi.tension = []
     else:
-        if not alive:
-            return end_game(state, [], "no_pieces")
-        if len(alive) == 1:  # 104.3: the only player left in the arena
-            return end_game(state, alive, "last_standing")
-    if state.wild_gg > 0 or multi.gifts or multi.tension:
-        return []  # 104.1/104.2: not while the wild GG is there or GG still have to move
-    holders = [s for s in multi.seating if state.player(s).gg > 0]
-    if multi.teams:
-        teams = {multi.teams[s] for s in holders}
-        if len(teams) == 1:  # 703.2: the only team with GG
-            team = teams.pop()
-            return end_game(state, [s for s in multi.seating if multi.teams[s] == team], "last_gg")
-    elif len(holders) == 1:  # 104.1: the only player with GG
-        return end_game(state, holders, "last_gg")
-    if not holders:
-        return end_game(state, [], "no_gg")
-    return []
+        multi.tension = []
+    return events

@@ -55,6 +55,20 @@ def dodge_dice(piece: PieceState) -> int:
     return 1 + piece.has(Keyword.DODGE)  # 307.4, 310.5
 
 
+MECHANISM_LOCK_RULE = {"bomb": "315.4b", "turret": "315.5b", "trap": "315.6b"}
+
+
+def locking_exemption(piece: PieceState) -> tuple[str, str] | None:
+    """Why a piece takes no part in locking, as (power or kind, rule): 310.6 for a small piece,
+    315.4b/315.5b/315.6b for a mechanism, which is not a character. None when it locks normally."""
+    if piece.has(Keyword.SMALL):
+        return str(Keyword.SMALL), "310.6"
+    kind = piece.figurine.summon
+    if kind is not None and str(kind) in MECHANISM_LOCK_RULE:
+        return str(kind), MECHANISM_LOCK_RULE[str(kind)]
+    return None
+
+
 def ignores_locking(piece: PieceState) -> bool:
     """310.6: a small piece neither locks nor is locked; 315.4b/315.5b: nor does a mechanism."""
     return piece.has(Keyword.SMALL) or piece.figurine.summon in ("bomb", "turret", "trap")

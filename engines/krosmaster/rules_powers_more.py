@@ -1,15 +1,18 @@
 """Powers 307.25-307.26 and 307.31-307.35: conditions, K.O. bonuses, kamas and cheaper rewards.
 
-Who put a piece K.O.: the active piece, when it belongs to another player (its spell, a move
-into a trap, an explosion it set off). A K.O. during the victim's own activation (a
-counterattack, a wound cost) is credited to nobody, so no K.O. power triggers on it.
+Who put a piece K.O.: the piece that caused it (``rules_gg.cause_of``: whose spell or power
+placed the wound that reached the HP, a counterattack, a trap or a bomb included), when it
+belongs to an opponent of the victim. A K.O. a piece causes to itself or to an ally (a wound
+cost, one's own bomb) credits nobody, so no K.O. power triggers on it.
 """
 
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.krosmaster import rules_frost
 from engines.krosmaster.content import Keyword, RewardRank, Spell
 from engines.krosmaster.rules_board import ev
+from engines.krosmaster.rules_gg import cause_of, take_gg
 from engines.krosmaster.state import PieceState, State
 
 CREATOR_COST: dict[RewardRank, int] = {  # 307.33
@@ -78,17 +81,13 @@ def effects_in_force(state: State, spell: Spell) -> tuple[Spell, list[Event]]:
 
 # -- K.O. (307.31, 307.32, 307.35) ---------------------------------------------------------
 def ko_credit(state: State, piece: PieceState) -> PieceState | None:
-    if state.active_piece is None:
-        return None
-    active = state.pieces.get(state.active_piece)
-    return active if active is not None and active.owner != piece.owner else None
+    """The opposing piece that K.O.'d ``piece`` (307.31, 307.32, 307.35), or None."""
+    cause = cause_of(state, piece)
+    return cause if cause is not None and state.enemies(cause.owner, piece.owner) else None
 
 
 def on_knock_out(state: State, piece: PieceState) -> list[Event]:
     """Called by 308.1a right after the GG of the K.O. are taken, before the piece leaves."""
-    from engines.krosmaster import rules_frost
-    from engines.krosmaster.rules_victory import take_gg  # late: rules_victory calls this module
-
     rules_frost.clear(piece)
     piece.powers_lost = False  # 314.4: a continuous effect lasts only while its piece is on the board
     killer = ko_credit(state, piece)

@@ -5,13 +5,17 @@ from __future__ import annotations
 from engines.core.square import Square, distance, line_of_sight, same_line, squares_within
 from engines.krosmaster.content import Keyword, RangeType, Spell
 from engines.krosmaster.rules_board import Board, sq
+from engines.krosmaster.rules_stats import range_bonus
 from engines.krosmaster.state import PieceState, State
 
 
-def max_range(board: Board, caster_sq: Square, spell: Spell) -> int:
-    """311.7: only modifiable ranges change; a crate under the caster adds 1 (313.5c)."""
-    bonus = 1 if spell.range.modifiable and caster_sq in board.crates else 0
-    return spell.range.max + bonus
+def max_range(board: Board, caster_sq: Square, spell: Spell, caster: PieceState | None = None) -> int:
+    """311.7: only modifiable ranges change: +1 on a crate or ice cube (313.5c, 313.6), and the
+    caster's range rewards and "this turn" range effects (306.3c, 504.1). The minimum never moves."""
+    if not spell.range.modifiable:
+        return spell.range.max
+    bonus = (1 if caster_sq in board.crates else 0) + range_bonus(caster)
+    return max(0, spell.range.max + bonus)
 
 
 def in_range(board: Board, caster: PieceState, caster_sq: Square, target: Square, spell: Spell,
@@ -26,7 +30,7 @@ def in_range(board: Board, caster: PieceState, caster_sq: Square, target: Square
         return dist == 0  # 311.6
     if rng.type is RangeType.MELEE:
         return dist == 1  # 311.2
-    if not rng.min <= dist <= max_range(board, caster_sq, spell):
+    if not rng.min <= dist <= max_range(board, caster_sq, spell, caster):
         return False  # 311.3, 311.5
     return rng.type is not RangeType.LINE or same_line(caster_sq, target)  # 311.4
 
@@ -50,7 +54,7 @@ def candidate_targets(state: State, board: Board, caster: PieceState, spell: Spe
     elif rng.type is RangeType.MELEE:
         squares = squares_within(origin, 1, 1, board.width, board.height)
     else:
-        squares = squares_within(origin, rng.min, max_range(board, origin, spell), board.width, board.height)
+        squares = squares_within(origin, rng.min, max_range(board, origin, spell, caster), board.width, board.height)
     result = []
     check_los = needs_los(spell)
     blind = caster.has(Keyword.BLINDNESS)

@@ -21,7 +21,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.krosmaster import rules_summons
 from engines.krosmaster.rules_board import ev
-from engines.krosmaster.rules_setup import advance_setup
+from engines.krosmaster.rules_setup import advance_setup, continue_fight_start
 from engines.krosmaster.rules_turn import end_player_turn
 from engines.krosmaster.rules_victory import check_victory, end_game
 from engines.krosmaster.state import State
@@ -64,6 +64,11 @@ def resign(state: State, seat: int, dice: Dice) -> list[Event]:
         return events + end_game(state, winners, "resigned")
     if state.phase in SETUP_PHASES:
         return events + advance_setup(state, dice)
+    if state.fight_queue:  # 103.10: the fight-start powers of the pieces that left are gone too
+        state.fight_queue = [e for e in state.fight_queue if state.pieces[e.split(":")[0]].owner != seat]
+        if state.cast is None:
+            state.phase = "turn"
+            return events + continue_fight_start(state, dice)
     if state.active_seat == seat:
         events += _pass_the_turn(state, dice)
     return events + check_victory(state)
@@ -84,6 +89,8 @@ def _leave_arena(state: State, seat: int) -> None:
 def _pass_the_turn(state: State, dice: Dice) -> list[Event]:
     """The resigner was the active player: whatever they were doing is dropped, the next player starts."""
     state.cast = None
+    state.summon_order = []
+    state.triggered = []
     state.tension_options = []
     state.inspiration_dice = []
     state.tension = []

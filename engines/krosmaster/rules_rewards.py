@@ -19,7 +19,8 @@ from engines.krosmaster.content import REWARD_COST, Reward, RewardRank, RewardTy
 from engines.krosmaster.rules_board import ev
 from engines.krosmaster.rules_kamas import BUY_AP, is_krosmaster, on_demon_square
 from engines.krosmaster.rules_powers_more import creator_applies, note_reward_bought, reward_terms
-from engines.krosmaster.state import PieceState, RewardCard, RewardPile, RewardsState, State
+from engines.krosmaster.rules_stats import add_turn_effect, face_up
+from engines.krosmaster.state import PieceState, RewardCard, RewardPile, RewardsState, State, TurnEffect
 
 NOBODY = -1  # ``private_to`` for records no player may read (seats are 0 and up)
 
@@ -87,21 +88,7 @@ def on_turn_end(state: State, dice: Dice) -> list[Event]:
     return _reveal_rank(state, dice) if state.turn_number == 2 else []
 
 
-# -- what face-up rewards give -----------------------------------------------------------
-def _face_up(piece: PieceState) -> list[Reward]:
-    return [c.reward for c in piece.rewards if c.face_up and c.reward is not None]
-
-
-def stat_bonus(piece: PieceState, stat: str) -> int:
-    """306.3c: face-up equipment raises the AP/MP characteristic itself."""
-    return sum(getattr(r, stat) for r in _face_up(piece) if r.type is RewardType.EQUIPMENT)
-
-
-def damage_bonus(piece: PieceState) -> int:
-    """+X damage of face-up buffs and equipment on the holder's attack spells."""
-    return sum(r.damage for r in _face_up(piece))
-
-
+# -- buffs leaving (502.1b) -----------------------------------------------------------
 def expire_buffs(state: State, piece: PieceState) -> list[Event]:
     """502.1b/306.3b: face-up buffs leave the game as their holder's next turn starts."""
     gone = [c for c in piece.rewards if c.face_up and c.reward is not None and c.reward.type is RewardType.BUFF]
@@ -141,7 +128,8 @@ def buy_problem(state: State, piece: PieceState, pile_id: str, blind: bool) -> R
         return RuleError("km.err.not_on_demon_square", rule="306.4", name=piece.short)
     pile = _pile(state, pile_id)
     if pile is None:
-        return RuleError("km.err.unknown_pile", rule="306.4", pile=pile_id)
+        return RuleError("km.err.unknown_pile", rule="306.4", pile=pile_id,
+                         known=", ".join(p.id for p in state.rewards.piles) or "—")
     if not _available(pile, blind):
         key = "km.err.no_blind_reward" if blind else "km.err.no_face_up_reward"
         return RuleError(key, rule="306.2" if not blind else "306.4", pile=pile_id)
@@ -239,12 +227,13 @@ def _reveal_key(state: State, piece: PieceState) -> str:
 def reveal_problem(state: State, piece: PieceState, card_id: str) -> RuleError | None:
     card = next((c for c in piece.rewards if c.id == card_id), None)
     if card is None or card.face_up:
-        return RuleError("km.err.no_such_reward", rule="306.8", reward=card_id, name=piece.short)
+        return RuleError("km.err.no_such_reward", rule="306.8", reward=card_id, name=piece.short,
+                         known=", ".join(c.id for c in piece.rewards if not c.face_up) or "—")
     if _reveal_key(state, piece) in state.rewards.revealed:
         return RuleError("km.err.reward_already_revealed", rule="306.8", name=piece.short)
     reward = card.reward
     if reward is not None and reward.type is RewardType.EQUIPMENT:
-        held = {r.slot for r in _face_up(piece) if r.type is RewardType.EQUIPMENT}
+        held = {r.slot for r in face_up(piece) if r.type is RewardType.EQUIPMENT}
         if reward.slot in held:  # 306.9a/306.10: and it may not be swapped out
             return RuleError("km.err.slot_taken", rule="306.9a", name=piece.short, slot=str(reward.slot))
     return None
@@ -265,7 +254,7 @@ def reveal(state: State, piece: PieceState, card_id: str) -> list[Event]:
                                  params={"seat": piece.owner, "piece": piece.id, "name": piece.short,
                                          "reward": reward.name, "type": reward.type.value},
                                  reveals_hidden=True)]
-    # 306.3a-c: the bars get the points now (equipment also raises the maximum via stat_bonus).
+    # 306.3a-c: the bars get the points now (equipment also raises the maximum: rules_stats.max_stat).
     if reward.ap:
         piece.ap += reward.ap
         events.append(ev("gain_ap", piece=piece.id, name=piece.short, value=reward.ap))
@@ -278,6 +267,10 @@ def reveal(state: State, piece: PieceState, card_id: str) -> list[Event]:
         events.append(ev("healed", piece=piece.id, name=piece.short, heal=reward.heal, healed=healed,
                          total=piece.wounds, hp=piece.hp))
     if reward.type is RewardType.BOOST:  # 306.3a: used up at once
+        if reward.lasting:  # 504.1: its bonus lasts for this turn's spells (602.7c's Air Boost)
+            events.append(add_turn_effect(piece, TurnEffect(source=reward.name, damage=reward.damage,
+                                                            element=reward.element, range=reward.range,
+                                                            heal=reward.heal_bonus)))
         piece.rewards.remove(card)
         state.rewards.discard.append(card)
     return events

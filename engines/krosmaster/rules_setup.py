@@ -1,23 +1,31 @@
-"""Starting a game (103): teams, first player, GG, sides, deployment, fight-start powers."""
+"""Starting a game (103, and 701-703 with four players): teams, first player or seating, GG,
+sides, deployment, then the fight-start powers (103.10) before the first player's turn.
+
+The fight-start powers run in initiative order, first player first (103.10); when one piece
+has several and their order can change the outcome, its player orders them (103.10b). Wounds
+they place are resolved like any other (``resolution.settle``), then the first turn starts.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import permutations
 from typing import Any
 
 from engines.core.contract import SeatSetup, Setup
+from engines.core.decision import Decision, Option
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
-from engines.krosmaster.content import Figurine, Pack, pack_for
+from engines.krosmaster import resolution, rules_multiplayer
+from engines.krosmaster.content import CustomPower, Figurine, Pack, known, pack_for
 from engines.krosmaster.rules_board import Board, ev, sq
-from engines.krosmaster.rules_effects import add_tokens, place_wounds
 from engines.krosmaster.rules_rewards import deal
 from engines.krosmaster.rules_team import validate_team
+from engines.krosmaster.rules_tokens import add_tokens, place_wounds
 from engines.krosmaster.rules_turn import start_player_turn
-from engines.krosmaster.rules_victory import ko_check
-from engines.krosmaster.state import BoardState, PieceState, PlayerState, State
+from engines.krosmaster.state import BoardState, MultiState, PieceState, PlayerState, State
 
 FORMATS = ("constructed", "limited")
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
@@ -33,7 +41,7 @@ def validate_options(options: dict[str, Any], content: dict[str, Any] | None = N
     allowed = {"format", "arena", "sides", "starting_gg", "rewards", "mode", "scenery"}
     unknown = sorted(set(options) - allowed)
     if unknown:
-        raise RuleError("km.err.unknown_option", option=unknown[0])
+        raise RuleError("km.err.unknown_option", option=unknown[0], known=known(allowed))
     fmt = str(options.get("format", "constructed")).lower()
     if fmt not in FORMATS:
         raise RuleError("km.err.bad_format", rule="101", value=fmt)
@@ -146,8 +154,6 @@ def seat_teams(setup: Setup, check: Callable[[list[str]], list[Figurine]]) -> di
 
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     if len(setup.seats) != 2 or str(setup.options.get("mode") or "duel").lower() != "duel":
-        from engines.krosmaster.rules_multiplayer import new_game as new_multi_game
-
         return new_multi_game(setup, dice)  # section 7
     options = validate_options(setup.options, setup.content)
     pack: Pack = pack_for(setup.content)
@@ -171,15 +177,55 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         active_seat=first,
         options=options,
     )
-    # 315: the summon templates travel with the game, like the figurine copies on the pieces.
-    state.summons = {spell.summon: pack.summon(spell.summon) for figs in teams.values() for fig in figs
-                     for spell in fig.spells if spell.summon}
+    _content_travels(state, pack, teams)
     events.insert(0, ev("game_started", arena=arena.name, format=fmt, gg=ggs,
                         players=[p.seat for p in players]))
     if fmt == "limited" and ggs[0] != ggs[1]:
         events.append(ev("gg_stolen", seat=players[0 if ggs[0] > ggs[1] else 1].seat,
                          amount=abs(ggs[0] - ggs[1]) // 2))
     events.extend(deal(state, pack.rewards if options.get("rewards") != "off" else []))  # 103.7
+    events.extend(advance_setup(state, dice))
+    return state, events
+
+
+def _content_travels(state: State, pack: Pack, teams: dict[int, list[Figurine]]) -> None:
+    """Content a game needs later travels with it, like the figurine copies on the pieces:
+    summon templates (315) and the cards a piece may be replaced with (605.19)."""
+    figurines = [fig for figs in teams.values() for fig in figs]
+    state.forms = pack.forms(figurines)
+    state.summons = {spell.summon: pack.summon(spell.summon)
+                     for fig in [*figurines, *state.forms.values()] for spell in fig.spells if spell.summon}
+
+
+def new_multi_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
+    """Section 7 set-up: 2 Krosmasters each (701.2), seating (702.1/703.3), 3 GG + 3 wild GG (702.3)."""
+    options = validate_options(setup.options, setup.content)
+    mode = rules_multiplayer.resolve_mode(options, len(setup.seats))
+    pack: Pack = pack_for(setup.content)
+    arena = pack.arena(options["arena"])
+    teams = seat_teams(setup, lambda ids: rules_multiplayer.validate_multi_team(ids, pack))
+    sides = rules_multiplayer.split_teams(setup) if mode == "teams" else {}
+    gg = int(options.get("starting_gg", rules_multiplayer.MULTI_GG))
+    players: list[PlayerState] = []
+    pieces: dict[str, PieceState] = {}
+    for seat_setup in setup.seats:
+        players.append(seat_player(seat_setup, teams[seat_setup.seat], gg, pieces))
+    order, events = rules_multiplayer.seating(teams, sides, dice, {s.seat: s.name for s in setup.seats})
+    state = State(
+        format=options["format"],
+        board=BoardState(arena=arena, kamas=dict(arena.kamas)),
+        players=players,
+        pieces=pieces,
+        wild_gg=rules_multiplayer.MULTI_WILD,  # 702.3
+        first_seat=order[0],
+        active_seat=order[0],
+        options={**options, "mode": mode},
+        multi=MultiState(mode=mode, seating=order, teams=sides),  # type: ignore[arg-type]
+    )
+    _content_travels(state, pack, teams)
+    events.insert(0, ev("game_started", arena=arena.name, format=state.format, gg=[gg] * len(players),
+                        players=[p.seat for p in players], mode=mode))
+    events.extend(deal(state, pack.rewards if options.get("rewards") != "off" else []))
     events.extend(advance_setup(state, dice))
     return state, events
 
@@ -225,14 +271,13 @@ def advance_setup(state: State, dice: Dice) -> list[Event]:
         deploying = deploying_seat(state)
         if deploying is None:
             state.phase = "turn"  # 401.1: the fight has begun; the first turn sets the real phase
-            events.extend(fight_start(state))
-            if state.phase != "over":  # a player who resigned during set-up never gets a turn
-                first = next((s for s in state.seat_order() if not state.player(s).resigned), state.first_seat)
-                events.extend(start_player_turn(state, first, dice))
+            events.extend(fight_start(state, dice))
     return events
 
 
 def side_options(state: State) -> list[str]:
+    """103.2: a side is offered when the arena has starting squares on it and on the opposite
+    side (the first player sits there): two sides on most arenas, all four where it allows."""
     starting = state.board.arena.starting
     return sorted(side for side in starting if OPPOSITE[side] in starting)
 
@@ -240,11 +285,9 @@ def side_options(state: State) -> list[str]:
 def choose_side(state: State, side: str, dice: Dice) -> list[Event]:
     """103.2: the second player picks a side, the first player takes the opposite one."""
     if side not in side_options(state):
-        raise RuleError("km.err.bad_side", rule="103.2", side=side)
+        raise RuleError("km.err.bad_side", rule="103.2", side=side, known=", ".join(side_options(state)))
     if state.multi is not None:  # 702.2: player 1 picks the side
-        from engines.krosmaster.rules_multiplayer import assign_sides
-
-        assign_sides(state, side, OPPOSITE[side])
+        rules_multiplayer.assign_sides(state, side, OPPOSITE[side])
         state.phase = "deploy"
         return [ev("sides_multi", seat=state.first_seat, side=side, other=OPPOSITE[side]),
                 *advance_setup(state, dice)]
@@ -288,22 +331,101 @@ def deploy(state: State, seat: int, pid: str, square: str, dice: Dice) -> list[E
     return events + advance_setup(state, dice)
 
 
-def fight_start(state: State) -> list[Event]:
+def fight_start(state: State, dice: Dice) -> list[Event]:
     """103.10: "at the start of the fight" powers, first player's team first, by initiative."""
-    events: list[Event] = [ev("fight_started")]
-    for seat in state.seat_order():
-        for piece in state.pieces_of(seat):
-            for power in piece.figurine.custom_powers:
-                for effect in power.fight_start:
-                    kind = effect.kind.value
-                    if kind in ("ap_tokens", "mp_tokens"):
-                        stat = kind[:2]
-                        placed = add_tokens(piece, stat, effect.value)
-                        events.append(ev(f"{stat}_tokens", piece=piece.id, name=piece.short,
-                                         value=placed if effect.value > 0 else -placed, power=power.name))
-                    elif kind == "wounds":
-                        placed = place_wounds(piece, effect.value)
-                        events.append(ev("wounds", piece=piece.id, name=piece.short, wounds=placed,
-                                         total=piece.wounds, hp=piece.hp))
-    events.extend(ko_check(state))
+    state.fight_queue = [f"{piece.id}:{i}" for seat in state.seat_order() for piece in state.pieces_of(seat)
+                         for i, power in enumerate(piece.figurine.custom_powers) if power.fight_start]
+    return [ev("fight_started"), *continue_fight_start(state, dice)]
+
+
+def _power(state: State, entry: str) -> tuple[PieceState, CustomPower]:
+    pid, index = entry.split(":")
+    piece = state.pieces[pid]
+    return piece, piece.figurine.custom_powers[int(index)]
+
+
+def _apply_power(piece: PieceState, power: CustomPower) -> list[Event]:
+    """One fight-start power's effects, in written order, on the piece itself."""
+    events: list[Event] = []
+    for effect in power.fight_start:
+        kind = effect.kind.value
+        if kind in ("ap_tokens", "mp_tokens"):
+            stat = kind[:2]
+            placed = add_tokens(piece, stat, effect.value)
+            events.append(ev(f"{stat}_tokens", piece=piece.id, name=piece.short,
+                             value=placed if effect.value > 0 else -placed, power=power.name))
+        elif kind == "wounds":
+            placed = place_wounds(piece, effect.value, by=piece)
+            events.append(ev("wounds", piece=piece.id, name=piece.short, wounds=placed,
+                             total=piece.wounds, hp=piece.hp))
     return events
+
+
+def fight_order_matters(state: State, entries: list[str]) -> bool:
+    """103.10b: one piece's fight-start powers in every order, on copies: ask only when the
+    results differ (e.g. -1 MP tokens capped by 309.6 before or after +1 MP tokens)."""
+    if len(entries) > 4:
+        return True
+    results = set()
+    for order in permutations(entries):
+        piece = _power(state, order[0])[0].model_copy(deep=True)
+        for entry in order:
+            _apply_power(piece, _power(state, entry)[1])
+        results.add((piece.wounds, piece.ap_tokens, piece.mp_tokens, piece.ap_frozen, piece.mp_frozen))
+    return len(results) > 1
+
+
+def _head_group(state: State) -> list[str]:
+    head = state.fight_queue[0].split(":")[0]
+    return [e for e in state.fight_queue if e.split(":")[0] == head]
+
+
+def continue_fight_start(state: State, dice: Dice) -> list[Event]:
+    """Resolve the queued fight-start powers until one piece's order must be chosen (103.10b),
+    then the K.O.s they caused (308.1), then the first player's turn."""
+    events: list[Event] = []
+    while state.fight_queue:
+        group = _head_group(state)
+        if len(group) > 1 and fight_order_matters(state, group):
+            state.phase = "order_effects"
+            return events
+        piece, power = _power(state, state.fight_queue.pop(0))
+        events.extend(_apply_power(piece, power))
+    state.phase = "turn"
+    events.extend(resolution.settle(state, dice, then="fight"))
+    if state.cast is not None:
+        return events  # a choice of K.O. order is open; ``begin_fight`` follows it
+    return events + begin_fight(state, dice)
+
+
+def begin_fight(state: State, dice: Dice) -> list[Event]:
+    """401.1: the first player (still in the game) starts the first turn."""
+    if state.phase == "over":
+        return []
+    first = next((s for s in state.seat_order() if not state.player(s).resigned), state.first_seat)
+    return start_player_turn(state, first, dice)
+
+
+def fight_decision(state: State) -> Decision | None:
+    """103.10b: the player whose piece holds several fight-start powers orders them."""
+    if not state.fight_queue or state.phase != "order_effects" or state.cast is not None:
+        return None
+    group = _head_group(state)
+    piece = _power(state, group[0])[0]
+    return Decision(seats=[piece.owner], kind="order_fight_start", prompt_key="km.ask.order_fight_start",
+                    params={"name": piece.short},
+                    options=[Option(value=e, label_key="km.option.power",
+                                    params={"name": piece.short, "power": _power(state, e)[1].name})
+                             for e in group])
+
+
+def order_fight_power(state: State, value: str, dice: Dice) -> list[Event]:
+    """103.10b: the chosen power resolves now; the others of that piece wait for the next answer."""
+    group = _head_group(state) if state.fight_queue else []
+    if value not in group:
+        raise RuleError("km.err.bad_choice", rule="103.10b", value=value,
+                        known=", ".join(_power(state, e)[1].name for e in group) or "—")
+    state.fight_queue.remove(value)
+    piece, power = _power(state, value)
+    state.phase = "turn"
+    return _apply_power(piece, power) + continue_fight_start(state, dice)

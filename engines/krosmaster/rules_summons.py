@@ -13,18 +13,16 @@ targeting work on it unchanged. What differs lives here:
 * the number in brackets limits summons per team for creatures, per caster for mechanisms
   (315.7b/c); a K.O. summoner takes its summons with it, without any spell (315.8).
 
-Explosions and triggers are spells resolved by the engine: steps 3 to 7 of 602 with the
-summon as caster and no step 8 of their own (602.9d): what they trigger joins the group of
-pending effects, or is resolved straight away outside a spell.
+Explosions and triggers are spells cast by the summon: ``resolution`` runs them as steps 3 to 7
+of 602 with no step 8 of their own (602.9d). This module only creates them as pending effects.
 """
 
 from __future__ import annotations
 
-from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.square import Square
-from engines.krosmaster.content import SpellKind, SummonKind
+from engines.krosmaster.content import SummonKind, known
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.state import PendingEffect, PieceState, State
 
@@ -84,7 +82,7 @@ def check_summon(state: State, board: Board, caster: PieceState, spell_summon: s
                  spell_name: str, target: str) -> None:
     """601.3d and 315.1a as errors with rule numbers, for a player's chosen cast."""
     if spell_summon not in state.summons:
-        raise RuleError("km.err.unknown_summon", summon=spell_summon)
+        raise RuleError("km.err.unknown_summon", summon=spell_summon, known=known(state.summons))
     count, allowed = summon_limit(state, caster, spell_summon, spell_max)
     if count >= allowed:
         raise RuleError("km.err.summon_limit", rule="315.7", spell=spell_name, count=count, limit=allowed)
@@ -95,8 +93,8 @@ def check_summon(state: State, board: Board, caster: PieceState, spell_summon: s
 def _timeline_insert(state: State, caster: PieceState, pid: str) -> None:
     """315.3a/315.5a: right after the summoner, after the summons it already has there.
 
-    The active player may order several summons of one summoner; the order of summoning
-    is kept, which is one of the orders the player could pick.
+    The active player chooses the order in which several summons of one summoner play, each
+    turn, when the summoner's turn ends (``rules_turn``); until then they keep summoning order.
     """
     timeline = state.player(caster.owner).timeline
     index = timeline.index(caster.id) + 1 if caster.id in timeline else len(timeline)
@@ -167,6 +165,8 @@ def vanish(state: State, piece: PieceState, board: Board | None = None) -> None:
     piece.wounds = 0
     piece.ap = piece.mp = piece.ap_tokens = piece.mp_tokens = 0
     piece.inspirations = []
+    piece.turn_effects = []
+    piece.ko_by = None
 
 
 def on_knock_out(state: State, piece: PieceState, board: Board | None) -> list[Event]:
@@ -194,104 +194,26 @@ def take_triggered(state: State) -> list[PendingEffect]:
     return taken
 
 
-def resolve_summon_spell(state: State, effect: PendingEffect, dice: Dice) -> list[Event]:
-    """An Explosion (315.4e) or a Trigger (315.6d): steps 3-7 of 602 aimed at ``effect.square``.
-
-    The summon is already off the board, so effects needing its square (push, pull) do
-    nothing (314.3). Pieces that the spell K.O.s may add pending effects (602.9c/d).
-    """
-    from engines.core.krosmaster_die import Purpose, roll_krosmaster
-    from engines.krosmaster.content import EffectKind
-    from engines.krosmaster.rules_areas import area_squares
-    from engines.krosmaster.rules_casting import damage_for, heal_for
-    from engines.krosmaster.rules_effects import apply_step3, place_wounds
-    from engines.krosmaster.rules_powers import armor_dice, critical_dice
-    from engines.krosmaster.rules_powers_more import effects_in_force
-    from engines.krosmaster.rules_victory import ko_check
-
-    source = state.pieces[effect.source]
-    spell = source.figurine.spells[0]
-    target = sq(effect.square or "A1")
-    board = Board.of(state)
-    squares = [target, *area_squares(spell, target, None, board, [target])]
-    targets = [state.pieces[board.occupant[s]] for s in squares if s in board.occupant]
-    events: list[Event] = [ev("summon_spell", piece=source.id, name=source.short, spell=spell.id,
-                              spell_name=spell.name, target=label(target), squares=[label(s) for s in squares])]
-    spell, unmet = effects_in_force(state, spell)  # 307.25/307.26
-    events.extend(unmet)
-    pending: list[PendingEffect] = []
-    before = positions(state)
-    for extra in spell.effects:  # step 3 (602.4)
-        if extra.kind in (EffectKind.ELEMENT_DAMAGE, EffectKind.ARMOR_PIERCING, EffectKind.LIFE_STEAL,
-                          EffectKind.EXTRA_HEAL):
-            continue
-        events.extend(apply_step3(state, board, source, extra, targets, target, None, pending))
-    events.extend(check_traps(state, before))
-    events.extend(ko_check(state, board))
-    if state.phase == "over" or spell.kind is SpellKind.SPECIAL:
-        return events
-    crit = roll_krosmaster(dice, critical_dice(source, spell), Purpose.CRITICAL, by=source.owner)  # step 4
-    events.append(ev("critical_roll", rolls=dice.take_drawn(), piece=source.id, name=source.short,
-                     successes=crit.successes, faces=[str(f) for f in crit.faces]))
-    piercing = any(e.kind is EffectKind.ARMOR_PIERCING for e in spell.effects)
-    for piece in [t for t in targets if t.in_play]:
-        if spell.kind is SpellKind.HEAL:
-            amount = heal_for(spell, source, crit.successes)
-            healed = min(amount, piece.wounds)
-            piece.wounds -= healed
-            events.append(ev("healed", piece=piece.id, name=piece.short, heal=amount, healed=healed,
-                             total=piece.wounds, hp=piece.hp))
-            continue
-        armor = roll_krosmaster(dice, armor_dice(piece, spell, piercing), Purpose.ARMOR, by=piece.owner)  # step 5
-        events.append(ev("armor_roll", rolls=dice.take_drawn(), piece=piece.id, name=piece.short,
-                         successes=armor.successes, faces=[str(f) for f in armor.faces]))
-        damage = damage_for(spell, source, piece, crit.successes, armor.successes)  # steps 6-7
-        inflicted = place_wounds(piece, damage)
-        events.append(ev("damage", piece=piece.id, name=piece.short, damage=damage, wounds=inflicted,
-                         total=piece.wounds, hp=piece.hp, element=spell.element.value))
-    events.extend(ko_check(state, board))
-    return events
+def bombs_of(state: State, pid: str) -> list[PieceState]:
+    """315.4d: the bombs of a summoner still on the board, in the order they were summoned."""
+    return [p for p in state.pieces.values() if p.summoner == pid and p.summon is SummonKind.BOMB and p.in_play]
 
 
-def drain(state: State, dice: Dice) -> list[Event]:
-    """Outside a spell, resolve what was triggered straight away, in the order it happened.
-
-    502.1a and 602.9a let the active player order simultaneous effects; with no state to
-    ask in the middle of a move or of a turn's start, the creation order is used.
-    """
-    events: list[Event] = []
-    guard = 0
-    while state.triggered and state.phase != "over" and guard < 100:
-        guard += 1
-        effect = state.triggered.pop(0)
-        events.extend(resolve_effect(state, effect, dice))
-    return events
+def timeline_summons(state: State, pid: str) -> list[str]:
+    """315.3a/315.5a: the creatures and turrets of ``pid`` in play, in their current timeline order."""
+    timeline = state.player(state.pieces[pid].owner).timeline
+    return [x for x in timeline if state.pieces[x].summoner == pid and state.pieces[x].in_play]
 
 
-def resolve_effect(state: State, effect: PendingEffect, dice: Dice) -> list[Event]:
-    """A pending explosion or trigger; 602.9b: a trigger whose victim is gone never existed."""
-    if effect.kind == "trigger":
-        victim = state.pieces.get(effect.target)
-        if victim is None or not victim.in_play:
-            return [ev("effect_fizzled", kind=effect.kind, piece=effect.target,
-                       name=victim.short if victim else effect.target)]
-    return resolve_summon_spell(state, effect, dice)
-
-
-def start_of_turn(state: State, pid: str, dice: Dice) -> list[Event]:
-    """502.1a/315.4d: the summoner's bombs take 1 wound, are K.O. and explode."""
-    from engines.krosmaster.rules_effects import place_wounds
-    from engines.krosmaster.rules_victory import ko_check
-
-    bombs = [p for p in state.pieces.values() if p.summoner == pid and p.summon is SummonKind.BOMB and p.in_play]
-    if not bombs:
-        return []
-    events: list[Event] = []
-    for bomb in bombs:
-        place_wounds(bomb, 1)
-        events.append(ev("bomb_fuse", piece=bomb.id, name=bomb.short, square=bomb.pos))
-    events.extend(ko_check(state))
-    return events + drain(state, dice)
+def put_next(state: State, pid: str, chosen: str) -> None:
+    """315.3a: the active player picks which of ``pid``'s remaining summons plays next: it moves
+    to the front of that summoner's summons still to play (the others keep their order)."""
+    timeline = state.player(state.pieces[pid].owner).timeline
+    pending = [x for x in state.summon_order if x in timeline]
+    slots = sorted(timeline.index(x) for x in pending)
+    ordered = [chosen, *[x for x in pending if x != chosen]]
+    for slot, x in zip(slots, ordered, strict=True):
+        timeline[slot] = x
 
 
 def purge(state: State) -> None:

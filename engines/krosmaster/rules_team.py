@@ -30,21 +30,22 @@ def validate_team(figurine_ids: list[str], pack: Pack, fmt: str = "constructed")
         return figurines
     if level != TEAM_LEVEL:
         raise RuleError("km.err.team_level", rule="101.1b", level=level, target=TEAM_LEVEL)
+    # 201.3: "Name-version" cards are versions of one Krosmaster: compared by the name before the version.
     versions: dict[str, set[str]] = {}
     for fig in figurines:
-        versions.setdefault(fig.name.casefold(), set()).add(fig.id)
+        versions.setdefault(fig.base_name.casefold(), set()).add(fig.id)
     for fig in figurines:
-        if len(versions[fig.name.casefold()]) > 1:  # 101.1d, 201.3
-            raise RuleError("km.err.team_versions", rule="101.1d", name=fig.name)
-    copies = Counter(fig.name.casefold() for fig in figurines)
+        if len(versions[fig.base_name.casefold()]) > 1:  # 101.1d, 201.3
+            raise RuleError("km.err.team_versions", rule="101.1d", name=fig.base_name)
+    copies = Counter(fig.base_name.casefold() for fig in figurines)
     for fig in figurines:
         limit = COPY_LIMIT[fig.colour]
-        if copies[fig.name.casefold()] > limit:
+        if copies[fig.base_name.casefold()] > limit:
             raise RuleError(
                 f"km.err.team_copies_{fig.colour.value}",
                 rule=COPY_RULE[fig.colour],
                 name=fig.name,
-                count=copies[fig.name.casefold()],
+                count=copies[fig.base_name.casefold()],
                 limit=limit,
             )
     bosses = sum(fig.is_boss for fig in figurines)

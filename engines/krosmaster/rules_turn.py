@@ -1,17 +1,27 @@
-"""Player turns (401-406) and piece turns (501-504)."""
+"""Player turns (401-406) and piece turns (501-504), in the order they are played.
+
+A player turn: tension roll (402), inspiration (403), refund (404), then each piece of the
+timeline (405): its preliminary phase (502: "at the start of the turn" effects, then buffs
+leave), its activation (503: bars refilled, actions), the end of its activation (504: "this
+turn" effects end). Effects that need resolving (bombs at 502.1a) go through ``resolution``;
+when that stops for a choice, the turn flow resumes from ``continue_after`` once it is made.
+"""
 
 from __future__ import annotations
 
 from itertools import product
 
+from engines.core.decision import Decision, Option
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.krosmaster_die import face_from_d6, possible_faces
-from engines.krosmaster import rules_summons
+from engines.krosmaster import resolution, rules_summons
 from engines.krosmaster.rules_board import ev
+from engines.krosmaster.rules_multiplayer import next_seat, tension_double
 from engines.krosmaster.rules_powers_more import collector_bonus
-from engines.krosmaster.rules_rewards import expire_buffs, on_turn_end, on_turn_start, stat_bonus
+from engines.krosmaster.rules_rewards import expire_buffs, on_turn_end, on_turn_start
+from engines.krosmaster.rules_stats import end_turn_effects, max_stat
 from engines.krosmaster.rules_victory import check_victory, last_gg_lost
 from engines.krosmaster.state import Inspiration, State
 
@@ -44,8 +54,6 @@ def settle_tension(state: State, faces: list[str], dice: Dice) -> list[Event]:
     events = [ev("tension_faces", seat=state.active_seat, faces=faces)]
     state.tension_options = []
     if faces[0] == faces[1] and state.multi is not None:  # 702.6: players pick who loses a GG
-        from engines.krosmaster.rules_multiplayer import tension_double
-
         events.append(ev("tension_double", face=faces[0]))
         events.extend(tension_double(state))
     elif faces[0] == faces[1]:
@@ -98,15 +106,20 @@ def finish_inspiration(state: State, placed: int, dice: Dice) -> list[Event]:
 
 
 def next_piece(state: State, dice: Dice) -> list[Event]:
-    """405.1/504.2: activate the next piece of the timeline still in play, or end the turn."""
+    """405.1/504.2: the next piece of the timeline still in play starts its turn, or the turn ends.
+
+    Its preliminary phase comes first (502.1a): its bombs explode; when the active player must
+    order their Explosions the flow stops here and ``continue_after`` picks it up again.
+    """
     timeline = state.player(state.active_seat).timeline
     start = timeline.index(state.active_piece) + 1 if state.active_piece in timeline else 0
     events: list[Event] = []
     for pid in timeline[start:]:
         piece = state.pieces[pid]
         if piece.in_play:  # 308.1b: K.O. pieces keep their place but have no turn
-            events.extend(rules_summons.start_of_turn(state, pid, dice))  # 502.1a: bombs go off first
-            if state.phase == "over":
+            state.active_piece = pid  # 501.1: it is the active piece from its preliminary phase on
+            events.extend(resolution.start_of_turn(state, pid, dice))
+            if state.phase == "over" or state.cast is not None:
                 return events
             if piece.in_play:
                 return events + activate(state, pid)
@@ -114,13 +127,14 @@ def next_piece(state: State, dice: Dice) -> list[Event]:
 
 
 def activate(state: State, pid: str) -> list[Event]:
-    """502-503.1: refill the bars from the printed maxima adjusted by tokens (309.4)."""
+    """502.1b then 503.1: buffs leave, the bars fill from the maxima as modified (309.2) and the
+    +/- tokens (309.4), then the tokens are discarded."""
     piece = state.pieces[pid]
     state.active_piece = pid
     state.phase = "turn"
     expired = expire_buffs(state, piece)  # 502.1b
-    piece.ap = max(0, piece.figurine.ap + stat_bonus(piece, "ap") + piece.ap_tokens + piece.ap_frozen)  # 306.3c, 309.8
-    piece.mp = max(0, piece.figurine.mp + stat_bonus(piece, "mp") + piece.mp_tokens + piece.mp_frozen)
+    piece.ap = max(0, max_stat(piece, "ap") + piece.ap_tokens + piece.ap_frozen)  # 306.3c, 309.8
+    piece.mp = max(0, max_stat(piece, "mp") + piece.mp_tokens + piece.mp_frozen)
     piece.ap_tokens = piece.mp_tokens = piece.ap_frozen = piece.mp_frozen = 0
     piece.used_turn = []
     piece.used_targets = {}
@@ -129,7 +143,7 @@ def activate(state: State, pid: str) -> list[Event]:
 
 
 def end_activation(state: State, dice: Dice) -> list[Event]:
-    """504 and 309.3: unspent points are lost, "this turn" effects end."""
+    """504 and 309.3: unspent points are lost, "this turn" effects end (504.1); then 315.3a."""
     events: list[Event] = []
     if state.active_piece is not None:
         piece = state.pieces[state.active_piece]
@@ -137,7 +151,42 @@ def end_activation(state: State, dice: Dice) -> list[Event]:
         piece.ap = piece.mp = 0
         piece.used_turn = []
         piece.used_targets = {}
+        events.extend(end_turn_effects(state))  # 504.1: their order cannot matter (rules_stats)
         events.append(ev("piece_done", piece=piece.id, name=piece.short))
+        waiting = rules_summons.timeline_summons(state, piece.id)
+        if len(waiting) > 1:  # 315.3a/315.5a: the active player orders this piece's summons
+            state.summon_order = waiting
+            state.phase = "order_effects"
+            return events
+    return events + next_piece(state, dice)
+
+
+def summons_decision(state: State) -> Decision | None:
+    """315.3a/315.5a: which of the summoner's creatures and turrets plays next."""
+    if not state.summon_order or state.phase != "order_effects":
+        return None
+    return Decision(seats=[state.active_seat], kind="order_summons", prompt_key="km.ask.order_summons",
+                    params={"summoner": state.pieces[state.active_piece or ""].short if state.active_piece else ""},
+                    options=[Option(value=pid, label_key="km.option.summon",
+                                    params={"name": state.pieces[pid].short, "summon": state.pieces[pid].figurine.name,
+                                            "square": state.pieces[pid].pos})
+                             for pid in state.summon_order])
+
+
+def order_summon(state: State, value: str, dice: Dice) -> list[Event]:
+    """315.3a: ``value`` plays next; with one left the order is settled and play goes on."""
+    if value not in state.summon_order:
+        raise RuleError("km.err.bad_choice", rule="315.3a", value=value,
+                        known=", ".join(state.pieces[p].short for p in state.summon_order))
+    summoner = state.active_piece or ""
+    rules_summons.put_next(state, summoner, value)
+    state.summon_order.remove(value)
+    events = [ev("summon_ordered", piece=value, name=state.pieces[value].short, summoner=summoner,
+                 summoner_name=state.pieces[summoner].short if summoner in state.pieces else "")]
+    if len(state.summon_order) > 1:
+        return events
+    state.summon_order = []
+    state.phase = "turn"
     return events + next_piece(state, dice)
 
 
@@ -147,16 +196,30 @@ def end_player_turn(state: State, dice: Dice) -> list[Event]:
     events = [*on_turn_end(state, dice), ev("turn_ended", seat=state.active_seat)]  # 306.2
     for piece in state.pieces.values():  # 314.2: losses of powers last until the end of the player turn
         piece.powers_lost = False
-    from engines.krosmaster.rules_multiplayer import next_seat
-
     return events + start_player_turn(state, next_seat(state), dice)  # 702.1: 1-2-3-4
 
 
 def after_action(state: State, dice: Dice) -> list[Event]:
-    """If the active piece left play during its own action (a wound cost), move on."""
+    """If the active piece left play during its own action (a wound cost, a counterattack), move on."""
     if state.phase != "turn" or state.active_piece is None:
         return []
     if not state.pieces[state.active_piece].in_play:
         return next_piece(state, dice)
     return []
 
+
+def continue_after(state: State, then: str, dice: Dice) -> list[Event]:
+    """Resume the turn flow once a resolution it started is over (``CastContext.then``).
+
+    ``turn``: after an action of the active piece; ``activate:<piece>``: after that piece's
+    "start of the turn" effects (502.1a), its activation (or the next piece if it left play).
+    """
+    if state.phase == "over":
+        return []
+    if then.startswith("activate:"):
+        pid = then.split(":", 1)[1]
+        state.active_piece = pid
+        if state.pieces[pid].in_play:
+            return activate(state, pid)
+        return next_piece(state, dice)
+    return after_action(state, dice)

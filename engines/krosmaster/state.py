@@ -12,9 +12,19 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from engines.core.contract import GameState, StateModel
-from engines.krosmaster.content import Arena, Figurine, Keyword, Reward, RewardRank, SummonKind, SummonTemplate
+from engines.krosmaster.content import (
+    Arena,
+    Element,
+    Figurine,
+    Keyword,
+    Reward,
+    RewardRank,
+    Spell,
+    SummonKind,
+    SummonTemplate,
+)
 
-SCHEMA_VERSION = 2  # engines/krosmaster/upgrades.py turns older saved states into this one
+SCHEMA_VERSION = 3  # engines/krosmaster/upgrades.py turns older saved states into this one
 
 Phase = Literal[
     "order_ties",  # 204.3b: players order their tied Krosmasters once
@@ -23,7 +33,7 @@ Phase = Literal[
     "tension_faces",  # 402/106.2: the active player turns flexible tension dice
     "inspiration",  # 403: the active player places inspiration dice
     "turn",  # 501-504: the active piece acts
-    "order_effects",  # 602.9: the active player orders pending effects
+    "order_effects",  # 107.1: a player orders simultaneous things (602.9a effects, K.O.s, summons, 103.10b)
     "assign_reward",  # 306.6: the active player places the demonic reward just bought
     "over",
 ]
@@ -34,6 +44,23 @@ class Inspiration(StateModel):
 
     face: Literal["critical", "armor", "lock", "dodge"]
     seat: int
+
+
+class TurnEffect(StateModel):
+    """A continuous effect that lasts until the end of the turn (504.1, 314.1d).
+
+    Created by a spell's additional effect (turn_damage, turn_range) or by a boost whose bonus
+    must last for the spells cast after it (602.7c's Air Boost). They all end at the end of the
+    active piece's activation phase (504.1); ending them has no effect of its own, so their
+    order never matters and the active player is not asked.
+    """
+
+    source: str  # the spell or reward name, for the log
+    damage: int = 0
+    element: Element | None = None  # damage only for spells of this element
+    spell: str | None = None  # damage only for this spell (314.1d: "this spell deals +1 damage")
+    range: int = 0  # max range of modifiable spells (311.7)
+    heal: int = 0  # wounds healed by heal spells (603.2b)
 
 
 class RewardCard(StateModel):
@@ -96,6 +123,8 @@ class PieceState(StateModel):
     frozen_wounds: int = 0  # 307.20: the part of ``wounds`` that only Inner Fire healers remove (307.19)
     granted: list[str] = Field(default_factory=list)  # 307.25/307.26: conditional powers whose condition holds
     powers_lost: bool = False  # 314.2d: a continuous loss of powers, until the end of the current player turn
+    turn_effects: list[TurnEffect] = Field(default_factory=list)  # 504.1: until the end of the activation
+    ko_by: str | None = None  # 305.2/702.5: the piece whose spell or power placed the wound that reached the HP
 
     @property
     def summon(self) -> SummonKind | None:
@@ -163,12 +192,37 @@ class PendingEffect(StateModel):
     square: str | None = None  # explosion/trigger (315.4e, 315.6): the square the spell targets
 
 
-class CastContext(StateModel):
-    """What a spell in step 8 still needs once the active player orders its effects."""
+class SpellFrame(StateModel):
+    """A spell between two of its steps (602.1): the cast itself, or an Explosion or Trigger
+    resolved as a pending effect (602.9d: those have no step 8 of their own).
 
-    caster: str
-    spell: str
+    Kept in the state because a step can end with a choice for the active player (107.1:
+    the order of simultaneous K.O.s), after which the spell goes on from ``step``.
+    """
+
+    caster: str  # the piece casting it; it may have left the board since (602.2b)
+    spell: Spell  # as it resolves: 307.25/307.26 conditions were counted once, at step 1
+    step: int = 1  # the next step to run
+    sub: bool = False  # a pending effect's spell: no step 8, what it triggers joins the one group (602.9d)
+    target: str  # the main target square (602.3a)
+    direction: str | None = None
+    squares: list[str] = Field(default_factory=list)  # main target first, then the area (602.3b)
+    targets: list[str] = Field(default_factory=list)  # pieces that became targets at step 2
+    crits: int = 0  # successes of the critical roll (step 4), for every target (602.5c)
+
+
+class CastContext(StateModel):
+    """What is being resolved: spells in progress, the group of pending effects (602.9) and the
+    K.O.s waiting to be removed one by one (104.1, 107.1). ``caster``/``spell`` name the spell
+    whose step 8 holds the group (None for effects outside a spell, 502.1a, 315.6d)."""
+
+    caster: str | None = None
+    spell: str | None = None
     effects: list[PendingEffect] = Field(default_factory=list)
+    frames: list[SpellFrame] = Field(default_factory=list)  # innermost last
+    kos: list[str] = Field(default_factory=list)  # pieces at their HP, removed one at a time (308.1a)
+    then: str = "turn"  # what the turn flow does once everything is resolved (engine.py: ``_proceed``)
+    back: str = "turn"  # the phase to return to when a choice interrupted this resolution
 
 
 class MultiState(StateModel):
@@ -222,6 +276,9 @@ class State(GameState):
     options: dict[str, Any] = Field(default_factory=dict)
     rewards: RewardsState = Field(default_factory=RewardsState)  # 306
     multi: MultiState | None = None  # section 7; None in 1-vs-1
+    forms: dict[str, Figurine] = Field(default_factory=dict)  # 605.19: cards a piece may be replaced with
+    summon_order: list[str] = Field(default_factory=list)  # 315.3a/315.5a: summons whose order is being chosen
+    fight_queue: list[str] = Field(default_factory=list)  # 103.10: "piece:power" fight-start powers still due
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:

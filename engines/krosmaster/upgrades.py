@@ -19,4 +19,23 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-SCHEMA: StateSchema[State] = StateSchema(model=State, version=SCHEMA_VERSION, upgrades={1: _v1_to_v2})
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """v3 resolves in steps that can wait for a choice (107.1) and records who caused a K.O. (305.2).
+
+    - a pending-effects context (``cast``) gains its frames, K.O. queue and what follows it: a v2
+      context only ever waited at step 8 of a spell cast in a turn, so nothing is in progress;
+    - pieces gain "until the end of the turn" effects (504.1), none yet, and no recorded cause;
+    - the state gains the replacement cards of 605.19 (a v2 game has no replace effect) and the
+      two order queues of 315.3a and 103.10, both empty (v2 never waited for either).
+    """
+    cast = data.get("cast")
+    if isinstance(cast, dict):
+        data["cast"] = {**cast, "frames": [], "kos": [], "then": "turn", "back": "turn"}
+    data["pieces"] = {pid: {**piece, "turn_effects": [], "ko_by": None}
+                      for pid, piece in data.get("pieces", {}).items()}
+    data.update(forms={}, summon_order=[], fight_queue=[])
+    return data
+
+
+SCHEMA: StateSchema[State] = StateSchema(model=State, version=SCHEMA_VERSION,
+                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3})

@@ -350,7 +350,9 @@ class RulesService(RulesCorpus):
             reply.text = t("rules.closest_section", lang, requested=shown.requested,
                            shown=section.section_id) + "\n\n" + reply.text
         footer = t("rules.source_line", lang, document=section.document_title, language=section.language)
-        if section.ref and section.ref != section.section_id:
+        if section.ref and section.ref != section.section_id and (lang == "it" or section.ref[:1].isdigit()):
+            # A named ref is a heading of the Italian rulebook: quoted only to Italian readers,
+            # since English text never carries Italian words (TABLE_UX "Names people use").
             footer += " · " + t("rules.ref_line", lang, ref=section.ref)
         if len(pages) > 1:
             footer += " · " + t("rules.page_line", lang, page=page + 1, pages=len(pages))

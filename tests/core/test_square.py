@@ -111,3 +111,10 @@ def test_candidate_directions():
     assert candidate_directions((0, 0), (3, 1)) == ["E"]
     assert candidate_directions((2, 2), (0, 0)) == ["N", "W"]
     assert candidate_directions((1, 1), (1, 1)) == ["E", "N", "S", "W"]
+
+
+@pytest.mark.parametrize("label", ["E²", "E⑦", "E" + "9" * 4301, "Ｅ7", "E٣"])
+def test_labels_that_only_look_like_numbers_are_not_squares(label: str) -> None:
+    """Fuzz findings: ``int()`` refused "²" and 4,301-digit numbers, which surfaced as an unexpected error."""
+    with pytest.raises(RuleError):
+        parse_square(label, 12, 12)

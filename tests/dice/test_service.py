@@ -102,8 +102,8 @@ async def test_each_system_replies_with_its_rule(service: DiceService) -> None:
         await service.wowboard(HERE, ALICE, threat=5, blue=3, red=2, green=1, reroll=1, attrition=1),
         await service.mageknight(HERE, ALICE, 5),
     ]
-    for reply, cite in zip(replies, ("105", "Tiri di dado", "Tiri di dado", "310.2b", "402.1",
-                                     "LA FASE DI ATTACCO", "Source"), strict=True):
+    for reply, cite in zip(replies, ("105", "Dice rolls", "Dice rolls", "310.2b", "402.1",
+                                     "The attack phase", "Source"), strict=True):
         assert cite in reply.text, reply.text
         assert len(reply.text) <= 2000
     assert replies[3].image is not None and replies[3].image.data.startswith(b"\x89PNG")

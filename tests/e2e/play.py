@@ -47,11 +47,21 @@ def next_up(fake: FakeDiscord, message: FakeMessage) -> tuple[FakeUser, str]:
     return user, lines[-1]
 
 
-def board_of(res: Response) -> FakeMessage:
-    """The public message of a reply (the board), failing on a private or error answer."""
+def board_of(res: Response, fake: FakeDiscord | None = None) -> FakeMessage:
+    """The board after a reply, failing on a private or error answer.
+
+    A small change (a set-up step, a second move of the same piece) edits the board already in
+    the channel and answers with a line of text: with ``fake`` given, that edited board is
+    returned, as a player would look up at it."""
     public = [m for m in res.messages if not m.ephemeral]
     assert public, f"expected a public board, got only private replies:\n{res.text}"
-    return public[-1]
+    reply = public[-1]
+    if fake is None or reply.files:
+        return reply
+    edited = [m for m in fake.messages.values()
+              if m.channel_id == reply.channel_id and m.history and m.files and not m.ephemeral and not m.deleted]
+    assert edited, f"no board image in the reply and no board updated in place:\n{res.text}"
+    return max(edited, key=lambda m: str(m.data.get("edited_timestamp")))
 
 
 async def drive_krosmaster_setup(
@@ -93,7 +103,7 @@ async def drive_krosmaster_setup(
             answers = await fake.autocomplete(user, "km choose", {"option": ""}, focused="option", channel=channel)
             assert answers, f"nothing offered for: {prompt}"
             res = await ok(fake, await fake.slash(user, "km choose", {"option": answers[0]["value"]}, channel=channel))
-        board = board_of(res)
+        board = board_of(res, fake)
     raise AssertionError(f"set-up did not reach a turn in {limit} steps; last board:\n{board.text}")
 
 
@@ -134,6 +144,6 @@ async def open_krosmaster_game(fake: FakeDiscord, channel: str = "games", *, but
         res = await ok(fake, await fake.slash(user, "km team", {"figurines": team}, channel=channel))
         assert not res.ephemeral and user.mention in res.text, res.text
     res = await ok(fake, await fake.slash(alice, "game start", channel=channel))
-    board = board_of(res)
+    board = board_of(res, fake)
     png(board)
     return await drive_krosmaster_setup(fake, board, buttons=buttons)

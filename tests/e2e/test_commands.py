@@ -264,7 +264,10 @@ async def test_gm_overrides_need_the_gm_role(fake: FakeDiscord, km_board: FakeMe
     pieces = await fake.autocomplete("gm", "gm wounds", {"piece": ""}, focused="piece")
     assert len(pieces) == 7  # every piece of both teams, for the GM
     res = await ok(fake, await fake.slash("gm", "gm gg", {"seat": 1, "gg": 3}))
-    assert not res.ephemeral and "Alice 3" in res.text
+    assert not res.ephemeral and "GG of Alice set to 3" in res.text and not res.message.files
+    # Bookkeeping: the board already posted was edited in place (new text, new image), not re-posted.
+    edited = [m for m in fake.messages.values() if m.history and "Alice 3" in m.text]
+    assert edited and png(edited[-1]) is not None
     res = await ok(fake, await fake.slash("owner", "gm wounds", {"piece": pieces[0]["value"], "wounds": 1}))
     assert not res.ephemeral  # server admins count as GM
     log = await ok(fake, await fake.slash("carol", "game log", {"count": 5}))
@@ -283,7 +286,7 @@ async def test_rule_button_on_an_error_opens_the_rule(fake: FakeDiscord, km_boar
 async def _current_board(fake: FakeDiscord) -> FakeMessage:
     """A fresh board with a piece active (answering any pending question first)."""
     res = await ok(fake, await fake.slash("carol", "game status"))
-    return await drive_krosmaster_setup(fake, board_of(res))
+    return await drive_krosmaster_setup(fake, board_of(res, fake))
 
 
 async def test_undo_only_own_last_move(fake: FakeDiscord, bot: BotProcess, km_board: FakeMessage) -> None:
@@ -304,7 +307,7 @@ async def test_undo_only_own_last_move(fake: FakeDiscord, bot: BotProcess, km_bo
 async def test_stale_board_button_does_not_act(fake: FakeDiscord, bot: BotProcess, km_board: FakeMessage) -> None:
     old = await _current_board(fake)
     player, _ = next_up(fake, old)
-    new = board_of(await ok(fake, await fake.click(old, old.find_custom_id(r":end$"), user=player)))
+    new = board_of(await ok(fake, await fake.click(old, old.find_custom_id(r":end$"), user=player)), fake)
     new = await drive_krosmaster_setup(fake, new)
     actor, _ = next_up(fake, new)
     before = load_table(bot.db_path, fake.channels["games"].id).actions

@@ -193,7 +193,7 @@ async def test_bookkeeping_updates_the_board_in_place_instead_of_posting_a_new_i
     last = console.transcript.messages[-1]
     edited = next(m for m in console.transcript.messages if m.edit_of is not None)
     assert edited.files and "total 2/5" in (edited.content or "")  # the board shows the new position
-    assert not last.files and "GM" in (last.content or "") or last.edit_of is None
+    assert (not last.files and "GM" in (last.content or "")) or last.edit_of is None
     await console.run(["/as alice", "/race add 1"])  # a real move posts a new board
     assert len(list(console.out_dir.glob("*.png"))) == images + 2  # the updated board + the new one
     assert console.transcript.messages[-1].edit_of is None and console.transcript.messages[-1].files

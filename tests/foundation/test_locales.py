@@ -93,3 +93,14 @@ def test_plural_words_follow_the_number_in_both_languages() -> None:
     assert t("km.push", "it", name="A", squares=0, to="C3") == "A viene respinto di 0 caselle fino a C3."
     assert t("km.ap_tokens", "en", name="A", value=-1) == "A gets -1 AP token."  # the sign does not matter
     assert placeholders("{n} {n|box|boxes} of {what}") == {"n", "what"}
+
+
+ITALIAN_MARKERS = ("Tiri di dado", "LA FASE", "I LIMITI", " della ", " dei ", " degli ", "Piccinopicciò", "Sbarrante",
+                   "Tempra", "Contrasto", "Ferite")
+
+
+def test_english_text_carries_no_italian_terms() -> None:
+    """Bug: English replies quoted Italian rulebook headings ("Tiri di dado", "LA FASE DI ATTACCO")."""
+    found = [f"{key}: {value[:80]}" for key, value in _load("en").items()
+             if not key.startswith("cmd.") and any(marker in value for marker in ITALIAN_MARKERS)]
+    assert found == []

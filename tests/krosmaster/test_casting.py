@@ -7,7 +7,7 @@ import pytest
 from engines.core.errors import RuleError
 from engines.krosmaster import ENGINE, spell_targets
 from engines.krosmaster.actions import Choose
-from engines.krosmaster.rules_casting import damage_for
+from engines.krosmaster.rules_damage import damage_for
 from tests.krosmaster.builders import ARMOR, CRIT, DODGE, DOFUS, LOCK, act, cast, end_turn, fig, find, game, keys, spell
 
 MELEE = {"type": "melee"}

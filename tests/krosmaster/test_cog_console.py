@@ -149,11 +149,12 @@ async def test_rewards_commands_are_private_and_follow_the_engine(console: Conso
     await console.execute("/km rewards")
     message = console.transcript.messages[start]
     text = (message.content or "") + "".join(e.description or "" for e in message.embeds)
-    assert message.ephemeral and "granite1" in text and "Your face-down rewards" in text
+    assert message.ephemeral and "Granite 1: 3 face down, on top: —" in text and "Your face-down rewards" in text
+    assert "granite1" not in text  # the pile's id is an internal word
     start = len(console.transcript.messages)
     await console.execute("/complete /km reward-buy pile:")
     assert not console.transcript.messages[start].choices  # not on a demon square (306.4)
-    await console.execute("/km reward-buy pile:granite1 blind:true")
+    await console.execute('/km reward-buy pile:"granito 1" blind:true')  # the pile as people name it
     assert f"(only {active_user}) ⚠️" in _out(console) and "(rule 306.4)" in _out(console)
     await console.execute("/km buy-gg")
     assert "(rule 305.3)" in _out(console)
@@ -172,3 +173,75 @@ async def test_701_2_four_player_lobby_takes_two_krosmaster_teams_and_starts(con
     assert state.multi is not None and state.multi.mode == "teams" and len(state.players) == 4
     await console.execute('/km team figurines:"iron_warden, ember_witch"')
     assert console.errors == 1 and "already started" in _out(console)  # the lobby is closed
+
+
+NAMED_LOBBY = """
+/as alice
+/game new krosmaster
+/km team figurines:"Iron Warden, ember witch, gale, tide healer"
+/as bob
+/game join
+/km team figurines:"bone crusher shadow rogue cloud sage mire imp root druid"
+/game start
+/km order piece:"Cloud Sage"
+"""
+
+
+async def test_team_order_and_deploy_take_the_names_the_board_shows(console: Console) -> None:
+    """Bug: `/km team` refused display names and lists without commas; `/km deploy piece:SHA`
+    failed with "SHA is not one of your pieces" (103.9) and wanted the id `0b`."""
+    await console.run(NAMED_LOBBY.splitlines())
+    assert console.errors == 0, _out(console)
+    state = await _state(console)
+    assert [p.figurine.id for p in state.pieces.values() if p.owner == 1][:2] == ["bone_crusher", "shadow_rogue"]
+    await console.run(["/as alice", "/km choose option:north", "/as bob", "/km deploy piece:SHA square:J12",
+                       "/km deploy piece:bone square:I12"])
+    assert console.errors == 0, _out(console)
+    deployed = {p.short: p.pos for p in (await _state(console)).pieces.values() if p.pos}
+    assert deployed == {"SHA": "J12", "BON": "I12"}
+    await console.execute("/km deploy piece:SHA square:H12")
+    assert "SHA (Shadow Rogue) is already on the board. (rule 103.9)" in _out(console)
+    await console.execute("/km deploy piece:zz square:H12")
+    assert '"zz" is not one of your pieces. Choose among: BON (Bone Crusher), SHA (Shadow Rogue)' in _out(console)
+
+
+async def test_103_2_the_side_autocomplete_offers_in_italian_is_accepted_typed(console: Console) -> None:
+    """Bug: autocomplete offered `nord`, but typing `/km choose option:nord` was refused."""
+    await console.run([*LOBBY.splitlines(), "/km order piece:1c", "/as alice", "/lang it",
+                       "/complete /km choose option:"])
+    assert "  · nord  →  north" in _out(console)
+    await console.execute("/km choose option:nord")
+    assert console.errors == 0, _out(console)
+    assert (await _state(console)).player(0).side == "north"
+
+
+async def test_km_info_is_private_in_the_readers_language_and_autocompletes(console: Console) -> None:
+    await console.run(["/as alice", "/km info name:\"fire bolt\"", "/lang it", "/km info name:contrasto",
+                       "/complete /km info name:pyr"])
+    out = _out(console)
+    assert "(only alice) == Fire Bolt — spell ==" in out and "Cost: 3 AP" in out
+    assert "== Contrasto — potere ==" in out and "Regola: 307.3" in out
+    assert "Pyre — incantesimo · 5 PA · 1 danno Fuoco" in out and "→  spell:pyre" in out
+
+
+async def test_cast_takes_the_spell_name_and_the_target_by_piece_or_italian_direction(console: Console) -> None:
+    state, active, _ = await _as_active_player(console)
+    piece = state.pieces[state.active_piece or ""]
+    spell = piece.figurine.spells[0]
+    await console.execute(f'/km cast spell:"{spell.name.upper()}" target:"Z99"')
+    assert "(only " + active + ") ⚠️" in _out(console) and "Z99" in _out(console)
+    assert "is not a spell of" not in _out(console)  # the name was understood
+    await console.execute('/km cast spell:"nothing like it" target:A1')
+    assert f'"nothing like it" is not a spell of {piece.short}. Choose among: ' in _out(console)
+
+
+async def test_gm_overrides_name_pieces_as_the_board_shows(console: Console) -> None:
+    await console.run(LOBBY.splitlines())
+    await _to_first_piece_turn(console)
+    state = await _state(console)
+    target = next(p for p in state.pieces.values() if p.owner == 1)
+    await console.run(["/as judge gm", f"/gm wounds piece:{target.short} wounds:2"])
+    assert console.errors == 0, _out(console)
+    assert (await _state(console)).pieces[target.id].wounds == 2
+    await console.execute("/gm wounds piece:nobody wounds:2")
+    assert '"nobody" is not a piece of this game. Choose among: ' in _out(console)

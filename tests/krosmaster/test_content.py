@@ -10,6 +10,7 @@ from engines.core.errors import RuleError
 from engines.krosmaster import ENGINE
 from engines.krosmaster.content import (
     AreaShape,
+    Effect,
     EffectKind,
     Keyword,
     RangeType,
@@ -40,6 +41,44 @@ def test_builtin_pack_covers_every_range_area_effect_and_power():
     assert len(big) >= 2
     for arena in big:
         assert arena.trees and arena.bushes and arena.crates and arena.kamas and arena.demon_squares
+    assert any(set(a.starting) == {"north", "south", "east", "west"} for a in pack.arenas)  # 103.2
+    assert any(len([p for p in f.custom_powers if p.fight_start]) > 1 for f in pack.figurines)  # 103.10b
+    assert any(e.this_spell for s in spells for e in s.effects)  # 314.1d
+    assert any(e.element for s in spells for e in s.effects if e.kind is EffectKind.TURN_DAMAGE)  # 504.1
+
+
+def test_builtin_rewards_cover_range_element_and_healing_bonuses():
+    rewards = builtin_pack().rewards
+    assert any(r.range for r in rewards)  # 306.3c
+    assert any(r.element and r.type.value == "boost" for r in rewards)  # 602.7c: the Air Boost
+    assert any(r.element and r.type.value == "equipment" for r in rewards)
+    assert any(r.heal_bonus for r in rewards)  # 603.2b
+
+
+def test_builtin_figurine_names_are_unique_and_versions_share_a_base_name():
+    """Two built-in figurines were both called "Iron Warden": one is now "Iron Warden-Veteran" (201.3),
+    with its id unchanged, and still counts as the same Krosmaster for 101.1d."""
+    pack = builtin_pack()
+    names = [f.name for f in pack.figurines]
+    assert len(names) == len(set(names))
+    veteran = pack.figurine("iron_warden_veteran")
+    assert veteran.name == "Iron Warden-Veteran" and veteran.base_name == pack.figurine("iron_warden").name
+
+
+def test_replace_effects_name_figurines_of_the_pack():
+    pack = builtin_pack()
+    forms = pack.forms(pack.figurines)
+    assert forms and all(fid in {f.id for f in pack.figurines} for fid in forms)
+    with pytest.raises(RuleError) as err:
+        load_pack({"figurines": [{"id": "x", "name": "X", "level": 1, "initiative": 1, "ap": 6, "mp": 3, "hp": 5,
+                                  "spells": [{"id": "s", "name": "S", "range": {"type": "self"}, "kind": "special",
+                                              "effects": [{"kind": "replace"}]}]}]})
+    assert err.value.key == "km.err.pack_invalid"
+    shift = pack.figurine("wildshaper").spells[2].model_copy(
+        update={"effects": [Effect(kind=EffectKind.REPLACE, figurine="nobody")]})
+    with pytest.raises(RuleError) as err:
+        pack.forms([pack.figurine("mire_imp").model_copy(update={"spells": [shift]})])
+    assert err.value.key == "km.err.unknown_figurine" and "wildshaper" in err.value.params["known"]
 
 
 def test_user_pack_errors_name_the_field():

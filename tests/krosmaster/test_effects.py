@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.krosmaster.rules_effects import add_tokens
+from engines.krosmaster.rules_tokens import add_tokens
 from tests.krosmaster.builders import ARMOR, CRIT, LOCK, arena, cast, fig, find, game, keys, spell
 
 LINE = {"type": "line", "min": 1, "max": 6}

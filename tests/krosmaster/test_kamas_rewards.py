@@ -23,7 +23,7 @@ from engines.krosmaster.actions import (
     RevealReward,
 )
 from engines.krosmaster.content import REWARD_COST, Reward, RewardRank, builtin_pack
-from engines.krosmaster.rules_casting import damage_for
+from engines.krosmaster.rules_damage import damage_for
 from engines.krosmaster.rules_rewards import count_cards, deal, on_turn_end, on_turn_start
 from engines.krosmaster.state import State
 from tests.krosmaster.builders import act, arena, end_turn, fig, find, game, keys, spell
@@ -351,7 +351,7 @@ def test_306_9a_one_equipment_of_each_type():
 
 def test_308_1a_ko_removes_rewards_without_revealing_them():
     state = holding([rw("herb"), rw("sip", ap=1)])
-    from engines.krosmaster.rules_victory import knock_out
+    from engines.krosmaster.rules_ko import knock_out
 
     knock_out(state, state.pieces["a"])
     assert state.pieces["a"].rewards == [] and len(state.rewards.discard) == 2

@@ -8,7 +8,7 @@ from engines.core.dice import RecordedDice
 from engines.core.errors import RuleError
 from engines.krosmaster import ENGINE
 from engines.krosmaster.actions import Cast, Collect, EndTurn, Move
-from engines.krosmaster.rules_effects import add_tokens, place_wounds
+from engines.krosmaster.rules_tokens import add_tokens, place_wounds
 from tests.krosmaster.builders import ARMOR, act, arena, fig, game
 
 
@@ -53,11 +53,43 @@ def test_legal_actions_are_exactly_what_apply_accepts():
         ENGINE.apply(copy, 0, action, RecordedDice([ARMOR] * 6))
 
 
-def test_parse_action_reports_bad_fields():
+def test_parse_action_reports_bad_fields_as_keys_never_pydantic_text():
     assert ENGINE.parse_action({"kind": "move", "to": "C4"}) == Move(to="C4")
     with pytest.raises(RuleError) as err:
         ENGINE.parse_action({"kind": "cast", "spell": "x"})
-    assert err.value.key == "km.err.bad_action" and "target" in err.value.params["field"]
+    assert err.value.key == "km.err.action_missing"
+    assert err.value.params == {"action": "cast", "action_key": "km.action.cast", "field": "target",
+                                "field_key": "km.field.target"}
+    with pytest.raises(RuleError) as err:  # was "cast.direction: Input should be 'N', 'E', 'S' or 'W'"
+        ENGINE.parse_action({"kind": "cast", "spell": "x", "target": "C4", "direction": "north"})
+    assert err.value.key == "km.err.action_choice"
+    assert err.value.params["allowed"] == "N, E, S, W" and err.value.params["value"] == "north"
+    with pytest.raises(RuleError) as err:
+        ENGINE.parse_action({"kind": "dance"})
+    assert err.value.key == "km.err.unknown_action" and "cast" in err.value.params["known"]
+    with pytest.raises(RuleError) as err:
+        ENGINE.parse_action({"kind": "move", "to": ["C4"]})
+    assert err.value.key == "km.err.bad_action" and err.value.params["field_key"] == "km.field.to"
+    for error in ("action_missing", "action_choice", "unknown_action", "bad_action"):
+        assert "Input should" not in str(err.value.params), error
+
+
+def test_wrong_phase_names_the_phase_and_action_by_translatable_keys():
+    state = game([("a", fig("a"), 0, "C3"), ("z", fig("z"), 1, "J10")])
+    with pytest.raises(RuleError) as err:  # was '"order_ties" is not possible now (turn)'
+        ENGINE.apply(state, 0, {"kind": "order_ties", "piece": "a"}, RecordedDice([]))
+    assert err.value.key == "km.err.wrong_phase"
+    assert err.value.params["phase_key"] == "km.phase.turn" and err.value.params["action_key"] == "km.action.order_ties"
+    from typing import get_args
+
+    from common.i18n import has
+    from engines.krosmaster.actions import KINDS
+    from engines.krosmaster.engine import CHOICE_KINDS
+    from engines.krosmaster.state import Phase
+
+    for lang in ("en", "it"):
+        assert all(has(f"km.action.{kind}", lang) for kind in KINDS), lang
+        assert all(has(f"km.phase.{phase}", lang) for phase in {*get_args(Phase), *CHOICE_KINDS}), lang
 
 
 def test_engine_is_registered_and_follows_the_protocol():

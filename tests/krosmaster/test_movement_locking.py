@@ -41,7 +41,10 @@ def test_313_4_trees_and_bushes_are_obstacles_and_313_5c_crates_are_free():
     assert "B3" in options  # 313.5c: a crate square is free
     with pytest.raises(RuleError) as err:
         move(state, "C4")
-    assert err.value.rule == "503.3"
+    assert (err.value.key, err.value.rule) == ("km.err.square_not_free", "313.3")  # why, not just "unreachable"
+    with pytest.raises(RuleError) as err:
+        move(state, "C5")
+    assert (err.value.key, err.value.rule) == ("km.err.unreachable", "503.3")
     with pytest.raises(RuleError) as err:
         move(state, "C4", path=["C4"])
     assert err.value.rule == "313.3"

@@ -302,7 +302,7 @@ async def test_701_a_third_player_joining_a_duel_is_told_which_option_opens_four
     await app.tables.join(TABLE, BOB)
     with pytest.raises(TavoloError) as err:
         await app.tables.start(TABLE, ALICE)  # 702: three or four
-    assert err.value.key == "game.wrong_player_count" and err.value.params["min"] == 3
+    assert err.value.key == "game.wrong_player_count" and err.value.params["players"] == "3–4"
     await app.tables.join(TABLE, CAROL)
     await app.tables.join(TABLE, Actor(user_id=4, name="dave"))
     with pytest.raises(TavoloError) as err:

@@ -16,6 +16,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster.content import builtin_pack
 from engines.krosmaster.rules_board import sq
 from engines.krosmaster.rules_rewards import count_cards
+from engines.krosmaster.rules_stats import max_stat
 from engines.krosmaster.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +39,14 @@ PIT = {
         "rink": [f"{c}{r}" for r in (3, 4, 5) for c in "ABCDEFG"], "ice_cubes": ["C4", "E4"],
         "starting": {"north": [f"{c}{r}" for r in (1, 2) for c in "ABCEFG"][:10],
                      "south": [f"{c}{r}" for r in (7, 6) for c in "ACDEFG"][:10]},
+    }, {
+        # 103.2: starting squares on all four sides, so the second player may pick any of them.
+        "id": "pit_cross", "name": "Crossing Pit", "width": 8, "height": 8,
+        "trees": ["D4"], "bushes": ["E5"], "crates": ["C5"], "kamas": {"F3": 1}, "demon_squares": ["A1"],
+        "starting": {"north": [f"{c}{r}" for r in (1, 2) for c in "CDEF"],
+                     "south": [f"{c}{r}" for r in (8, 7) for c in "CDEF"],
+                     "west": [f"{c}{r}" for c in "AB" for r in (3, 4, 5, 6)],
+                     "east": [f"{c}{r}" for c in "HG" for r in (3, 4, 5, 6)]},
     }],
 }
 TEAMS = [
@@ -50,6 +59,8 @@ TEAMS = [
     ["gear_tinker", "gear_tinker", "beast_caller", "ember_witch"],
     ["rimewarden", "sleet_sprite", "ember_monk", "coinpurse", "sage_baltus"],  # 307.19-307.24, 307.32-307.34
     ["vesk_grifter", "sage_baltus", "coinpurse", "snare_setter", "sleet_sprite"],  # 314.2d, 307.25/307.26
+    ["wildshaper", "mirror_mage", "staff_dancer", "chained_brute", "tide_healer"],  # 605.19/605.20/308.6/504.1/103.10b
+    ["beast_caller", "gear_tinker", "mirror_mage", "chained_brute", "mire_imp", "root_druid"],  # 315.3a, 502.1a
 ]
 MAX_ACTIONS = 150  # a cap keeps the suite fast; most pit games end well before it
 GAMES = int(os.environ.get("KM_PLAYOUTS", "500"))
@@ -69,7 +80,9 @@ def check_invariants(state: State, total_gg: int) -> None:
     for piece in state.pieces.values():
         assert 0 <= piece.wounds <= piece.hp, piece.id
         assert piece.ap >= 0 and piece.mp >= 0, piece.id
-        assert -piece.ap_tokens <= piece.figurine.ap and -piece.mp_tokens <= piece.figurine.mp  # 309.6
+        for stat in ("ap", "mp"):  # 309.6: -1 tokens (normal and frozen) within the modified maximum
+            negative = max(0, -getattr(piece, f"{stat}_tokens")) + max(0, -getattr(piece, f"{stat}_frozen"))
+            assert negative <= max_stat(piece, stat), piece.id
         if piece.ko:
             assert piece.pos is None and piece.wounds == 0
         if piece.pos is not None:
@@ -98,8 +111,13 @@ def check_invariants(state: State, total_gg: int) -> None:
     assert len(set(state.board.ice)) == len(arena.ice_cubes)  # 313.6: cubes never merge or leave
     assert set(state.board.ice) <= set(arena.rink)
     assert not any(p.powers_lost for p in state.pieces.values() if not p.in_play)  # 314.4
-    if state.phase == "turn":
+    decision = ENGINE.decision(state)
+    if state.phase == "turn" and decision is not None and decision.kind == "turn":
         assert state.pieces[state.active_piece].in_play  # type: ignore[index]
+    if state.cast is None:
+        assert not state.triggered  # nothing triggered is left behind once a resolution is over
+    else:
+        assert decision is not None and decision.kind in ("order_kos", "order_effects", "give_gg")
 
 
 def check_hidden(state: State) -> None:
@@ -124,7 +142,7 @@ def check_event(event) -> None:
 @settings(max_examples=GAMES, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(seed=st.integers(0, 2**31), team_a=st.sampled_from(TEAMS), team_b=st.sampled_from(TEAMS[:3] + TEAMS[5:]),
-       arena=st.sampled_from(["pit"] * 4 + ["pit_ice"] * 2 + ["sunlit_glade", "old_ruins"]),
+       arena=st.sampled_from(["pit"] * 4 + ["pit_ice"] * 2 + ["pit_cross"] * 2 + ["sunlit_glade", "old_ruins"]),
        gg=st.sampled_from([1, 2, None]))
 def test_random_games_keep_invariants(seed: int, team_a: list[str], team_b: list[str], arena: str, gg: int | None):
     dice = SeededDice(seed)

@@ -7,7 +7,7 @@ import pytest
 from engines.core.errors import RuleError
 from engines.krosmaster import spell_targets
 from engines.krosmaster.rules_board import label
-from engines.krosmaster.rules_casting import damage_for
+from engines.krosmaster.rules_damage import damage_for
 from tests.krosmaster.builders import CRIT, LOCK, cast, fig, find, game, spell
 
 

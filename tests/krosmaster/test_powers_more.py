@@ -9,11 +9,11 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster.actions import BuyReward, Collect
 from engines.krosmaster.content import Keyword, Reward, RewardRank, builtin_pack
 from engines.krosmaster.rules_board import Board, sq
-from engines.krosmaster.rules_effects import add_tokens
 from engines.krosmaster.rules_frost import add_frozen
 from engines.krosmaster.rules_powers_more import refresh_conditionals, reward_terms
 from engines.krosmaster.rules_range import max_range
 from engines.krosmaster.rules_rewards import deal
+from engines.krosmaster.rules_tokens import add_tokens
 from engines.krosmaster.rules_turn import activate
 from tests.krosmaster.builders import ARMOR, LOCK, act, arena, cast, end_turn, fig, find, game, keys, spell
 
@@ -290,9 +290,9 @@ def lumber(amount: int = 6, destructible: bool = True, rng: str = "melee"):
 
 def test_313_7_melee_attacks_destroy_a_tree_at_12_wounds_in_one_turn_and_leave_3_kamas():
     state = lumber()
-    events = cast(state, "chop", "C4", [LOCK])
+    events = cast(state, "chop", "C4", [LOCK, LOCK])  # critical roll, then the tree's armor roll
     assert find(events, "scenery_hit").params["wounds"] == 6 and "C4" in state.board.arena.trees
-    events = cast(state, "chop", "C4", [LOCK])
+    events = cast(state, "chop", "C4", [LOCK, LOCK])
     assert "C4" not in state.board.arena.trees and state.board.kamas["C4"] == 3
     assert find(events, "scenery_destroyed").params["kamas"] == 3
     assert Board.of(state).is_free(sq("C4"))
@@ -300,12 +300,25 @@ def test_313_7_melee_attacks_destroy_a_tree_at_12_wounds_in_one_turn_and_leave_3
 
 def test_313_7b_scenery_heals_at_the_end_of_the_turn_and_crates_need_3():
     state = lumber(amount=2)
-    cast(state, "chop", "D3", [LOCK])
+    cast(state, "chop", "D3", [LOCK, LOCK])
     state.turn_number += 1  # another player turn: the bush healed
-    cast(state, "chop", "D3", [LOCK])
+    cast(state, "chop", "D3", [LOCK, LOCK])
     assert state.board.scenery_wounds == {"D3": 2} and "D3" in state.board.arena.bushes
-    cast(state, "chop", "B3", [1])  # 2 + 1 for the critical success: the crate (3 HP) breaks
+    cast(state, "chop", "B3", [1, LOCK])  # 2 + 1 for the critical success: the crate (3 HP) breaks
     assert "B3" not in state.board.arena.crates and state.board.kamas["B3"] == 1
+
+
+def test_313_7_scenery_has_hp_so_it_makes_an_armor_roll_302_1_602_6a():
+    state = lumber(amount=2)
+    events = cast(state, "chop", "B3", [1, 2])  # one critical success against one armor success
+    roll = find(events, "scenery_armor_roll")
+    assert roll.params["successes"] == 1 and roll.params["square"] == "B3"
+    hit = find(events, "scenery_hit")
+    assert hit.params["damage"] == 2 and "B3" in state.board.arena.crates  # the swing cancels out
+    events = cast(state, "chop", "B3", [LOCK, 2])  # armor wins: 2 - 1 = 1 more, the crate (3 HP) breaks
+    hit = find(events, "scenery_hit")
+    assert hit.params["damage"] == 1 and hit.params["reason"] == "armor" and hit.params["reason_rule"] == "602.7b"
+    assert "B3" not in state.board.arena.crates
 
 
 def test_313_7a_only_melee_spells_and_only_with_the_option():

@@ -173,3 +173,13 @@ async def test_104_3_after_a_duel_resignation_the_board_no_longer_says_who_is_to
     await console.run(["/game status"])
     text = _out(console)[start:]
     assert "🏆" in text and "to play" not in text and "Your turn" not in text
+
+
+async def test_103_9_the_gm_placing_the_last_piece_finishes_deployment(console: Console) -> None:
+    """Fuzz finding: a GM override placing the last undeployed piece left the game in the deploy
+    phase with nobody to act ("waiting for ." for every player)."""
+    lines = (Path(__file__).parent / "full_game.txt").read_text(encoding="utf-8").splitlines()[1:21]
+    await console.run([*lines, "/as judge gm", "/gm place piece:0a square:F1", "/as bob", "/game status"])
+    state = await _state(console)
+    assert state.phase != "deploy" and ENGINE.decision(state) is not None
+    assert "waiting for ." not in _out(console) and "Your turn, @bob" in _out(console).split("/game status")[-1]

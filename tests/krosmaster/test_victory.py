@@ -1,11 +1,13 @@
-"""104 victory, 305.2 GG transfer, 308.1a K.O. order."""
+"""104 victory, 305.2 GG transfer, 308.1a K.O. order, 107.1 simultaneous K.O.s."""
 
 from __future__ import annotations
 
+import pytest
+
+from engines.core.errors import RuleError
 from engines.krosmaster import ENGINE
-from engines.krosmaster.actions import GmGG, GmWounds
-from engines.krosmaster.rules_victory import ko_check
-from tests.krosmaster.builders import LOCK, act, cast, fig, game, keys
+from engines.krosmaster.actions import Choose, GmGG, GmWounds
+from tests.krosmaster.builders import LOCK, act, cast, fig, game, keys, spell
 
 
 def board(gg=(6, 6), wild=1, level=3):
@@ -57,11 +59,73 @@ def test_204_5b_gm_wounds_to_hp_knock_out():
     assert state.pieces["y"].ko and state.pieces["y"].wounds == 0
 
 
-def test_simultaneous_kos_give_the_active_player_the_wild_gg_first():
-    state = board(level=2)
-    state.pieces["a"].wounds = state.pieces["a"].hp
-    state.pieces["z"].wounds = 2
-    ko_check(state)
-    # z first: seat 0 takes the wild GG and 1 from seat 1 (8/5); then a: seat 1 takes 2 (6/7).
-    assert [p.gg for p in state.players] == [6, 7]
-    assert state.wild_gg == 0
+def both_sides(gg=(2, 2), wild=0, levels=(3, 3)):
+    """``a`` (seat 0) blasts E6 with a cross: enemy ``z`` on E6 and its own ``b`` on E7 both fall (2 HP)."""
+    blast = spell("blast", area="cross", amount=2)
+    return game([("a", fig("a", spells=[blast]), 0, "E4"), ("b", fig("b", hp=2, level=levels[0]), 0, "E7"),
+                 ("c", fig("c"), 0, "A1"), ("z", fig("z", hp=2, level=levels[1]), 1, "E6"),
+                 ("y", fig("y"), 1, "L12")], gg=gg, wild=wild)
+
+
+def test_104_1_107_1_simultaneous_kos_of_both_players_wait_for_the_active_players_order():
+    state = both_sides()
+    events = cast(state, "blast", "E6", [LOCK, LOCK, LOCK])  # critical, then the armor of z and of b
+    assert state.phase == "order_effects" and "km.ko" not in keys(events)
+    decision = ENGINE.decision(state)
+    assert decision.kind == "order_kos" and decision.seats == [0] and decision.prompt_key == "km.ask.order_kos"
+    assert {o.value for o in decision.options} == {"z", "b"}
+    assert ENGINE.legal_actions(state, 0) == [Choose(value=o.value) for o in decision.options]
+
+
+def test_104_1_the_gg_move_at_each_ko_so_the_first_to_reach_0_loses_at_once():
+    # The issue: both K.O.s were paid before the check, the GG went back and forth to 2-2.
+    state = both_sides()
+    cast(state, "blast", "E6", [LOCK, LOCK, LOCK])
+    events = act(state, Choose(value="z"))  # z first: seat 0 takes seat 1's last 2 GG
+    assert state.phase == "over" and state.winners == [0] and state.end_reason == "last_gg"
+    assert [p.gg for p in state.players] == [4, 0]
+    assert keys(events).count("km.ko") == 1 and not state.pieces["b"].ko  # never resolved: the game ended
+    state = both_sides()
+    cast(state, "blast", "E6", [LOCK, LOCK, LOCK])
+    act(state, Choose(value="b"))  # the other order: seat 1 takes seat 0's last GG and wins
+    assert state.winners == [1] and [p.gg for p in state.players] == [0, 4]
+
+
+def test_107_1_the_wild_gg_goes_to_whoever_is_paid_first_and_play_goes_on():
+    state = both_sides(gg=(6, 6), wild=1, levels=(2, 2))
+    cast(state, "blast", "E6", [LOCK, LOCK, LOCK])
+    act(state, Choose(value="b"))  # seat 1 takes the wild GG and 1 of seat 0's; then seat 0 takes 2
+    assert [p.gg for p in state.players] == [7, 6] and state.wild_gg == 0
+    assert state.phase == "turn" and state.pieces["b"].ko and state.pieces["z"].ko
+
+
+def test_107_1_no_question_when_the_order_cannot_change_anything():
+    blast = spell("blast", area="cross", amount=2)
+    state = game([("a", fig("a", spells=[blast]), 0, "E4"), ("z", fig("z", hp=2, level=3), 1, "E6"),
+                  ("x", fig("x", hp=2, level=1), 1, "E7"), ("y", fig("y"), 1, "L12")], gg=(6, 6), wild=1)
+    cast(state, "blast", "E6", [LOCK, LOCK, LOCK])  # two pieces of one player, one taker
+    assert state.phase == "turn" and state.pieces["z"].ko and state.pieces["x"].ko
+    assert [p.gg for p in state.players] == [10, 3] and state.wild_gg == 0
+
+
+def test_107_1_a_choice_outside_the_kos_is_refused_and_changes_nothing():
+    state = both_sides()
+    cast(state, "blast", "E6", [LOCK, LOCK, LOCK])
+    before = state.model_dump()
+    with pytest.raises(RuleError) as err:
+        act(state, Choose(value="y"))
+    assert err.value.key == "km.err.bad_choice" and err.value.rule == "107.1" and "Z" in err.value.params["known"]
+    assert state.model_dump() == before
+
+
+def test_602_8c_ko_order_is_asked_mid_spell_and_step_8_follows_the_answer():
+    # A counterattack waits for step 8 while two K.O.s of both players wait at the end of step 7.
+    blast = spell("blast", area="cross", amount=2)
+    state = game([("a", fig("a", spells=[blast]), 0, "E3"), ("b", fig("b", hp=2), 0, "E7"),
+                  ("z", fig("z", hp=2, level=1), 1, "E6"), ("w", fig("w", powers=["counterattack"]), 1, "F6"),
+                  ("y", fig("y"), 1, "L12")], gg=(6, 6), wild=1)
+    cast(state, "blast", "E6", [LOCK, LOCK, LOCK, LOCK])  # critical; armor of z, of w, of b
+    assert ENGINE.decision(state).kind == "order_kos"
+    events = act(state, Choose(value="z"))
+    assert keys(events).count("km.ko") == 2 and "km.counterattack" in keys(events)  # then step 8
+    assert state.pieces["a"].wounds == 1 and state.phase == "turn"

@@ -101,7 +101,7 @@ def midgame(*, active: str = "0b", over: bool = False) -> State:
     if over:
         state.phase = "over"
         state.winners = [1]
-        state.end_reason = "gg"
+        state.end_reason = "last_gg"
         state.active_piece = None
         state.players[0].gg = 0
     return state
@@ -221,4 +221,48 @@ def big_teams(*, inspiration: bool = False) -> State:
         state.phase = "inspiration"
         state.inspiration_dice = ["critical", "dodge"]
         state.active_piece = None
+    return state
+
+
+def _reward(rid: str, name: str, rank: str) -> Any:
+    from engines.krosmaster.content import Reward
+
+    return Reward.model_validate({"id": rid, "name": name, "rank": rank, "type": "buff"})
+
+
+def with_rewards() -> State:
+    """Late game with the reward piles out (306): long face-up names, rewards held by pieces.
+
+    The reported "rewards line cut off" came from exactly this: four ranks and three tops
+    do not fit one line of the panel.
+    """
+    from engines.krosmaster.state import RewardCard, RewardPile
+
+    state = midgame()
+    tops = {"granite": "Healing Herb", "jade": "Lucky Bow Meow", "gold": "Swift Trophy of the Long Afternoon"}
+    piles = []
+    for i, rank in enumerate(("granite", "jade", "gold", "ruby")):
+        top = RewardCard(id=f"t{i}", reward=_reward(f"r{i}", tops[rank], rank), face_up=True) if rank in tops else None
+        piles.append(RewardPile(id=f"p{i}", rank=rank, count=4, top=top))  # type: ignore[arg-type]
+    state.rewards.piles = piles
+    state.rewards.total = 20
+    state.pieces["1a"].rewards = [RewardCard(id="h1", reward=_reward("r9", "Gobball Helmet", "jade"), face_up=True),
+                                  RewardCard(id="h2")]
+    return state
+
+
+def with_summons() -> State:
+    """Mid-game with one summon of each kind (315) for Ann: a creature, a bomb, a turret, a trap.
+
+    Built with the engine's own templates and placement (not for goldens): it is the picture
+    with the most legend entries (they overflow into the panel) and the longest board labels.
+    """
+    from engines.krosmaster.content import builtin_pack
+    from engines.krosmaster.rules_board import Board, sq
+    from engines.krosmaster.rules_summons import place_summon
+
+    state = midgame()
+    state.summons = {t.id: t for t in builtin_pack().summons}
+    for template, square in (("bristlepup", "D8"), ("powder_keg", "D7"), ("arrow_turret", "B6"), ("snare_trap", "F7")):
+        place_summon(state, Board.of(state), state.pieces["0a"], template, sq(square))
     return state

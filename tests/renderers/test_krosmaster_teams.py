@@ -10,14 +10,15 @@ import io
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from common import i18n
 from engines.krosmaster.state import State
-from renderers import kit
+from renderers import kit, kit_board
 from renderers import krosmaster as km
+from renderers.krosmaster import board, layout, panel, preview
 from tests.renderers import golden
-from tests.renderers.states import midgame
+from tests.renderers.states import big_teams, midgame
 from tests.renderers.states_four import four_players, play_four
 
 
@@ -27,7 +28,7 @@ def _img(png: bytes) -> Image.Image:
 
 def _cell(state: State, square: str) -> tuple[int, int, int, int]:
     arena = state.board.arena
-    col, row = kit.parse_label(square)  # type: ignore[misc]
+    col, row = kit_board.parse_label(square)  # type: ignore[misc]
     return km.grid_for(arena.width, arena.height).box(col, row)
 
 
@@ -43,30 +44,27 @@ def _keys_used(monkeypatch: pytest.MonkeyPatch, state: State, lang: str = "en") 
         used.append(key)
         return i18n.t(key, lang, **params)
 
-    monkeypatch.setattr(km, "t", spy)
+    for module in (km, board, panel, preview):
+        monkeypatch.setattr(module, "t", spy)
     km.render(state, lang=lang)
     return used
 
 
-def _texts_drawn(monkeypatch: pytest.MonkeyPatch, state: State, lang: str = "en") -> list[str]:
+def _texts_drawn(state: State, lang: str = "en") -> list[str]:
     """Every string the renderer actually draws for ``state``, in drawing order."""
-    drawn: list[str] = []
-    real = kit.draw_text
+    with kit.recording() as marks:
+        km.render_image(state, lang=lang)
+    return [m.text for m in marks if m.kind == "text"]
 
-    def spy(draw: object, xy: object, text: str, *args: object, **kw: object) -> None:
-        drawn.append(text)
-        real(draw, xy, text, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(kit, "draw_text", spy)
-    km.render(state, lang=lang)
-    monkeypatch.setattr(kit, "draw_text", real)
-    return drawn
+def _canvas() -> ImageDraw.ImageDraw:
+    return ImageDraw.Draw(Image.new("RGB", (km.WIDTH, km.HEIGHT)))
 
 
 def _panel_left_edge_column(image: Image.Image) -> list[tuple[int, int, int]]:
-    """The column where a team box's left border runs (10 px left of the panel's text)."""
-    x = km.PANEL_LEFT + 8 - 10
-    return [image.getpixel((x, y)) for y in range(km.TITLE_H + 100, km.HEIGHT - 100)]  # type: ignore[misc]
+    """The column where a team box's left border runs (just left of the panel's text)."""
+    x = layout.PANEL_LEFT - layout.DU(3)
+    return [image.getpixel((x, y)) for y in range(100, km.HEIGHT - 100)]  # type: ignore[misc]
 
 
 # -- golden pictures ---------------------------------------------------------------------
@@ -117,15 +115,15 @@ def test_free_for_all_and_duel_have_one_unlabelled_group_in_play_order() -> None
 
 
 def test_team_labels_are_drawn_only_in_two_vs_two(monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn = _texts_drawn(monkeypatch, four_players(), "it")
+    drawn = _texts_drawn(four_players(), "it")
     assert "SQUADRA A" in drawn and "SQUADRA B" in drawn
     names = [text for text in drawn if text.lstrip("» ").split(". ")[-1] in ("Ann", "Bob", "Cat", "Dan")]
     assert names == ["» 1. Cat", "3. Ann", "2. Bob", "4. Dan"]  # team by team, play order written
     for state in (four_players("ffa"), midgame()):
-        drawn = _texts_drawn(monkeypatch, state)
+        drawn = _texts_drawn(state)
         assert not [text for text in drawn if text.startswith("TEAM")]
     assert "render.km.team" not in _keys_used(monkeypatch, four_players("ffa"))
-    ffa = _texts_drawn(monkeypatch, four_players("ffa"))
+    ffa = _texts_drawn(four_players("ffa"))
     assert [text for text in ffa if text.lstrip("» ") in ("Ann", "Bob", "Cat", "Dan")] == ["» Cat", "Bob", "Ann", "Dan"]
 
 
@@ -144,11 +142,21 @@ def test_team_letters_follow_play_order() -> None:
     assert km.panel_groups(state) == [("Team A", [1, 3]), ("Team B", [2, 0])]
 
 
-def test_tight_rows_only_for_four_players() -> None:
-    assert km._row_layout(52, four=True) == "tight"
-    assert km._row_layout(52, four=False) == "full"  # unchanged for 1-vs-1
-    assert km._row_layout(60, four=True) == "full"
-    assert km._row_layout(46, four=True) == "compact"
+def test_rows_get_less_room_only_when_the_table_is_crowded() -> None:
+    """1-vs-1 keeps two-line rows; four players fall back to one-line rows (the acting player
+    keeps more); eight pieces a side become cards. The active piece always keeps AP/MP."""
+    rows = panel.Rows.of(midgame(), "en")
+    room = 10_000
+    assert set(panel.choose_modes(rows, [0, 1], room, [0]).values()) == {"full"}
+    four = four_players()
+    four_rows = panel.Rows.of(four, "en")
+    modes = panel.choose_modes(four_rows, [2, 1, 0, 3], 330, [2])
+    assert modes[2] in ("full", "compact") and modes[1] in ("compact", "cards")
+    assert panel.choose_modes(panel.Rows.of(big_teams(), "it"), [0, 1], 420, [0]) == {0: "cards", 1: "cards"}
+    active = four.pieces["2a"]
+    with kit.recording() as marks:
+        panel.pieces_block(_canvas(), four_rows, four.player(2), "cards", 700, 0, 280)
+    assert "AP 6/6" in [m.text for m in marks] and active.short in [m.text for m in marks]
 
 
 @pytest.mark.parametrize("mode", ["teams", "ffa"])
@@ -182,12 +190,15 @@ def test_lost_powers_sign_sits_on_the_token() -> None:
 def test_lost_powers_are_named_in_the_panel_and_legend(monkeypatch: pytest.MonkeyPatch) -> None:
     state = midgame()
     state.pieces["1c"].powers_lost = True
-    used = _keys_used(monkeypatch, state)
-    assert "render.km.no_powers" in used and "render.km.legend.no_powers" in used
-    drawn = _texts_drawn(monkeypatch, state)
-    assert "no powers" in drawn and "No powers" in drawn  # the row's tag and the legend entry
+    assert "render.km.legend.no_powers" in _keys_used(monkeypatch, state)
+    assert "No powers" in _texts_drawn(state)  # the legend entry
+    rows = panel.Rows.of(state, "en")
+    for mode, words in (("full", "no powers"), ("compact", "")):  # one-line rows keep only the sign
+        with kit.recording() as marks:
+            panel.piece_row(_canvas(), rows, state.pieces["1c"], 3, 700, 0, 280, mode)  # type: ignore[arg-type]
+        assert [m.text for m in marks if m.kind == "chip" and m.text in ("no powers", "")] == [words], mode
     assert "render.km.no_powers" not in _keys_used(monkeypatch, midgame())
-    legend = [label for _paint, label in km._base_legend(state, "it")]
+    legend = [label for _paint, label in board.legend(state, "it")]
     assert "Senza poteri" in legend
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from db.store import Store
 from engines.core.errors import RuleError, TavoloError
 from gm.rules.search import Glossary, index_terms, plan_query, section_id_in, snippet
 from gm.rules.service import (
@@ -292,3 +293,13 @@ async def test_readers_see_sections_in_their_language_first(service: RulesServic
         hits = await service.search(GUILD, query, "krosmaster", "en")
         languages = [h.language for h in hits]
         assert "en" in languages and languages == sorted(languages, key=lambda lang: lang != "en"), languages
+
+
+async def test_english_readers_never_see_an_italian_heading_as_the_source(store: Store) -> None:
+    """Bug: English texts carried Italian terms, e.g. the Warlord digest's "summarizes Tiri di dado"."""
+    service = RulesService(store)  # the built-in digests
+    await service.load_builtin_digests()
+    english = await service.show_reply(None, "dice", "warlord", "en")
+    italian = await service.show_reply(None, "dice", "warlord", "it")
+    assert "Tiri di dado" not in english.plain_text()
+    assert "Tiri di dado" in italian.plain_text()

@@ -1,0 +1,140 @@
+"""Krosmaster Arena board pictures (DESIGN.md §6): the arena, the pieces, a side panel.
+
+``render`` turns a state into PNG bytes; ``render_preview`` adds what the active piece
+could do (reachable squares with their MP cost, or a spell's targets and area). Both are
+pure: they read the state, never change it, and the same state gives the same bytes.
+
+The package is split by what it draws, on top of the shared kit (``renderers.kit*``):
+``layout`` (canvas geometry and facts about a state), ``glyphs`` (terrain colours and
+painters shared with the legend), ``board`` (the arena and its pieces), ``panel`` (banner,
+facts, timelines) and ``preview`` (move and spell overlays). This module composes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from PIL import Image, ImageDraw
+
+from common.i18n import t
+from engines.krosmaster.state import State
+from renderers import kit, kit_panel
+from renderers.krosmaster import board, panel, preview
+from renderers.krosmaster.glyphs import GROUND_A, GROUND_B, ICE, KAMA, NO_POWERS, ice_squares
+from renderers.krosmaster.layout import (
+    HEIGHT,
+    LEGEND_LEFT,
+    LEGEND_TOP,
+    LEGEND_WIDTH,
+    PANEL_WIDTH,
+    SWATCH,
+    TEXT,
+    WIDTH,
+    grid_for,
+    shape_of,
+    team_of,
+)
+from renderers.krosmaster.panel import panel_groups, panel_rows
+from renderers.krosmaster.preview import PreviewKind
+
+__all__ = [
+    "GROUND_A", "GROUND_B", "HEIGHT", "ICE", "KAMA", "NO_POWERS", "WIDTH", "PreviewKind", "grid_for", "ice_squares",
+    "panel_groups", "panel_rows", "preview_image", "render", "render_image", "render_preview", "shape_of", "team_of",
+]
+
+_panel_rows = panel_rows  # kept for callers written before the split (tests/krosmaster/test_summons.py)
+_static_layer = board.static_layer
+
+
+def _compose(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
+             extra: preview.Preview | None = None) -> Image.Image:
+    arena = state.board.arena
+    image = board.static_layer(arena.model_dump_json()).copy()
+    grid = grid_for(arena.width, arena.height)
+    draw = ImageDraw.Draw(image, "RGBA")
+    with kit.region("board"):
+        board.draw_board(draw, state, grid, highlight=highlight, under=extra.under if extra else None,
+                         over=extra.over if extra else None, busy=extra.busy if extra else ())
+    entries = board.legend(state, lang) + (extra.legend if extra else [])
+    rows = kit_panel.legend_rows(entries, LEGEND_WIDTH, TEXT, SWATCH)
+    under = 0  # rows that fit under the board; the rest go to the bottom of the panel
+    while under < len(rows) and kit_panel.legend_height(rows[:under + 1], TEXT, SWATCH) <= HEIGHT - LEGEND_TOP:
+        under += 1
+    with kit.region("legend"):
+        kit_panel.draw_legend(draw, LEGEND_LEFT, LEGEND_TOP, rows[:under], TEXT, SWATCH)
+        _title(draw, rows[:under], f"{t('render.km.title', lang)} · {arena.name}")
+    overflow = kit_panel.legend_rows([item.entry for row in rows[under:] for item in row], PANEL_WIDTH, TEXT, SWATCH)
+    with kit.region("panel"):
+        panel.draw_panel(draw, state, lang, seat_names, extra.banner if extra else None, overflow)
+    return image
+
+
+def _title(draw: ImageDraw.ImageDraw, rows: list[kit_panel.LegendRow], title: str) -> None:
+    """Game and arena, at the end of the legend when there is room (the banner says the rest)."""
+    width = kit.text_width(title, TEXT)
+    top = LEGEND_TOP + kit_panel.legend_height(rows[:-1], TEXT, SWATCH)
+    if rows:
+        last = rows[-1][-1]
+        used = last.x + SWATCH + TEXT // 3 + max(kit.text_width(line, TEXT) for line in last.lines) + TEXT
+        if used + width > LEGEND_WIDTH or len(last.lines) > 1:
+            top += kit_panel.legend_height(rows[-1:], TEXT, SWATCH)
+    row_h = kit.line_height(TEXT) + 2
+    if top + row_h > HEIGHT:
+        return
+    kit.draw_text(draw, (LEGEND_LEFT + LEGEND_WIDTH, top + 1 + kit.line_height(TEXT) / 2), title, TEXT, kit.MUTED,
+                  anchor="rm")
+
+
+def render_image(state: State, *, lang: str = "en", seat_names: Mapping[int, str] | None = None,
+                 highlight: Iterable[str] | None = None) -> Image.Image:
+    """The snapshot as a Pillow image (for tests and for callers that compose pictures)."""
+    return _compose(state, lang, seat_names, highlight)
+
+
+def render(state: State, *, lang: str = "en", seat_names: Mapping[int, str] | None = None,
+           highlight: Iterable[str] | None = None) -> bytes:
+    """PNG of the board and panel.
+
+    ``seat_names`` overrides player names (e.g. Discord display names) by seat;
+    ``highlight`` marks squares (labels like ``"C7"``) or pieces (by id) with a white frame,
+    typically the squares of the last action.
+    """
+    return kit.to_png(render_image(state, lang=lang, seat_names=seat_names, highlight=highlight))
+
+
+def preview_image(
+    state: State,
+    squares: Mapping[str, str | int] | Iterable[str],
+    kind: PreviewKind,
+    area: Iterable[str] | None = None,
+    *,
+    target: str | None = None,
+    lang: str = "en",
+    seat_names: Mapping[int, str] | None = None,
+    highlight: Iterable[str] | None = None,
+) -> Image.Image:
+    """See :func:`render_preview`; returns the Pillow image."""
+    return _compose(state, lang, seat_names, highlight, preview.build(state, squares, kind, area, target, lang))
+
+
+def render_preview(
+    state: State,
+    squares: Mapping[str, str | int] | Iterable[str],
+    kind: PreviewKind,
+    area: Iterable[str] | None = None,
+    *,
+    target: str | None = None,
+    lang: str = "en",
+    seat_names: Mapping[int, str] | None = None,
+    highlight: Iterable[str] | None = None,
+) -> bytes:
+    """PNG of the board with what the active piece could do.
+
+    ``kind="move"``: ``squares`` maps reachable squares to their MP cost, printed in each
+    (a plain set just tints them). ``kind="spell"``: ``squares`` are the legal targets;
+    ``area`` the squares hit when aiming at ``target``, which gets corner brackets; when
+    ``target`` is omitted and ``area`` is a list (the engine's ``area_for`` lists the main
+    target first) its first square is used, a set gives no brackets.
+    """
+    return kit.to_png(preview_image(state, squares, kind, area, target=target, lang=lang, seat_names=seat_names,
+                                    highlight=highlight))
