@@ -28,6 +28,8 @@ class Tables(commands.Cog):
                 await respond(interaction, lambda: app.tables.status(place, actor))
             case ["undo", *_]:
                 await respond(interaction, lambda: app.tables.undo(place, actor))
+            case ["me", *_]:  # "Show my hand / My options": only the clicker sees the answer
+                await respond(interaction, lambda: app.tables.private_panel(place, actor), ephemeral_defer=True)
             case _:
                 from cogs.common import send_error
                 from engines.core.errors import TavoloError

@@ -46,6 +46,7 @@ from gm.krosmaster_info import (
     reward_short,
     spell_name,
     spell_parts,
+    spell_short,
 )
 from gm.krosmaster_names import card_label, named_params, piece_label, pile_label, resolve_figurines
 from gm.reply import Button, Reply, Select, SelectOption
@@ -418,6 +419,34 @@ class KrosmasterPresenter:
         if view.phase == "inspiration":
             return [Button(t("km.ui.keep_dice", lang), f"{prefix}:keep", style="secondary")]
         return []
+
+    def private_panel(self, view: State, *, seat: int, lang: str, ref: str) -> Reply:
+        """"Show my hand / My options": what this seat alone may know (its face-down rewards) and
+        what it can do now (castable spells with what they do, reachable squares), so a player
+        who comes back to the channel days later sees their options in one click."""
+        lines: list[str] = []
+        decision = ENGINE.decision(view)
+        if decision is None:
+            lines.append(t("km.ui.panel_over", lang))
+        elif seat in decision.seats:
+            prompt = (t(decision.prompt_key, lang, **humanize(decision.params, lang, "km"))
+                      if decision.prompt_key else "")
+            lines.append(t("km.ui.panel_your_move", lang, prompt=prompt))
+            if view.phase == "turn" and view.active_piece:
+                legal = ENGINE.legal_actions(view, seat)
+                moves = sum(isinstance(a, A.Move) for a in legal)
+                if moves:
+                    lines.append(t("km.ui.panel_moves", lang, count=moves))
+                for spell_id in dict.fromkeys(a.spell for a in legal if isinstance(a, A.Cast)):
+                    spell = _spell(view, spell_id)
+                    if spell is not None:
+                        lines.append(f"• {spell_name(spell, lang)}: {spell_short(spell, lang, limit=180)}")
+        else:
+            waiting = ", ".join(view.player(s).name for s in decision.seats)
+            lines.append(t("km.ui.panel_waiting", lang, players=waiting))
+        lines.append(rewards_text(view, seat, lang))
+        return Reply(title=t("km.ui.panel_title", lang, player=view.player(seat).name), text="\n".join(lines),
+                     ephemeral=True)
 
     def image_policy(self, events: list[Event]) -> str:
         """TABLE_UX "the channel is a shared space": one board per piece activation. It is posted

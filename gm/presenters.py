@@ -34,6 +34,9 @@ class Presenter(Protocol):
 
     def help_text(self, lang: str) -> str: ...
 
+    # Optional: ``private_panel(view, *, seat, lang, ref) -> Reply``: what one seat alone may see
+    # (its hand, face-down cards) and its legal plays, from ``view(state, seat)``. With it, every
+    # public board carries a "Show my hand / My options" button (``tv1:game:me``).
     # Optional: ``event_text(event, lang) -> str | None``: the game words an event itself when its
     # template is not enough (why damage was reduced); None falls back to the template.
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need

@@ -15,7 +15,7 @@ from engines.core.contract import GameState
 from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor
-from gm.reply import Image, Reply
+from gm.reply import Button, Image, Reply
 from gm.table_model import (
     END_VOTES,
     MANUAL_PENDING,
@@ -27,6 +27,7 @@ from gm.table_model import (
 )
 
 LOBBY_HIDDEN = (END_VOTES, MANUAL_PENDING, RESULT, "closed")
+PANEL_BUTTON = "tv1:game:me"  # not tied to a position: it always shows the clicker's current view
 
 
 def event_text(event: Event, lang: str, system: str | None = None) -> str:
@@ -114,6 +115,8 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
                 reply.text += "\n" + next_line
                 if presenter is not None and len(decision.seats) == 1:
                     reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0], lang=lang)
+                if getattr(presenter, "private_panel", None) is not None:  # every seat's own view, on demand
+                    reply.buttons = [*reply.buttons[:19], Button(t("game.my_panel", lang), PANEL_BUTTON)]
     pending = table.game.options.get(MANUAL_PENDING)
     if pending:
         reply.text += "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")

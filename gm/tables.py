@@ -147,6 +147,27 @@ class TableManager(LobbyTable, EndingTable):
     def lobby_reply(self, table: Table, actor: Actor) -> Reply:
         return lobby_reply(table, actor)
 
+    async def private_panel(self, place: Place, actor: Actor) -> Reply:
+        """"Show my hand / My options": the clicker's own view of the game, ephemeral.
+
+        Built from ``view(state, seat)`` for the clicker's seat only, so one seat is never
+        answered with another's cards."""
+        table = await self.table_for(place)
+        if table is None or table.state is None:
+            raise TavoloError("game.none_here")
+        seat = table.seat_of(actor.user_id)
+        if seat is None:
+            raise TavoloError("game.panel_spectator")
+        presenter = presenters.get(table.game.system)
+        panel = getattr(presenter, "private_panel", None)
+        if panel is None:
+            raise TavoloError("game.panel_none", system=table.game.system)
+        view = table.engine.view(table.state, seat)
+        reply: Reply = panel(view, seat=seat, lang=actor.locale, ref=game_ref(table))
+        reply.ephemeral = True
+        reply.board = reply.update_board = False
+        return reply
+
 
 def _first_error(exc: ValidationError) -> str:
     """The option a malformed action got wrong, by the name players typed (never pydantic's text)."""

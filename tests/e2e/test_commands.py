@@ -422,3 +422,19 @@ async def test_no_python_reprs_in_anything_users_saw(fake: FakeDiscord, km_board
     """Runs last: every message of the module (games, dice, rules) reads as prose, not as Python."""
     leaks = [line for m in fake.messages.values() for line in m.text.splitlines() if PYTHON_REPR.search(line)]
     assert not leaks, "\n".join(leaks[:5])
+
+
+async def test_every_seat_gets_its_own_private_panel_from_the_public_board(fake: FakeDiscord,
+                                                                          km_board: FakeMessage) -> None:
+    board = await _current_board(fake)
+    seen = {}
+    for name in ("alice", "bob"):
+        res = await ok(fake, await fake.click(board, "tv1:game:me", user=name))
+        assert res.ephemeral and res.message.flags & EPHEMERAL, res.text
+        assert res.message.pinged_ids == []
+        seen[name] = res.text
+    assert "Alice: your hand and options" in seen["alice"] and "Bob: your hand and options" in seen["bob"]
+    res = await ok(fake, await fake.click(board, "tv1:game:me", user="carol"))
+    assert res.ephemeral and "watching" in res.text
+    public = [m.text for m in fake.messages.values() if not m.ephemeral]
+    assert not any("your hand and options" in text for text in public)
