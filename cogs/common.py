@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from common.i18n import normalize, t
 from engines.core.errors import TavoloError
@@ -202,6 +203,18 @@ async def respond(interaction: discord.Interaction, work: Callable[[], Awaitable
         await send_error(interaction, exc, system, deferred)
         return
     await send(interaction, reply, deferred)
+
+
+def admin_group(name: str, description: str) -> app_commands.Group:
+    """A top-level group of commands for server managers.
+
+    Discord reads ``default_member_permissions`` only on top-level commands, so admin
+    subcommands inside a players' group (``/rules import``) were visible to every member. Each
+    game's admin commands live in a group of their own (``/km-admin``), which members do not
+    see by default and owners can restrict further in their integration settings; every
+    command still checks the permission in code."""
+    return app_commands.Group(name=name, description=description, guild_only=True,
+                              default_permissions=discord.Permissions(manage_guild=True))
 
 
 def ctx(interaction: discord.Interaction) -> tuple[App, Place, Actor]:

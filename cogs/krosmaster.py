@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import ctx, respond, send_error
+from cogs.common import admin_group, ctx, respond, send_error
 from cogs.components import register_handler
 from common.i18n import humanize, t
 from engines.core.errors import RuleError, TavoloError
@@ -455,8 +455,7 @@ class KrosmasterAdmin(commands.Cog):
     """Server content packs: a top-level group so only managers see it by default (Discord reads
     ``default_member_permissions`` on top-level commands only); checked in code as well."""
 
-    admin = app_commands.Group(name="km-admin", description="Krosmaster content packs of this server (managers only)",
-                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+    admin = admin_group("km-admin", "Krosmaster content packs of this server (managers only)")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

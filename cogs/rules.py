@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import ctx, lang_of, respond, send_error, to_message
+from cogs.common import admin_group, ctx, lang_of, respond, send_error, to_message
 from cogs.components import register_handler
 from common.rules_model import LANGUAGES, SYSTEMS
 from engines.core.errors import TavoloError
@@ -131,8 +131,7 @@ class RulesAdmin(commands.Cog):
     reads ``default_member_permissions`` only on top-level commands; server owners can then
     restrict it in their integration settings. The permission is checked in code as well."""
 
-    admin = app_commands.Group(name="rules-admin", description="Manage this server's rulebooks (managers only)",
-                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+    admin = admin_group("rules-admin", "Manage this server's rulebooks (managers only)")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import ctx, respond
+from cogs.common import admin_group, ctx, respond
 from cogs.components import register_handler
 from engines import registry
 
@@ -117,8 +117,7 @@ class Tables(commands.Cog):
 class TableAdmin(commands.Cog):
     """Server-wide table policy: a top-level group so owners can restrict it in Discord's settings."""
 
-    admin = app_commands.Group(name="game-admin", description="Table settings of this server (managers only)",
-                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+    admin = admin_group("game-admin", "Table settings of this server (managers only)")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
