@@ -88,25 +88,25 @@ ORIENTED_AREAS = frozenset(
 
 
 class EffectKind(StrEnum):
-    AP_TOKENS = "ap_tokens"  # 605.3/605.4: signed value, +X or -X AP tokens on each target
-    MP_TOKENS = "mp_tokens"  # 605.1/605.2
+    AP_TOKENS = "ap_tokens"  # 605.3a/605.4a: signed value, +X or -X AP tokens on each target
+    MP_TOKENS = "mp_tokens"  # 605.1a/605.2a
     ELEMENT_DAMAGE = "element_damage"  # 605.5-605.8: +X damage of an element at step 6
     PUSH = "push"  # 605.9
     PULL = "pull"  # 605.10
-    ARMOR_PIERCING = "armor_piercing"  # 605.11: one armor die fewer at step 5
-    STEAL_MP = "steal_mp"  # 605.12
-    STEAL_AP = "steal_ap"  # 605.13
-    GAIN_MP = "gain_mp"  # 605.14: straight into the caster's MP bar
-    GAIN_AP = "gain_ap"  # 605.15
+    ARMOR_PIERCING = "armor_piercing"  # 605.11a, 602.6c: one armor die fewer at step 5
+    STEAL_MP = "steal_mp"  # 605.12a
+    STEAL_AP = "steal_ap"  # 605.13a
+    GAIN_MP = "gain_mp"  # 605.14a: straight into the caster's MP bar
+    GAIN_AP = "gain_ap"  # 605.15a
     RETREAT = "retreat"  # 605.16
     ADVANCE = "advance"  # 605.17
-    LIFE_STEAL = "life_steal"  # 605.18: pending effect at step 8
+    LIFE_STEAL = "life_steal"  # 605.18a: pending effect at step 8
     SWAP = "swap"  # caster and the main target exchange squares
     WOUNDS = "wounds"  # place X inflicted wounds on each target at step 3 (308.5c)
     EXTRA_HEAL = "extra_heal"  # 603.2b: heal bonus written on the spell
     LOSE_POWERS = "lose_powers"  # 314.2d: each target loses all its powers until the end of the player turn
     SLIDE_CUBE = "slide_cube"  # 313.6a/b: the targeted ice cube slides away from the caster, riders included
-    REPLACE = "replace"  # 605.19: the piece becomes another figurine, card and miniature together
+    REPLACE = "replace"  # 605.19a: the piece becomes another figurine, card and miniature together
     SWAP_TOKENS = "swap_tokens"  # 605.20: caster and main target exchange their AP/MP tokens (not a placement)
     SWAP_WOUNDS = "swap_wounds"  # 308.6: caster and main target exchange wounds (moved, never inflicted)
     TURN_DAMAGE = "turn_damage"  # 504.1/314.1d: +X damage until the end of the turn (this spell, or an element)
@@ -118,45 +118,45 @@ SIGNED_EFFECTS = frozenset({EffectKind.AP_TOKENS, EffectKind.MP_TOKENS, EffectKi
 
 
 class Keyword(StrEnum):
-    """Powers the engine implements itself (307)."""
+    """Powers the engine implements itself (307); each with the rule that says what it means."""
 
-    CRITICAL = "critical"
-    ARMOR = "armor"
-    LOCK = "lock"
-    DODGE = "dodge"
-    RESIST_WATER = "resist_water"
-    RESIST_AIR = "resist_air"
-    RESIST_EARTH = "resist_earth"
-    RESIST_FIRE = "resist_fire"
-    RESIST_ALL = "resist_all"
-    IMMUNIZED = "immunized"
-    FRAGILITY = "fragility"
-    TOUGHNESS = "toughness"
-    BLINDNESS = "blindness"
-    SMALL = "small"
-    BLOCKING = "blocking"
-    COUNTERATTACK = "counterattack"
-    HEALING = "healing"
-    INSENSITIVE = "insensitive"
-    LUCK = "luck"
-    AGILITY = "agility"
-    STRENGTH = "strength"
-    INTELLIGENCE = "intelligence"
+    CRITICAL = "critical"  # 307.1, 307.1a: one more critical die (602.5b)
+    ARMOR = "armor"  # 307.2, 307.2a: one more armor die (602.6b)
+    LOCK = "lock"  # 307.3a, 310.4: two lock dice
+    DODGE = "dodge"  # 307.4a, 310.5: two dodge dice
+    RESIST_WATER = "resist_water"  # 307.5a
+    RESIST_AIR = "resist_air"  # 307.6a
+    RESIST_EARTH = "resist_earth"  # 307.7a
+    RESIST_FIRE = "resist_fire"  # 307.8a
+    RESIST_ALL = "resist_all"  # 307.9a
+    IMMUNIZED = "immunized"  # 307.10a
+    FRAGILITY = "fragility"  # 307.11a
+    TOUGHNESS = "toughness"  # 307.12a
+    BLINDNESS = "blindness"  # 307.13a, 307.13b
+    SMALL = "small"  # 307.14, 307.14a: ignores locking (310.6), blocks no line of sight (311.9b)
+    BLOCKING = "blocking"  # 307.15a, 311.8: blocks line of sight
+    COUNTERATTACK = "counterattack"  # 307.16a
+    HEALING = "healing"  # 307.17a
+    INSENSITIVE = "insensitive"  # 307.18a
+    LUCK = "luck"  # 307.27a: water
+    AGILITY = "agility"  # 307.28a: air
+    STRENGTH = "strength"  # 307.29a: earth
+    INTELLIGENCE = "intelligence"  # 307.30a: fire
     # 307.19-307.24: the Frigost freezing family (frozen tokens, 309.8)
-    INNER_FIRE = "inner_fire"  # 307.19
-    FREEZING = "freezing"  # 307.20: attack spells place frozen wounds
-    SNOWSHOE = "snowshoe"  # 307.21: +1 MP tokens of its effects are frozen
-    UNSHOE = "unshoe"  # 307.22: -1 MP tokens of its effects are frozen
-    ACCELFREEZE = "accelfreeze"  # 307.23: +1 AP tokens of its effects are frozen
-    KONGELATION = "kongelation"  # 307.24: -1 AP tokens of its effects are frozen
+    INNER_FIRE = "inner_fire"  # 307.19, 307.19a
+    FREEZING = "freezing"  # 307.20, 307.20a: attack spells place frozen wounds
+    SNOWSHOE = "snowshoe"  # 307.21, 307.21a: +1 MP tokens of its effects are frozen
+    UNSHOE = "unshoe"  # 307.22, 307.22a: -1 MP tokens of its effects are frozen
+    ACCELFREEZE = "accelfreeze"  # 307.23, 307.23a: +1 AP tokens of its effects are frozen
+    KONGELATION = "kongelation"  # 307.24, 307.24a: -1 AP tokens of its effects are frozen
     # 307.25-307.26: conditions on the powers written after them (see Figurine.conditional_powers)
-    BLAME = "blame"  # 307.25: at least X vigilantes on the board
-    REVENGE = "revenge"  # 307.26: at least X villains on the board
-    WISDOM = "wisdom"  # 307.31
-    PROSPECTING = "prospecting"  # 307.32
-    CREATOR = "creator"  # 307.33
-    COLLECTOR = "collector"  # 307.34
-    LOOT = "loot"  # 307.35: Loot X, X in Figurine.power_x
+    BLAME = "blame"  # 307.25, 307.25a: at least X vigilantes on the board
+    REVENGE = "revenge"  # 307.26, 307.26a: at least X villains on the board
+    WISDOM = "wisdom"  # 307.31, 307.31a
+    PROSPECTING = "prospecting"  # 307.32, 307.32a
+    CREATOR = "creator"  # 307.33, 307.33a
+    COLLECTOR = "collector"  # 307.34, 307.34a
+    LOOT = "loot"  # 307.35, 307.35a: Loot X, X in Figurine.power_x
 
 
 class NameColour(StrEnum):

@@ -362,6 +362,7 @@ class KrosmasterEngine:
         piece = state.pieces[state.active_piece]  # type: ignore[index]
         if isinstance(action, A.EndTurn):
             return rules_turn.end_activation(state, dice)
+        # 315.3b, 304.2: only Krosmasters pick up kamas and buy; summons move and cast.
         if piece.summon is not None and not isinstance(action, A.Move | A.Cast):
             raise RuleError("km.err.summon_action", rule="315.3b", action=action.kind,
                             action_key=f"km.action.{action.kind}")
@@ -372,7 +373,7 @@ class KrosmasterEngine:
             plan = check_cast(state, piece, action.spell, action.target, action.direction)
             events = resolution.cast(state, piece, plan, dice)
             return events + self._proceed(state, "turn", dice)
-        if isinstance(action, A.Collect):
+        if isinstance(action, A.Collect):  # 503.4; kamas are not pieces on a square (304.2)
             here = piece.pos or ""
             if state.board.kamas.get(here, 0) <= 0:
                 raise RuleError("km.err.no_kama", rule="503.4", square=here)

@@ -42,12 +42,15 @@ from engines.krosmaster.rules_victory import check_victory
 from engines.krosmaster.state import CastContext, PendingEffect, PieceState, SpellFrame, State
 
 AT_LATER_STEPS = frozenset({EffectKind.ELEMENT_DAMAGE, EffectKind.ARMOR_PIERCING, EffectKind.LIFE_STEAL,
-                            EffectKind.EXTRA_HEAL})  # 605.5-605.8, 605.11, 605.18, 603.2b: not at step 3
+                            EffectKind.EXTRA_HEAL})  # 605.5-605.8, 605.11a, 605.18a, 603.2b: not at step 3
+# 314.1a: those wait for the step that can resolve them (armor-piercing at step 5, life steal at step 8).
 
 
 # -- entry points --------------------------------------------------------------------------
 def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[Event]:
-    """A player casts a checked spell (601): steps 1 to 8 follow, unless the game ends first."""
+    """A player casts a checked spell (601.1: only once every prerequisite holds): steps 1 to 8
+    follow in their order (602.1), unless the game ends first. Until they are all resolved the
+    piece takes no other action (602.1a): a choice on the way is the only decision open."""
     spell, unmet = effects_in_force(state, plan.spell)  # 307.25/307.26, counted once for every step
     ctx = _open(state, then="turn", caster=caster.id, spell=spell.id)
     record_use(caster, plan)  # 601.3a-c
@@ -203,10 +206,10 @@ def _step(state: State, ctx: CastContext, frame: SpellFrame, dice: Dice) -> list
             frame.targets = [board.occupant[sq(s)] for s in frame.squares if sq(s) in board.occupant]
         frame.targets = [pid for pid in frame.targets if state.pieces[pid].in_play]
         frame.step = 3
-    elif frame.step == 3:  # 602.4: additional effects in written order (314.1b)
+    elif frame.step == 3:  # 602.4: additional effects in written order (602.4e, 314.1b), all of them (602.4b)
         events += _additional_effects(state, ctx, frame, caster, spell)
         specials = (SpellKind.SPECIAL, SpellKind.SUMMON)
-        frame.step = 8 if spell.kind in specials else 4  # 604.2: specials skip steps 4 to 7
+        frame.step = 8 if spell.kind in specials else 4  # 604.1, 604.2: specials skip steps 4 to 7
         _collect_kos(state, ctx)  # 602.4d: removed at the end of step 3
     elif frame.step == 4:  # 602.5: one critical roll for every target (602.5c)
         crit = roll_krosmaster(dice, critical_dice(caster, spell), Purpose.CRITICAL, by=caster.owner)
@@ -214,11 +217,12 @@ def _step(state: State, ctx: CastContext, frame: SpellFrame, dice: Dice) -> list
         events.append(ev("critical_roll", rolls=dice.take_drawn(), piece=caster.id, name=caster.short,
                          successes=crit.successes, faces=[str(f) for f in crit.faces]))
         frame.step = 5
-    elif frame.step == 5:  # 602.6-602.8 (or 603.2): each target's armor, damage and wounds
+    elif frame.step == 5:  # 602.6-602.8 (or 603.2): each target's armor, damage and wounds (602.7a)
         events += _wounds_or_heals(state, ctx, frame, caster, spell, dice)
         frame.step = 8
         _collect_kos(state, ctx)  # 602.8c: removed at the end of step 7
-    else:  # step 8 (602.9): the group is resolved by ``run``; a pending effect's spell has none (602.9d)
+    else:  # step 8 (602.9): the group is resolved by ``run``, then the spell is resolved (602.1b);
+        # a pending effect's spell has no step 8 of its own (602.9d)
         ctx.frames.pop()
     return events
 
@@ -246,7 +250,7 @@ def _wounds_or_heals(state: State, ctx: CastContext, frame: SpellFrame, caster: 
     board = Board.of(state)
     events = rules_scenery.strike(state, board, caster, spell, sq(frame.target), frame.crits, dice)  # 313.7
     live = [state.pieces[pid] for pid in frame.targets if state.pieces[pid].in_play]
-    if spell.kind is SpellKind.HEAL:  # 603.2: no armor roll, wounds removed
+    if spell.kind is SpellKind.HEAL:  # 603.2a: no armor roll; 603.2c: wounds removed
         total = heal_total(spell, caster, frame.crits)
         for target in live:
             healed = heal(caster, target, total.value)  # 308.4; frozen wounds: 307.19
@@ -261,7 +265,7 @@ def _wounds_or_heals(state: State, ctx: CastContext, frame: SpellFrame, caster: 
         events.append(ev("armor_roll", rolls=dice.take_drawn(), piece=target.id, name=target.short,
                          successes=armor.successes, faces=[str(f) for f in armor.faces]))
         total = damage_total(spell, caster, target, frame.crits, armor.successes)  # step 6 (602.7)
-        inflicted = place_wounds(target, total.value, by=caster)  # step 7 (602.8a)
+        inflicted = place_wounds(target, total.value, by=caster)  # step 7 (602.8a; 0 damage, no wound: 602.8b)
         inflicted_total += inflicted
         if inflicted < total.value:  # 308.3: damage beyond the HP is lost
             total.modifiers.append({"reason": "hp_cap", "rule": "308.3", "amount": inflicted - total.value})

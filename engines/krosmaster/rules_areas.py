@@ -62,7 +62,11 @@ def area_squares(
     board: Board,
     legal_targets: list[Square] | None = None,
 ) -> list[Square]:
-    """Additional target squares (602.3b); multiple targets use every other legal square (602.3c)."""
+    """Additional target squares (312.1, 602.3b); multiple targets use every other legal square (602.3c).
+
+    312.4: without an area a spell hits its one square; 312.4a: an area is not an additional
+    effect, so nothing that removes effects (307.25 conditions) takes it away. 312.2: every
+    target is hit the same way (one critical roll, an armor roll each: ``resolution``)."""
     if spell.area is AreaShape.MULTIPLE:
         return [s for s in (legal_targets or []) if s != target]
     result = []

@@ -39,6 +39,35 @@ def parse_on(state: State, text: str) -> Square:
         raise RuleError(exc.key, rule="313.1", **exc.params) from None
 
 
+# -- board labels (101.3) ---------------------------------------------------------------------
+# A piece's label is drawn inside its square on the board image, where three characters fit.
+LABEL_MAX = 3
+
+
+def name_label(name: str) -> str:
+    """The label of a name that needs no number: its first three letters ("Iron Warden": IRO)."""
+    return "".join(c for c in name.upper() if c.isalnum())[:LABEL_MAX] or "?"
+
+
+def name_tag(name: str) -> str:
+    """The two letters of a numbered label, so the number still fits in three characters:
+    the name's first two ("Stone Golem": ST1, "Powder Keg": PO2)."""
+    return name_label(name)[:LABEL_MAX - 1]
+
+
+def numbered_label(name: str, number: int, taken: set[str]) -> str:
+    """``name``'s tag and ``number`` in at most three characters when it can be ("ST2", or "S12"
+    past 9), never one of ``taken``; a longer label only where no short one is free."""
+    tag = name_tag(name)
+    for candidate in (f"{tag}{number}", f"{tag[0]}{number}"):
+        if len(candidate) <= LABEL_MAX and candidate not in taken:
+            return candidate
+    candidate = f"{name_label(name)}{number}"
+    while candidate in taken:
+        candidate += "'"
+    return candidate
+
+
 def ev(key: str, rolls: list[int] | None = None, **params: object) -> Event:
     """An event in the ``km`` namespace; ``key`` is given without the prefix."""
     return Event(key=f"km.{key}", params=params, rolls=rolls or [])
@@ -52,7 +81,7 @@ def _scenery(
 
 
 def blocks_los(piece: PieceState) -> bool:
-    """311.9a/b: Krosmasters block unless small; 315.1e: summons only with Blocking (307.15)."""
+    """311.9a/b: Krosmasters block unless small; 315.1e: summons only with Blocking (307.15a, 311.8)."""
     if piece.has(Keyword.BLOCKING):
         return True
     return piece.figurine.summon is None and not piece.has(Keyword.SMALL)
@@ -90,7 +119,10 @@ class Board:
         return in_bounds(square, self.width, self.height)
 
     def is_free(self, square: Square) -> bool:
-        """313.3: no tree, bush or character; a crate square is still free (313.5c)."""
+        """313.3: no tree, bush or character; a crate or ice cube square is still free (313.5c, 313.5d).
+
+        313.4: trees and bushes (313.5a/b) are obstacles, and so are pieces: Krosmasters, creatures
+        (315.3c), bombs (315.4c) and turrets (315.5c); a trap is left out of ``occupant`` (315.6c)."""
         return (
             self.on_board(square)
             and square not in self.trees
@@ -102,7 +134,7 @@ class Board:
         return square in self.blockers
 
     def _blocks(self, state: State, square: Square) -> bool:
-        """311.9a/b: Krosmasters and trees block; bushes, crates and small pieces do not."""
+        """311.9a/b: Krosmasters and trees (313.5b) block; bushes (313.5a), crates and small pieces do not."""
         if square in self.trees:
             return True
         pid = self.occupant.get(square)

@@ -51,7 +51,8 @@ def affected_pieces(state: State, board: Board, squares: list[Square] | tuple[Sq
 
 
 def target_key(plan_pieces: list[str], target: Square) -> list[str]:
-    """601.3b: "once per target" counts pieces hit; an empty square counts as itself."""
+    """601.3b: "once per target" counts pieces hit, those of the area included (601.2: every target
+    the spell would reach is checked); an empty square counts as itself."""
     return plan_pieces or [f"sq:{label(target)}"]
 
 
@@ -112,7 +113,9 @@ def plan_casts(state: State, board: Board, piece: PieceState, spell: Spell,
 
 
 def check_cast(state: State, piece: PieceState, spell_id: str, target_label: str, direction: str | None) -> CastPlan:
-    """601: every prerequisite, each failure with its own message and rule number."""
+    """601: every prerequisite, each failure with its own message and rule number; nothing changes
+    before they all hold (601.1). Constraints of effects in force, like Blindness, are
+    prerequisites too (601.7): ``in_range`` applies them."""
     board = Board.of(state)
     spell = spell_of(state, piece, spell_id)
     target = parse_on(state, target_label)

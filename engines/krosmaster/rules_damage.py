@@ -60,8 +60,11 @@ def swing(total: Total, crits: int, armors: int) -> None:
 
 
 def damage_total(spell: Spell, caster: PieceState, target: PieceState, crits: int, armors: int) -> Total:
-    """602.7c in its order: base + written bonus + rewards and "this turn" effects + the dice
-    swing - the target's powers; never below 0 (602.7d).
+    """602.7a/c in its order, for one target with HP: base + written bonus + rewards and "this turn"
+    effects + the dice swing - the target's powers; never below 0 (602.7d). Each target of an area
+    gets its own total (602.7e): its armor roll and powers differ.
+
+    308.2a: an elemental spell's damage is of its element, so only that element's resistance counts.
 
     Bonus elemental damage (605.5-605.8) adds to the total; each distinct element the spell
     carries is reduced once by a matching resistance. Immunized (307.10) zeroes any spell whose
@@ -100,8 +103,8 @@ def damage_for(spell: Spell, caster: PieceState, target: PieceState, crits: int,
 
 
 def heal_total(spell: Spell, caster: PieceState, crits: int) -> Total:
-    """603.2b: base + written bonus + Healing power + rewards and "this turn" effects + 1 on any
-    critical success."""
+    """603.2b: base + written bonus + Healing power (307.17a) + rewards and "this turn" effects + 1 on
+    any critical success. A heal deals no damage (603.1) and has no armor roll (603.2a)."""
     total = Total(spell.amount)
     total.change(sum(e.value for e in spell.effects if e.kind is EffectKind.EXTRA_HEAL), "extra_heal", "603.2b")
     total.change(int(caster.has(Keyword.HEALING)), str(Keyword.HEALING), "307.17a")

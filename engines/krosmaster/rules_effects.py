@@ -39,7 +39,8 @@ def axis_direction(origin: Square, other: Square, hint: str | None) -> Square | 
 
 
 def slide(board: Board, piece: PieceState, direction: Square, squares: int) -> int:
-    """605.9b/314.3: move square by square, stopping before any square that is not free."""
+    """605.9b, 605.10b, 605.16b, 605.17b, 314.3: move square by square, stopping before any square
+    that is not free (602.4b: what is impossible of an effect is left out, the rest applies)."""
     moved = 0
     for _ in range(squares):
         nxt = step(sq(piece.pos), direction)  # type: ignore[arg-type]
@@ -102,6 +103,7 @@ def apply_step3(
     events: list[Event] = []
     kind = effect.kind
     caster_in = caster.in_play
+    # 602.4c: unless it says otherwise, an effect applies to the targets of the spell.
     victims = [caster] if effect.target == "caster" else [t for t in targets if t.in_play]
     if kind in (EffectKind.AP_TOKENS, EffectKind.MP_TOKENS):
         stat = "ap" if kind is EffectKind.AP_TOKENS else "mp"
@@ -114,7 +116,7 @@ def apply_step3(
                 events.append(ev("frozen_tokens", piece=target.id, name=target.short, stat=stat.upper(),
                                  value=placed if effect.value > 0 else -placed))
                 continue
-            placed = add_tokens(target, stat, effect.value)
+            placed = add_tokens(target, stat, effect.value)  # 605.1a-605.4a
             events.append(ev(f"{stat}_tokens", piece=target.id, name=target.short,
                              value=placed if effect.value > 0 else -placed))
     elif kind in (EffectKind.STEAL_AP, EffectKind.STEAL_MP):
@@ -122,12 +124,12 @@ def apply_step3(
         for target in victims:
             if target.id == caster.id or protected_from(target, caster):
                 continue
-            placed = add_tokens(target, stat, -effect.value)  # 605.12/605.13
+            placed = add_tokens(target, stat, -effect.value)  # 605.12a/605.13a
             gained = add_tokens(caster, stat, placed) if placed and caster_in else 0
             events.append(ev(f"steal_{stat}", piece=caster.id, name=caster.short, target=target.id,
                              target_name=target.short, value=placed, gained=gained))
     elif kind in (EffectKind.GAIN_AP, EffectKind.GAIN_MP):
-        if caster_in:  # 605.14/605.15: straight into the active piece's bar
+        if caster_in:  # 605.14a/605.15a: straight into the active piece's bar
             stat = "ap" if kind is EffectKind.GAIN_AP else "mp"
             setattr(caster, stat, getattr(caster, stat) + effect.value)
             events.append(ev(f"gain_{stat}", piece=caster.id, name=caster.short, value=effect.value))

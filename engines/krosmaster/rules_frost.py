@@ -88,6 +88,7 @@ def push_cube(state: State, board: Board, caster_square: Square, cube: Square, s
     direction = (cube[0] - caster_square[0], cube[1] - caster_square[1])
     rider_id = board.occupant.get(cube)
     rider = state.pieces[rider_id] if rider_id is not None else None
+    # 105.2: 313.6b lets an Insensitive rider move although 307.18a forbids it: the permission wins.
     if rider is not None and rider.figurine.summon not in (None, "creature", "bomb"):
         rider = None  # 313.6b names characters and bombs only: a turret is not carried
     return slide_cube(state, board, cube, direction, squares, rider) or [ev("ice_stuck", square=label(cube))]

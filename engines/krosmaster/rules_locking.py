@@ -53,7 +53,7 @@ def lock_skipped(state: State, board: Board, piece: PieceState, square: Square) 
 
 
 def lock_procedure(state: State, piece: PieceState, enemies: list[PieceState], dice: Dice) -> tuple[bool, list[Event]]:
-    """310.2b-e: each adjacent enemy rolls lock, the mover answers with dodge each time.
+    """310.2b-e: each adjacent enemy rolls lock, the mover answers with dodge each time (310.2d).
 
     The active player may choose the order of the enemies; since every pair of rolls is
     compared on its own, the order cannot change the result and we use timeline order.

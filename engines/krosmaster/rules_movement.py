@@ -127,7 +127,7 @@ def move(state: State, piece: PieceState, to: str, path: list[str] | None, dice:
             flush()
             locked, lock_events = lock_procedure(state, piece, enemies, dice)
             events.extend(lock_events)
-            if locked:  # 310.2e: the piece stays and loses every AP and MP
+            if locked:  # 310.2e: the piece stays and loses every AP and MP; its turn goes on (310.3)
                 piece.ap = piece.mp = 0
                 piece.locked = True
                 events.append(ev("locked", piece=piece.id, name=piece.short, square=piece.pos))

@@ -1,4 +1,5 @@
-"""Four players (section 7): free-for-all (702) and 2-vs-2 (703): seats, sides, turn order, choices.
+"""Four players (section 7): free-for-all (702) and 2-vs-2 (703, which follows 702 except where
+703.2/703.3 say otherwise: 703.1): seats, sides, turn order, choices.
 
 Pure helpers over ``state.multi``; 1-vs-1 games never reach them. Choices a player must make in
 the middle of someone else's flow (702.5 who gets the GG of a self-K.O., 702.6 who loses a GG on

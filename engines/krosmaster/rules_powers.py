@@ -22,7 +22,8 @@ RESISTANCE: dict[Element, Keyword] = {
 
 
 def critical_dice(caster: PieceState, spell: Spell) -> int:
-    """602.5a/b: one die, plus Critical, plus the matching element power; neutral caps at 1 (308.2b)."""
+    """602.5a/b: one die, plus Critical (307.1a), plus the matching element power (307.27a-307.30a);
+    neutral caps at 1 (308.2b)."""
     if spell.element is Element.NEUTRAL:
         return 1
     dice = 1 + caster.has(Keyword.CRITICAL)
@@ -33,7 +34,8 @@ def critical_dice(caster: PieceState, spell: Spell) -> int:
 
 
 def armor_dice(target: PieceState, spell: Spell, piercing: bool) -> int:
-    """602.6a-c: one die, plus Armor, plus the element power, minus one for armor-piercing."""
+    """602.6a-c: one die, plus Armor (307.2a, 602.6b), plus the element power, minus one for
+    armor-piercing (602.6c, 605.11a)."""
     dice = 1 + target.has(Keyword.ARMOR)
     power = ELEMENT_POWER.get(spell.element)
     if power is not None and target.has(power):
@@ -48,11 +50,11 @@ def resists(target: PieceState, element: Element) -> bool:
 
 
 def lock_dice(piece: PieceState) -> int:
-    return 1 + piece.has(Keyword.LOCK)  # 307.3, 310.4
+    return 1 + piece.has(Keyword.LOCK)  # 307.3a, 310.4
 
 
 def dodge_dice(piece: PieceState) -> int:
-    return 1 + piece.has(Keyword.DODGE)  # 307.4, 310.5
+    return 1 + piece.has(Keyword.DODGE)  # 307.4a, 310.5
 
 
 MECHANISM_LOCK_RULE = {"bomb": "315.4b", "turret": "315.5b", "trap": "315.6b"}
@@ -70,10 +72,12 @@ def locking_exemption(piece: PieceState) -> tuple[str, str] | None:
 
 
 def ignores_locking(piece: PieceState) -> bool:
-    """310.6: a small piece neither locks nor is locked; 315.4b/315.5b: nor does a mechanism."""
+    """310.6, 307.14a: a small piece neither locks nor is locked; 315.4b/315.5b/315.6b: nor does a mechanism."""
     return piece.has(Keyword.SMALL) or piece.figurine.summon in ("bomb", "turret", "trap")
 
 
 def protected_from(target: PieceState, source: PieceState | None) -> bool:
-    """307.18: Insensitive stops AP/MP/range changes and moves caused by someone else."""
+    """307.18a: Insensitive stops AP/MP/range changes and moves caused by someone else.
+
+    The power is a continuous effect, in force before any one-off effect applies (314.2a)."""
     return target.has(Keyword.INSENSITIVE) and (source is None or source.id != target.id)

@@ -48,7 +48,8 @@ def condition_counts(state: State) -> dict[Keyword, int]:
 
 
 def refresh_conditionals(state: State) -> None:
-    """Grant the powers written after Blame X / Revenge X while X such pieces are on the board,
+    """307.25a/307.26a, 314.2b: grant the powers written after Blame X / Revenge X as soon as X such
+    pieces are on the board and for as long as they are,
     allied or opposing (the piece itself counts). Also keeps frozen wounds within wounds."""
     counts = condition_counts(state)
     for piece in state.pieces.values():
@@ -120,7 +121,7 @@ def creator_applies(piece: PieceState) -> bool:
 
 def reward_terms(piece: PieceState, rank: RewardRank, price: int, ap: int) -> tuple[int, int]:
     """(kamas, AP) the piece pays for a reward of ``rank``: Creator's first buy of each activation
-    costs no AP and less (granite unchanged)."""
+    costs no AP and less (granite unchanged). 105.1: the card's power wins over 306.4's price."""
     if creator_applies(piece):
         return CREATOR_COST[rank], 0
     return price, ap

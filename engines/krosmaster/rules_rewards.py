@@ -234,13 +234,14 @@ def reveal_problem(state: State, piece: PieceState, card_id: str) -> RuleError |
     reward = card.reward
     if reward is not None and reward.type is RewardType.EQUIPMENT:
         held = {r.slot for r in face_up(piece) if r.type is RewardType.EQUIPMENT}
-        if reward.slot in held:  # 306.9a/306.10: and it may not be swapped out
+        if reward.slot in held:  # 306.9a/306.9b/306.10: one per type, and it may not be swapped out
             return RuleError("km.err.slot_taken", rule="306.9a", name=piece.short, slot=str(reward.slot))
     return None
 
 
 def reveal(state: State, piece: PieceState, card_id: str) -> list[Event]:
-    """306.8: free, once per activation; the effect applies at once (not a spell: 306.8a)."""
+    """306.8: free, once per activation; the effect applies at once. Not a spell (306.8a): no step,
+    no prerequisite and no spell limit is involved."""
     problem = reveal_problem(state, piece, card_id)
     if problem is not None:
         raise problem
@@ -292,25 +293,42 @@ def turn_actions(state: State, piece: PieceState) -> list[Action]:
 
 # -- hidden information ------------------------------------------------------------------
 def hide(state: State, seat: int | None) -> State:
-    """306.6b: face-down tokens show only to their owner; pile faces to nobody."""
+    """306.6b: face-down tokens show only to their owner; pile faces to nobody.
+
+    Every board reply asks for a view, so it must be cheap: the view shares every part of the
+    state it does not change and copies only the containers that hold a blanked token (a deep
+    copy of a whole state cost more than the rest of an action). It is read-only, like the
+    state it comes from (renderers and presenters never mutate what they are given), and when
+    nothing is hidden from ``seat`` it is the state itself.
+    """
     rewards = state.rewards
     if not rewards.total:
         return state
-    view = state.model_copy(deep=True)
 
-    def blank(card: RewardCard) -> None:
-        if not card.face_up and (seat is None or card.seat != seat):
-            card.reward = None
+    def hidden(card: RewardCard) -> bool:
+        return not card.face_up and card.reward is not None and (seat is None or card.seat != seat)
 
-    view.rewards.pool = {rank: [] for rank in view.rewards.pool}  # unseen tokens: nobody's to know
-    for piece in view.pieces.values():
-        for card in piece.rewards:
-            blank(card)
-    for card in view.rewards.discard:
-        blank(card)
-    if view.rewards.pending is not None:
-        blank(view.rewards.pending)
-    return view
+    def blank(card: RewardCard) -> RewardCard:
+        return card.model_copy(update={"reward": None}) if hidden(card) else card
+
+    pool_hidden = any(rewards.pool.values())
+    pieces = {pid: piece for pid, piece in state.pieces.items() if any(hidden(c) for c in piece.rewards)}
+    discard_hidden = any(hidden(c) for c in rewards.discard)
+    pending_hidden = rewards.pending is not None and hidden(rewards.pending)
+    if not (pool_hidden or pieces or discard_hidden or pending_hidden):
+        return state
+    changes: dict[str, object] = {}
+    if pool_hidden:  # unseen tokens: nobody's to know
+        changes["pool"] = {rank: [] for rank in rewards.pool}
+    if discard_hidden:
+        changes["discard"] = [blank(c) for c in rewards.discard]
+    if pending_hidden and rewards.pending is not None:
+        changes["pending"] = blank(rewards.pending)
+    update: dict[str, object] = {"rewards": rewards.model_copy(update=changes)}
+    if pieces:
+        update["pieces"] = {pid: (piece.model_copy(update={"rewards": [blank(c) for c in piece.rewards]})
+                                  if pid in pieces else piece) for pid, piece in state.pieces.items()}
+    return state.model_copy(update=update)
 
 
 def count_cards(state: State) -> int:

@@ -20,7 +20,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.krosmaster import resolution, rules_multiplayer
 from engines.krosmaster.content import CustomPower, Figurine, Pack, known, pack_for
-from engines.krosmaster.rules_board import Board, ev, sq
+from engines.krosmaster.rules_board import Board, ev, name_label, name_tag, numbered_label, sq
 from engines.krosmaster.rules_rewards import deal
 from engines.krosmaster.rules_team import validate_team
 from engines.krosmaster.rules_tokens import add_tokens, place_wounds
@@ -81,7 +81,7 @@ def validate_options(options: dict[str, Any], content: dict[str, Any] | None = N
 
 
 def starting_gg(fmt: str, levels: list[int]) -> list[int]:
-    """103.5: 6 each in constructed; limited uses the level table and the steal table."""
+    """103.5a: 6 each in constructed; 103.5b: limited uses the level table and the steal table."""
     if fmt == "constructed":
         return [6 for _ in levels]
     total = sum(levels)
@@ -97,14 +97,28 @@ def starting_gg(fmt: str, levels: list[int]) -> list[int]:
 
 
 def short_names(figurines: list[Figurine]) -> list[str]:
-    """101.3: copies of a figurine must be told apart, so duplicates get a number."""
-    base = [fig.name.replace(" ", "")[:3].upper() for fig in figurines]
+    """101.3: copies of a figurine must be told apart. A name keeps its first three letters
+    ("IRO") unless another piece of the team shares them: then each gets two letters and a
+    number ("IR1", "IR2"), so every label fits in three characters on the board.
+
+    Only new games get these labels: a saved game keeps the ones stored on its pieces
+    (older games have four-letter labels such as "IRO1", which never clash with these)."""
+    base = [name_label(fig.name) for fig in figurines]
     totals = Counter(base)
-    seen: Counter[str] = Counter()
+    taken = {name for name in base if totals[name] == 1}
+    counters: Counter[str] = Counter()
     result = []
-    for name in base:
-        seen[name] += 1
-        result.append(f"{name}{seen[name]}" if totals[name] > 1 else name)
+    for fig, name in zip(figurines, base, strict=True):
+        if totals[name] == 1:
+            result.append(name)
+            continue
+        tag = name_tag(fig.name)
+        counters[tag] += 1
+        while f"{tag}{counters[tag]}" in taken:
+            counters[tag] += 1
+        label = numbered_label(fig.name, counters[tag], taken)
+        taken.add(label)
+        result.append(label)
     return result
 
 
@@ -332,7 +346,8 @@ def deploy(state: State, seat: int, pid: str, square: str, dice: Dice) -> list[E
 
 
 def fight_start(state: State, dice: Dice) -> list[Event]:
-    """103.10: "at the start of the fight" powers, first player's team first, by initiative."""
+    """103.10: "at the start of the fight" powers, first player's team first, by initiative. The
+    fight is the whole game (103.10a), so this runs once, after the last piece is deployed."""
     state.fight_queue = [f"{piece.id}:{i}" for seat in state.seat_order() for piece in state.pieces_of(seat)
                          for i, power in enumerate(piece.figurine.custom_powers) if power.fight_start]
     return [ev("fight_started"), *continue_fight_start(state, dice)]

@@ -23,7 +23,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.square import Square
 from engines.krosmaster.content import SummonKind, known
-from engines.krosmaster.rules_board import Board, ev, label, sq
+from engines.krosmaster.rules_board import Board, ev, label, numbered_label, sq
 from engines.krosmaster.state import PendingEffect, PieceState, State
 
 MECHANISMS = frozenset({SummonKind.BOMB, SummonKind.TURRET, SummonKind.TRAP})
@@ -45,7 +45,7 @@ def summons_in_play(state: State, template: str) -> list[PieceState]:
 
 
 def summon_limit(state: State, caster: PieceState, template: str, spell_max: int) -> tuple[int, int]:
-    """(in play, allowed) for one more summon of ``template`` by ``caster`` (315.7b/c, 601.3d).
+    """(in play, allowed) for one more summon of ``template`` by ``caster`` (315.7b, 315.7c, 601.3d).
 
     Creatures count the whole team against the highest bracket number among the team's
     Krosmasters; mechanisms count this caster's own summons against its spell's number.
@@ -104,11 +104,14 @@ def _timeline_insert(state: State, caster: PieceState, pid: str) -> None:
 
 
 def place_summon(state: State, board: Board, caster: PieceState, template_id: str, square: Square) -> list[Event]:
-    """Put a new summon into play (step 3 of its summon spell)."""
+    """Put one new summon into play (step 3 of its summon spell; 315.7a: one per cast, whatever the
+    number in brackets). It has no level (315.1b), so its K.O. gives no GG."""
     template = state.summons[template_id]
     state.next_summon_id += 1
     pid = f"{caster.id}s{state.next_summon_id}"
-    short = f"{template.name.replace(' ', '')[:3].upper()}{state.next_summon_id}"
+    # 101.3: a label of at most three characters (``rules_board.numbered_label``), unique in the game;
+    # summons already on the board keep theirs, older games' four-letter ones included.
+    short = numbered_label(template.name, state.next_summon_id, {p.short for p in state.pieces.values()})
     piece = PieceState(id=pid, owner=caster.owner, figurine=template.to_figurine(), short=short, summoner=caster.id)
     state.pieces[pid] = piece
     here = label(square)

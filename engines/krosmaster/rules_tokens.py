@@ -60,7 +60,8 @@ def add_frozen(piece: PieceState, stat: str, amount: int) -> int:
 
 
 def place_wounds(piece: PieceState, amount: int, by: PieceState | None = None) -> int:
-    """308.7/204.5a: wounds stop at HP, the excess goes back to the reserve.
+    """308.7/204.5a: wounds stop at HP, the excess goes back to the reserve. Every wound placed is
+    received by the piece (308.5a); a wound cost is placed by the caster itself (308.5d, 602.2a).
 
     ``by`` is the piece whose spell or power places them: when they bring the piece to its HP,
     that piece caused the K.O. (305.2, 702.5: the GG go to its player, not to whoever is active).

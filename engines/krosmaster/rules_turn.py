@@ -45,7 +45,9 @@ def start_player_turn(state: State, seat: int, dice: Dice) -> list[Event]:
     if len(combos) == 1:
         return events + settle_tension(state, list(combos[0]), dice)
     state.tension_options = [list(c) for c in combos]
-    state.phase = "tension_faces"  # 106.2b/c: the player turns the flexible faces
+    # 106.1: six faces; 106.2a: critical, armor, lock and dodge stay as rolled; 106.2b/106.2c: the
+    # player turns the flexible ones (critical/dodge, Dofus).
+    state.phase = "tension_faces"
     return events
 
 
@@ -76,7 +78,9 @@ def settle_tension(state: State, faces: list[str], dice: Dice) -> list[Event]:
 
 
 def inspire(state: State, seat: int, placements: list[tuple[int, str]], dice: Dice) -> list[Event]:
-    """403.1-403.2: each die may go on one of the active player's Krosmasters."""
+    """403.1-403.2: each die may go on one of the active player's Krosmasters, giving the power of
+    its face (403.1a critical, 403.1b armor, 403.1c dodge, 403.1d lock: ``PieceState.powers``), in
+    force at once (314.2c)."""
     used: set[int] = set()
     events: list[Event] = []
     for die, pid in placements:
@@ -95,7 +99,7 @@ def inspire(state: State, seat: int, placements: list[tuple[int, str]], dice: Di
 
 
 def finish_inspiration(state: State, placed: int, dice: Dice) -> list[Event]:
-    """404: one kama back for a single die placed, three for none."""
+    """404.1: one kama back for a single die placed, 404.2: three for none (from the reserve, 103.4)."""
     refund = {0: 3, 1: 1}.get(placed, 0)
     player = state.player(state.active_seat)
     player.kamas += refund
@@ -127,8 +131,11 @@ def next_piece(state: State, dice: Dice) -> list[Event]:
 
 
 def activate(state: State, pid: str) -> list[Event]:
-    """502.1b then 503.1: buffs leave, the bars fill from the maxima as modified (309.2) and the
-    +/- tokens (309.4), then the tokens are discarded."""
+    """502.1b then 503.1: buffs leave, the bars fill from the maxima as modified (309.1, 309.2) and
+    the +/- tokens (309.4a for AP, 309.4b for MP), then the tokens are discarded.
+
+    405.2: a piece's turn is this preliminary phase, its activation (503.2: any actions, in any
+    order, while the points last) and the end of its activation (``end_activation``)."""
     piece = state.pieces[pid]
     state.active_piece = pid
     state.phase = "turn"
@@ -143,7 +150,8 @@ def activate(state: State, pid: str) -> list[Event]:
 
 
 def end_activation(state: State, dice: Dice) -> list[Event]:
-    """504 and 309.3: unspent points are lost, "this turn" effects end (504.1); then 315.3a."""
+    """504 and 309.3/503.9: unspent points are lost, never passed on; "this turn" effects end
+    (504.1); then 315.3a."""
     events: list[Event] = []
     if state.active_piece is not None:
         piece = state.pieces[state.active_piece]

@@ -40,7 +40,7 @@ def last_gg_lost(state: State, emptied: list[int], reason: str) -> list[Event]:
 
 
 def check_victory(state: State) -> list[Event]:
-    """104.1-104.3; with four players 702/703.2."""
+    """104.1-104.3 (305.1: the last player with GG wins); with four players 702/703.2."""
     if state.phase in SETUP_PHASES:
         return []  # nobody is on the board before deployment ends
     if state.multi is not None:

@@ -260,7 +260,7 @@ class State(GameState):
     wild_gg: int = 1  # 103.6
     gg_lost: int = 0  # GG returned to the box by tension doubles (402.1), for bookkeeping
     first_seat: int = 0
-    active_seat: int = 0
+    active_seat: int = 0  # 301.1/401.2: the active player, whose turn it is
     turn_number: int = 0  # player turns played so far, 1 = the first player's first turn
     active_piece: str | None = None
     tension: list[str] = Field(default_factory=list)  # raw faces of this turn's tension roll
@@ -299,7 +299,8 @@ class State(GameState):
         return [self.first_seat, self.opponent(self.first_seat).seat]
 
     def enemies(self, a: int, b: int) -> bool:
-        """Different players, except 2-vs-2 team-mates (703)."""
+        """301.2: opponents are the players outside one's team: different players, except 2-vs-2
+        team-mates (703)."""
         if a == b:
             return False
         if self.multi is not None and self.multi.teams:

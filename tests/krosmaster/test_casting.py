@@ -74,6 +74,7 @@ def test_602_2b_ko_by_wound_cost_and_spell_still_resolves():
     state = duel(caster_kw={"hp": 7, "level": 1}, spells=[spell("punish", cost={"ap": 1, "wounds": 1})])
     state.pieces["a"].wounds = 6
     events = cast(state, "punish", "E6", [LOCK, LOCK])
+    # 602.2a: the wound cost is placed at step 1, before anything else of the spell.
     assert keys(events)[:4] == ["km.cast", "km.wound_cost", "km.ko", "km.gg_taken"]
     assert state.pieces["a"].ko and state.pieces["z"].wounds == 2
     assert state.wild_gg == 0 and state.player(1).gg == 7  # 305.2: the wild GG goes first
@@ -133,6 +134,7 @@ def test_308_3_life_steal_limited_to_wounds_inflicted_and_present():
     state.pieces["a"].wounds = 2
     state.pieces["z"].wounds = 5
     events = cast(state, "trick", "E6", [CRIT, LOCK])
+    assert find(events, "critical_roll").params["successes"] == 1  # 602.5a: one die, its critical face succeeds
     assert find(events, "damage").params["damage"] == 2
     assert find(events, "damage").params["wounds"] == 1
     assert find(events, "life_steal").params["healed"] == 1
@@ -145,6 +147,8 @@ def test_308_4_heal_cannot_remove_more_wounds_than_present():
     state = duel(caster_kw={"hp": 17}, spells=[discharge])
     state.pieces["a"].wounds = 1
     events = cast(state, "discharge", "E5", [CRIT])  # no armor roll for heals (603.2a)
+    # 603.1: a heal spell deals no damage; it removes wounds.
+    assert "km.damage" not in keys(events)
     assert find(events, "healed").params == {"piece": "a", "name": "A", "heal": 2, "healed": 1, "total": 0,
                                              "hp": 17}
     assert "km.armor_roll" not in keys(events)
@@ -155,8 +159,8 @@ def test_603_2b_heal_adds_healing_power_and_critical():
                  effects=[{"kind": "extra_heal", "value": 1}])
     state = duel(caster_kw={"powers": ["healing"]}, spells=[mend])
     state.pieces["z"].wounds = 8
-    cast(state, "mend", "E6", [DOFUS])  # 1 + 1 written + 1 Healing + 1 critical
-    assert state.pieces["z"].wounds == 4
+    cast(state, "mend", "E6", [DOFUS])  # 1 + 1 written + 1 Healing (307.17, 307.17a) + 1 critical
+    assert state.pieces["z"].wounds == 4  # 603.2c: the healed wounds come off the target's card
 
 
 def test_604_special_spells_skip_rolls_and_damage():
@@ -164,6 +168,7 @@ def test_604_special_spells_skip_rolls_and_damage():
                   effects=[{"kind": "mp_tokens", "value": 2}])
     state = duel(spells=[boost])
     events = cast(state, "boost", "E6")
+    # 604.1: no damage, no healing; 604.2: steps 4 to 7 are skipped (no dice above).
     assert keys(events) == ["km.cast", "km.mp_tokens"]
     assert state.pieces["z"].mp_tokens == 2
 
@@ -176,7 +181,7 @@ def test_602_9_pending_effects_are_ordered_by_the_active_player():
     cast(state, "bite", "E6", [LOCK, LOCK])
     assert state.phase == "order_effects"
     decision = ENGINE.decision(state)
-    assert decision.kind == "order_effects" and len(decision.options) == 2
+    assert decision.kind == "order_effects" and len(decision.options) == 2  # 314.1b: the active player orders
     by_kind = {o.label_key: o.value for o in decision.options}
     # Resolving the counterattack first would K.O. the caster; life steal first saves it (602.9 example 4).
     act(state, Choose(value=by_kind["km.pending.life_steal"]))
@@ -200,11 +205,11 @@ def test_308_5b_counterattack_wounds_are_placed_not_inflicted_so_they_do_not_cha
                   ("z", fig("z", powers=["counterattack"]), 1, "E6")])
     events = cast(state, "s", "E6", [LOCK, LOCK])
     assert keys(events).count("km.counterattack") == 1
-    assert state.pieces["a"].wounds == 1
+    assert state.pieces["a"].wounds == 1  # 308.5a: a placed wound is still received by the piece
 
 
 def test_cast_then_end_turn_uses_next_piece():
     state = game([("a", fig("a"), 0, "E5"), ("b", fig("b"), 0, "A1"), ("z", fig("z"), 1, "E6")])
     cast(state, "hit", "E6", [ARMOR, DODGE])
     end_turn(state)
-    assert state.active_piece == "b"
+    assert state.active_piece == "b"  # 504.2: the next piece of the timeline starts its turn

@@ -133,6 +133,7 @@ def test_313_6b_an_insensitive_rider_travels_with_the_cube_and_is_not_hit():
     state = rink("C6", rider=("D6", ["insensitive"]))
     events = cast(state, "push_cube", "D6")
     rider = state.pieces["r"]
+    # 105.2: 313.6b lets the rider move although Insensitive (307.18a) forbids it: the permission wins.
     assert rider.pos == "G6" and state.board.ice == ["G6"] and rider.wounds == 0
     assert find(events, "ice_rider").params["to"] == "G6" and "km.insensitive" not in keys(events)
 

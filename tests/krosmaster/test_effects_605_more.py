@@ -28,7 +28,7 @@ def test_605_19_replace_changes_card_and_figure_and_keeps_every_token():
     a = state.pieces["a"]
     a.wounds, a.frozen_wounds, a.mp_tokens = 4, 1, -1
     events = cast(state, "bear_form", "E5")  # a special spell: no dice (604.2)
-    assert find(events, "replaced").params["into"] == "Ursa Wildshaper-Bear Form"
+    assert find(events, "replaced").params["into"] == "Ursa Wildshaper-Bear Form"  # 605.19a: card and figure
     assert a.figurine.id == "wildshaper_bear" and a.hp == 12 and a.has("lock")
     assert (a.wounds, a.frozen_wounds, a.mp_tokens, a.pos, a.short) == (4, 1, -1, "E5", "A")
     assert state.player(0).timeline == ["a"]  # 204.3b: the slot is kept
@@ -72,6 +72,7 @@ def test_605_20_token_exchange_is_not_a_placement():
     a.mp_tokens = 1
     events = cast(state, "token_twist", "E6")
     assert (a.ap_tokens, a.mp_tokens, z.ap_tokens, z.mp_tokens) == (2, -2, 0, 1)
+    # 605.20a: a manipulation, not a placement: no token is placed, so nothing cancels (309.7) or triggers.
     assert "km.tokens_swapped" in keys(events) and "km.ap_tokens" not in keys(events)
 
 

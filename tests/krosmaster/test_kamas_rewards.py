@@ -134,6 +134,7 @@ def test_305_3_buy_gg_needs_a_demon_square_and_1_ap():
 def test_103_7_two_face_down_piles_per_rank():
     state = table([rw(f"g{i}") for i in range(5)] + [rw("j", rank="jade")])
     sizes = {p.id: (p.count, p.top) for p in state.rewards.piles}
+    assert [p.rank.value for p in state.rewards.piles[::2]] == ["granite", "jade", "gold", "ruby"]  # 306.1
     assert sizes["granite1"] == (3, None) and sizes["granite2"] == (2, None)
     assert sizes["jade1"] == (1, None) and sizes["jade2"] == (0, None)
     assert state.rewards.total == 6 == count_cards(state)
@@ -298,6 +299,16 @@ def test_306_8_reveal_is_free_and_once_per_turn():
     with pytest.raises(RuleError) as err:
         act(state, RevealReward(reward=card_of(state, "herb")))
     assert err.value.key == "km.err.reward_already_revealed"
+
+
+def test_306_8a_revealing_is_not_casting_so_a_piece_with_no_points_left_still_can():
+    state = holding([rw("sip", ap=1, mp=1)])
+    a = state.pieces["a"]
+    a.ap = a.mp = 0  # as after a lock (310.3)
+    used = list(a.used_turn)
+    events = act(state, RevealReward(reward=card_of(state, "sip")))
+    assert "km.cast" not in keys(events) and a.used_turn == used  # no spell: no step, no 601.3 limit used
+    assert (a.ap, a.mp) == (1, 1)
 
 
 def test_306_3a_boost_applies_then_leaves_the_game():

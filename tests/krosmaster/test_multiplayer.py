@@ -106,6 +106,8 @@ def test_703_3_team_seating():
     state = start([C, B, A, D], "teams")  # teams 0+2 (C, A) and 1+3 (B, D)
     assert state.multi is not None
     assert state.multi.seating == [2, 1, 0, 3]  # A first, B (best rival) second, mate C third, D fourth
+    # 703.1: otherwise as in free-for-all: 3 GG each and 3 wild GG (702.3).
+    assert [p.gg for p in state.players] == [3, 3, 3, 3] and state.wild_gg == 3
 
 
 def test_702_2_player_one_picks_the_side_and_702_4_deploys_in_order():
@@ -215,7 +217,8 @@ def test_703_team_mates_do_not_lock_and_ko_of_a_mate_is_a_gift():
     state = board_game([0, 1, 2, 3], mode="teams", teams={0: 0, 2: 0, 1: 1, 3: 1},
                        squares=["C3", "C4", "D3", "H8"])
     board = Board.of(state)
-    assert [p.id for p in lockers(state, board, state.pieces["p0"], sq("C3"))] == ["p1"]  # not team-mate p2
+    # 301.2: opponents are the players outside one's team, so team-mate p2 does not lock.
+    assert [p.id for p in lockers(state, board, state.pieces["p0"], sq("C3"))] == ["p1"]
     gm_ko(state, "p2")  # the active player K.O.s its team-mate's Krosmaster: 702.5
     decision = ENGINE.decision(state)
     assert decision is not None and decision.kind == "give_gg" and {o.value for o in decision.options} == {"1", "3"}

@@ -19,8 +19,8 @@ def test_307_1_critical_and_307_2_armor_add_a_die():
     state = game([("a", fig("a", powers=["critical"], spells=[spell("s", element="fire")]), 0, "E5"),
                   ("z", fig("z", powers=["armor"]), 1, "E6")])
     events = cast(state, "s", "E6", [LOCK, LOCK, LOCK, LOCK])
-    assert len(find(events, "critical_roll").rolls) == 2
-    assert len(find(events, "armor_roll").rolls) == 2
+    assert len(find(events, "critical_roll").rolls) == 2  # 307.1a, 602.5b: one more critical die
+    assert len(find(events, "armor_roll").rolls) == 2  # 307.2a, 602.6b: one more armor die
 
 
 def test_308_2b_neutral_spells_roll_one_critical_die():
@@ -29,6 +29,8 @@ def test_308_2b_neutral_spells_roll_one_critical_die():
     assert len(find(events, "critical_roll").rolls) == 1
 
 
+# 307.27a Luck (water), 307.28a Agility (air), 307.29a Strength (earth), 307.30a Intelligence (fire):
+# one more die on the critical roll of the caster (602.5b) and on the armor roll of the target (602.6b).
 @pytest.mark.parametrize(("power", "element"),
                          [("luck", "water"), ("agility", "air"), ("strength", "earth"), ("intelligence", "fire")])
 def test_307_27_to_307_30_element_powers_add_critical_and_armor_dice(power, element):
@@ -44,6 +46,8 @@ def test_307_27_to_307_30_element_powers_add_critical_and_armor_dice(power, elem
     assert len(find(events, "critical_roll").rolls) == 1
 
 
+# 307.5a water, 307.6a air, 307.7a earth, 307.8a fire: -1 damage from spells of that element;
+# 307.9a all four. 308.2a: an elemental spell's damage is of its element, so no other resistance counts.
 @pytest.mark.parametrize("element", ["water", "air", "earth", "fire"])
 def test_307_5_to_307_9_resistances(element):
     s = spell("s", element=element, amount=3)
@@ -55,17 +59,18 @@ def test_307_5_to_307_9_resistances(element):
 
 def test_307_10_immunized_307_11_fragility_307_12_toughness():
     fire, neutral = spell("f", element="fire", amount=4), spell("n", amount=4)
-    assert damage_for(fire, piece(), piece(powers=["immunized"]), 1, 0) == 0
+    assert damage_for(fire, piece(), piece(powers=["immunized"]), 1, 0) == 0  # 307.10a: elemental to 0
     assert damage_for(neutral, piece(), piece(powers=["immunized"]), 0, 0) == 4
-    assert damage_for(neutral, piece(), piece(powers=["fragility"]), 0, 0) == 5
-    assert damage_for(fire, piece(), piece(powers=["toughness"]), 0, 0) == 2
+    assert damage_for(neutral, piece(), piece(powers=["fragility"]), 0, 0) == 5  # 307.11a: +1
+    assert damage_for(fire, piece(), piece(powers=["toughness"]), 0, 0) == 2  # 307.12a: -2
 
 
 def test_307_13_blindness_only_adjacent_and_never_self():
     spells = [spell("far", range={"type": "ranged", "min": 1, "max": 5}), spell("me", range={"type": "self"})]
     state = game([("a", fig("a", powers=["blindness"], spells=spells), 0, "E5"), ("z", fig("z"), 1, "E8")])
-    assert {label(p.target) for p in spell_targets(state, "far")} == {"E4", "F5", "E6", "D5"}
-    assert spell_targets(state, "me") == []
+    # 601.7: the power's constraint is a prerequisite of every cast.
+    assert {label(p.target) for p in spell_targets(state, "far")} == {"E4", "F5", "E6", "D5"}  # 307.13a
+    assert spell_targets(state, "me") == []  # 307.13b: never its own square
     with pytest.raises(RuleError):
         cast(state, "far", "E8")
 
@@ -74,7 +79,7 @@ def test_307_16_counterattack_hits_back_at_step_8():
     state = game([("a", fig("a"), 0, "E5"), ("b", fig("b"), 0, "A1"),
                   ("z", fig("z", powers=["counterattack"]), 1, "E6")])
     events = cast(state, "hit", "E6", [CRIT, LOCK])
-    assert find(events, "counterattack").params["wounds"] == 1
+    assert find(events, "counterattack").params["wounds"] == 1  # 307.16a: one wound on the enemy that hit it
     assert state.pieces["a"].wounds == 1
 
 
@@ -82,7 +87,7 @@ def test_307_16_no_counterattack_without_wounds_or_from_allies():
     state = game([("a", fig("a", spells=[spell("s", amount=0)]), 0, "E5"), ("b", fig("b"), 0, "A1"),
                   ("z", fig("z", powers=["counterattack"]), 1, "E6")])
     cast(state, "s", "E6", [LOCK, LOCK])
-    assert state.pieces["a"].wounds == 0
+    assert state.pieces["a"].wounds == 0  # 602.8b: 0 damage inflicts no wound, so there is nothing to answer
     state = game([("a", fig("a"), 0, "E5"), ("z", fig("z", powers=["counterattack"]), 0, "E6"),
                   ("y", fig("y"), 1, "L12")])
     cast(state, "hit", "E6", [LOCK, LOCK])
@@ -94,4 +99,4 @@ def test_403_inspiration_die_grants_power():
 
     p = piece()
     p.inspirations.append(Inspiration(face="critical", seat=1))
-    assert p.has("critical")
+    assert p.has("critical")  # 314.2c: a power gained applies at once

@@ -36,13 +36,13 @@ def test_307_31_wisdom_of_the_killer_steals_one_more_gg():
     events = cast(state, "hit", "C5", MISS)
     assert state.pieces["z"].ko
     assert state.player(0).gg == 6 + 2 + 1 and state.player(1).gg == 6 - 1 - 1 and state.wild_gg == 0
-    assert find(events, "wisdom").params["total"] == 1
+    assert find(events, "wisdom").params["total"] == 1  # 307.31a: the killer's player steals one GG more
 
 
 def test_307_31_wisdom_of_the_victim_also_gives_one_more_gg():
     state = duel(victim_powers=["wisdom"])
     cast(state, "hit", "C5", MISS)
-    assert state.player(0).gg == 9 and state.player(1).gg == 4
+    assert state.player(0).gg == 9 and state.player(1).gg == 4  # 307.31a: the victim's Wisdom counts too
 
 
 def test_307_31_no_wisdom_without_the_power():
@@ -55,13 +55,14 @@ def test_307_32_prospecting_of_any_team_mate_gives_a_kama_on_a_ko():
     state = duel(mate_powers=["prospecting"])
     state.player(0).kamas = 4
     events = cast(state, "hit", "C5", MISS)
+    # 307.32a: one kama from the reserve when any of the team's Krosmasters makes a K.O.
     assert state.player(0).kamas == 5 and find(events, "prospecting_kamas").params["kamas"] == 1
 
 
 def test_307_35_loot_x_pays_x_kamas_to_whoever_knocks_it_out():
     state = duel(victim_powers=["loot"], victim_kw={"power_x": {"loot": 3}})
     events = cast(state, "hit", "C5", MISS)
-    assert state.player(0).kamas == 3 and state.player(1).kamas == 0
+    assert state.player(0).kamas == 3 and state.player(1).kamas == 0  # 307.35a: X kamas to the killer's player
     assert find(events, "loot_kamas").params["kamas"] == 3
 
 
@@ -70,6 +71,8 @@ def test_ko_of_a_power_holder_by_its_own_wound_cost_credits_nobody():
                             spells=[{"id": "hit", "cost": {"ap": 1, "wounds": 2}}]), 0, "C3"),
                   ("b", fig("b"), 0, "A1"), ("z", fig("z"), 1, "C5")], gg=(6, 6), wild=1)
     cast(state, "hit", "C5", MISS)
+    # 308.5d with 602.2a: the wound cost is placed by the caster on itself, never by an opponent, so no
+    # K.O. power of the opponent triggers; the opponent still takes the level in GG (305.2).
     assert state.pieces["a"].ko and state.player(1).kamas == 0 and state.player(1).gg == 8
 
 
@@ -91,7 +94,8 @@ def shop(powers: list[str]):
 def test_307_33_creator_first_reward_of_the_activation_costs_no_ap_and_less():
     state = shop(["creator"])
     act(state, BuyReward(pile="jade1", blind=True))
-    assert state.player(0).kamas == 25 and state.pieces["a"].ap == 6  # jade 5, no AP
+    # 307.33a: jade 5, no AP. 105.1: the card's power beats the price and AP of 306.4.
+    assert state.player(0).kamas == 25 and state.pieces["a"].ap == 6
     act(state, BuyReward(pile="gold1", blind=True))
     assert state.player(0).kamas == 13 and state.pieces["a"].ap == 5  # second buy: 12 kamas and 1 AP
 
@@ -100,7 +104,7 @@ def test_307_33_creator_prices_and_granite_unchanged():
     piece = fig("a", powers=["creator"])
     state = game([("a", piece, 0, "C3"), ("z", fig("z"), 1, "J10")])
     a = state.pieces["a"]
-    assert [reward_terms(a, r, 99, 1) for r in RewardRank] == [(3, 0), (5, 0), (10, 0), (15, 0)]
+    assert [reward_terms(a, r, 99, 1) for r in RewardRank] == [(3, 0), (5, 0), (10, 0), (15, 0)]  # 307.33a
     assert reward_terms(state.pieces["z"], RewardRank.JADE, 6, 1) == (6, 1)
 
 
@@ -116,7 +120,7 @@ def test_307_34_collector_brings_one_more_kama_at_the_end_of_its_turn():
     act(state, Collect())
     assert state.player(0).kamas == 31
     events = end_turn(state)
-    assert state.player(0).kamas == 32 and "km.collector_kamas" in keys(events)
+    assert state.player(0).kamas == 32 and "km.collector_kamas" in keys(events)  # 307.34a: one more at the end
 
 
 def test_307_34_collector_that_picked_up_nothing_brings_nothing():
@@ -132,7 +136,7 @@ def test_307_26_revenge_x_powers_apply_only_with_x_villains_on_the_board():
     other = fig("rogue", classes=["villain"])
     state = game([("a", sage, 0, "C3"), ("z", other, 1, "J10")])
     refresh_conditionals(state)
-    assert state.pieces["a"].has(Keyword.ARMOR)  # itself and an opposing villain: 2
+    assert state.pieces["a"].has(Keyword.ARMOR)  # 307.26a: itself and an opposing villain: 2
     state.pieces["z"].pos = None
     refresh_conditionals(state)
     assert not state.pieces["a"].has(Keyword.ARMOR) and "armor" not in state.pieces["a"].powers()
@@ -146,6 +150,7 @@ def test_307_25_blame_x_counts_vigilantes_and_refreshes_after_actions():
     refresh_conditionals(state)
     assert state.pieces["a"].has(Keyword.CRITICAL)
     cast(state, "hit", "C5", [LOCK, LOCK, LOCK])  # Critical: two critical dice while the vigilante stands
+    # 307.25a; 314.2b: once the condition no longer holds, the power goes at once.
     assert state.pieces["v"].ko and not state.pieces["a"].has(Keyword.CRITICAL)
 
 
@@ -159,16 +164,17 @@ def test_307_24_kongelation_places_frozen_minus_ap_tokens():
     state = freezer(["kongelation"], [{"kind": "ap_tokens", "value": -2}])
     events = cast(state, "chill", "C5")
     t = state.pieces["t"]
-    assert (t.ap_tokens, t.ap_frozen) == (0, -2) and find(events, "frozen_tokens").params["value"] == -2
+    assert (t.ap_tokens, t.ap_frozen) == (0, -2) and find(events, "frozen_tokens").params["value"] == -2  # 307.24a
 
 
 def test_307_22_and_307_21_unshoe_and_snowshoe_freeze_mp_tokens():
     state = freezer(["unshoe"], [{"kind": "mp_tokens", "value": -1}])
     cast(state, "chill", "C5")
-    assert (state.pieces["t"].mp_tokens, state.pieces["t"].mp_frozen) == (0, -1)
+    assert (state.pieces["t"].mp_tokens, state.pieces["t"].mp_frozen) == (0, -1)  # 307.22a: -1 MP frozen
     state = freezer(["snowshoe", "accelfreeze"], [{"kind": "mp_tokens", "value": 1}, {"kind": "ap_tokens", "value": 1}])
     cast(state, "chill", "C5")
     t = state.pieces["t"]
+    # 307.21a: +1 MP tokens frozen; 307.23, 307.23a: +1 AP tokens frozen.
     assert (t.mp_frozen, t.ap_frozen, t.mp_tokens, t.ap_tokens) == (1, 1, 0, 0)
 
 
@@ -181,7 +187,7 @@ def test_307_24_only_its_own_sign_kongelation_leaves_plus_tokens_normal():
 def test_307_19_inner_fire_receives_normal_tokens_instead():
     state = freezer(["kongelation"], [{"kind": "ap_tokens", "value": -1}], target_powers=["inner_fire"])
     events = cast(state, "chill", "C5")
-    assert (state.pieces["t"].ap_tokens, state.pieces["t"].ap_frozen) == (-1, 0)
+    assert (state.pieces["t"].ap_tokens, state.pieces["t"].ap_frozen) == (-1, 0)  # 307.19a: normal ones instead
     assert "km.ap_tokens" in keys(events)
 
 
@@ -216,14 +222,14 @@ def test_307_20_freezing_attacks_leave_frozen_wounds_only_inner_fire_heals():
                   ("m", monk, 1, "C7")])
     events = cast(state, "hit", "C5", MISS)
     t = state.pieces["t"]
-    assert (t.wounds, t.frozen_wounds) == (3, 3) and find(events, "frozen_wounds").params["wounds"] == 3
+    assert (t.wounds, t.frozen_wounds) == (3, 3) and find(events, "frozen_wounds").params["wounds"] == 3  # 307.20a
     activate(state, "h")
     state.active_seat = 1
     cast(state, "mend", "C5", [LOCK])
     assert t.wounds == 3  # 307.19 a contrario: normal heal spells cannot remove frozen wounds
     activate(state, "m")
     cast(state, "mend", "C5", [LOCK])
-    assert (t.wounds, t.frozen_wounds) == (0, 0)
+    assert (t.wounds, t.frozen_wounds) == (0, 0)  # 307.19a: an Inner Fire healer heals frozen wounds
 
 
 def test_307_20_inner_fire_target_gets_normal_wounds():
@@ -245,7 +251,7 @@ def rink_game(caster_spells=None):
 def test_313_6_an_ice_cube_square_is_free_and_does_not_block_line_of_sight():
     state = rink_game()
     board = Board.of(state)
-    assert board.is_free(sq("D6")) and not board.blocks_los(sq("D6"))
+    assert board.is_free(sq("D6")) and not board.blocks_los(sq("D6"))  # 313.5d: free, and it blocks no line
     assert line_of_sight(sq("B6"), sq("F6"), board.blockers.__contains__)
 
 
@@ -253,7 +259,7 @@ def test_313_6_standing_on_an_ice_cube_adds_one_to_modifiable_range():
     state = rink_game()
     board = Board.of(state)
     modifiable = spell(range={"max": 3, "modifiable": True})
-    assert max_range(board, sq("D6"), modifiable) == 4 and max_range(board, sq("B6"), modifiable) == 3
+    assert max_range(board, sq("D6"), modifiable) == 4 and max_range(board, sq("B6"), modifiable) == 3  # 313.5d
     assert max_range(board, sq("D6"), spell(range={"max": 3})) == 3
 
 
@@ -293,7 +299,7 @@ def test_313_7_melee_attacks_destroy_a_tree_at_12_wounds_in_one_turn_and_leave_3
     events = cast(state, "chop", "C4", [LOCK, LOCK])  # critical roll, then the tree's armor roll
     assert find(events, "scenery_hit").params["wounds"] == 6 and "C4" in state.board.arena.trees
     events = cast(state, "chop", "C4", [LOCK, LOCK])
-    assert "C4" not in state.board.arena.trees and state.board.kamas["C4"] == 3
+    assert "C4" not in state.board.arena.trees and state.board.kamas["C4"] == 3  # 313.7c: gone, 3 kamas left
     assert find(events, "scenery_destroyed").params["kamas"] == 3
     assert Board.of(state).is_free(sq("C4"))
 

@@ -28,7 +28,7 @@ def test_311_3_ranged_min_and_max():
     state = one({"range": {"type": "ranged", "min": 2, "max": 3}})
     got = targets(state, "s")
     assert "E6" not in got and "E7" in got and "E8" in got and "E9" not in got
-    assert "F6" in got and "G7" not in got  # Manhattan distance: diagonals count two
+    assert "F6" in got and "G7" not in got  # 311.1: squares sharing a side are counted, so a diagonal counts two
 
 
 def test_311_4_line_spells_stay_on_row_or_column():
@@ -39,7 +39,7 @@ def test_311_4_line_spells_stay_on_row_or_column():
 def test_311_5_no_los_spells_ignore_blockers():
     board = arena(trees=["E6"])
     state = one({"range": {"type": "no_los", "min": 2, "max": 2}}, board=board)
-    assert "E7" in targets(state, "s")
+    assert "E7" in targets(state, "s")  # 601.6a: the line-of-sight prerequisite is skipped
     state = one({"range": {"type": "ranged", "min": 2, "max": 2}}, board=board)
     assert "E7" not in targets(state, "s")
 
@@ -59,14 +59,14 @@ def test_311_7_and_313_5c_crate_adds_one_to_modifiable_max_only():
 
 def test_311_9a_krosmasters_and_trees_block_but_311_9b_bushes_crates_small_do_not():
     rng = {"range": {"type": "ranged", "min": 1, "max": 4}}
-    assert "E8" not in targets(one(rng, board=arena(trees=["E6"])), "s")
-    assert "E8" in targets(one(rng, board=arena(bushes=["E6"])), "s")
+    assert "E8" not in targets(one(rng, board=arena(trees=["E6"])), "s")  # 313.5b: a tree blocks the line
+    assert "E8" in targets(one(rng, board=arena(bushes=["E6"])), "s")  # 313.5a: a bush does not
     assert "E8" in targets(one(rng, board=arena(crates=["E6"])), "s")
     ally = ("b", fig("b"), 0, "E6")
     assert "E8" not in targets(one(rng, others=[ally]), "s")
     small = ("b", fig("b", powers=["small"]), 1, "E6")
     assert "E8" in targets(one(rng, others=[small]), "s")
-    # 307.15: a small piece with the blocking power blocks anyway.
+    # 307.15a, 311.8: a piece with the blocking power blocks the line, a small one too.
     blocking_small = ("b", fig("b", powers=["small", "blocking"]), 1, "E6")
     assert "E8" not in targets(one(rng, others=[blocking_small]), "s")
 
@@ -94,6 +94,7 @@ def area(shape, target="E7", direction=None):
 
 
 def test_312_3_cross_and_square():
+    # 602.3b: the area's squares become targets too (area_for lists the main target and the area).
     assert area("cross") == {"E7", "E6", "E8", "D7", "F7"}
     assert area("square") == {"E7", "D6", "E6", "F6", "D7", "F7", "D8", "E8", "F8"}
 
@@ -122,7 +123,7 @@ def test_312_3_diagonal_target_needs_a_direction():
 
 def test_312_3_multiple_targets_hit_every_legal_square():
     state = one({"range": {"type": "ranged", "min": 2, "max": 2}, "area": "multiple"})
-    assert len(area_for(state, "s", "E7")) == 8
+    assert len(area_for(state, "s", "E7")) == 8  # 602.3c: every other square the spell could target
 
 
 def test_312_2_one_critical_roll_and_one_armor_roll_per_target():
@@ -130,8 +131,9 @@ def test_312_2_one_critical_roll_and_one_armor_roll_per_target():
     state = game([("a", caster, 0, "E3"), ("y", fig("y"), 1, "E6"), ("z", fig("z"), 1, "E7"),
                   ("w", fig("w"), 1, "F6")])
     events = cast(state, "s", "E6", [CRIT, ARMOR, ARMOR, CRIT])
-    assert keys(events).count("km.critical_roll") == 1
-    assert keys(events).count("km.armor_roll") == 3
+    # 312.1: y on the main target, w and z in the area, all hit the same way.
+    assert keys(events).count("km.critical_roll") == 1  # 602.5c: one critical roll for every target
+    assert keys(events).count("km.armor_roll") == 3  # 602.7a: each target with HP gets its own total
     # Area order is N, E, S, W around the target: y, then w (F6), then z (E7).
-    assert [state.pieces[p].wounds for p in "ywz"] == [2, 2, 3]
+    assert [state.pieces[p].wounds for p in "ywz"] == [2, 2, 3]  # 602.7e: the totals differ by armor roll
     assert find(events, "cast").params["squares"][0] == "E6"

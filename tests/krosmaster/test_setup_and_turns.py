@@ -112,6 +112,7 @@ def test_103_2_and_103_9_side_choice_then_deployment_first_player_first():
     assert "km.fight_started" in keys and "km.tension_rolled" not in keys
     assert "km.refund" in keys  # 404.2: no inspiration dice placed, 3 kamas
     assert state.player(1).kamas == 3
+    # 401.1: every piece placed, the fight begins with the first player's turn.
     assert state.phase == "turn" and state.active_piece == state.player(1).timeline[0]
 
 
@@ -123,10 +124,23 @@ def test_103_10_fight_start_power_gives_token():
     assert state.active_piece != warden.id and warden.ap_tokens == 1
 
 
+def test_103_10a_the_fight_is_the_whole_game_so_its_start_comes_once():
+    state = new()
+    finish_setup(state)
+    warden = next(p for p in state.pieces.values() if p.figurine.id == "iron_warden")
+    assert warden.ap_tokens == 1  # "at the start of the fight": before the first turn
+    seen = []
+    for _ in range(3):  # the first player's turn, the opponent's, the first player's again
+        seen += finish_turn(state, [CRIT, LOCK])
+        seen += act(state, Inspire())
+    assert "km.fight_started" not in [e.key for e in seen]
+    assert warden.ap_tokens == 0  # spent at its first activation, never given again
+
+
 def test_204_3_timeline_is_decreasing_initiative():
     state = new()
     finish_setup(state)
-    for player in state.players:
+    for player in state.players:  # 103.8: the cards laid out by decreasing initiative, the timeline
         inits = [state.pieces[p].initiative for p in player.timeline]
         assert inits == sorted(inits, reverse=True)
 
@@ -165,7 +179,7 @@ def test_402_flexible_faces_are_chosen_and_403_inspiration_lasts_until_next_turn
     assert state.pieces[target].has("armor")
     refund = next(e for e in events if e.key == "km.refund")
     assert refund.params["kamas"] == 1  # 404.1
-    # The die stays through the opponent's turn and leaves when its player's next turn starts.
+    # 403.3: the die stays through the opponent's turn and leaves when its player's next turn starts.
     finish_turn(state, [CRIT, LOCK])
     assert state.pieces[target].has("armor")
     act(state, Inspire())
@@ -180,7 +194,7 @@ def test_404_refund_two_dice_gives_nothing():
     seat = state.active_seat
     kamas = state.player(seat).kamas
     pid = state.player(seat).timeline[0]
-    act(state, Inspire(placements=[Placement(die=0, piece=pid), Placement(die=1, piece=pid)]))
+    act(state, Inspire(placements=[Placement(die=0, piece=pid), Placement(die=1, piece=pid)]))  # 403.2: both on one
     assert state.player(seat).kamas == kamas
     assert state.pieces[pid].has("critical") and state.pieces[pid].has("lock")
 
@@ -192,6 +206,8 @@ def test_309_4_activation_refills_with_tokens_then_discards_them():
     state.pieces["b"].mp_tokens = 1
     events = end_turn(state)
     assert state.active_piece == "b"
+    # 309.1/309.2: the printed 6 AP and 3 MP are the maxima the bars fill to;
+    # 309.4a: AP modified by its -2 tokens, 309.4b: MP by its +1 token; then the tokens go.
     assert (state.pieces["b"].ap, state.pieces["b"].mp) == (4, 4)
     assert state.pieces["b"].ap_tokens == state.pieces["b"].mp_tokens == 0
     assert events[-1].key == "km.piece_turn"
@@ -216,7 +232,7 @@ def test_504_once_per_turn_spells_come_back_next_activation():
 def test_406_turns_alternate_between_players():
     state = game([("a", fig("a"), 0, "C3"), ("z", fig("z"), 1, "J10")])
     events = end_turn(state, [CRIT, LOCK])
-    assert state.active_seat == 1 and state.phase == "inspiration"
+    assert state.active_seat == 1 and state.phase == "inspiration"  # 406.1: the opponent's turn begins
     assert "km.turn_ended" in [e.key for e in events]
 
 

@@ -44,8 +44,9 @@ def test_315_1a_summon_spell_lands_on_a_free_square_and_skips_steps_4_to_7():
         cast(state, "call", "E7")
     assert err.value.key == "km.err.summon_square" and err.value.rule == "315.1a"
     events = cast(state, "call", "E6")  # no dice: a special spell has no critical roll (604.2)
-    assert "km.summoned" in keys(events)
+    assert keys(events).count("km.summoned") == 1  # 315.7a: one summon per cast, whatever the bracket (2)
     pup = state.pieces[summons_of(state, "bristlepup")[0]]
+    # 602.4c: on the target square; 302.3: a summon brought in by a Krosmaster, without a level.
     assert pup.pos == "E6" and pup.owner == 0 and pup.summoner == "a" and pup.level == 0
 
 
@@ -59,7 +60,7 @@ def test_315_3a_creature_plays_right_after_its_summoner_and_only_moves_and_attac
     assert state.active_piece == pid
     state.board.kamas["E6"] = 1
     actions = ENGINE.legal_actions(state, 0)
-    assert not any(isinstance(a, Collect) for a in actions)  # 315.3b
+    assert not any(isinstance(a, Collect) for a in actions)  # 315.3b; 304.2: only Krosmasters pick up kamas
     assert {a.spell for a in actions if isinstance(a, Cast)} <= {"nip"}  # no Punch either (205.3 is for Krosmasters)
     with pytest.raises(RuleError) as err:
         act(state, Collect())
@@ -75,6 +76,7 @@ def test_315_7_creature_limit_per_team():
     activate(state, "b")
     cast(state, "call", "H6")  # b's own (1) is not the limit: the team's highest is 2
     assert len(summons_of(state, "bristlepup")) == 2
+    # 601.3d: the maximum is reached, so the summon spell is not castable.
     assert not [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, Cast) and a.spell == "call"]
     with pytest.raises(RuleError) as err:
         cast(state, "call", "H7")
@@ -126,7 +128,7 @@ def test_315_4d_bomb_explodes_at_start_of_summoners_turn():
     events = end_turn(state, [LOCK, LOCK])  # critical roll of the bomb, then z's armor roll
     assert state.pieces[bomb].ko and "km.bomb_fuse" in keys(events)
     assert find(events, "damage").params["piece"] == "z" and state.pieces["z"].wounds == 2
-    assert state.pieces["y"].wounds == 0  # outside the square area
+    assert state.pieces["y"].wounds == 0  # 315.4e: its own square and the Square area around it, no further
     assert state.active_piece == "a"
     assert state.player(1).gg == 6  # a bomb's K.O. gives no GG (315.1b)
 
@@ -153,7 +155,8 @@ def _trap_game(push: int) -> State:
 
 def test_315_6d_trap_springs_when_a_push_ends_exactly_on_it():
     state = _trap_game(push=1)
-    events = cast(state, "shove", "E7", [LOCK, LOCK])  # the Snap trigger at step 8: critical, then armor
+    # 602.4a: the push at step 3 springs the trap; its Snap waits for step 8 (critical, then armor).
+    events = cast(state, "shove", "E7", [LOCK, LOCK])
     z = state.pieces["z"]
     assert z.pos == "E8" and z.wounds == 2 and z.mp_tokens == -2
     assert "km.trap_sprung" in keys(events)
@@ -215,8 +218,11 @@ def test_104_3_a_summon_alone_does_not_keep_its_player_in_the_game():
 
 
 def test_pack_summon_templates_are_checked_and_merged():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError):  # 315.1c/315.1d: a mechanism (here a turret) has no MP
         SummonTemplate.model_validate({"id": "t", "name": "T", "kind": "turret", "mp": 2,
+                                       "spells": [spell().model_dump()]})
+    with pytest.raises(ValueError):  # and a creature has some
+        SummonTemplate.model_validate({"id": "c", "name": "C", "kind": "creature", "mp": 0,
                                        "spells": [spell().model_dump()]})
     with pytest.raises(RuleError):
         load_pack({"summons": [{"id": "b", "name": "B", "kind": "bomb", "spells": [spell().model_dump()]}]})
@@ -258,6 +264,7 @@ def test_602_9c_an_explosion_that_knocks_out_another_bomb_chains():
     summon_here(state, "a", "powder_keg", "E6")
     other = summon_here(state, "z", "powder_keg", "E7")
     events = end_turn(state, [LOCK, LOCK, LOCK])  # a's bomb: critical, armor of z's bomb; then z's bomb: critical
+    # 602.9d: the first Explosion has no step 8 of its own; the second joins the one group and resolves.
     assert state.pieces[other].ko and keys(events).count("km.summon_spell") == 2
 
 

@@ -36,6 +36,7 @@ def test_308_1a_ko_removes_tokens_piece_then_wounds_and_keeps_timeline():
 def test_104_1_last_player_with_gg_wins_once_wild_is_gone():
     state = board(gg=(2, 3), wild=0, level=3)
     cast(state, "hit", "E6", [LOCK, LOCK])
+    # 305.1: the GG decide the winner: the last player with at least one.
     assert state.phase == "over" and state.winners == [0] and state.end_reason == "last_gg"
     assert ENGINE.outcome(state).winners == [0]
     assert ENGINE.decision(state) is None and ENGINE.legal_actions(state, 0) == []
