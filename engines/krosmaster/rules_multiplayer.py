@@ -22,6 +22,7 @@ from engines.krosmaster.state import PlayerState, State
 
 MODES = ("duel", "ffa", "teams")
 MULTI_GG, MULTI_WILD = 3, 3  # 702.3
+MAX_ROLL_OFFS = 20
 TEAM_SIZE = 2  # 701.2
 
 
@@ -72,10 +73,19 @@ def seating(teams: dict[int, list[Figurine]], sides: dict[int, int], dice: Dice,
     seats = sorted(teams)
     keys = {s: _initiative_key(teams[s]) for s in seats}
     tied = {s for s in seats if sum(1 for o in seats if keys[o] == keys[s]) > 1}
-    coin = {s: dice.roll(6, by=s, purpose="initiative") for s in sorted(tied)}  # 103.1: a roll-off
+    # 103.1: ties are settled at random. Read as a roll-off that is rolled again by the players
+    # still tied, so two equal dice never fall back on seat order (bounded, for safety).
+    rolls: dict[int, tuple[int, ...]] = {s: () for s in tied}
+    still = set(tied)
+    for _ in range(MAX_ROLL_OFFS):
+        if not still:
+            break
+        for s in sorted(still):
+            rolls[s] += (dice.roll(6, by=s, purpose="initiative"),)
+        still = {s for s in still if any(o != s and keys[o] == keys[s] and rolls[o] == rolls[s] for o in tied)}
     if tied:
         events.append(ev("seating_roll", rolls=dice.take_drawn()))
-    order = sorted(seats, key=lambda s: (keys[s], coin.get(s, 0), -s), reverse=True)
+    order = sorted(seats, key=lambda s: (keys[s], rolls.get(s, ()), -s), reverse=True)
     if sides:
         first = order[0]
         mate = next(s for s in order if s != first and sides[s] == sides[first])

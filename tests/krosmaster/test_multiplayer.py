@@ -314,3 +314,15 @@ async def test_701_a_third_player_joining_a_duel_is_told_which_option_opens_four
     await app.tables.end(TABLE, JUDGE)
     created = await app.tables.new(TABLE, ALICE, "krosmaster", "mode:teams")
     assert "(4 players)" in created.text
+
+
+def test_103_1_702_1_an_initiative_roll_off_is_rolled_again_while_it_ties() -> None:
+    """From play: the roll-off showed "1 1" and then fell back on seat order."""
+    from engines.krosmaster.rules_multiplayer import seating
+    from tests.krosmaster.builders import fig
+
+    teams = {s: [fig(f"f{s}", initiative=5), fig(f"g{s}", initiative=3)] for s in range(4)}
+    dice = RecordedDice([1, 1, 2, 2, 4, 3, 3, 6])  # seats 0-3: 1,1,2,2 tie twice; then 0:4 1:3 and 2:3 3:6
+    order, events = seating(teams, {}, dice)
+    assert order == [3, 2, 0, 1] and dice.remaining == 0
+    assert events[0].rolls == [1, 1, 2, 2, 4, 3, 3, 6]
