@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from cogs.client import EXTENSIONS, TavoloBot, apply_discord_overrides
 from common.i18n import t
+from gm import render_pool
 from gm.settings import Settings
 
 __all__ = ["EXTENSIONS", "TavoloBot", "apply_discord_overrides", "main"]
@@ -79,13 +80,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level if not args.console else "WARNING",
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    render_pool.tune_allocator()  # before the first picture: freed image buffers stay in the process
     if args.console:
         from console.runner import run_console
 
         # Voice support warnings mean nothing without Discord.
         logging.getLogger("discord.client").setLevel(logging.ERROR)
 
-        return run_console(args, settings)
+        return run_console(args, settings)  # pictures in threads: a local session needs no worker processes
+    # Board pictures in worker processes (RENDER_POOL, RENDER_WORKERS), started at the first one.
+    render_pool.configure(render_pool.PoolConfig.from_settings(settings))
     return run_discord(settings)
 
 

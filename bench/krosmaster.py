@@ -1,20 +1,33 @@
 """Krosmaster timings: legal-move generation, one cast resolution, and the whole
-act → commit → render pipeline, each as p50/p99 in milliseconds.
+act → commit → render pipeline, each as p50/p99 in milliseconds; then saturated throughput.
 
-Run: ``python bench/krosmaster.py [--samples N]``. States come from a seeded game played
-by the same policy as ``tools/km_autoplay.py``, so every run measures the same positions.
+Run: ``python bench/krosmaster.py [--samples N] [--pool process|thread] [--workers N]
+[--tables N] [--seconds S]``. States come from a seeded game played by the same policy as
+``tools/km_autoplay.py``, so every run measures the same positions.
+
+- act → commit → render: one table, one action at a time, each timed from the call to the
+  reply with its picture; the first ``--warm`` actions are reported apart (cold caches:
+  a new worker, an arena's first board, text never drawn before) and left out of p50/p99.
+- saturated: ``--tables`` tables act back to back at once for ``--seconds``: actions per
+  second in one process, with the pictures drawn by the render pool (``--pool``,
+  ``--workers``); the CPU per action of the bot process (less this bench's own move
+  choice) and of its render workers, which says what two idle cores could sustain when
+  the machine is shared; and the longest event-loop stall (a 5 ms watchdog).
+Targets (render issue): act p99 ≤ 20 ms; saturated ≥ 150 actions/s on two cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -89,43 +102,129 @@ def _p(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered) * 1000, ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
 
 
-async def pipeline(samples: int) -> list[float]:
-    """Real /km actions through TableManager: lock, load, apply, commit, render."""
-    from gm.app import App
+CLIENT_CPU = [0.0]  # CPU seconds this bench spends choosing moves (on the loop, but not the bot's work)
+
+
+async def _play(app: Any, channel: int, count: int | None, until: float | None, timings: list[float],
+                images: list[bool]) -> None:
+    """Play seeded games on ``channel`` back to back: ``count`` actions, or until ``until``."""
     from gm.context import Actor, Place
+
+    place = Place(channel_id=channel, guild_id=1)
+    actors = [Actor(user_id=channel * 10 + 1, name="alice"), Actor(user_id=channel * 10 + 2, name="bob")]
+
+    def more() -> bool:
+        return (count is None or len(timings) < count) and (until is None or time.perf_counter() < until)
+
+    while more():
+        await app.tables.new(place, actors[0], "krosmaster")
+        await app.tables.configure_seat(place, actors[0], {"team": _team(TEAMS[0])})
+        await app.tables.join(place, actors[1])
+        await app.tables.configure_seat(place, actors[1], {"team": _team(TEAMS[1])})
+        await app.tables.start(place, actors[0])
+        while more():
+            table = await app.tables.table_for(place)
+            if table is None or table.state is None:
+                break
+            state = table.state
+            assert isinstance(state, State)
+            decision = ENGINE.decision(state)
+            if decision is None:
+                break
+            seat = decision.seats[0]
+            c0 = time.process_time()
+            action = _parse(choose(state, seat, ENGINE.legal_actions(state, seat)))
+            CLIENT_CPU[0] += time.process_time() - c0
+            t0 = time.perf_counter()
+            reply = await app.tables.act(place, actors[seat], action)
+            timings.append(time.perf_counter() - t0)
+            images.append(reply.image is not None)
+
+
+async def _open(folder: str, pool: str, workers: int) -> Any:
+    from gm import render_pool
+    from gm.app import App
     from gm.settings import Settings
 
+    settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL=pool, RENDER_WORKERS=workers,
+                        _env_file=None)
+    render_pool.tune_allocator()
+    render_pool.configure(render_pool.PoolConfig.from_settings(settings))  # until App.open does it
+    if pool == "process":
+        await asyncio.to_thread(render_pool.started_workers)  # started and warm, as in a running bot
+    return await App.open(settings, seed=1)
+
+
+async def pipeline(samples: int, warm: int, pool: str, workers: int) -> tuple[list[float], list[float]]:
+    """Real /km actions through TableManager: lock, load, apply, commit, render (warm-up, timed)."""
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", _env_file=None)
-        app = await App.open(settings, seed=1)
-        place = Place(channel_id=1, guild_id=1)
-        actors = [Actor(user_id=1, name="alice"), Actor(user_id=2, name="bob")]
+        app = await _open(folder, pool, workers)
         timings: list[float] = []
-        while len(timings) < samples:
-            await app.tables.new(place, actors[0], "krosmaster")
-            await app.tables.configure_seat(place, actors[0], {"team": _team(TEAMS[0])})
-            await app.tables.join(place, actors[1])
-            await app.tables.configure_seat(place, actors[1], {"team": _team(TEAMS[1])})
-            await app.tables.start(place, actors[0])
-            while len(timings) < samples:
-                table = await app.tables.table_for(place)
-                if table is None or table.state is None:
-                    break
-                state = table.state
-                assert isinstance(state, State)
-                decision = ENGINE.decision(state)
-                if decision is None:
-                    break
-                seat = decision.seats[0]
-                action = _parse(choose(state, seat, ENGINE.legal_actions(state, seat)))
-                t0 = time.perf_counter()
-                await app.tables.act(place, actors[seat], action)
-                timings.append(time.perf_counter() - t0)
+        images: list[bool] = []
+        await _play(app, 1, warm + samples, None, timings, images)
         await app.close()
-    return timings
+    assert all(images), "an action came back without its picture"
+    return timings[:warm], timings[warm:]
 
 
-def main(samples: int) -> None:
+def _cpu_seconds() -> tuple[float, float]:
+    """CPU seconds used by this process, and by every live descendant (render workers are
+    grandchildren, forked by the fork server). Linux ``/proc``; elsewhere this process only."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    stats: dict[int, tuple[int, float]] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        stats[int(entry.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / ticks)
+    children, family = 0.0, {os.getpid()}
+    grown = True
+    while grown:
+        grown = False
+        for pid, (ppid, cpu) in stats.items():
+            if ppid in family and pid not in family:
+                family.add(pid)
+                children += cpu
+                grown = True
+    return time.process_time(), children
+
+
+async def _watchdog(until: float) -> float:
+    """The longest time the loop kept a 5 ms sleeper waiting beyond its 5 ms, until ``until``."""
+    worst = 0.0
+    while time.perf_counter() < until:
+        t0 = time.perf_counter()
+        await asyncio.sleep(0.005)
+        worst = max(worst, time.perf_counter() - t0 - 0.005)
+    return worst
+
+
+async def saturated(tables: int, seconds: float, pool: str, workers: int
+                    ) -> tuple[float, list[float], tuple[float, float], float]:
+    """``tables`` tables acting back to back: (actions per second, latencies, CPU seconds per
+    action in this process (less the bench's own move choice) and in the render workers,
+    longest loop stall)."""
+    with tempfile.TemporaryDirectory() as folder:
+        app = await _open(folder, pool, workers)
+        warm_timings: list[float] = []
+        await asyncio.gather(*(_play(app, 100 + n, 5, None, warm_timings, []) for n in range(tables)))
+        timings: list[float] = []
+        images: list[bool] = []
+        cpu0, t0, client0 = _cpu_seconds(), time.perf_counter(), CLIENT_CPU[0]
+        until = t0 + seconds
+        watchdog = asyncio.create_task(_watchdog(until))
+        await asyncio.gather(*(_play(app, 200 + n, None, until, timings, images) for n in range(tables)))
+        elapsed, cpu = time.perf_counter() - t0, _cpu_seconds()
+        stall = await watchdog
+        await app.close()
+    assert all(images), "an action came back without its picture"
+    client = CLIENT_CPU[0] - client0  # the bench's own move choice is not the bot's work
+    per_action = ((cpu[0] - cpu0[0] - client) / len(timings), (cpu[1] - cpu0[1]) / len(timings))
+    return len(timings) / elapsed, timings, per_action, stall
+
+
+def main(samples: int, warm: int, pool: str, workers: int, tables: int, seconds: float) -> None:
     states = [s for s in game_states() if s.phase == "turn"]
     rows = []
     legal = []
@@ -145,15 +244,29 @@ def main(samples: int) -> None:
         casts += _time(3, resolve)
     rows.append(("cast resolution (incl. state copy)", *_p(casts), len(casts)))
 
-    timings = asyncio.run(pipeline(samples))
+    cold, timings = asyncio.run(pipeline(samples, warm, pool, workers))
+    rows.append((f"first {warm} acts (cold caches)", *_p(cold), len(cold)))
     rows.append(("act → commit → render (/km action)", *_p(timings), len(timings)))
 
+    print(f"render pool: {pool}, {workers} worker(s); cpu cores: {os.cpu_count()}")
     print(f"{'measure':<40}{'p50 ms':>10}{'p99 ms':>10}{'samples':>10}")
     for name, p50, p99, n in rows:
         print(f"{name:<40}{p50:>10.2f}{p99:>10.2f}{n:>10}")
+    if tables:
+        rate, loaded, (own, workers_cpu), stall = asyncio.run(saturated(tables, seconds, pool, workers))
+        p50, p99 = _p(loaded)
+        print(f"saturated, {tables} tables for {seconds:g} s: {rate:.0f} actions/s (latency p50 {p50:.1f} ms, "
+              f"p99 {p99:.1f} ms); CPU per action: bot process {own * 1000:.1f} ms, render workers "
+              f"{workers_cpu * 1000:.1f} ms; longest loop stall {stall * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=200)
-    main(parser.parse_args().samples)
+    parser.add_argument("--warm", type=int, default=20, help="untimed actions first (cold caches)")
+    parser.add_argument("--pool", choices=("process", "thread"), default="process")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--tables", type=int, default=8, help="tables acting at once (0: skip the saturated run)")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    main(args.samples, args.warm, args.pool, args.workers, args.tables, args.seconds)

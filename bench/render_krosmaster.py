@@ -1,21 +1,28 @@
 """Render time of Krosmaster snapshots (DESIGN.md §6: draw the static arena once).
 
-Run: ``python bench/render_krosmaster.py [--renders N]``. Prints p50/p99 in milliseconds
-for a mid-game snapshot (image + PNG, and the two parts apart), an 8-vs-8 and a 2-vs-2
-snapshot, move and spell previews and the first, uncached render; then the PNG sizes and
-the smallest text as players see it at Discord's preview width (500 px, TABLE_UX.md).
-Wall time is printed next to CPU time because on a shared machine wall time also
-measures the neighbours; the target is < 60 ms per snapshot.
+Run: ``python bench/render_krosmaster.py [--renders N] [--seconds S]``. Prints p50/p99 in
+milliseconds for a mid-game snapshot (image + PNG, and the parts apart: drawing,
+quantizing on the arena's palette, PNG encoding), an 8-vs-8 and a 2-vs-2 snapshot, move
+and spell previews and the first, uncached render; the render ÷ bare-encode ratio (how
+much a snapshot costs beyond encoding its PNG; target ≤ 1.5); the PNG sizes and the
+smallest text as players see it at Discord's preview width (500 px, TABLE_UX.md); then
+renders per second through ``gm.render_pool`` with 1 and 2 threads and 1 and 2 worker
+processes. Wall time is printed next to CPU time because on a shared machine wall time
+also measures the neighbours.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import io
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -23,6 +30,7 @@ from engines.krosmaster.engine import area_for, reachable_squares, spell_targets
 from engines.krosmaster.rules_board import label
 from renderers import kit
 from renderers import krosmaster as km
+from renderers.krosmaster import palette
 from tests.renderers.states import big_teams, midgame
 from tests.renderers.states_four import four_players
 
@@ -47,21 +55,68 @@ def _report(name: str, wall: list[float], cpu: list[float]) -> None:
           f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms")
 
 
+def _encode(image: Image.Image) -> bytes:
+    """A bare PNG encode: the same picture, already on its palette, same settings, nothing else."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=kit.PNG_LEVEL)
+    return buf.getvalue()
+
+
+async def _throughput(kind: str, workers: int, seconds: float) -> float:
+    """Pictures per second through the render pool, with twice as many in flight as workers."""
+    import gm.krosmaster  # registers the presenter the workers use
+    from gm import render_pool
+
+    pool = render_pool.RenderPool(render_pool.PoolConfig(kind=kind, workers=workers))  # type: ignore[arg-type]
+    presenter, state = gm.krosmaster.PRESENTER, midgame()
+    try:
+        while kind == "process" and not all(w.ready for w in pool._workers):
+            await asyncio.sleep(0.05)
+        for _ in range(4 * workers):  # warm every worker's caches for this state
+            await pool.render(presenter, state, lang="en", seat_names=["Ann", "Bob"])
+        done = 0
+        until = time.perf_counter() + seconds
+
+        async def client() -> None:
+            nonlocal done
+            while time.perf_counter() < until:
+                await pool.render(presenter, state, lang="en", seat_names=["Ann", "Bob"])
+                done += 1
+
+        started = time.perf_counter()
+        await asyncio.gather(*(client() for _ in range(2 * workers)))
+        return done / (time.perf_counter() - started)
+    finally:
+        pool.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--renders", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=5.0, help="per pool configuration (0: skip)")
     args = parser.parse_args()
     n = args.renders
 
+    from gm.render_pool import tune_allocator
+
+    tune_allocator()  # as the bot and its render workers do at start
     state = midgame()
     km._static_layer.cache_clear()
+    palette.for_arena.cache_clear()
     wall, cpu = _measure(lambda: km.render(state), 1)
     _report("first render (cold cache)", wall, cpu)
 
-    _report("snapshot: render()", *_measure(lambda: km.render(state), n))
+    render_wall, render_cpu = _measure(lambda: km.render(state), n)
+    _report("snapshot: render()", render_wall, render_cpu)
     image = km.render_image(state)
-    _report("  of which image", *_measure(lambda: km.render_image(state), n))
-    _report("  of which to_png", *_measure(lambda: kit.to_png(image), n))
+    arena_palette = palette.for_arena(state.board.arena.model_dump_json())
+    quantized = arena_palette.quantize(image)
+    _report("  of which drawing", *_measure(lambda: km.render_image(state), n))
+    _report("  of which quantizing", *_measure(lambda: arena_palette.quantize(image), n))
+    encode_wall, encode_cpu = _measure(lambda: _encode(quantized), n)
+    _report("  of which PNG encoding", encode_wall, encode_cpu)
+    ratio_cpu, ratio_wall = _pct(render_cpu, .5) / _pct(encode_cpu, .5), _pct(render_wall, .5) / _pct(encode_wall, .5)
+    print(f"render ÷ bare PNG encode of the same picture: {ratio_cpu:.2f}x (cpu p50), {ratio_wall:.2f}x (wall p50)")
     big = big_teams()
     _report("8 v 8 snapshot", *_measure(lambda: km.render(big), n))
     teams = four_players()
@@ -84,6 +139,12 @@ def main() -> None:
     print(f"smallest text at {kit.PREVIEW_WIDTH} px wide: {scale.preview(smallest.size):.1f} px ({smallest.text!r}); "
           f"panel {min(scale.preview(m.size) for m in texts if m.region == 'panel'):.1f} px")
     print(f"mean of 5 more renders {statistics.mean(_measure(lambda: km.render(state), 5)[0]):.1f} ms")
+    if args.seconds:
+        for kind in ("thread", "process"):
+            for workers in (1, 2):
+                rate = asyncio.run(_throughput(kind, workers, args.seconds))
+                pool = f"{workers} {kind}" + ("s:" if workers > 1 else ":")
+                print(f"render pool, {pool:<12} {rate:6.1f} renders/s")
 
 
 if __name__ == "__main__":

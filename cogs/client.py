@@ -21,6 +21,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.tables",
     "cogs.rules",
     "cogs.krosmaster",
+    "cogs.mageknight",
     "cogs.gm",
     "cogs.reminders",
 )

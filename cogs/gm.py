@@ -70,6 +70,53 @@ class GameMaster(commands.Cog):
                  gg: app_commands.Range[int, 0, 99]) -> None:
         await self._act(interaction, {"kind": "gm_gg", "seat": seat - 1 if seat else None, "gg": gg})
 
+    # Mage Knight combat: the hero's hand, a unit, an enemy, Fame and Reputation (engines/mageknight gm_*).
+    @gm.command(name="hand-wounds", description="Mage Knight: put Wound cards into the hero's hand (negative: remove)")
+    @app_commands.describe(add="Wound cards to add (negative to remove)")
+    async def hand_wounds(self, interaction: discord.Interaction, add: app_commands.Range[int, -20, 20]) -> None:
+        await self._act(interaction, {"kind": "gm_wounds", "add": add})
+
+    @gm.command(name="unit", description="Mage Knight: set a unit's wounds, readiness or destruction")
+    @app_commands.describe(unit="Which unit", wounds="Wounds (0-2)", ready="Ready to activate",
+                           destroyed="Destroyed")
+    async def unit(self, interaction: discord.Interaction, unit: str,
+                   wounds: app_commands.Range[int, 0, 2] | None = None,
+                   ready: bool | None = None, destroyed: bool | None = None) -> None:
+        await self._act(interaction, {"kind": "gm_unit", "unit": unit, "wounds": wounds, "ready": ready,
+                                      "destroyed": destroyed})
+
+    @gm.command(name="enemy", description="Mage Knight: set an enemy alive, blocked or defeated")
+    @app_commands.describe(enemy="Which enemy", status="Its new status")
+    @app_commands.choices(status=[app_commands.Choice(name=s, value=s) for s in ("alive", "blocked", "defeated")])
+    async def enemy(self, interaction: discord.Interaction, enemy: str, status: str) -> None:
+        await self._act(interaction, {"kind": "gm_enemy", "enemy": enemy, "status": status})
+
+    @gm.command(name="fame", description="Mage Knight: set Fame and/or Reputation")
+    @app_commands.describe(fame="Fame (0-999)", reputation="Reputation (-30 to 30)")
+    async def fame(self, interaction: discord.Interaction, fame: app_commands.Range[int, 0, 999] | None = None,
+                   reputation: app_commands.Range[int, -30, 30] | None = None) -> None:
+        await self._act(interaction, {"kind": "gm_fame", "fame": fame, "reputation": reputation})
+
+    @unit.autocomplete("unit")
+    async def _unit_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._names_ac(interaction, "unit", current)
+
+    @enemy.autocomplete("enemy")
+    async def _enemy_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._names_ac(interaction, "enemy", current)
+
+    async def _names_ac(self, interaction: discord.Interaction, what: str, current: str) -> Choices:
+        """Names the game knows for ``what`` (presenter hook ``gm_name_choices``)."""
+        app, place, _ = ctx(interaction)
+        table = await app.tables.table_for(place)
+        if table is None or table.state is None:
+            return []
+        lister = getattr(presenters.get(table.game.system), "gm_name_choices", None)
+        if lister is None:
+            return []
+        return [app_commands.Choice(name=c.label[:100], value=c.value[:100])
+                for c in lister(table.state, what, current)][:25]
+
     @place.autocomplete("piece")
     @wounds.autocomplete("piece")
     @apmp.autocomplete("piece")

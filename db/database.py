@@ -3,12 +3,19 @@
 WAL lets readers (autocomplete, /game list) run while an action commits;
 ``busy_timeout`` makes a second process wait instead of failing; foreign keys keep
 seats and actions tied to their game.
+
+A migration is ``NNN_name.sql`` (statements) or ``NNN_name.py`` when existing rows must
+be converted by code SQL does not have (compression): the module's ``async def
+upgrade(conn)`` runs inside the migration's transaction, like the statements of a
+``.sql`` file, so a failure leaves nothing half-converted.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiosqlite
@@ -16,7 +23,7 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+_MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.(sql|py)$")
 
 
 def migration_files(folder: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
@@ -57,13 +64,15 @@ async def migrate(conn: aiosqlite.Connection, folder: Path = MIGRATIONS_DIR) -> 
     for number, path in migration_files(folder):
         if number in done:
             continue
-        script = path.read_text(encoding="utf-8")
         # executescript would COMMIT first and run outside our transaction; split instead
         # so a failing migration leaves no half-created tables behind.
         await conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _split_sql(script):
-                await conn.execute(statement)
+            if path.suffix == ".py":
+                await _python_step(path)(conn)
+            else:
+                for statement in _split_sql(path.read_text(encoding="utf-8")):
+                    await conn.execute(statement)
             await conn.execute(
                 "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (number, path.name)
             )
@@ -74,6 +83,17 @@ async def migrate(conn: aiosqlite.Connection, folder: Path = MIGRATIONS_DIR) -> 
         log.info("applied migration %s", path.name)
         applied.append(number)
     return applied
+
+
+def _python_step(path: Path) -> Callable[[aiosqlite.Connection], Awaitable[None]]:
+    """The ``upgrade`` coroutine of a Python migration file (the folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"tavolo_migration_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"cannot load migration {path.name}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    upgrade: Callable[[aiosqlite.Connection], Awaitable[None]] = module.upgrade
+    return upgrade
 
 
 def _split_sql(script: str) -> list[str]:

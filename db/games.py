@@ -1,4 +1,9 @@
-"""Repository for games, seats and the append-only action log (DESIGN.md §5)."""
+"""Repository for games, seats and the append-only action log (DESIGN.md §5).
+
+Queries hop to aiosqlite's thread once each (``execute_fetchall``): an action's commit is
+on the hot path of every table, and each extra round trip costs the loop a wake-up.
+``state_before`` is stored compressed (``db/state_codec.py``) and returned as text.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
+
+from db import state_codec
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -74,13 +81,35 @@ def _seat(row: aiosqlite.Row) -> SeatRow:
                    json.loads(row["config"]))
 
 
-def _action(row: aiosqlite.Row) -> ActionRow:
+def _action(row: aiosqlite.Row, state_before: str | None = None) -> ActionRow:
     return ActionRow(
         game_id=row["game_id"], seq=row["seq"], user_id=row["user_id"], seat=row["seat"],
         kind=row["kind"], action=json.loads(row["action"]), events=json.loads(row["events"]),
-        state_before=row["state_before"], undoable=bool(row["undoable"]), undone=bool(row["undone"]),
+        state_before=state_before, undoable=bool(row["undoable"]), undone=bool(row["undone"]),
         created_at=row["created_at"],
     )
+
+
+@dataclass(frozen=True)
+class DueRow:
+    """What a turn reminder needs of a game, read from the ``games_to_remind`` index (and ``options``)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    system: str
+    options: dict[str, Any]
+    version: int
+    updated_at: str
+    waiting: tuple[int, ...] | None  # None: saved before the column existed
+
+
+def waiting_text(users: list[int] | tuple[int, ...]) -> str:
+    return " ".join(str(u) for u in users)
+
+
+def _waiting(text: str | None) -> tuple[int, ...] | None:
+    return None if text is None else tuple(int(u) for u in text.split())
 
 
 async def create_game(conn: aiosqlite.Connection, *, guild_id: int | None, channel_id: int, system: str,
@@ -97,50 +126,56 @@ async def create_game(conn: aiosqlite.Connection, *, guild_id: int | None, chann
     return cur.lastrowid
 
 
+async def _one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
+    rows = list(await conn.execute_fetchall(sql, params))
+    return rows[0] if rows else None
+
+
 async def open_game(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
-    async with conn.execute(
-        "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    row = await _one(conn, "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                     (channel_id,))
     return _game(row) if row else None
 
 
 async def last_game(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
     """The channel's most recent game, open or not (to show how the last one ended)."""
-    async with conn.execute("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)) as cur:
-        row = await cur.fetchone()
+    row = await _one(conn, "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
     return _game(row) if row else None
 
 
 async def game_version(conn: aiosqlite.Connection, game_id: int) -> int | None:
     """Just the version: a cheap check that a cached copy of the game is still the latest."""
-    async with conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
+    row = await _one(conn, "SELECT version FROM games WHERE id = ?", (game_id,))
     return int(row[0]) if row else None
 
 
 async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
-    async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
+    row = await _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
     return _game(row) if row else None
 
 
 async def list_open_games(conn: aiosqlite.Connection, guild_id: int | None) -> list[GameRow]:
-    async with conn.execute(
-        "SELECT * FROM games WHERE guild_id IS ? AND status IN ('lobby', 'active') ORDER BY id", (guild_id,)
-    ) as cur:
-        return [_game(r) for r in await cur.fetchall()]
+    """The server's open games without their states (``state`` is None): a list needs none."""
+    rows = await conn.execute_fetchall(
+        "SELECT id, guild_id, channel_id, system, status, options, NULL AS state, version, created_by, created_at,"
+        " updated_at FROM games WHERE guild_id IS ? AND status IN ('lobby', 'active') ORDER BY id", (guild_id,))
+    return [_game(r) for r in rows]
 
 
 async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version: int, *,
                       state: str | None = None, status: str | None = None,
-                      options: dict[str, Any] | None = None) -> int:
-    """Write new fields if nobody else did since ``expected_version``; returns the new version."""
+                      options: dict[str, Any] | None = None, waiting: list[int] | None = None) -> int:
+    """Write new fields if nobody else did since ``expected_version``; returns the new version.
+
+    ``waiting`` (the users the new position waits for) goes with every new ``state``; a state
+    written without it leaves the column NULL, so a reminder never trusts an older value."""
     sets, params = ["version = version + 1",
                     "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"], []
     if state is not None:
         sets.append("state = ?")
         params.append(state)
+        sets.append("waiting = ?")
+        params.append(None if waiting is None else waiting_text(waiting))
     if status is not None:
         sets.append("status = ?")
         params.append(status)
@@ -160,8 +195,8 @@ async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version
 
 
 async def seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
-    async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
-        return [_seat(r) for r in await cur.fetchall()]
+    return [_seat(r) for r in await conn.execute_fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat",
+                                                          (game_id,))]
 
 
 async def add_seat(conn: aiosqlite.Connection, game_id: int, user_id: int, name: str,
@@ -199,48 +234,78 @@ async def remove_seat(conn: aiosqlite.Connection, game_id: int, user_id: int) ->
 
 async def append_action(conn: aiosqlite.Connection, game_id: int, *, user_id: int, seat: int | None,
                         kind: str, action: dict[str, Any], events: list[dict[str, Any]],
-                        state_before: str | None, undoable: bool) -> int:
-    async with conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?",
-                            (game_id,)) as cur:
-        row = await cur.fetchone()
-    seq = int(row[0]) if row else 1
-    await conn.execute(
+                        state_before: str | None, undoable: bool, dictionary: str | None = None) -> int:
+    """Append the next action row in one statement; returns its ``seq``.
+
+    ``state_before`` is stored compressed against the game's dictionary (``state_codec``);
+    pass ``dictionary`` when known (the table layer keeps it), else it is read or made here."""
+    stored: bytes | None = None
+    if state_before is not None:
+        if dictionary is None:
+            dictionary = await state_codec.ensure_dictionary(conn, game_id, state_before)
+        stored = state_codec.encode(state_before, dictionary)
+    row = await _one(
+        conn,
         "INSERT INTO actions (game_id, seq, user_id, seat, kind, action, events, state_before, undoable)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, seq, user_id, seat, kind, json.dumps(action), json.dumps(events), state_before,
-         int(undoable)),
+        " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM actions WHERE game_id = ? RETURNING seq",
+        (game_id, user_id, seat, kind, json.dumps(action), json.dumps(events), stored, int(undoable), game_id),
     )
-    return seq
+    assert row is not None
+    return int(row[0])
 
 
 async def last_live_action(conn: aiosqlite.Connection, game_id: int) -> ActionRow | None:
     """The most recent action that has not been undone (the only one undo may take back)."""
-    async with conn.execute(
-        "SELECT * FROM actions WHERE game_id = ? AND undone = 0 AND state_before IS NOT NULL"
-        " ORDER BY seq DESC LIMIT 1", (game_id,)
-    ) as cur:
-        row = await cur.fetchone()
-    return _action(row) if row else None
+    row = await _one(
+        conn,
+        "SELECT a.*, d.data AS dictionary FROM actions a LEFT JOIN state_dicts d ON d.game_id = a.game_id"
+        " WHERE a.game_id = ? AND a.undone = 0 AND a.state_before IS NOT NULL ORDER BY a.seq DESC LIMIT 1",
+        (game_id,))
+    return _action(row, state_codec.decode(row["state_before"], row["dictionary"])) if row else None
 
 
 async def mark_undone(conn: aiosqlite.Connection, game_id: int, seq: int) -> None:
     await conn.execute("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?", (game_id, seq))
 
 
-async def recent_actions(conn: aiosqlite.Connection, game_id: int, count: int) -> list[ActionRow]:
-    async with conn.execute(
-        "SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, count)
-    ) as cur:
-        rows = [_action(r) for r in await cur.fetchall()]
-    return list(reversed(rows))
+async def recent_actions(conn: aiosqlite.Connection, game_id: int, count: int, *,
+                         with_states: bool = False) -> list[ActionRow]:
+    """The latest actions, oldest first; their ``state_before`` only ``with_states`` (the log needs none)."""
+    if not with_states:
+        rows = await conn.execute_fetchall(
+            "SELECT game_id, seq, user_id, seat, kind, action, events, undoable, undone, created_at FROM actions"
+            " WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, count))
+        return [_action(r) for r in reversed(list(rows))]
+    rows = await conn.execute_fetchall(
+        "SELECT a.*, d.data AS dictionary FROM actions a LEFT JOIN state_dicts d ON d.game_id = a.game_id"
+        " WHERE a.game_id = ? ORDER BY a.seq DESC LIMIT ?", (game_id, count))
+    return [_action(r, state_codec.decode(r["state_before"], r["dictionary"])) for r in reversed(list(rows))]
 
 
-async def stalled_games(conn: aiosqlite.Connection, updated_before: str) -> list[GameRow]:
-    """Games in play untouched since ``updated_before`` (ISO UTC) whose position was not nudged yet."""
-    cur = await conn.execute(
-        "SELECT * FROM games WHERE status = 'active' AND updated_at <= ? AND reminded_version != version "
-        "ORDER BY updated_at", (updated_before,))
-    return [_game(row) for row in await cur.fetchall()]
+async def due_reminders(conn: aiosqlite.Connection, updated_before: str, limit: int = 1000) -> list[DueRow]:
+    """Games in play untouched since ``updated_before`` (ISO UTC) whose position was not nudged yet.
+
+    Served by the partial index ``games_to_remind`` (migration 005): the terms below must
+    stay as the index spells them. ``options`` is read from the row, but it sits before the
+    state column, so no state is read."""
+    rows = await conn.execute_fetchall(
+        "SELECT id, guild_id, channel_id, system, options, version, updated_at, waiting FROM games"
+        " WHERE status = 'active' AND reminded_version != version AND updated_at <= ?"
+        " ORDER BY updated_at LIMIT ?", (updated_before, limit))
+    return [DueRow(r["id"], r["guild_id"], r["channel_id"], r["system"], json.loads(r["options"]), r["version"],
+                   r["updated_at"], _waiting(r["waiting"])) for r in rows]
+
+
+async def state_text(conn: aiosqlite.Connection, game_id: int, version: int) -> str | None:
+    """One game's saved state at ``version`` (None if it moved on): for a row saved without ``waiting``."""
+    row = await _one(conn, "SELECT state FROM games WHERE id = ? AND version = ?", (game_id, version))
+    return row[0] if row else None
+
+
+async def set_waiting(conn: aiosqlite.Connection, game_id: int, version: int, users: list[int]) -> None:
+    """Fill in ``waiting`` for a position saved without it (no new version: buttons stay valid)."""
+    await conn.execute("UPDATE games SET waiting = ? WHERE id = ? AND version = ?",
+                       (waiting_text(users), game_id, version))
 
 
 async def mark_reminded(conn: aiosqlite.Connection, game_id: int, version: int) -> None:
@@ -255,20 +320,21 @@ async def set_host(conn: aiosqlite.Connection, game_id: int, user_id: int) -> No
 
 
 async def lobbies_untouched_since(conn: aiosqlite.Connection, updated_before: str) -> list[GameRow]:
-    """Lobbies nobody changed since ``updated_before`` (ISO UTC): candidates for the idle sweep."""
-    cur = await conn.execute("SELECT * FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY id",
-                             (updated_before,))
-    return [_game(row) for row in await cur.fetchall()]
+    """Lobbies nobody changed since ``updated_before`` (ISO UTC): candidates for the idle sweep.
+
+    Served by the partial index ``games_lobbies`` (migration 005); lobbies have no state."""
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY updated_at", (updated_before,))
+    return [_game(row) for row in rows]
 
 
 async def last_seq(conn: aiosqlite.Connection, game_id: int) -> int:
     """The number of the game's latest action (0 before any): a vote made at another number is stale."""
-    async with conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
+    row = await _one(conn, "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,))
     return int(row[0]) if row else 0
 
 
 async def seat_names(conn: aiosqlite.Connection) -> dict[int, str]:
     """Every seated user's latest name: how a restarted console shows mentions of a saved game."""
-    async with conn.execute("SELECT user_id, name FROM seats ORDER BY game_id") as cur:
-        return {int(row[0]): str(row[1]) for row in await cur.fetchall()}
+    rows = await conn.execute_fetchall("SELECT user_id, name FROM seats ORDER BY game_id")
+    return {int(row[0]): str(row[1]) for row in rows}

@@ -37,5 +37,14 @@ class Store:
                 raise
             await self.conn.execute("COMMIT")
 
+    async def write(self, sql: str, params: tuple[object, ...] | list[object] = ()) -> None:
+        """One statement in a transaction of its own (SQLite makes a single statement atomic).
+
+        One round trip to the database thread instead of three (BEGIN, statement, COMMIT),
+        under the same lock as ``transaction()``, so it never lands inside another coroutine's
+        open transaction on this shared connection."""
+        async with self._write_lock:
+            await self.conn.execute(sql, params)
+
     async def close(self) -> None:
         await self.conn.close()

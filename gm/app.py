@@ -16,7 +16,7 @@ from gm.tables import TableManager
 log = logging.getLogger(__name__)
 
 # Engines and presenters register themselves on import; this tuple is the one list.
-GAME_MODULES: tuple[str, ...] = ("gm.krosmaster",)
+GAME_MODULES: tuple[str, ...] = ("gm.krosmaster", "gm.mageknight")
 
 
 @dataclass
@@ -38,7 +38,8 @@ class App:
         store = await Store.open(settings.database_path)
         dice = DiceSource(seed)
         policy = TablePolicy(end_vote_minutes=settings.end_vote_minutes, lobby_idle_hours=settings.lobby_idle_hours)
-        tables = TableManager(store, dice, guild_settings=GuildSettings(store, policy))
+        tables = TableManager(store, dice, guild_settings=GuildSettings(store, policy),
+                              cache_bytes=settings.table_cache_mb << 20, parsed_size=settings.table_cache_parsed)
         app = cls(settings=settings, store=store, dice=dice, tables=tables)
         from gm.dice.service import DiceService
 

@@ -366,6 +366,7 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
 
 class KrosmasterPresenter:
     system = "krosmaster"
+    locale_namespace = "km"  # ``km.action.<kind>`` names actions in the log and in undo
 
     def render(self, view: State, *, viewer: int | None, lang: str, seat_names: list[str]) -> bytes | None:  # type: ignore[override]
         from renderers.krosmaster import render

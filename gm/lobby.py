@@ -15,6 +15,7 @@ from typing import Any
 from common.i18n import t
 from db import content_packs as packs
 from db import games as repo
+from db import state_codec
 from engines import registry
 from engines.core.contract import SeatSetup, Setup
 from engines.core.errors import TavoloError
@@ -238,13 +239,15 @@ class LobbyTable(TableCore):
             leftover = dice.take_drawn()
             if leftover:
                 events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))
+            text = state.model_dump_json()
             async with self.store.transaction() as conn:
                 await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=table.seat_of(actor.user_id),
                                          kind="start", action={"kind": "start"},
                                          events=[e.model_dump() for e in events], state_before=None,
                                          undoable=False)
-                await repo.update_game(conn, table.game.id, table.game.version, state=state.model_dump_json(),
-                                       status="active")
+                await repo.update_game(conn, table.game.id, table.game.version, state=text, status="active",
+                                       waiting=self.waiting_users(table, state))
+                await state_codec.ensure_dictionary(conn, table.game.id, text)  # its history compresses against it
             self.forget(place.channel_id)
             table = await self._require(place)
         return await self._board_reply(table, actor, events)

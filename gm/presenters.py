@@ -37,8 +37,12 @@ class Presenter(Protocol):
     # Optional: ``private_panel(view, *, seat, lang, ref) -> Reply``: what one seat alone may see
     # (its hand, face-down cards) and its legal plays, from ``view(state, seat)``. With it, every
     # public board carries a "Show my hand / My options" button (``tv1:game:me``).
+    # Optional: ``wants_log_lines = True`` with ``render(..., log_lines=[...])``: the board draws
+    # the text of the last events (at most ``gm.table_replies.LOG_LINES``).
     # Optional: ``event_text(event, lang) -> str | None``: the game words an event itself when its
     # template is not enough (why damage was reduced); None falls back to the template.
+    # Optional: ``locale_namespace = "km"``: actions are named by ``<namespace>.action.<kind>`` keys in
+    # the log and in undo, instead of their internal kind.
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need
     # not see as a new image (set-up steps, bookkeeping): the board already in the channel is
     # edited instead. Without it, every change posts a new board.

@@ -5,22 +5,31 @@ whoever the rules are waiting for (the decision's seats, or the player asked for
 dice). One nudge per position: the next one waits until somebody acts and the new
 position stalls in turn, so an abandoned table is never spammed. Discord-free, so the
 cog only sends what this returns.
+
+A pass never reads a game state: every saved position carries whom it waits for (the
+``waiting`` column, written with the state by the table layer), and the partial index
+``games_to_remind`` holds only positions still to nudge, so a pass costs an index lookup
+however many games are stored. Positions saved before that column existed are worked out
+once, from their state, only when they are due (and written back).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from common.i18n import t
 from db import games as repo
-from gm.context import Place
+from engines import registry
+from engines.core.errors import TavoloError
 from gm.table_model import MANUAL_PENDING
 from gm.tables import TableManager
 from gm.timefmt import iso, parse_iso
 
 log = logging.getLogger(__name__)
+YIELD_EVERY = 100  # reminders worded between two chances for other commands to run
 
 
 @dataclass(frozen=True)
@@ -47,9 +56,11 @@ class Reminders:
         if not self.enabled:
             return []
         now = now or datetime.now(UTC)
-        rows = await repo.stalled_games(self.tables.store.conn, iso(now - timedelta(hours=self.hours)))
+        rows = await repo.due_reminders(self.tables.store.conn, iso(now - timedelta(hours=self.hours)))
         found: list[Reminder] = []
-        for row in rows:
+        for n, row in enumerate(rows):
+            if n and n % YIELD_EVERY == 0:
+                await asyncio.sleep(0)  # a backlog of due games must not hold the loop for long
             try:
                 users = await self._waiting_for(row)
             except Exception:  # one broken game must never stop the reminders of every other game
@@ -68,14 +79,29 @@ class Reminders:
         async with self.tables.store.transaction() as conn:
             await repo.mark_reminded(conn, game_id, version)
 
-    async def _waiting_for(self, row: repo.GameRow) -> tuple[int, ...]:
+    async def _waiting_for(self, row: repo.DueRow) -> tuple[int, ...]:
         pending = row.options.get(MANUAL_PENDING)
         if pending:  # DESIGN §3 manual dice: the roll is what the game waits for
             return (int(pending["user_id"]),)
-        table = await self.tables.table_for(Place(channel_id=row.channel_id, guild_id=row.guild_id or 0))
-        if table is None or table.state is None or table.game.id != row.id:  # a quarantined game is None
+        if row.waiting is not None:
+            return row.waiting
+        return await self._work_out(row)
+
+    async def _work_out(self, row: repo.DueRow) -> tuple[int, ...]:
+        """A position saved before ``waiting`` existed: read its state once (outside the table
+        cache, which belongs to live games), and store the answer."""
+        conn = self.tables.store.conn
+        text = await repo.state_text(conn, row.id, row.version)
+        engine = registry.get(row.system)
+        if text is None or engine is None:  # moved on meanwhile, or a system this build lacks
             return ()
-        decision = table.engine.decision(table.state)
-        if decision is None:
+        try:
+            state = engine.load_state(text)
+        except TavoloError:  # a quarantined game (StateUnreadable): nobody can move in it
             return ()
-        return tuple(u for s in decision.seats if (u := table.user_of(s)) is not None)
+        decision = engine.decision(state)
+        seats = {s.seat: s.user_id for s in await repo.seats(conn, row.id)}
+        users = [u for s in (decision.seats if decision is not None else []) if (u := seats.get(s)) is not None]
+        async with self.tables.store.transaction() as conn:
+            await repo.set_waiting(conn, row.id, row.version, users)
+        return tuple(users)

@@ -7,6 +7,7 @@ only so the end-to-end tests can point the unchanged bot at a loopback fake Disc
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -31,6 +32,11 @@ class Settings(BaseSettings):
     content_pack_seconds: float = Field(default=10.0, gt=0, le=600, alias="CONTENT_PACK_SECONDS")
     content_pack_memory_mb: int = Field(default=256, ge=16, le=65536, alias="CONTENT_PACK_MEMORY_MB")
     offload_max_jobs: int = Field(default=2, ge=1, le=64, alias="OFFLOAD_MAX_JOBS")
+    table_cache_mb: int = Field(default=64, ge=1, le=65536, alias="TABLE_CACHE_MB")
+    table_cache_parsed: int = Field(default=16, ge=1, le=100000, alias="TABLE_CACHE_PARSED")
+    render_pool: Literal["process", "thread"] = Field(default="process", alias="RENDER_POOL")
+    render_workers: int = Field(default=2, ge=1, le=32, alias="RENDER_WORKERS")
+    render_timeout_seconds: float = Field(default=10.0, gt=0, le=300, alias="RENDER_TIMEOUT_SECONDS")
     discord_api_base: str | None = Field(default=None, alias="TAVOLO_DISCORD_API_BASE")
     discord_gateway: str | None = Field(default=None, alias="TAVOLO_DISCORD_GATEWAY")
 

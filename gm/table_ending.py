@@ -23,6 +23,7 @@ from gm.manual_dice import ManualDiceTable
 from gm.reply import Reply
 from gm.table_core import retry_stale
 from gm.table_model import DICE_OPTION, END_VOTES, RESULT, Table
+from gm.table_replies import action_key
 from gm.timefmt import iso, parse_iso
 
 
@@ -54,7 +55,7 @@ class EndingTable(ManualDiceTable):
         async with self.store.transaction() as conn:
             await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind="resign",
                                      action={"kind": "resign"}, events=[],
-                                     state_before=table.state.model_dump_json() if table.state else None,
+                                     state_before=self.committed_json(table),
                                      undoable=False)
             await repo.update_game(conn, table.game.id, table.game.version, status="finished",
                                    options={**table.game.options, RESULT: result})
@@ -112,14 +113,16 @@ class EndingTable(ManualDiceTable):
                 if not last.undoable:
                     raise TavoloError("game.undo_revealed")
             options = {k: v for k, v in table.game.options.items() if k != END_VOTES}
+            waiting = self.waiting_for_text(table, last.state_before)
             async with self.store.transaction() as conn:
                 await repo.mark_undone(conn, table.game.id, last.seq)
                 await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before,
-                                       options=options)
+                                       options=options, waiting=waiting)
             self.forget(place.channel_id)
             table = await self._require(place)
         return await self._board_reply(table, actor, [Event(key="game.undone", params={
-            "user": actor.mention, "action": last.kind, "seq": last.seq})])
+            "user": actor.mention, "action": last.kind, "seq": last.seq,
+            "action_key": action_key(table.game.system, last.kind)})])
 
     async def _undo_finished(self, place: Place, actor: Actor) -> Reply:
         """GM only: reopen the channel's finished game by taking back the action that ended it."""
@@ -133,17 +136,19 @@ class EndingTable(ManualDiceTable):
         if last is None or last.state_before is None:
             raise TavoloError("game.nothing_to_undo")
         options = {k: v for k, v in table.game.options.items() if k not in (RESULT, END_VOTES)}
+        waiting = self.waiting_for_text(table, last.state_before)
         try:
             async with self.store.transaction() as conn:
                 await repo.mark_undone(conn, table.game.id, last.seq)
                 await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before,
-                                       status="active", options=options)
+                                       status="active", options=options, waiting=waiting)
         except repo.ChannelBusy as exc:  # reopening would make two open games in one channel
             raise TavoloError("game.channel_busy", system=table.game.system, status="?") from exc
         self.forget(place.channel_id)
         table = await self._require(place)
         return await self._board_reply(table, actor, [Event(key="game.undone", params={
-            "user": actor.mention, "action": last.kind, "seq": last.seq})])
+            "user": actor.mention, "action": last.kind, "seq": last.seq,
+            "action_key": action_key(table.game.system, last.kind)})])
 
 
 def _still_valid(vote: object, position: int, now: datetime, minutes: int) -> bool:

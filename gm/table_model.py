@@ -6,8 +6,8 @@ only data and the small rules about seats and table options that all of them rea
 
 from __future__ import annotations
 
+import logging
 import shlex
-from dataclasses import dataclass
 from typing import Any
 
 from db import games as repo
@@ -15,6 +15,8 @@ from engines import registry
 from engines.core.contract import Engine, GameState
 from engines.core.errors import TavoloError
 from engines.core.state_versions import StateUnreadable
+
+log = logging.getLogger("gm.tables")
 
 MAX_OPTIONS_LENGTH = 1000
 # Table options handled here, not by engines: a server content pack to play with, and
@@ -27,20 +29,90 @@ RESULT = "result"
 MAX_LOG_COUNT = 50
 
 
-@dataclass
 class Table:
-    """A loaded game: its row, seats and (once started) the parsed engine state.
+    """A loaded game: its row, seats and (once started) the engine state.
+
+    The committed state lives as the JSON text of ``game.state`` (what the database holds);
+    ``state`` is that text parsed, on first use. The table cache keeps the text of many games
+    and the parsed state of only the most recent ones (``drop_parsed``): a parsed Krosmaster
+    state takes about nine times the memory of its text and hundreds of objects the garbage
+    collector must walk. A parsed state reachable from the cache is never mutated: actions
+    change a private ``parse()`` and the commit installs it.
 
     ``problem`` is set when the stored state cannot be read by this version of the code:
     the game is quarantined (see ``TableCore.require_readable``) and only reading its log
     and ending it still work, so one bad save never blocks the channel or the bot.
     """
 
-    game: repo.GameRow
-    seats: list[repo.SeatRow]
-    state: GameState | None = None
-    content: dict[str, Any] | None = None  # the server's content pack named by the ``pack`` option
-    problem: StateUnreadable | None = None
+    def __init__(self, game: repo.GameRow, seats: list[repo.SeatRow], state: GameState | None = None,
+                 content: dict[str, Any] | None = None, problem: StateUnreadable | None = None) -> None:
+        self.game = game
+        self.seats = seats
+        self.content = content  # the server's content pack named by the ``pack`` option
+        self._state = state
+        self._problem = problem
+        self._checked = state is not None or problem is not None  # has game.state been read once?
+        self._dumped = False  # game.state is exactly _state.model_dump_json() (``install``)
+        self.dictionary: str | None = None  # what its history is compressed against (db/state_codec.py)
+
+    def __repr__(self) -> str:
+        return f"Table(game={self.game.id}, channel={self.game.channel_id}, version={self.game.version})"
+
+    @property
+    def state(self) -> GameState | None:
+        """The parsed committed state; None before the start and for a quarantined game."""
+        if self._state is None and self.game.state is not None and self._problem is None:
+            self._state = self.parse()
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState | None) -> None:
+        self._state = value
+        self._checked = True
+        self._dumped = False
+
+    def install(self, state: GameState, text: str) -> None:
+        """A commit's new state and the JSON it wrote, which is ``state.model_dump_json()``."""
+        self.game.state = text
+        self.state = state
+        self._dumped = True
+
+    def json_of(self, view: GameState) -> str | None:
+        """``view``'s JSON without serializing again, when ``view`` is the committed state the
+        last commit dumped (a view that hides nothing is the state itself); else None."""
+        return self.game.state if self._dumped and view is self._state else None
+
+    @property
+    def problem(self) -> StateUnreadable | None:
+        """Why the stored state cannot be read, if it cannot (read once to know)."""
+        if not self._checked and self.game.state is not None:
+            _ = self.state
+        return self._problem
+
+    @property
+    def parsed(self) -> bool:
+        """Whether a parsed state is held right now (no parse happens to answer)."""
+        return self._state is not None
+
+    def parse(self) -> GameState | None:
+        """A new parse of the committed JSON, private to the caller; None (and ``problem``) if unreadable."""
+        if self.game.state is None:
+            return None
+        try:
+            parsed = self.engine.load_state(self.game.state)
+        except StateUnreadable as problem:  # quarantine this game only (DESIGN.md §2)
+            log.warning("game %s (%s) quarantined: %s %s", self.game.id, self.game.system, problem.key,
+                        problem.params)
+            self._problem = problem
+            parsed = None
+        self._checked = True
+        return parsed
+
+    def drop_parsed(self) -> None:
+        """Let the parsed state go; the JSON stays, and the next ``state`` parses it again."""
+        if self.game.state is not None:
+            self._state = None
+            self._dumped = False
 
     @property
     def engine(self) -> Engine:

@@ -7,14 +7,16 @@ exactly one line saying who must act now.
 
 from __future__ import annotations
 
-import asyncio
+import logging
 from collections.abc import Iterable
 
-from common.i18n import humanize, t
+from common.i18n import has, humanize, t
 from engines.core.contract import GameState
+from engines.core.decision import Decision
 from engines.core.events import Event
-from gm import presenters
+from gm import presenters, render_pool
 from gm.context import Actor
+from gm.errors import worded
 from gm.reply import Button, Image, Reply
 from gm.table_model import (
     END_VOTES,
@@ -27,6 +29,8 @@ from gm.table_model import (
 )
 
 LOBBY_HIDDEN = (END_VOTES, MANUAL_PENDING, RESULT, "closed")
+log = logging.getLogger("gm.tables")
+LOG_LINES = 4  # the last event lines a board may draw (Mage Knight's log band)
 PANEL_BUTTON = "tv1:game:me"  # not tied to a position: it always shows the clicker's current view
 
 
@@ -35,10 +39,25 @@ def event_text(event: Event, lang: str, system: str | None = None) -> str:
     why damage was reduced); otherwise the event's template is filled in."""
     hook = getattr(presenters.get(system or ""), "event_text", None)
     text = (hook(event, lang) if hook is not None else None) or t(
-        event.key, lang, **humanize(event.params, lang, event.key.split(".", 1)[0]))
+        event.key, lang, **worded(humanize(event.params, lang, event.key.split(".", 1)[0]), lang))
     if event.rolls and "rolls" not in event.params:
         text += " 🎲 " + " ".join(str(r) for r in event.rolls)
     return text
+
+
+def action_key(system: str, kind: str) -> str:
+    """The locale key naming an action (``<namespace>.action.<kind>``), "" for a game without one.
+
+    The stored ``kind`` is an internal word ("end_turn"); a presenter that declares its
+    ``locale_namespace`` has its actions worded in the log and in undo."""
+    namespace = getattr(presenters.get(system), "locale_namespace", None)
+    return f"{namespace}.action.{kind}" if namespace else ""
+
+
+def action_label(system: str, kind: str, lang: str) -> str:
+    """An action's name for people, or its kind when the game has no words for it."""
+    key = action_key(system, kind)
+    return t(key, lang) if key and has(key, lang) else kind
 
 
 def lobby_reply(table: Table, actor: Actor) -> Reply:
@@ -54,7 +73,8 @@ def lobby_reply(table: Table, actor: Actor) -> Reply:
         if describe is not None:
             line += " — " + describe(s.config, table.game.options, lang, table.content)
         lines.append(line)
-    shown = {k: v for k, v in table.game.options.items() if k not in LOBBY_HIDDEN}
+    shown = {k: v for k, v in table.game.options.items()  # a switch left off is no news to anyone
+             if k not in LOBBY_HIDDEN and v is not False and str(v).lower() != "false"}
     options = ", ".join(f"{k}:{v}" for k, v in sorted(shown.items())) or t("game.lobby_no_options", lang)
     low, high = min_players(table.engine, table.game.options), max_players(table.engine, table.game.options)
     seated = len(table.seats)
@@ -66,10 +86,28 @@ def lobby_reply(table: Table, actor: Actor) -> Reply:
 
 
 async def render(presenter: presenters.Presenter, view: GameState, lang: str, names: list[str],
-                 game_id: int) -> Image | None:
-    """Draw off the event loop: Pillow releases the GIL for much of its work."""
-    data = await asyncio.to_thread(presenter.render, view, viewer=None, lang=lang, seat_names=names)
+                 game_id: int, log_lines: list[str] | None = None, view_json: str | None = None) -> Image | None:
+    """The board picture, drawn off the event loop by the render pool (``gm.render_pool``).
+
+    Never raises for a failed picture: the move was committed before anyone asked for it,
+    so a render that fails, crashes its worker or is too slow costs the picture only. The
+    reply goes out as text and the error is logged with the game, to be fixed. ``view_json``:
+    the view's JSON when the caller already has it (``Table.json_of``)."""
+    try:
+        data = await render_pool.pool().render(presenter, view, lang=lang, seat_names=names, log_lines=log_lines,
+                                               view_json=view_json)
+    except Exception:
+        log.exception("game %s (%s): board picture failed; the reply goes out as text", game_id, presenter.system)
+        return None
     return Image(filename=f"{presenter.system}-{game_id}.png", data=data) if data else None
+
+
+def _next_key(decision: Decision) -> str:
+    """How the line that says who acts now reads: one seat's turn, one seat's question, or several
+    seats answering at once (and, for a secret choice, that nobody sees an answer before all are in)."""
+    if decision.simultaneous:
+        return "game.next_secret" if decision.secret else "game.next_simultaneous"
+    return "game.next_turn" if decision.kind == "turn" else "game.next_decision"
 
 
 async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Reply:
@@ -88,7 +126,8 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
         engine = table.engine
         public = engine.view(state, None)
         if presenter is not None:
-            reply.image = await render(presenter, public, lang, table.seat_names, table.game.id)
+            reply.image = await render(presenter, public, lang, table.seat_names, table.game.id, lines[-LOG_LINES:],
+                                       table.json_of(public))
             summary = presenter.summary(public, lang=lang, seat_names=table.seat_names)
             if summary:
                 reply.text = (reply.text + "\n" + summary).strip()
@@ -98,8 +137,8 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
             data = outcome.model_dump() if outcome is not None else result
             names = ", ".join(f"<@{table.user_of(s)}>" for s in data["winners"]) or t("game.nobody", lang)
             reply.mentions = [u for s in data["winners"] if (u := table.user_of(s)) is not None]
-            reply.text += "\n" + t("game.finished", lang, winners=names,
-                                   reason=t(data["reason_key"], lang, **data.get("params", {})))
+            reason = t(data["reason_key"], lang, **data.get("params", {})).rstrip(".")  # the line adds its own
+            reply.text += "\n" + t("game.finished", lang, winners=names, reason=reason)
         elif table.game.status == "abandoned":
             reply.text += "\n" + t("game.was_abandoned", lang)
         else:
@@ -107,11 +146,10 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
             if decision is not None:
                 users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
                 reply.mentions = users
-                key = "game.next_turn" if decision.kind == "turn" else "game.next_decision"
                 prompt = (t(decision.prompt_key, lang,
                             **humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]))
                           if decision.prompt_key else "")
-                next_line = t(key, lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
+                next_line = t(_next_key(decision), lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
                 reply.text += "\n" + next_line
                 if presenter is not None and len(decision.seats) == 1:
                     reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0], lang=lang)

@@ -35,7 +35,7 @@ from gm.table_model import (
     min_players,
     parse_options,
 )
-from gm.table_replies import event_text, lobby_reply
+from gm.table_replies import action_label, event_text, lobby_reply
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class TableManager(LobbyTable, EndingTable):
                 raise TavoloError("common.stale_button")
             if table.game.status != "active":
                 raise TavoloError("game.not_started")
-            self.require_readable(table)
+            working = self._working(table)  # the one parse of this action; quarantines an unreadable state
             engine = table.engine
             try:
                 action = engine.parse_action(action_data)
@@ -70,7 +70,7 @@ class TableManager(LobbyTable, EndingTable):
             else:
                 if seat is None:
                     raise TavoloError("game.not_seated")
-                decision = engine.decision(table.state)  # type: ignore[arg-type]
+                decision = engine.decision(working)
                 if decision is None:
                     raise TavoloError("game.over")
                 if seat not in decision.seats:
@@ -81,7 +81,7 @@ class TableManager(LobbyTable, EndingTable):
                 raise TavoloError("game.manual_waiting", user=f"<@{pending['user_id']}>")
             if table.game.options.get(DICE_OPTION) == "manual" and not gm_override:
                 return await self._apply_manual(table, actor, seat, action_data, values=[])
-            events, working = self._apply(table, seat, action, self.dice.make())
+            events, working = self._apply(table, seat, action, self.dice.make(), working)
             return await self._commit(table, actor, seat, action, working, events)
 
     # ------------------------------------------------------------------ reading
@@ -114,11 +114,13 @@ class TableManager(LobbyTable, EndingTable):
         lang = actor.locale
         lines = []
         for row in rows:
-            seat_name = next((s.name for s in table.seats if s.user_id == row.user_id), str(row.user_id))
+            seat_name = next((s.name for s in table.seats if s.user_id == row.user_id),
+                             f"<@{row.user_id}>")  # a GM who is not seated: Discord shows the name
             texts = [event_text(Event.model_validate(e), lang, table.game.system) for e in row.events
                      if not e.get("private_to")]
             mark = " ↩" if row.undone else ""
-            lines.append(f"#{row.seq} {seat_name}: {row.kind}{mark}" + (f" — {' '.join(texts)}" if texts else ""))
+            label = action_label(table.game.system, row.kind, lang)
+            lines.append(f"#{row.seq} {seat_name}: {label}{mark}" + (f" — {' '.join(texts)}" if texts else ""))
         text = "\n".join(lines) if lines else t("game.log_empty", lang)
         title = t("game.log_title", lang, count=len(rows))
         if table.game.status in ("finished", "abandoned"):

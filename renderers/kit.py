@@ -7,6 +7,8 @@ so the palette, the text sizes and the furniture are shared. The kit is split by
 
 - ``kit`` (this module): palette, the preview scale, text (fit, wrap, draw), recording of
   what was drawn (for tests), PNG output;
+- ``kit_palette``: fixed palettes (every colour a renderer draws), so PNGs are quantized
+  by a look-up instead of per picture;
 - ``kit_board``: square grids, coordinates, tokens with HP strips, square highlights;
 - ``kit_panel``: the side column (banner, chips and their flow, legend, icons);
 - ``kit_colour``: perceived colour distance, with colour-vision deficiency simulated.
@@ -14,8 +16,9 @@ so the palette, the text sizes and the furniture are shared. The kit is split by
 Colours come from the Okabe-Ito palette, which stays distinguishable for the common
 colour-vision deficiencies; on top of that every meaning carried by a colour is also
 carried by a shape, a pattern, a letter or a number, so nothing relies on hue alone.
-Text uses Pillow's bundled scalable font (``ImageFont.load_default(size=N)``), so no
-font file ships and output is identical wherever Pillow's FreeType build is the same.
+Text uses a subset of DejaVu Sans Condensed shipped in ``renderers/fonts`` (Latin with
+accents, arrows, mathematical signs), so output is identical wherever Pillow's FreeType
+build is the same.
 """
 
 from __future__ import annotations
@@ -27,8 +30,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from renderers.kit_palette import Palette
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -192,10 +199,21 @@ def note(kind: str, box: tuple[float, float, float, float], text: str = "", size
 # -- text ------------------------------------------------------------------------------
 
 
+FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed-Tavolo.ttf"
+
+
 @lru_cache(maxsize=64)
 def font(size: int) -> Font:
-    """Pillow's bundled scalable font at ``size`` px; cached because loading costs ~1 ms."""
-    return ImageFont.load_default(size=size)
+    """The kit's font at ``size`` px; cached because loading costs ~1 ms.
+
+    A subset of DejaVu Sans Condensed ships with the code (renderers/fonts, ~180 KB): Pillow's
+    bundled font has no accented letters, so Italian words, players' names and signs such as
+    "→" or "÷" came out as empty boxes. Its widths are close to the bundled font's, so layouts
+    keep their fit; without the file (a stripped install) the bundled font still draws."""
+    try:
+        return ImageFont.truetype(str(FONT_FILE), size=size)
+    except OSError:
+        return ImageFont.load_default(size=size)
 
 
 @lru_cache(maxsize=8192)
@@ -249,13 +267,22 @@ def wrap(text: str, size: int, max_width: int, stroke: int = 0) -> list[str]:
     return [fit(line, size, max_width, stroke) for line in lines]
 
 
+TEXT_LEVELS = 4
+"""Coverage levels of anti-aliased text (0, 85, 170, 255). Why not 256: each level is one
+blend of the ink with the ground, and the fixed palette (``kit_palette``) must hold every
+blend; four levels look like full anti-aliasing at 500 px and keep the palette small."""
+COVERAGE_LEVELS: tuple[int, ...] = tuple(round(i * 255 / (TEXT_LEVELS - 1)) for i in range(TEXT_LEVELS))
+_COVERAGE = [COVERAGE_LEVELS[round(v * (TEXT_LEVELS - 1) / 255)] for v in range(256)]
+
+
 @lru_cache(maxsize=4096)
 def _glyph_masks(text: str, size: int, stroke: int, anchor: str) -> tuple[int, int, Image.Image, Image.Image | None]:
     """Greyscale masks of ``text`` (and of its stroke), with their offset from the anchor.
 
     Rasterising text is the slowest part of a snapshot (a stroked label costs ~1-4 ms);
     most labels repeat from one snapshot to the next, so the masks are cached and each
-    draw is a blit. The masks are what Pillow itself would draw, so the result matches.
+    draw is a blit. The masks are what Pillow itself would draw, posterized to
+    ``TEXT_LEVELS`` coverage levels so that every edge pixel is a colour of the palette.
     """
     f = font(size)
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
@@ -267,7 +294,8 @@ def _glyph_masks(text: str, size: int, stroke: int, anchor: str) -> tuple[int, i
         stroke_mask = Image.new("L", (w, h), 0)
         ImageDraw.Draw(stroke_mask).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke,
                                          stroke_fill=255)
-    return left, top, fill_mask, stroke_mask
+        stroke_mask = stroke_mask.point(_COVERAGE)
+    return left, top, fill_mask.point(_COVERAGE), stroke_mask
 
 
 def outline_width(size: int) -> int:
@@ -306,23 +334,94 @@ def draw_text(
     return box
 
 
+# -- drawing ---------------------------------------------------------------------------
+
+
+class Draw(ImageDraw.ImageDraw):
+    """Pillow's ``ImageDraw`` with the two calls a snapshot repeats most made cheaper.
+
+    Why: a board picture draws ~35 rounded rectangles (chips, HP strips, banners) and
+    converts ~200 colours; Pillow draws each rounded rectangle as eight arcs and pie slices
+    and converts each colour anew, which together cost about a third of the drawing. Here a
+    rounded rectangle of a given size is rasterised once into masks (what Pillow itself
+    draws) and then blitted, and colour conversions are remembered. The pixels are the
+    same as Pillow's (tests/renderers/test_kit.py compares them).
+    """
+
+    def __init__(self, im: Image.Image, mode: str | None = None) -> None:
+        super().__init__(im, mode)
+        self._inks: dict[tuple[object, object], tuple[int | None, int | None]] = {}
+
+    def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:  # type: ignore[override]
+        key = (ink, fill)
+        try:
+            return self._inks[key]
+        except KeyError:
+            result = self._inks[key] = super()._getink(ink, fill)  # type: ignore[arg-type]
+            return result
+        except TypeError:  # an unhashable colour (a list): no memo
+            return super()._getink(ink, fill)  # type: ignore[arg-type]
+
+    def bitmap(self, xy: Any, bitmap: Image.Image, fill: Any = None) -> None:
+        """Pillow's ``bitmap`` without reloading the mask (ours are always loaded)."""
+        ink, fill_ink = self._getink(fill)
+        ink = fill_ink if ink is None else ink
+        if ink is not None:
+            self.draw.draw_bitmap(xy, bitmap.im, ink)
+
+    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
+                          width: int = 1, *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+        box = tuple(xy) if len(xy) == 4 else None
+        edge = 2 * width + 2  # a box thinner than its outline: Pillow draws past it, leave it to Pillow
+        if corners is not None or box is None or not all(type(v) is int for v in box) or \
+                not edge <= box[2] - box[0] <= _MASKED_SIDE or not edge <= box[3] - box[1] <= _MASKED_SIDE or \
+                type(radius) is not int:
+            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            return
+        x0, y0, x1, y1 = box
+        fill_mask, outline_mask = _rounded_masks(x1 - x0, y1 - y0, radius, width if outline is not None else 0,
+                                                 fill is not None)
+        if fill_mask is not None:
+            self.bitmap((x0, y0), fill_mask, fill=fill)
+        if outline_mask is not None:
+            self.bitmap((x0, y0), outline_mask, fill=outline)
+
+
+_MASKED_SIDE = 160
+"""Above this many pixels a side, a mask blit (cost ~ area) is slower than Pillow's slices."""
+
+
+@lru_cache(maxsize=512)
+def _rounded_masks(w: int, h: int, radius: int, width: int, filled: bool) -> tuple[Image.Image | None,
+                                                                                 Image.Image | None]:
+    """Where Pillow's rounded rectangle (0, 0, w, h) puts its fill and its outline, as masks."""
+    shape = Image.new("L", (w + 1, h + 1), 0)
+    ImageDraw.Draw(shape).rounded_rectangle((0, 0, w, h), radius, fill=1 if filled else None,
+                                            outline=2 if width else None, width=width)
+    fill_mask = shape.point([255 if v == 1 else 0 for v in range(256)]) if filled else None
+    outline_mask = shape.point([255 if v == 2 else 0 for v in range(256)]) if width else None
+    return fill_mask, outline_mask
+
+
 # -- output ----------------------------------------------------------------------------
 
-PNG_LEVEL = 3
-"""zlib level 3 is the strongest of zlib's fast strategy: ~20% bigger files than 6 at half
-the encoding time, and encoding is most of a snapshot's cost."""
+PNG_LEVEL = 2
+"""zlib level for palette pictures (bench/render_krosmaster.py boards): 2.5 ms and 47 KiB.
+Level 1 is 3% faster but 9% bigger; level 3 costs 17% more time to save another 8%."""
 
 
-def to_png(image: Image.Image, *, palette: bool = True, level: int = PNG_LEVEL) -> bytes:
+def to_png(image: Image.Image, *, palette: Palette | bool = True, level: int = PNG_LEVEL) -> bytes:
     """Encode as PNG with no metadata (no time, no text chunks), so bytes depend on pixels only.
 
-    ``palette`` first reduces the picture to 256 colours (fast octree, no dithering):
-    these drawings hold a few thousand colours, mostly anti-aliasing, so the loss is
-    invisible (mean error < 1/255, flat colours exact) while the file is ~2.5x smaller
-    and encoding is faster than deflating full RGB. Quantizing is deterministic.
+    ``palette`` is the picture's fixed palette (``kit_palette.Palette``): every colour
+    the renderer draws comes back exact, and a palette picture encodes ~5x faster than
+    RGB. ``True`` (for pictures without a declared palette) picks 256 colours per picture
+    with Pillow's fast octree, ~10 ms for a board; ``False`` keeps RGB.
     """
-    if palette and image.mode in ("RGB", "RGBA"):
-        image = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    if isinstance(palette, Palette):
+        image = palette.quantize(image)
+    elif palette and image.mode in ("RGB", "RGBA"):
+        image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     image.save(buf, format="PNG", compress_level=level)
     return buf.getvalue()

@@ -2,7 +2,9 @@
 
 Seats take turns adding 1–3 to a shared total; whoever brings it to ``target`` wins.
 ``roll`` adds a d6 (randomness, so it cannot be undone by players); ``gm_set`` is a
-GM override that sets the total outright.
+GM override that sets the total outright. With ``bids:true`` the race opens with a secret
+simultaneous choice: every seat bids 1–3 at once, nobody sees another's bid before all are
+in, then the bids are revealed and added (the platform's simultaneous secret decision).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class RaceState(GameState):
     turn: int = 0
     history: list[int] = Field(default_factory=list)
     winner: int | None = None
+    bidding: bool = False
+    bids: dict[str, int] = Field(default_factory=dict)
 
 
 RACE_SCHEMA: StateSchema[RaceState] = StateSchema(model=RaceState, version=1)
@@ -41,12 +45,17 @@ class Roll(BaseModel):
     kind: Literal["roll"] = "roll"
 
 
+class Bid(BaseModel):
+    kind: Literal["bid"] = "bid"
+    amount: int = Field(ge=1, le=3)
+
+
 class GmSet(BaseModel):
     kind: Literal["gm_set"] = "gm_set"
     total: int
 
 
-RaceAction = Annotated[Add | Roll | GmSet, Field(discriminator="kind")]
+RaceAction = Annotated[Add | Roll | Bid | GmSet, Field(discriminator="kind")]
 _ACTIONS: TypeAdapter[Any] = TypeAdapter(RaceAction)
 
 
@@ -56,22 +65,32 @@ class RaceEngine:
     max_players: ClassVar[int] = 4
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
-        unknown = set(options) - {"target"}
+        unknown = set(options) - {"target", "bids"}
         if unknown:
             raise RuleError("race.unknown_option", option=sorted(unknown)[0])
         target = int(options.get("target", 10))
         if not 1 <= target <= 1000:
             raise RuleError("race.bad_target", rule="1.1")
-        return {"target": target}
+        return {"target": target, **({"bids": True} if str(options.get("bids", "")).lower() == "true" else {})}
 
     def new_game(self, setup: Setup, dice: Dice) -> RaceState:
-        return RaceState(players=len(setup.seats), target=int(setup.options.get("target", 10)))
+        return RaceState(players=len(setup.seats), target=int(setup.options.get("target", 10)),
+                         bidding=bool(setup.options.get("bids")))
 
     def decision(self, state: RaceState) -> Decision | None:  # type: ignore[override]
-        return None if state.winner is not None else Decision(seats=[state.turn])
+        if state.winner is not None:
+            return None
+        if state.bidding:
+            return Decision(seats=[s for s in range(state.players) if str(s) not in state.bids], kind="bid",
+                            prompt_key="race.bid_prompt", simultaneous=True, secret=True)
+        return Decision(seats=[state.turn])
 
     def legal_actions(self, state: RaceState, seat: int) -> list[Any]:  # type: ignore[override]
-        if state.winner is not None or seat != state.turn:
+        if state.winner is not None:
+            return []
+        if state.bidding:
+            return [] if str(seat) in state.bids else [Bid(amount=n) for n in (1, 2, 3)]
+        if seat != state.turn:
             return []
         return [Add(amount=n) for n in (1, 2, 3) if state.total + n <= state.target] + [Roll()]
 
@@ -79,6 +98,21 @@ class RaceEngine:
         return _ACTIONS.validate_python(data)
 
     def apply(self, state: RaceState, seat: int, action: Any, dice: Dice) -> list[Event]:  # type: ignore[override]
+        if state.bidding != isinstance(action, Bid) and not isinstance(action, GmSet):
+            raise RuleError("race.not_now")
+        if isinstance(action, Bid):
+            if str(seat) in state.bids:
+                raise RuleError("race.already_bid")
+            state.bids[str(seat)] = action.amount
+            events = [Event(key="race.bid_made", params={"amount": action.amount}, private_to=[seat]),
+                      Event(key="race.bid_in", params={"count": len(state.bids), "of": state.players})]
+            if len(state.bids) == state.players:
+                state.bidding = False
+                state.total = min(state.target - 1, sum(state.bids.values()))
+                events.append(Event(key="race.bids_revealed", params={
+                    "bids": ", ".join(f"{int(s) + 1}:{b}" for s, b in sorted(state.bids.items())),
+                    "total": state.total}))
+            return events
         if isinstance(action, GmSet):
             state.total = action.total
             return [Event(key="race.gm_set", params={"total": action.total})]
@@ -101,7 +135,10 @@ class RaceEngine:
         return events
 
     def view(self, state: RaceState, seat: int | None) -> RaceState:  # type: ignore[override]
-        return state
+        if not state.bidding:
+            return state
+        return state.model_copy(update={"bids": {s: b for s, b in state.bids.items() if seat is not None
+                                                 and s == str(seat)}})
 
     def outcome(self, state: RaceState) -> Outcome | None:  # type: ignore[override]
         if state.winner is None:

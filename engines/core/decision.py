@@ -24,6 +24,12 @@ class Decision(BaseModel):
 
     ``kind`` is ``"turn"`` for an ordinary turn (any legal action) or a specific
     question such as ``"order_effects"``; ``options`` is filled for closed questions.
+
+    ``simultaneous``: every seat in ``seats`` answers, in any order (the engine lists only
+    the seats that have not answered yet). ``secret``: no seat may learn another's answer
+    before all have answered, so the engine keeps answers out of ``view(state, other)`` and
+    puts them only in events ``private_to`` their seat, and the table's public reply says
+    only who has answered (WoW Miniatures' action cards, Warlord's starting army).
     """
 
     seats: list[int]
@@ -31,3 +37,5 @@ class Decision(BaseModel):
     prompt_key: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
     options: list[Option] = Field(default_factory=list)
+    simultaneous: bool = False
+    secret: bool = False

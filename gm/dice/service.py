@@ -57,6 +57,11 @@ class DiceService:
     def __init__(self, store: Store, source: DiceSource) -> None:
         self.store = store
         self.source = source
+        self.log = repo.RollLog(store)  # group commit: concurrent rolls share one transaction
+
+    async def stop(self) -> None:
+        """Closing the app: every roll already made is written before the database closes."""
+        await self.log.drain()
 
     # -------------------------------------------------------------- helpers
     def _head(self, actor: Actor, key: str, **params: object) -> str:
@@ -65,11 +70,14 @@ class DiceService:
     async def _record(self, place: Place, actor: Actor, *, system: str, expression: str,
                       result: str | dict[str, Any], total: int | None, label: str | None = None,
                       private: bool = False) -> None:
-        """Store the raw outcome (JSON for system dice) so history can word it in any language."""
+        """Store the raw outcome (JSON for system dice) so history can word it in any language.
+
+        Returns once the row is committed (with the rolls made at the same moment): every
+        caller records before it returns its reply, so no roll is shown that was not stored."""
         text = result if isinstance(result, str) else json.dumps(result, separators=(",", ":"))
-        await repo.add_roll(self.store, guild_id=place.guild_id, channel_id=place.channel_id,
-                            user_id=actor.user_id, user_name=actor.name, system=system, expression=expression,
-                            label=label, result=text, total=total, private=private)
+        await self.log.add(guild_id=place.guild_id, channel_id=place.channel_id,
+                           user_id=actor.user_id, user_name=actor.name, system=system, expression=expression,
+                           label=label, result=text, total=total, private=private)
 
     def _finish(self, actor: Actor, lines: list[str], private: bool, image: Image | None = None) -> Reply:
         if private:
@@ -103,7 +111,9 @@ class DiceService:
             tail += " · " + t("dice.roll.natural_1", lang)
         if private:
             tail += "\n" + t("dice.private_note", lang)
-        text = notation.fit(head, result.breakdown, tail, t("dice.truncated", lang))
+        text = f"{head}\n{result.breakdown}{tail}"
+        if len(text) > notation.MESSAGE_LIMIT:  # the note is worded only when it is shown
+            text = notation.fit(head, result.breakdown, tail, t("dice.truncated", lang))
         await self._record(place, actor, system="notation", expression=result.expression,
                            result=result.breakdown, total=result.storable_total,
                            label=label or (result.comment or None), private=private)
@@ -127,7 +137,7 @@ class DiceService:
         dice = self.source.make()
         if checked.work <= INLINE_WORK:
             try:
-                return notation.roll(expression, dice, wait=False)
+                return notation.roll(expression, dice, wait=False)  # a plain NdS ± K is never busy
             except notation.RollerBusy:
                 pass
         return await asyncio.to_thread(notation.roll, expression, dice)

@@ -7,7 +7,8 @@ pure: they read the state, never change it, and the same state gives the same by
 The package is split by what it draws, on top of the shared kit (``renderers.kit*``):
 ``layout`` (canvas geometry and facts about a state), ``glyphs`` (terrain colours and
 painters shared with the legend), ``board`` (the arena and its pieces), ``panel`` (banner,
-facts, timelines) and ``preview`` (move and spell overlays). This module composes them.
+facts, timelines), ``preview`` (move and spell overlays) and ``palette`` (every colour a
+picture can hold, so the PNG is quantized by a look-up). This module composes them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from PIL import Image, ImageDraw
 from common.i18n import t
 from engines.krosmaster.state import State
 from renderers import kit, kit_panel
-from renderers.krosmaster import board, panel, preview
+from renderers.krosmaster import board, layout, palette, panel, preview
 from renderers.krosmaster.glyphs import GROUND_A, GROUND_B, ICE, KAMA, NO_POWERS, ice_squares
 from renderers.krosmaster.layout import (
     HEIGHT,
@@ -40,6 +41,7 @@ from renderers.krosmaster.preview import PreviewKind
 __all__ = [
     "GROUND_A", "GROUND_B", "HEIGHT", "ICE", "KAMA", "NO_POWERS", "WIDTH", "PreviewKind", "grid_for", "ice_squares",
     "panel_groups", "panel_rows", "preview_image", "render", "render_image", "render_preview", "shape_of", "team_of",
+    "warm_up",
 ]
 
 _panel_rows = panel_rows  # kept for callers written before the split (tests/krosmaster/test_summons.py)
@@ -51,7 +53,7 @@ def _compose(state: State, lang: str, seat_names: Mapping[int, str] | None, high
     arena = state.board.arena
     image = board.static_layer(arena.model_dump_json()).copy()
     grid = grid_for(arena.width, arena.height)
-    draw = ImageDraw.Draw(image, "RGBA")
+    draw = kit.Draw(image, "RGBA")
     with kit.region("board"):
         board.draw_board(draw, state, grid, highlight=highlight, under=extra.under if extra else None,
                          over=extra.over if extra else None, busy=extra.busy if extra else ())
@@ -99,7 +101,7 @@ def render(state: State, *, lang: str = "en", seat_names: Mapping[int, str] | No
     ``highlight`` marks squares (labels like ``"C7"``) or pieces (by id) with a white frame,
     typically the squares of the last action.
     """
-    return kit.to_png(render_image(state, lang=lang, seat_names=seat_names, highlight=highlight))
+    return _png(state, render_image(state, lang=lang, seat_names=seat_names, highlight=highlight))
 
 
 def preview_image(
@@ -136,5 +138,30 @@ def render_preview(
     ``target`` is omitted and ``area`` is a list (the engine's ``area_for`` lists the main
     target first) its first square is used, a set gives no brackets.
     """
-    return kit.to_png(preview_image(state, squares, kind, area, target=target, lang=lang, seat_names=seat_names,
-                                    highlight=highlight))
+    return _png(state, preview_image(state, squares, kind, area, target=target, lang=lang, seat_names=seat_names,
+                                     highlight=highlight))
+
+
+def warm_up() -> None:
+    """Draw every built-in arena's empty board and build its palette, load the fonts and
+    Pillow's PNG writer, and rasterise the numbers every board shows.
+
+    Why: those caches cost ~60 ms per arena and ~30 ms of text the first time; a render
+    worker calls this at start (``gm.render_pool.WARM_UP``) so no player's first picture
+    pays for them."""
+    from engines.krosmaster.content import builtin_pack
+
+    for arena in builtin_pack().arenas:
+        arena_json = arena.model_dump_json()
+        kit.to_png(board.static_layer(arena_json), palette=palette.for_arena(arena_json))  # loads the PNG writer too
+    sizes = {TEXT, layout.TEXT_BIG, max(TEXT * 2 // 3, min(TEXT, grid_for(12, 12).cell * 7 // 16))}
+    scratch = kit.Draw(Image.new("RGB", (64, 64)))
+    for size in sizes:
+        for number in range(21):
+            kit.draw_text(scratch, (0, 0), str(number), size, outline=kit.INK_DARK)
+            kit.draw_text(scratch, (0, 0), str(number), size, bold=True)
+
+
+def _png(state: State, image: Image.Image) -> bytes:
+    """Encode on the arena's fixed palette: exact for every colour drawn, no per-picture quantizer."""
+    return kit.to_png(image, palette=palette.for_arena(state.board.arena.model_dump_json()))

@@ -44,7 +44,7 @@ def static_layer(arena_json: str) -> Image.Image:
     arena = Arena.model_validate_json(arena_json)
     grid = grid_for(arena.width, arena.height)
     image = Image.new("RGB", (WIDTH, HEIGHT), kit.BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = kit.Draw(image)
     draw.rounded_rectangle(PANEL_BOX, radius=10, fill=kit.PANEL)
     draw.rectangle((grid.left - 4, grid.top - 4, grid.right + 3, grid.bottom + 3), fill=kit.INK_DARK)
     for col, row in grid.squares():
@@ -213,7 +213,7 @@ def legend(state: State, lang: str) -> list[LegendEntry]:
     if any(p.powers_lost for p in state.pieces.values() if p.in_play):
         entries.append((glyphs.paint_no_powers, t("render.km.legend.no_powers", lang)))
     if state.phase in ("choose_side", "deploy"):
-        entries.append((glyphs.swatch(kit.mix(kit.MUTED, glyphs.GROUND_A, 0.5)), t("render.km.legend.start", lang)))
+        entries.append((glyphs.swatch(glyphs.START_SWATCH), t("render.km.legend.start", lang)))
     if active_piece_id(state) and state.phase == "turn":
         entries.append((glyphs.swatch(kit.HIGHLIGHT), t("render.km.legend.active", lang)))
     kinds = {p.summon for p in state.pieces.values() if p.summon is not None and p.in_play}

@@ -31,11 +31,14 @@ BUSH_DARK: RGB = (64, 120, 50)
 CRATE: RGB = (176, 120, 62)
 CRATE_DARK: RGB = (105, 66, 30)
 KAMA: RGB = kit.OKABE_ITO["orange"]
+KAMA_RIM: RGB = (150, 100, 0)
 DEMON: RGB = (110, 40, 90)  # the square's fill: dark, unlike any highlight
 DEMON_MARK: RGB = (236, 190, 220)
 ICE: RGB = (205, 235, 250)
 ICE_DARK: RGB = (60, 130, 170)
 RINK: RGB = (222, 238, 244)
+FUSE: RGB = (240, 150, 40)  # a bomb's fuse
+START_SWATCH: RGB = kit.mix(kit.MUTED, GROUND_A, 0.5)  # the legend's "starting square"
 NO_POWERS: RGB = (178, 24, 43)  # the ring and slash of the 314.2d "no powers" sign: darker than any seat
 FACE_COLOURS: dict[str, RGB] = {  # same hues as renderers/dice.py
     "critical": (213, 94, 0),
@@ -101,7 +104,7 @@ def paint_kama(draw: ImageDraw.ImageDraw, box: Box, count: int = 1, size: int = 
     x0, y0, x1, y1 = _ints(box)
     w = x1 - x0
     draw.ellipse((x0, y0, x1, y1), fill=KAMA, outline=kit.INK_DARK, width=max(1, w // 14))
-    draw.ellipse((x0 + w * 0.16, y0 + w * 0.16, x1 - w * 0.16, y1 - w * 0.16), outline=(150, 100, 0),
+    draw.ellipse((x0 + w * 0.16, y0 + w * 0.16, x1 - w * 0.16, y1 - w * 0.16), outline=KAMA_RIM,
                  width=max(1, w // 16))
     if size:
         kit.draw_text(draw, (x0 + w / 2, y0 + w / 2 + 1), str(count), size, kit.INK_DARK, anchor="mm", bold=True)
@@ -146,7 +149,7 @@ def paint_summon_mark(draw: ImageDraw.ImageDraw, box: tuple[float, float, float,
                          outline=kit.INK_DARK)
     elif kind == "bomb":  # a round bomb and its fuse
         draw.ellipse((cx - r * 0.8, cy - r * 0.5, cx + r * 0.8, cy + r), fill=kit.INK_DARK, outline=colour)
-        draw.line((cx + r * 0.3, cy - r * 0.4, cx + r * 0.8, cy - r), fill=(240, 150, 40), width=2)
+        draw.line((cx + r * 0.3, cy - r * 0.4, cx + r * 0.8, cy - r), fill=FUSE, width=2)
     elif kind == "turret":  # a crenellated tower
         draw.rectangle((cx - r * 0.7, cy - r * 0.4, cx + r * 0.7, cy + r), fill=colour, outline=kit.INK_DARK)
         for dx in (-0.7, -0.1, 0.5):

@@ -20,7 +20,7 @@ from PIL import ImageDraw
 from common.i18n import t
 from engines.krosmaster.state import State
 from renderers import kit, kit_board
-from renderers.kit import Box
+from renderers.kit import RGB, Box
 from renderers.kit_board import Grid
 from renderers.kit_panel import LegendEntry
 from renderers.krosmaster import board, glyphs
@@ -28,6 +28,8 @@ from renderers.krosmaster.layout import DU, TEXT
 from renderers.krosmaster.panel import Banner
 
 PreviewKind = Literal["move", "spell"]
+REACH_SWATCH: RGB = kit.mix(glyphs.GROUND_A, kit.REACH, kit.REACH_ALPHA)  # the legend's "reachable"
+TARGET_SWATCH: RGB = kit.mix(glyphs.GROUND_A, kit.TARGET, kit.TARGET_ALPHA)  # the legend's "target"
 
 
 @dataclass
@@ -48,7 +50,7 @@ def paint_area(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 
 def _legend_target(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    draw.rectangle(box, fill=kit.mix(glyphs.GROUND_A, kit.TARGET, kit.TARGET_ALPHA), outline=kit.TARGET, width=3)
+    draw.rectangle(box, fill=TARGET_SWATCH, outline=kit.TARGET, width=3)
 
 
 def _legend_area(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -94,7 +96,7 @@ def _move(state: State, labels: dict[str, str | int], lang: str, sub: list[str])
             if cost != "":
                 kit.draw_text(draw, grid.centre(*square), str(cost), size, kit.INK_DARK, anchor="mm", outline=kit.INK)
 
-    legend: list[LegendEntry] = [(glyphs.swatch(kit.mix(glyphs.GROUND_A, kit.REACH, kit.REACH_ALPHA)),
+    legend: list[LegendEntry] = [(glyphs.swatch(REACH_SWATCH),
                                   t("render.km.legend.move", lang))]
     banner = (t("render.km.preview.move", lang, count=len(labels)), kit.REACH, sub)
     busy = [label for label, cost in labels.items() if cost != ""]

@@ -174,3 +174,30 @@ def test_chi_square_wowminis_d10_is_uniform() -> None:
     dice = SeededDice(105)
     counts: Counter[int] = Counter(v for _ in range(1000) for v in roll_wowminis_with_rerolls(dice, 10).final)
     assert _chi_square(counts, 10) < CHI2_001[9]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 30), st.sampled_from([1, 2, 3, 6, 20, 100, 10_000]),
+       st.sampled_from(["", "+", "-", " + ", " - "]), st.integers(0, 10**20),
+       st.sampled_from(["", "d", " # note", " sneaking"]), st.integers(0, 2**32))
+def test_a_plain_roll_matches_d20_exactly(num: int, size: int, op: str, k: int, extra: str, seed: int) -> None:
+    """``NdS ± K`` skips d20 (``notation.Plain``): same draws, total, breakdown and crit."""
+    from gm.dice import notation
+
+    text = ("d" if extra == "d" and num == 1 else f"{num}d") + str(size) + (f"{op}{k}" if op else "")
+    text += extra if extra != "d" else ""
+    checked = notation.parse(text)
+    assert checked.plain is not None, text
+    fast_dice, d20_dice = SeededDice(seed), SeededDice(seed)
+    fast = notation.roll(text, fast_dice)
+    slow = notation._roll_tree(checked, d20_dice)
+    assert fast == slow, text
+    assert fast_dice.drawn == d20_dice.drawn
+
+
+def test_only_plain_sums_take_the_plain_path() -> None:
+    from gm.dice import notation
+
+    for text in ("4d6kh3", "1d20+1d4", "5+1d20", "1d20*2", "1d20+1.5", "1d20 [fire]", "3d6!", "4dF", "10d10>7",
+                 "-1d20", "(1d20)", "1d20+-1", "2d20kh1"):
+        assert notation.parse(text).plain is None, text

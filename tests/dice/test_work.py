@@ -320,14 +320,26 @@ async def test_a_cheap_roll_never_waits_on_the_loop_for_a_busy_roller(
     holder.start()
     holding.wait()
     try:
-        reply = await service.roll(HERE, ALICE, "1d20")
+        reply = await service.roll(HERE, ALICE, "4d6kh3")
     finally:
         handed_over.set()
         holder.join()
-    assert "Total:" in reply.text and threaded == ["1d20"]
+    assert "Total:" in reply.text and threaded == ["4d6kh3"]
+
+
+@pytest.mark.parametrize("expression", ["1d20", "2d6 + 3", "1d20-1"])
+async def test_a_plain_roll_does_not_need_the_roller(expression: str, service: DiceService,
+                                                     roll_threads: list[bool]) -> None:
+    """``NdS ± K`` is rolled without d20 (``notation.Plain``): a busy roller does not delay it."""
+    assert notation.parse(expression).plain is not None
+    with notation._swap_lock:
+        reply = await service.roll(HERE, ALICE, expression)
+    assert "Total:" in reply.text and roll_threads == [True]
 
 
 def test_roll_without_waiting_refuses_before_drawing_when_busy() -> None:
     with notation._swap_lock, pytest.raises(notation.RollerBusy):
-        roll("1d20", NoDrawDice(0), wait=False)
-    assert roll("1d20", SeededDice(1), wait=False).total in range(1, 21)
+        roll("2d20kh1", NoDrawDice(0), wait=False)
+    assert roll("2d20kh1", SeededDice(1), wait=False).total in range(1, 21)
+    with notation._swap_lock:  # a plain roll never touches d20's roller
+        assert roll("1d20", SeededDice(1), wait=False).total in range(1, 21)

@@ -271,7 +271,8 @@ async def test_gm_overrides_need_the_gm_role(fake: FakeDiscord, km_board: FakeMe
     res = await ok(fake, await fake.slash("owner", "gm wounds", {"piece": pieces[0]["value"], "wounds": 1}))
     assert not res.ephemeral  # server admins count as GM
     log = await ok(fake, await fake.slash("carol", "game log", {"count": 5}))
-    assert log.ephemeral and "gm_gg" in log.text and "gm_wounds" in log.text
+    assert log.ephemeral and "Setting GG (GM)" in log.text and "Setting wounds (GM)" in log.text
+    assert "gm_gg" not in log.text and "#11 <@" in log.text  # the unseated GM as a mention, never a bare id
 
 
 async def test_rule_button_on_an_error_opens_the_rule(fake: FakeDiscord, km_board: FakeMessage) -> None:
@@ -424,9 +425,8 @@ async def test_no_python_reprs_in_anything_users_saw(fake: FakeDiscord, km_board
     assert not leaks, "\n".join(leaks[:5])
 
 
-async def test_every_seat_gets_its_own_private_panel_from_the_public_board(fake: FakeDiscord,
-                                                                          km_board: FakeMessage) -> None:
-    board = await _current_board(fake)
+async def test_every_seat_gets_its_own_private_panel_from_the_public_board(fake: FakeDiscord) -> None:
+    board = await open_krosmaster_game(fake, channel="general")  # its own table: others resign theirs
     seen = {}
     for name in ("alice", "bob"):
         res = await ok(fake, await fake.click(board, "tv1:game:me", user=name))

@@ -47,6 +47,26 @@ async def test_a_failing_migration_leaves_nothing_behind(tmp_path: Path) -> None
     await conn.close()
 
 
+async def test_a_python_migration_runs_in_its_transaction_and_a_failing_one_leaves_nothing(tmp_path: Path) -> None:
+    """``NNN_name.py`` migrations convert rows with code; like SQL ones, all or nothing."""
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "001_ok.sql").write_text("CREATE TABLE a (x INTEGER);\nINSERT INTO a VALUES (1);\n")
+    (folder / "002_double.py").write_text(
+        "async def upgrade(conn):\n    await conn.execute('UPDATE a SET x = x * 2')\n")
+    (folder / "003_half_done.py").write_text(
+        "async def upgrade(conn):\n    await conn.execute('UPDATE a SET x = x + 100')\n"
+        "    raise ValueError('bad row')\n")
+    conn = await connect(tmp_path / "db.sqlite3")
+    with pytest.raises(ValueError):
+        await migrate(conn, folder)
+    async with conn.execute("SELECT x FROM a") as cur:
+        assert [r[0] for r in await cur.fetchall()] == [2]  # 002 applied, 003 rolled back
+    async with conn.execute("SELECT version FROM schema_migrations ORDER BY version") as cur:
+        assert [r[0] for r in await cur.fetchall()] == [1, 2]
+    await conn.close()
+
+
 async def test_failure_between_statements_rolls_the_whole_action_back(app: App,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     await app.tables.new(TABLE, ALICE, "race")

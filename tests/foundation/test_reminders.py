@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from db import games as repo
 from gm.app import App
+from gm.context import Place
 from gm.reminders import Reminders
 from tests.conftest import ALICE, BOB, TABLE
+from tests.fakes import RaceEngine
+
+OTHER = Place(channel_id=200, guild_id=1)
 
 NOW = datetime.now(UTC).replace(microsecond=0)  # real time: idle lobbies close by the wall clock
 
@@ -64,3 +70,70 @@ async def test_manual_dice_reminds_the_player_who_must_roll(app: App) -> None:
     await _age(app, 1, 48)
     [due] = await Reminders(app.tables, hours=24, lang="en").due(NOW)
     assert due.user_ids == (ALICE.user_id,) and "48 h" in due.text
+
+
+# ------------------------------------------------------------- no state read (migration 005)
+async def _waiting_column(app: App, game_id: int) -> str | None:
+    rows = await app.store.conn.execute_fetchall("SELECT waiting FROM games WHERE id = ?", (game_id,))
+    return rows[0][0]  # type: ignore[index, no-any-return]
+
+
+async def test_every_saved_position_carries_whom_it_waits_for(app: App) -> None:
+    await _started(app, "target:3")
+    assert await _waiting_column(app, 1) == str(ALICE.user_id)
+    await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": 1})
+    assert await _waiting_column(app, 1) == str(BOB.user_id)
+    await app.tables.undo(TABLE, ALICE)
+    assert await _waiting_column(app, 1) == str(ALICE.user_id)
+    await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": 1})
+    await app.tables.act(TABLE, BOB, {"kind": "add", "amount": 2})  # reaches the target
+    assert await _waiting_column(app, 1) == ""
+
+
+async def test_a_reminder_pass_reads_no_saved_state(app: App, race: RaceEngine,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    await _started(app)
+    await app.tables.new(OTHER, ALICE, "race", "target:20")  # a lobby and a game that moved recently
+    await _age(app, 1, 30)
+
+    def no_reading(text: str) -> None:
+        raise AssertionError("a reminder pass parsed a saved state")
+
+    monkeypatch.setattr(race, "load_state", no_reading)
+    app.tables.forget(TABLE.channel_id)
+    [due] = await Reminders(app.tables, hours=24, lang="en").due(NOW)
+    assert due.user_ids == (ALICE.user_id,) and due.game_id == 1
+
+
+async def test_a_position_saved_before_the_column_existed_is_worked_out_once_when_due(
+        app: App, race: RaceEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    await _started(app)
+    await app.tables.new(OTHER, ALICE, "race", "target:20")
+    await app.tables.join(OTHER, BOB)
+    await app.tables.start(OTHER, ALICE)
+    async with app.store.transaction() as conn:  # as migration 005 leaves games saved before it
+        await conn.execute("UPDATE games SET waiting = NULL")
+    await _age(app, 1, 30)  # game 2 is not due: its state must not be read
+    reads: list[str] = []
+    real = race.load_state
+    monkeypatch.setattr(race, "load_state", lambda text: reads.append(text) or real(text))
+    reminders = Reminders(app.tables, hours=24, lang="en")
+    [due] = await reminders.due(NOW)
+    assert due.user_ids == (ALICE.user_id,) and len(reads) == 1
+    assert await _waiting_column(app, 1) == str(ALICE.user_id) and await _waiting_column(app, 2) is None
+    assert [r.game_id for r in await reminders.due(NOW)] == [1] and len(reads) == 1  # not read again
+
+
+async def test_the_pass_is_an_index_lookup(app: App) -> None:
+    """The SQL must keep the partial index's terms, or every pass reads every game row again."""
+    for sql, index in (("SELECT id FROM games WHERE status = 'active' AND reminded_version != version"
+                        " AND updated_at <= ? ORDER BY updated_at LIMIT ?", "games_to_remind"),
+                       ("SELECT * FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY updated_at",
+                        "games_lobbies")):
+        plan = await app.store.conn.execute_fetchall("EXPLAIN QUERY PLAN " + sql, ("x", 5)[: sql.count("?")])
+        assert any(index in str(row[3]) for row in plan), plan
+    import inspect
+
+    source = inspect.getsource(repo.due_reminders) + inspect.getsource(repo.lobbies_untouched_since)
+    assert "status = 'active' AND reminded_version != version AND updated_at <= ?" in source
+    assert "status = 'lobby' AND updated_at <= ?" in source

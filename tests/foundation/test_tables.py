@@ -144,7 +144,7 @@ async def test_undo_is_refused_for_someone_elses_action_and_after_dice(app: App)
         await app.tables.undo(TABLE, BOB)
     assert err.value.key == "game.undo_revealed"
     # The GM may undo anything, including a revealed roll.
-    before_roll = (await repo.recent_actions(app.store.conn, 1, 1))[0].state_before
+    before_roll = (await repo.recent_actions(app.store.conn, 1, 1, with_states=True))[0].state_before
     await app.tables.undo(TABLE, JUDGE)
     game = await repo.get_game(app.store.conn, 1)
     assert game is not None and game.state == before_roll

@@ -96,7 +96,8 @@ async def test_gm_overrides_need_the_role_and_are_logged(console: Console) -> No
     await console.execute("/gm wounds piece:1a wounds:3")
     assert (await _state(console)).pieces["1a"].wounds == 3
     await console.execute("/game log count:1")
-    assert "gm_wounds" in _out(console)
+    assert "Setting wounds (GM)" in _out(console) and "gm_wounds" not in _out(console)
+    assert "#13 @judge: Setting wounds (GM)" in _out(console)  # the unseated GM by name, not by id
 
 
 async def test_server_content_pack_is_validated_stored_and_playable(console: Console, tmp_path: Path) -> None:

@@ -86,3 +86,25 @@ def test_colour_vision_simulation() -> None:
     assert worst_delta(red, green)[0] > 15
     pure_red, pure_green = (200, 60, 40), (90, 140, 40)  # ...unlike a plain red and green for a deuteranope
     assert delta_e(simulate(pure_red, "deutan"), simulate(pure_green, "deutan")) < delta_e(pure_red, pure_green) / 2
+
+
+# -- kit.Draw ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA"])
+def test_kit_draw_rounded_rectangles_are_pillows_pixel_for_pixel(mode: str) -> None:
+    """kit.Draw blits cached masks instead of Pillow's slices: same pixels, every size and radius
+    the renderers use (pills, HP strips, chips), with and without fill or outline."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    cases = [(w, h, r, width, fill, outline) for w in (0, 1, 5, 14, 37, 60, 159) for h in (0, 3, 10, 26, 49)
+             for r in (0, 2, 5, 13, 30) for width, fill, outline in ((1, kit.PANEL, None), (2, kit.INK, kit.INK_DARK),
+                                                                     (3, None, kit.HIGHLIGHT), (0, kit.MUTED, None))]
+    ours, pillows = Image.new("RGB", (200, 60)), Image.new("RGB", (200, 60))
+    for w, h, r, width, fill, outline in cases:
+        for image in (ours, pillows):
+            image.paste(kit.BACKGROUND, (0, 0, 200, 60))
+        kit.Draw(ours, mode).rounded_rectangle((7, 3, 7 + w, 3 + h), radius=r, fill=fill, outline=outline, width=width)
+        ImageDraw.Draw(pillows, mode).rounded_rectangle((7, 3, 7 + w, 3 + h), radius=r, fill=fill, outline=outline,
+                                                        width=width)
+        assert ImageChops.difference(ours, pillows).getbbox() is None, (w, h, r, width, fill, outline)

@@ -1,0 +1,95 @@
+"""Render time of Mage Knight combat pictures (DESIGN.md §6; numbers for the closing note,
+never for a timed test).
+
+Run: ``python bench/render_mageknight.py [--renders N]``. For each sample combat of the
+golden tests (``tests/renderers/mageknight_states.py``) it prints p50/p99 in milliseconds
+of a whole render (image + PNG), then the parts apart for the busiest one (drawing,
+quantizing on the fixed palette, PNG encoding), the private hand picture, the first
+(uncached) render, and the PNG sizes. Wall time is printed next to CPU time because on a
+shared machine wall time also measures the neighbours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.mageknight import ENGINE
+from renderers import kit
+from renderers import mageknight as mk
+from renderers.mageknight import palette
+from tests.renderers import mageknight_states as S
+
+LOG = ["Frost Monks: Ice Block 4 vs Bone Warden: 4 of 4, blocked.", "Damage phase.",
+       "Moon Howler: 6 damage to Village Pikes: wounded, 2 absorbed, 4 left.", "Attack phase."]
+SAMPLES = ("ranged", "block", "damage", "attack", "over", "assist", "crowd")
+
+
+def _measure(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+    wall, cpu = [], []
+    for _ in range(runs):
+        w0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        cpu.append((time.process_time() - c0) * 1000)
+        wall.append((time.perf_counter() - w0) * 1000)
+    return wall, cpu
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _report(name: str, wall: list[float], cpu: list[float], extra: str = "") -> None:
+    print(f"{name:<22} wall p50 {_pct(wall, .5):6.1f}  p99 {_pct(wall, .99):6.1f}   "
+          f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms{extra}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--renders", type=int, default=100, help="renders per measurement")
+    args = parser.parse_args()
+    runs = max(5, args.renders)
+    views = {name: S.public(getattr(S, name)()) for name in SAMPLES}
+
+    w0 = time.perf_counter()
+    mk.render(views["crowd"], log_lines=LOG)
+    print(f"first render (fonts, palette, caches): {(time.perf_counter() - w0) * 1000:.1f} ms")
+
+    print(f"\nwhole render (image + PNG), {runs} runs each, 1000 x 700 px:")
+    for name, view in views.items():
+        png = mk.render(view, log_lines=LOG)
+        wall, cpu = _measure(lambda v=view: mk.render(v, log_lines=LOG), runs)  # type: ignore[misc]
+        _report(name, wall, cpu, f"   PNG {len(png) / 1024:5.1f} KiB")
+
+    print("\nparts of the 8-enemy picture:")
+    crowd = views["crowd"]
+    image = mk.render_image(crowd, log_lines=LOG)
+    pal = palette.palette()
+    _report("draw", *_measure(lambda: mk.render_image(crowd, log_lines=LOG), runs))
+    _report("quantize", *_measure(lambda: pal.quantize(image), runs))
+    quantized = pal.quantize(image)
+
+    def encode() -> bytes:
+        buf = io.BytesIO()
+        quantized.save(buf, format="PNG", compress_level=kit.PNG_LEVEL)
+        return buf.getvalue()
+
+    _report("PNG encode", *_measure(encode, runs))
+    _report("octree PNG (old way)", *_measure(lambda: kit.to_png(image), max(5, runs // 4)),
+            f"   PNG {len(kit.to_png(image)) / 1024:5.1f} KiB")
+
+    hand_view = ENGINE.view(S.ranged(), 0)
+    hand = mk.render_hand(hand_view, 0)  # type: ignore[arg-type]
+    _report("\nprivate hand", *_measure(lambda: mk.render_hand(hand_view, 0), runs),  # type: ignore[arg-type]
+            f"   PNG {len(hand) / 1024:5.1f} KiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,334 @@
+"""/mk: Mage Knight combat commands, autocomplete and buttons (thin: rules live in the engine,
+names and previews in ``gm.mageknight_choices``)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import admin_group, ctx, respond, send_error
+from cogs.components import register_handler
+from common.i18n import t
+from engines.core.errors import TavoloError
+from engines.mageknight.content import MAX_PACK_BYTES
+from engines.mageknight.state import State
+from gm import mageknight as mk
+from gm import mageknight_choices as choices
+from gm import mageknight_info as info
+from gm import mageknight_scores as scores
+from gm import pack_admin
+from gm.choices import Choice
+from gm.context import Actor, Place
+from gm.reply import Reply, Select, SelectOption
+from gm.tables import game_ref
+
+SYSTEM = "mageknight"
+Choices = list[app_commands.Choice[str]]
+
+
+def _choices(items: list[Choice]) -> Choices:
+    return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in items]
+
+
+async def _seat_choices(interaction: discord.Interaction,
+                        build: Callable[[State, int | None, str], list[Choice]]) -> Choices:
+    """Autocomplete from the channel's combat; no combat here simply gets no choices."""
+    app, place, actor = ctx(interaction)
+    state, seat = await mk.current(app, place, actor)
+    return _choices(build(state, seat, actor.locale)) if state is not None else []
+
+
+def _typed(interaction: discord.Interaction, name: str) -> Any:
+    return getattr(interaction.namespace, name, None)
+
+
+class MageKnight(commands.Cog):
+    mk_group = app_commands.Group(name="mk", description="Mage Knight combat: target, play, block, assign damage",
+                                  guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        register_handler("mk", self._on_component)
+
+    async def _act(self, interaction: discord.Interaction, action: dict[str, Any], ref: str | None = None,
+                   build: mk.Build | None = None) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: mk.act(app, place, actor, action, ref=ref, build=build), system=SYSTEM)
+
+    async def _private(self, interaction: discord.Interaction, work: Callable[[Place, Actor], Awaitable[Reply]]
+                       ) -> None:
+        _, place, actor = ctx(interaction)
+        await respond(interaction, lambda: work(place, actor), system=SYSTEM, ephemeral_defer=True)
+
+    # ------------------------------------------------------------------ columns
+    @mk_group.command(name="target", description="Open an attack on one enemy or a group, or a block on one")
+    @app_commands.describe(enemies="Enemy names separated by commas (autocomplete shows what beats them)")
+    async def target(self, interaction: discord.Interaction, enemies: str) -> None:
+        await self._act(interaction, {"kind": "target", "enemies": [enemies]}, build=lambda state, seat, _lang: {
+            "kind": "target", "enemies": choices.resolve_targets(state, seat, enemies)})
+
+    @target.autocomplete("enemies")
+    async def _target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda s, seat, lang: choices.target_choices(s, seat, current, lang))
+
+    @mk_group.command(name="play", description="Play a card into the open attack or block")
+    @app_commands.describe(card="A card and what it adds (autocomplete shows the total against the need)",
+                           side="basic or powered (when the card name alone is not enough)",
+                           mana="How to pay a powered card: die, crystal or token")
+    async def play(self, interaction: discord.Interaction, card: str, side: str | None = None,
+                   mana: str | None = None) -> None:
+        await self._act(interaction, {"kind": "play", "card": card}, build=lambda state, seat, lang:
+                        choices.resolve_play(state, seat, card, side, mana, lang))
+
+    @play.autocomplete("card")
+    async def _play_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda s, seat, lang: choices.play_choices(s, seat, current, lang))
+
+    @mk_group.command(name="sideways", description="Play a card sideways: Attack 1 or Block 1")
+    @app_commands.describe(card="A card from your hand (cards with no use in this fight come first)")
+    async def sideways(self, interaction: discord.Interaction, card: str) -> None:
+        await self._act(interaction, {"kind": "sideways", "card": card}, build=lambda state, seat, _lang: {
+            "kind": "sideways", "card": choices.resolve_card(state, seat, card)})
+
+    @sideways.autocomplete("card")
+    async def _sideways_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction,
+                                   lambda s, seat, lang: choices.sideways_choices(s, seat, current, lang))
+
+    @mk_group.command(name="unit", description="Activate a ready unit's ability into the open attack or block")
+    @app_commands.describe(unit="A unit and the ability to use", mana="How to pay an ability that needs mana")
+    async def unit(self, interaction: discord.Interaction, unit: str, mana: str | None = None) -> None:
+        await self._act(interaction, {"kind": "activate", "unit": unit}, build=lambda state, seat, lang:
+                        choices.resolve_unit(state, seat, unit, mana, lang))
+
+    @unit.autocomplete("unit")
+    async def _unit_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda s, seat, lang: choices.unit_choices(s, seat, current, lang))
+
+    @mk_group.command(name="add", description="Assist mode: declare an attack or block you play at your table")
+    @app_commands.describe(effect="e.g. attack, ranged fire attack, ice block, sideways block",
+                           amount="How many points", unit="The unit that gives it (it is then spent)",
+                           label="What to call it on the board (a card's name)")
+    async def add(self, interaction: discord.Interaction, effect: str, amount: app_commands.Range[int, 1, 99],
+                  unit: str | None = None, label: str | None = None) -> None:
+        def build(state: State, _seat: int | None, _lang: str) -> dict[str, Any]:
+            action: dict[str, Any] = {"kind": "add", "amount": amount, **choices.parse_effect(effect)}
+            action.setdefault("effect", state.staged.kind if state.staged else "attack")
+            if unit:
+                action["unit"] = choices.resolve_unit_name(state, unit)
+            if label:
+                action["label"] = label.strip()[:60]
+            return action
+
+        await self._act(interaction, {"kind": "add", "amount": amount, "effect": effect}, build=build)
+
+    @add.autocomplete("effect")
+    async def _add_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        typed = str(_typed(interaction, "amount") or "").strip()
+        amount = int(typed) if typed.isdecimal() and len(typed) <= 2 else None
+        return await _seat_choices(interaction, lambda s, seat, lang: choices.add_choices(s, seat, current, amount,
+                                                                                          lang))
+
+    @add.autocomplete("unit")
+    async def _add_unit_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda s, _seat, _lang: choices.ready_unit_choices(s, current))
+
+    @mk_group.command(name="commit", description="Resolve the open attack or block")
+    async def commit(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, {"kind": "commit"})
+
+    @mk_group.command(name="takeback", description="Take back the open attack or block: cards, units and mana return")
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, {"kind": "take_back"})
+
+    @mk_group.command(name="next", description="End this phase (in the attack phase: end the combat)")
+    async def next_phase(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, {"kind": "next"})
+
+    # ------------------------------------------------------------------ damage and questions
+    @mk_group.command(name="assign", description="Assign an unblocked enemy's damage to a unit or the hero")
+    @app_commands.describe(to="A unit or the hero (autocomplete shows what each would take)",
+                           enemy="Whose damage (needed when several enemies hit you)")
+    async def assign(self, interaction: discord.Interaction, to: str, enemy: str | None = None) -> None:
+        def build(state: State, _seat: int | None, _lang: str) -> dict[str, Any]:
+            recipient, whose = choices.resolve_recipient(state, to, choices.resolve_damage_enemy(state, enemy))
+            return {"kind": "assign", "to": recipient, "enemy": whose}
+
+        await self._act(interaction, {"kind": "assign", "to": to, "enemy": enemy}, build=build)
+
+    @assign.autocomplete("enemy")
+    async def _assign_enemy_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction,
+                                   lambda s, seat, lang: choices.damage_enemy_choices(s, seat, current, lang))
+
+    @assign.autocomplete("to")
+    async def _assign_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        typed = _typed(interaction, "enemy")
+
+        def build(state: State, seat: int | None, lang: str) -> list[Choice]:
+            try:
+                enemy = choices.resolve_damage_enemy(state, typed)
+            except TavoloError:  # half typed: every enemy's recipients
+                enemy = None
+            return choices.recipient_choices(state, seat, enemy, current, lang)
+
+        return await _seat_choices(interaction, build)
+
+    @mk_group.command(name="choose", description="Answer the open question (summoned token, Improvise, combat die)")
+    @app_commands.describe(option="Your answer (a summoned token may also be a stat line: armor 5 attack 4 fire)")
+    async def choose(self, interaction: discord.Interaction, option: str) -> None:
+        await self._act(interaction, {"kind": "choose", "value": option}, build=lambda state, _seat, lang: {
+            "kind": "choose", "value": choices.resolve_option(state, option, lang)})
+
+    @choose.autocomplete("option")
+    async def _choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda s, _seat, lang: choices.decision_choices(s, lang, current))
+
+    # ------------------------------------------------------------------ information
+    @mk_group.command(name="hand", description="Show (only to you) your hand, what each card does now, and a picture")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        app = self.bot.app  # type: ignore[attr-defined]
+        await self._private(interaction, lambda place, actor: mk.hand_reply(app, place, actor))
+
+    @mk_group.command(name="info", description="Show (only to you) what an enemy, card, unit or ability does")
+    @app_commands.describe(name="A name in English or Italian, or its beginning")
+    async def info(self, interaction: discord.Interaction, name: str) -> None:
+        app = self.bot.app  # type: ignore[attr-defined]
+
+        async def work(place: Place, actor: Actor) -> Reply:
+            table = await app.tables.table_for(place)
+            view, _seat = await mk.current(app, place, actor)
+            return info.info_reply(name, actor.locale, table.content if view is not None else None, view)
+
+        await self._private(interaction, work)
+
+    @info.autocomplete("name")
+    async def _info_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        app, place, actor = ctx(interaction)
+        table = await app.tables.table_for(place)
+        view, _seat = await mk.current(app, place, actor)
+        return _choices(info.info_choices(current, actor.locale, table.content if view is not None else None, view))
+
+    @mk_group.command(name="score", description="Show (only to you) this combat's score and how it is made")
+    async def score(self, interaction: discord.Interaction) -> None:
+        app = self.bot.app  # type: ignore[attr-defined]
+        await self._private(interaction, lambda place, actor: scores.score_reply(app.store, app.tables, place, actor))
+
+    @mk_group.command(name="leaderboard", description="The best scores on this server's daily challenge")
+    @app_commands.describe(day="A past day, e.g. 2025-01-31 (today by default, UTC)")
+    async def leaderboard(self, interaction: discord.Interaction, day: str | None = None) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: scores.leaderboard_reply(app.store, place, actor, day), system=SYSTEM)
+
+    @mk_group.command(name="daily", description="Play this server's challenge of the day (the same deal for everyone)")
+    async def daily(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: mk.open_daily(app, place, actor), system=SYSTEM)
+
+    # ------------------------------------------------------------------ buttons
+    async def _on_component(self, interaction: discord.Interaction, args: list[str]) -> None:
+        """Buttons and selects carry ``<game>.<version>``: acting ones are checked under the lock,
+        menus are built only for the position they were asked from."""
+        if len(args) < 2:
+            await send_error(interaction, TavoloError("common.stale_button"))
+            return
+        ref, verb, rest = args[0], args[1], args[2:]
+        simple = {"commit": {"kind": "commit"}, "takeback": {"kind": "take_back"}, "next": {"kind": "next"}}
+        if verb in simple:
+            await self._act(interaction, simple[verb], ref)
+        elif verb == "hero":
+            await self._act(interaction, {"kind": "assign", "to": "hero", "enemy": rest[0] if rest else None}, ref)
+        elif verb == "assignto" and rest:
+            enemy, _, to = rest[-1].partition(">")
+            await self._act(interaction, {"kind": "assign", "to": to, "enemy": enemy or None}, ref)
+        elif verb == "targetsel" and rest:
+            await self._act(interaction, {"kind": "target", "enemies": rest[-1].split(",")}, ref)
+        elif verb == "choose" and rest:
+            await self._act(interaction, {"kind": "choose", "value": rest[-1]}, ref)
+        elif verb == "hand":
+            app = self.bot.app  # type: ignore[attr-defined]
+            await self._private(interaction, lambda place, actor: mk.hand_reply(app, place, actor))
+        elif verb in ("assign", "target", "answer"):
+            await self._private(interaction, lambda place, actor: self._menu(place, actor, ref, verb))
+        else:
+            await send_error(interaction, TavoloError("common.stale_button"))
+
+    async def _menu(self, place: Place, actor: Actor, ref: str, verb: str) -> Reply:
+        """The private select behind a button: damage recipients, targets, or the open question's answers."""
+        app = self.bot.app  # type: ignore[attr-defined]
+        table = await app.tables.table_for(place)
+        if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
+            raise TavoloError("common.stale_button")
+        now = game_ref(table)
+        if now != ref:
+            raise TavoloError("common.stale_button")
+        state, seat, lang = table.state, table.seat_of(actor.user_id), actor.locale
+        if verb == "answer":
+            select = mk.PRESENTER.decision_select(now, state, lang)
+            reply = Reply(text=mk.decision_prompt(state, lang), ephemeral=True)
+            if select is not None:
+                reply.selects.append(select)
+            return reply
+        if verb == "assign":
+            options = [SelectOption(label, value) for value, label in choices.assign_options(state, seat, lang)]
+            custom, prompt = f"tv1:mk:{now}:assignto", "mk.ui.pick_recipient"
+        else:
+            options = [SelectOption(c.label, c.value) for c in choices.target_choices(state, seat, "", lang)]
+            custom, prompt = f"tv1:mk:{now}:targetsel", "mk.ui.pick_target"
+        if not options:
+            raise TavoloError("common.stale_button")
+        return Reply(text=t(prompt, lang), ephemeral=True,
+                     selects=[Select(custom_id=custom, placeholder=t(prompt, lang), options=tuple(options[:25]))])
+
+
+class MageKnightAdmin(commands.Cog):
+    """Server content packs: a top-level group so only managers see it by default (Discord reads
+    ``default_member_permissions`` on top-level commands only); checked in code as well."""
+
+    admin = admin_group("mk-admin", "Mage Knight content packs of this server (managers only)")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @admin.command(name="pack", description="Import a content pack (enemies, cards, units) for this server")
+    @app_commands.describe(file="A .json or .yaml pack file",
+                           name="Name to play it with (/game new … options:pack:NAME)",
+                           replace="Overwrite a pack that already has this name")
+    async def pack(self, interaction: discord.Interaction, file: discord.Attachment, name: str | None = None,
+                   replace: bool = False) -> None:
+        app, place, actor = ctx(interaction)
+
+        async def work() -> Reply:
+            if file.size > MAX_PACK_BYTES:  # refuse before downloading anything big
+                raise TavoloError("mk.err.pack_too_big", size=file.size, limit=MAX_PACK_BYTES)
+            return await mk.import_pack(app.store, place, actor, file.filename, await file.read(), name,
+                                        replace=replace)
+
+        await respond(interaction, work, system=SYSTEM)
+
+    @admin.command(name="pack-remove", description="Remove a content pack from this server")
+    @app_commands.describe(name="The pack to remove")
+    async def pack_remove(self, interaction: discord.Interaction, name: str) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: pack_admin.remove(app.store, place, actor, SYSTEM, name), system=SYSTEM)
+
+    @admin.command(name="packs", description="List this server's content packs")
+    async def packs(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: pack_admin.list_reply(app.store, place, actor, SYSTEM),
+                      ephemeral_defer=True)
+
+    @pack_remove.autocomplete("name")
+    async def _pack_names(self, interaction: discord.Interaction, current: str) -> Choices:
+        app, place, _actor = ctx(interaction)
+        found = await pack_admin.names(app.store, place.guild_id, SYSTEM)
+        return [app_commands.Choice(name=n, value=n) for n in found if current.lower() in n][:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(MageKnight(bot))
+    await bot.add_cog(MageKnightAdmin(bot))

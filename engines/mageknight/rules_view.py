@@ -1,0 +1,33 @@
+"""What a seat may see (DESIGN §2 ``view``): hidden information removed, counts kept.
+
+- The deck and the summon piles are unordered hidden pools: every id becomes ``hidden``
+  (how many are left stays visible).
+- The hand shows only to the fighter, or to everyone at an ``open_hand`` table; for the others
+  each non-Wound card becomes ``hidden`` (Wound cards taken are public: the knock-out bar).
+- Duel (M51): the die's face shows only to the seat that set it until it is revealed; during
+  the setup the lone enemy shows only its back (its colour) to the fighter and the public.
+"""
+
+from __future__ import annotations
+
+from engines.mageknight.content import HIDDEN, WOUND, EnemyToken
+from engines.mageknight.state import State
+
+
+def hidden_token(colour: str) -> EnemyToken:
+    return EnemyToken(id=HIDDEN, name="", colour=colour, armor=0, attack=0)  # type: ignore[arg-type]
+
+
+def hide(state: State, seat: int | None) -> State:
+    view = state.model_copy(deep=True)
+    view.hero.deck = [HIDDEN] * len(view.hero.deck)
+    view.pools = {colour: [HIDDEN] * len(ids) for colour, ids in view.pools.items()}
+    if not (state.open_hand or seat == state.fighter):
+        view.hero.hand = [c if c == WOUND else HIDDEN for c in view.hero.hand]
+    die = view.interactive
+    if die is not None and not die.revealed and seat != state.opponent:
+        die.face = None
+    if state.phase == "setup" and seat != state.opponent:
+        for enemy in view.enemies:
+            enemy.token = hidden_token(enemy.token.colour)
+    return view
