@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import types
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field
 
+from engines.core.action_parser import ActionParser
 from engines.core.contract import Action
-from engines.core.errors import RuleError
 
 
 class Deploy(Action):
@@ -153,47 +152,11 @@ KmAction = Annotated[
     Field(discriminator="kind"),
 ]
 GM_KINDS = frozenset({"gm_place", "gm_wounds", "gm_apmp", "gm_gg"})
-KINDS: dict[str, type[Action]] = {m.model_fields["kind"].default: m for m in MODELS}
-
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(KmAction)
-
-
-def _choices(model: type[Action] | None, field: str) -> list[str]:
-    """The values a Literal field accepts (``N, E, S, W`` for a direction), from the model itself."""
-    info = model.model_fields.get(field) if model is not None else None
-    if info is None:
-        return []
-    annotation = info.annotation
-    options = get_args(annotation) if get_origin(annotation) in (Union, types.UnionType) else (annotation,)
-    return [str(v) for option in options if get_origin(option) is Literal for v in get_args(option)]
+PARSER = ActionParser("km", KmAction, MODELS, GM_KINDS)
+KINDS: dict[str, type[Action]] = PARSER.kinds
 
 
 def parse_action(data: dict[str, Any] | Action) -> Action:
-    """Raw data from a cog or the console into an action model.
-
-    A malformed one is a RuleError the table can word in the player's language: the action and
-    the field as ids with their locale keys (``km.action.<kind>``, ``km.field.<name>``) and, for
-    a closed choice, the accepted values; never a pydantic message (TABLE_UX: no internal words).
-    """
-    if isinstance(data, Action) and type(data) is not Action:
-        return data
-    raw = data.model_dump() if isinstance(data, BaseModel) else data
-    try:
-        return _ADAPTER.validate_python(raw)
-    except ValidationError as exc:
-        kind = raw.get("kind") if isinstance(raw, dict) else None
-        if not isinstance(kind, str) or kind not in KINDS:
-            raise RuleError("km.err.unknown_action", action=str(kind),
-                            known=", ".join(k for k in KINDS if k not in GM_KINDS)) from None
-        first = exc.errors()[0]
-        loc = [str(part) for part in first.get("loc", ())]
-        field = loc[1] if len(loc) > 1 else "kind"
-        params: dict[str, Any] = {"action": kind, "action_key": f"km.action.{kind}", "field": field,
-                                  "field_key": f"km.field.{field}"}
-        if first.get("type") == "missing":
-            raise RuleError("km.err.action_missing", **params) from None
-        allowed = _choices(KINDS[kind], field)
-        value = str(first.get("input", ""))[:40]
-        if allowed and first.get("type") == "literal_error":
-            raise RuleError("km.err.action_choice", allowed=", ".join(allowed), value=value, **params) from None
-        raise RuleError("km.err.bad_action", value=value, **params) from None
+    """Raw data from a cog or the console into an action model; a malformed one is a RuleError
+    worded by ``km.*`` keys (``engines.core.action_parser``)."""
+    return PARSER.parse(data)

@@ -22,13 +22,12 @@ uid (``e1``, ``u2``) or an unambiguous prefix of their name (``rules_names``).
 
 from __future__ import annotations
 
-import types
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import Field
 
+from engines.core.action_parser import ActionParser
 from engines.core.contract import Action
-from engines.core.errors import RuleError
 from engines.mageknight.content import Colour, Element, Range
 
 
@@ -134,46 +133,11 @@ MkAction = Annotated[
     Field(discriminator="kind"),
 ]
 GM_KINDS = frozenset({"gm_wounds", "gm_unit", "gm_enemy", "gm_fame"})
-KINDS: dict[str, type[Action]] = {m.model_fields["kind"].default: m for m in MODELS}
-
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(MkAction)
-
-
-def _choices(model: type[Action] | None, field: str) -> list[str]:
-    """The values a Literal field accepts, read from the model itself."""
-    info = model.model_fields.get(field) if model is not None else None
-    if info is None:
-        return []
-    annotation = info.annotation
-    options = get_args(annotation) if get_origin(annotation) in (Union, types.UnionType) else (annotation,)
-    return [str(v) for option in options if get_origin(option) is Literal for v in get_args(option)]
+PARSER = ActionParser("mk", MkAction, MODELS, GM_KINDS)
+KINDS: dict[str, type[Action]] = PARSER.kinds
 
 
 def parse_action(data: dict[str, Any] | Action) -> Action:
-    """Raw data from a cog or the console into an action model.
-
-    A malformed one is a RuleError worded by keys (``mk.action.<kind>``, ``mk.field.<name>``)
-    and, for a closed choice, the accepted values; never a pydantic message.
-    """
-    if isinstance(data, Action) and type(data) is not Action:
-        return data
-    raw = data.model_dump() if isinstance(data, BaseModel) else data
-    try:
-        return _ADAPTER.validate_python(raw)
-    except ValidationError as exc:
-        kind = raw.get("kind") if isinstance(raw, dict) else None
-        if not isinstance(kind, str) or kind not in KINDS:
-            raise RuleError("mk.err.unknown_action", action=str(kind),
-                            known=", ".join(k for k in KINDS if k not in GM_KINDS)) from None
-        first = exc.errors()[0]
-        loc = [str(part) for part in first.get("loc", ())]
-        field = loc[1] if len(loc) > 1 else "kind"
-        params: dict[str, Any] = {"action": kind, "action_key": f"mk.action.{kind}", "field": field,
-                                  "field_key": f"mk.field.{field}"}
-        if first.get("type") == "missing":
-            raise RuleError("mk.err.action_missing", **params) from None
-        allowed = _choices(KINDS[kind], field)
-        value = str(first.get("input", ""))[:40]
-        if allowed and first.get("type") == "literal_error":
-            raise RuleError("mk.err.action_choice", allowed=", ".join(allowed), value=value, **params) from None
-        raise RuleError("mk.err.bad_action", value=value, **params) from None
+    """Raw data from a cog or the console into an action model; a malformed one is a RuleError
+    worded by ``mk.*`` keys (``engines.core.action_parser``)."""
+    return PARSER.parse(data)
