@@ -186,7 +186,7 @@ class MageKnight(commands.Cog):
 
     @choose.autocomplete("option")
     async def _choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda s, _seat, lang: choices.decision_choices(s, lang, current))
+        return await _seat_choices(interaction, lambda s, seat, lang: choices.decision_choices(s, lang, current, seat))
 
     # ------------------------------------------------------------------ information
     @mk_group.command(name="hand", description="Show (only to you) your hand, what each card does now, and a picture")

@@ -559,10 +559,12 @@ def assign_options(state: State, seat: int | None, lang: str) -> list[tuple[str,
 
 
 # ---------------------------------------------------------------------------- decisions
-def decision_choices(state: State, lang: str, current: str) -> list[Choice]:
-    """The open question's answers in the reader's language (summon token, Improvise, the duel die)."""
+def decision_choices(state: State, lang: str, current: str, seat: int | None = None) -> list[Choice]:
+    """The open question's answers in the reader's language (summon token, Improvise, the duel die,
+    the duel's picks), for the seat the question waits for only."""
     decision = ENGINE.decision(state)
-    if decision is None or decision.kind in ("turn", "assign_damage"):
+    if decision is None or decision.kind in ("turn", "assign_damage") or (seat is not None
+                                                                          and seat not in decision.seats):
         return []
     return rank([Ranked(Choice(t(o.label_key, lang, **humanize(o.params, lang, "mk")), o.value))
                  for o in decision.options], current)

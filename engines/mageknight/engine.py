@@ -138,6 +138,8 @@ class MageKnightEngine:
         assert pending is not None
         if pending.kind == "summon_token" and pending.enemy:
             return {"enemy": state.enemy(pending.enemy).name}
+        if pending.kind == "pick_encounter":  # the Fame left would tell what was picked: it goes privately
+            return {"count": state.pick_left}
         return {}  # the duel's enemy stays hidden until the die is set: its name is never a prompt parameter
 
     @staticmethod
@@ -146,6 +148,12 @@ class MageKnightEngine:
         assert pending is not None
         if pending.kind == "interactive_die":
             return [Option(value=f, label_key=f"mk.face.{f}") for f in FACES]
+        if pending.kind == "pick_encounter":  # the options go to the opponent only (the panel, autocomplete)
+            return [Option(value=value, label_key="mk.option.pick_done") if token is None else
+                    Option(value=value, label_key="mk.option.pick_token",
+                           params={"name": token.name, "fame": token.fame, "armor": token.armor,
+                                   "attack": token.attack, "colour": token.colour})
+                    for value, token in rules_setup.pick_options(state)]
         if pending.kind == "improvise_discard":
             return [Option(value=a.value, label_key="mk.option.card", params={"card": state.cards[a.value].name})
                     for a in rules_legal.legal(state) if isinstance(a, A.Choose)]
@@ -209,6 +217,8 @@ class MageKnightEngine:
             return rules_staging.pay_discard(state, action.value)
         if pending.kind == "summon_token":
             return rules_phases.answer_summon(state, action.value)
+        if pending.kind == "pick_encounter":
+            return rules_setup.pick_encounter(state, action.value)
         return rules_duel.set_die(state, action.value) + rules_phases.begin(state)
 
     def _assign(self, state: State, action: Action, dice: Dice) -> list[Event]:

@@ -7,8 +7,8 @@
 - assist (1 seat): the players enter the hero level, units, enemies (pack names or stat
   lines, ``rules_custom``), crystals, the Source faces (or the table rolls them) and declare
   effects with ``add``.
-- duel (2 seats): one enemy dealt as in a challenge; the second seat sets the Interactive
-  Combat die first (``rules_duel``).
+- duel (2 seats): one enemy dealt as in a challenge, or (``pick``) enemies the second seat
+  picks within a Fame budget; the second seat then sets the Interactive Combat die (``rules_duel``).
 
 Situation Reputation is applied at the start (M43): −1 for assaulting a keep, mage tower or
 city, −3 for burning a monastery.
@@ -62,7 +62,7 @@ SITE_REPUTATION = {"monastery": -3, **{s: -1 for s in ASSAULT_SITES}}  # M43
 SOURCE_DICE = 3  # players + 2, solo
 MAX_SEED = 999_999_999
 COMMON = {"mode", "site", "open_hand", "time", "coldfire_pooled", "city"}
-ALLOWED = {"challenge": COMMON | {"tier", "seed"}, "duel": COMMON | {"tier", "seed"},
+ALLOWED = {"challenge": COMMON | {"tier", "seed"}, "duel": COMMON | {"tier", "seed", "pick"},
            "assist": COMMON | {"level", "enemies", "units", "crystals", "source", "hand", "wounds", "rampaging"}}
 _TRUE = ("1", "true", "yes", "on", "si", "sì", "y")
 _FALSE = ("0", "false", "no", "off", "n")
@@ -156,6 +156,8 @@ def validate_options(options: dict[str, Any], content: dict[str, Any] | None = N
         result["tier"] = _int(options, "tier", 1, 4, 1)
         if options.get("seed") not in (None, ""):
             result["seed"] = _int(options, "seed", 0, MAX_SEED, 0)
+        if mode == "duel":
+            result["pick"] = _flag(options, "pick")
     result["site"] = site
     default_time = "night" if site in UNDERGROUND_SITES else "day"
     time = _choice(options, "time", ("day", "night", "giorno", "notte"), default_time)
@@ -226,6 +228,8 @@ def _deal(state: State, pack: Pack, options: dict[str, Any], deal: Dice) -> list
         piles.setdefault(token.colour, []).append(token.id)
         state.bestiary[token.id] = token
     colours = ENCOUNTERS[site][tier][:1] if state.mode == "duel" else ENCOUNTERS[site][tier]
+    if options.get("pick"):  # the opponent picks the encounter instead (rules_duel.start_pick)
+        colours = ()
     rampaging = site == "rampaging"
     for colour in colours:
         pile = [t for t in piles.get(colour, []) if not (colour == "brown" and pack.enemy(t).has("summon"))]
@@ -312,6 +316,71 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         events.append(ev("reputation_site", rep=rep))
     if mode == "duel":
         state.phase = "setup"
+        if options.get("pick"):
+            return state, events + start_pick(state)
         state.pending = Pending(kind="interactive_die", seat=state.opponent or 0)
         return state, events
     return state, events + rules_phases.begin(state)
+
+
+# ------------------------------------------------------------------ duel: the opponent picks the encounter
+# M51 with the spec's §3 duel: "may also pick the encounter from a Fame budget". Reading (the
+# spec gives no number): the opponent picks as many tokens as a challenge at this site and tier
+# deals, from the same colours, and may spend at most the Fame those tokens could be worth at
+# their strongest (the highest-Fame token of each colour, summed). Picking stops early with
+# "done" once one enemy is picked; the first enemy picked carries the Interactive Combat die.
+
+
+def _pick_colours(state: State) -> tuple[str, ...]:
+    return ENCOUNTERS[state.site][state.tier or 1]
+
+
+def _pickable(state: State) -> list[EnemyToken]:
+    colours = set(_pick_colours(state))
+    taken = {e.token.id for e in state.enemies}
+    return sorted((t for t in state.bestiary.values() if t.colour in colours and t.id not in taken
+                   and not (t.colour == "brown" and t.has("summon")) and t.fame <= state.pick_budget),
+                  key=lambda t: (t.colour, -t.fame, t.name))
+
+
+def pick_options(state: State) -> list[tuple[str, EnemyToken | None]]:
+    """The tokens the opponent may pick now, then "done" once an enemy stands."""
+    options: list[tuple[str, EnemyToken | None]] = [(t.id, t) for t in _pickable(state)]
+    if state.enemies:
+        options.append(("done", None))
+    return options
+
+
+def start_pick(state: State) -> list[Event]:
+    colours = _pick_colours(state)
+    strongest = {c: max((t.fame for t in state.bestiary.values() if t.colour == c), default=0) for c in colours}
+    state.pick_budget = sum(strongest[c] for c in colours)
+    state.pick_left = len(colours)
+    state.pending = Pending(kind="pick_encounter", seat=state.opponent or 0)
+    return [ev("pick_started", budget=state.pick_budget, count=state.pick_left)]
+
+
+def pick_encounter(state: State, value: str) -> list[Event]:
+    """One answer of the opponent: a token (by id or name) or "done"; the die comes next."""
+    choice = value.strip().casefold()
+    events: list[Event] = []
+    if choice not in ("done", "fatto", "basta"):
+        options = {t.id: t for _, t in pick_options(state) if t is not None}
+        found = [t for t in options.values() if choice in (t.id.casefold(), t.name.casefold())] or \
+            [t for t in options.values() if t.name.casefold().startswith(choice)]
+        if len(found) != 1:
+            raise RuleError("mk.err.pick_token", value=value[:30], budget=state.pick_budget,
+                            known=", ".join(f"{t.name} ({t.fame})" for t in options.values()) or "—")
+        token = found[0]
+        _enemy(state, token, site=state.site, rampaging=state.site == "rampaging", city=state.options.get("city"))
+        state.pick_budget -= token.fame
+        state.pick_left -= 1
+        events += [ev("picked_secret", private_to=[state.opponent] if state.opponent is not None else [],
+                      name=token.name, fame=token.fame, budget=state.pick_budget),
+                   ev("picked", colour=token.colour, colour_key=f"mk.colour.{token.colour}")]
+    elif not state.enemies:
+        raise RuleError("mk.err.pick_one_first")
+    if choice in ("done", "fatto", "basta") or state.pick_left <= 0 or not _pickable(state):
+        _label_duplicates(state)
+        state.pending = Pending(kind="interactive_die", seat=state.opponent or 0)
+    return events

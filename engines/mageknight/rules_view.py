@@ -5,7 +5,8 @@
 - The hand shows only to the fighter, or to everyone at an ``open_hand`` table; for the others
   each non-Wound card becomes ``hidden`` (Wound cards taken are public: the knock-out bar).
 - Duel (M51): the die's face shows only to the seat that set it until it is revealed; during
-  the setup the lone enemy shows only its back (its colour) to the fighter and the public.
+  the setup the enemies show only their backs (their colours) to the fighter and the public, and
+  the Fame the opponent has left to pick with stays theirs.
 """
 
 from __future__ import annotations
@@ -30,4 +31,5 @@ def hide(state: State, seat: int | None) -> State:
     if state.phase == "setup" and seat != state.opponent:
         for enemy in view.enemies:
             enemy.token = hidden_token(enemy.token.colour)
+        view.pick_budget = 0  # the Fame left would tell what the opponent picked
     return view

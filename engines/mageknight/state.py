@@ -174,9 +174,10 @@ class DamageStep(StateModel):
 
 class Pending(StateModel):
     """A closed question: ``summon_token`` (assist: which token the summoner drew, ``enemy`` is the
-    summoner), ``improvise_discard`` (which card pays Improvise), ``interactive_die`` (duel)."""
+    summoner), ``improvise_discard`` (which card pays Improvise), ``interactive_die`` (duel), ``pick_encounter``
+    (duel with ``pick``: the opponent's next enemy token, within the Fame budget)."""
 
-    kind: Literal["summon_token", "improvise_discard", "interactive_die"]
+    kind: Literal["summon_token", "improvise_discard", "interactive_die", "pick_encounter"]
     seat: int = 0
     enemy: str | None = None
 
@@ -232,6 +233,8 @@ class State(GameState):
     fame: int = 0
     reputation: int = 0
     interactive: InteractiveDie | None = None
+    pick_budget: int = 0  # duel with ``pick``: Fame the opponent may still spend on enemy tokens
+    pick_left: int = 0  # ... and how many more tokens they may pick
     result: Result | None = None
     next_uid: int = 0
     options: dict[str, Any] = Field(default_factory=dict)

@@ -145,7 +145,8 @@ async def test_undo_and_log_name_actions_in_words_in_both_languages(console: Con
 async def test_gm_overrides_reach_mage_knight_units_enemies_fame_and_wounds(console: Console) -> None:
     """Issue 12: the /gm group only knew Krosmaster pieces; Mage Knight's gm_* actions had no command."""
     await console.run(["/as alice", '/game new mageknight options:"mode:challenge tier:2 site:rampaging seed:2"',
-                       "/game start", "/as judge gm", "/complete /gm enemy enemy:", "/gm enemy enemy:tusk status:defeated",
+                       "/game start", "/as judge gm", "/complete /gm enemy enemy:",
+                       "/gm enemy enemy:tusk status:defeated",
                        "/gm fame fame:12 reputation:-2", "/gm hand-wounds add:2",
                        '/gm unit unit:"village pikes" wounds:1', "/game log"])
     output = console.output.getvalue()  # type: ignore[attr-defined]
