@@ -7,6 +7,7 @@ exactly one line saying who must act now.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 
@@ -122,43 +123,53 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
     state = table.state
     presenter = presenters.get(table.game.system)
     next_line = ""
-    if state is not None:
-        engine = table.engine
-        public = engine.view(state, None)
-        if presenter is not None:
-            reply.image = await render(presenter, public, lang, table.seat_names, table.game.id, lines[-LOG_LINES:],
-                                       table.json_of(public))
-            summary = presenter.summary(public, lang=lang, seat_names=table.seat_names)
-            if summary:
-                reply.text = (reply.text + "\n" + summary).strip()
-        outcome = engine.outcome(state) if table.game.status in ("active", "finished") else None
-        result = table.game.options.get(RESULT)
-        if outcome is not None or result:
-            data = outcome.model_dump() if outcome is not None else result
-            names = ", ".join(f"<@{table.user_of(s)}>" for s in data["winners"]) or t("game.nobody", lang)
-            reply.mentions = [u for s in data["winners"] if (u := table.user_of(s)) is not None]
-            reason = t(data["reason_key"], lang, **data.get("params", {})).rstrip(".")  # the line adds its own
-            reply.text += "\n" + t("game.finished", lang, winners=names, reason=reason)
-        elif table.game.status == "abandoned":
-            reply.text += "\n" + t("game.was_abandoned", lang)
-        else:
-            decision = engine.decision(state)
-            if decision is not None:
-                users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
-                reply.mentions = users
-                prompt = (t(decision.prompt_key, lang,
-                            **humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]))
-                          if decision.prompt_key else "")
-                next_line = t(_next_key(decision), lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
-                reply.text += "\n" + next_line
-                if presenter is not None and len(decision.seats) == 1:
-                    reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0], lang=lang)
-                if getattr(presenter, "private_panel", None) is not None:  # every seat's own view, on demand
-                    reply.buttons = [*reply.buttons[:19], Button(t("game.my_panel", lang), PANEL_BUTTON)]
-    pending = table.game.options.get(MANUAL_PENDING)
-    if pending:
-        reply.text += "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")
-        next_line = (next_line + "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")).strip()
+    picture: asyncio.Future[Image | None] | None = None
+    try:
+        if state is not None:
+            engine = table.engine
+            public = engine.view(state, None)
+            if presenter is not None:
+                # Started first, so a worker draws while the rest of the reply is worded here.
+                picture = asyncio.ensure_future(render(presenter, public, lang, table.seat_names, table.game.id,
+                                                       lines[-LOG_LINES:], table.json_of(public)))
+                await asyncio.sleep(0)  # one turn of the loop: the job reaches the pool before the words below
+                summary = presenter.summary(public, lang=lang, seat_names=table.seat_names)
+                if summary:
+                    reply.text = (reply.text + "\n" + summary).strip()
+            outcome = engine.outcome(state) if table.game.status in ("active", "finished") else None
+            result = table.game.options.get(RESULT)
+            if outcome is not None or result:
+                data = outcome.model_dump() if outcome is not None else result
+                names = ", ".join(f"<@{table.user_of(s)}>" for s in data["winners"]) or t("game.nobody", lang)
+                reply.mentions = [u for s in data["winners"] if (u := table.user_of(s)) is not None]
+                reason = t(data["reason_key"], lang, **data.get("params", {})).rstrip(".")  # the line adds its own
+                reply.text += "\n" + t("game.finished", lang, winners=names, reason=reason)
+            elif table.game.status == "abandoned":
+                reply.text += "\n" + t("game.was_abandoned", lang)
+            else:
+                decision = engine.decision(state)
+                if decision is not None:
+                    users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
+                    reply.mentions = users
+                    prompt = (t(decision.prompt_key, lang,
+                                **humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]))
+                              if decision.prompt_key else "")
+                    next_line = t(_next_key(decision), lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
+                    reply.text += "\n" + next_line
+                    if presenter is not None and len(decision.seats) == 1:
+                        reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0], lang=lang)
+                    if getattr(presenter, "private_panel", None) is not None:  # every seat's own view, on demand
+                        reply.buttons = [*reply.buttons[:19], Button(t("game.my_panel", lang), PANEL_BUTTON)]
+        pending = table.game.options.get(MANUAL_PENDING)
+        if pending:
+            reply.text += "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")
+            next_line = (next_line + "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")).strip()
+        if picture is not None:
+            reply.image = await picture
+    except BaseException:  # a reply that fails has no use for its picture
+        if picture is not None:
+            picture.cancel()
+        raise
     if reply.image is not None:
         reply.board = True
         policy = getattr(presenter, "image_policy", None)

@@ -12,6 +12,7 @@ import json
 import logging
 from collections.abc import Callable
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 import d20
@@ -99,12 +100,12 @@ class DiceService:
         lang = actor.locale
         result = await self._roll_notation(expression)
         label = (label or "").strip() or None
-        head = t("dice.roll.head", lang, user=actor.name, expression=_code(result.expression))
+        head = _roll_head(lang, actor.name, result.expression)
         if label:
             head += " · " + label
         if result.comment:
             head += "\n" + t("dice.roll.comment", lang, comment=result.comment.strip())
-        tail = "\n" + t("dice.roll.total", lang, total=result.total)
+        tail = _roll_total(lang, result.total)
         if result.crit == d20.CritType.CRIT:
             tail += " · " + t("dice.roll.natural_20", lang)
         elif result.crit == d20.CritType.FAIL:
@@ -319,6 +320,18 @@ class DiceService:
         except Exception:  # optional garnish: the text already says everything
             log.warning("could not draw the dice image", exc_info=True)
             return None
+
+
+@lru_cache(maxsize=4096)
+def _roll_head(lang: str, user: str, expression: str) -> str:
+    """The first line of a /roll reply. Cached, like the total's line: a 1d20 costs ~10 µs
+    in all, and each ``t`` ~2.5 µs, for the same few players, expressions and totals."""
+    return t("dice.roll.head", lang, user=user, expression=_code(expression))
+
+
+@lru_cache(maxsize=4096)
+def _roll_total(lang: str, total: int) -> str:
+    return "\n" + t("dice.roll.total", lang, total=total)
 
 
 def _mini(value: int) -> str:

@@ -71,8 +71,8 @@ async def test_roll_public_total_is_consistent(fake: FakeDiscord) -> None:
 async def test_private_roll_stays_private_and_is_hidden_from_others(fake: FakeDiscord) -> None:
     res = await ok(fake, await fake.slash("alice", "roll", {"expression": "1d20", "label": "sneak", "private": True}))
     assert res.ephemeral and res.message.flags & EPHEMERAL and "sneak" in res.text
-    # d20 bolds a natural 1 or 20: "1d20 (**20**)".
-    value = re.search(r"1d20 \(\**(\d+)\**\)", res.text).group(1)  # type: ignore[union-attr]
+    # a natural 20 is bold, a natural 1 underlined: "1d20 (**20**)", "1d20 (__1__)".
+    value = re.search(r"1d20 \([*_]*(\d+)[*_]*\)", res.text).group(1)  # type: ignore[union-attr]
     hist = await ok(fake, await fake.slash("bob", "dice history", {"user": fake.users["alice"]}))
     assert hist.ephemeral and "🔒" in hist.text
     assert "sneak" not in hist.text and f"({value})" not in hist.text

@@ -76,7 +76,8 @@ async def test_localized_names_are_unique_among_siblings(payloads: list[dict[str
 
 MANAGE_GUILD = 1 << 5
 ADMIN_GROUPS = {"rules-admin": {"import", "remove"}, "km-admin": {"pack", "pack-remove", "packs"},
-                "mk-admin": {"pack", "pack-remove", "packs"}, "game-admin": {"settings"}}
+                "mk-admin": {"pack", "pack-remove", "packs"}, "wowm-admin": {"pack", "pack-remove", "packs"},
+                "game-admin": {"settings"}}
 
 
 async def test_admin_commands_are_top_level_groups_that_discord_hides_from_members(

@@ -235,3 +235,17 @@ async def test_messages_never_show_internal_words(app: App) -> None:
         await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": "lots"})
     text = t(err.value.key, "it", **err.value.params)
     assert "amount" in text and "Input should" not in text and "int_parsing" not in text
+
+
+async def test_the_render_gets_the_json_the_commit_wrote_and_nothing_stale(app: App) -> None:
+    """``Table.json_of``: a board reply reuses the commit's JSON for the picture only while
+    the committed state is the very object that JSON was dumped from."""
+    await _started(app)
+    await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": 2})
+    table = await app.tables.load(TABLE.channel_id)
+    assert table is not None and table.state is not None
+    text = table.json_of(table.state)
+    assert text is table.game.state and text == table.state.model_dump_json()
+    assert table.json_of(table.parse()) is None  # an equal state, but not the one dumped
+    table.drop_parsed()
+    assert table.json_of(table.state) is None  # parsed again from stored text: dumped anew

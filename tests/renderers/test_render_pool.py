@@ -139,7 +139,8 @@ async def _started(app: App) -> None:
 class _CrashingPool(RenderPool):
     """Sends every picture to a job that kills its worker: a real crash, in a real process."""
 
-    async def render(self, presenter: Any, view: GameState, *, lang: str, seat_names: list[str]) -> bytes | None:
+    async def render(self, presenter: Any, view: GameState, *, lang: str, seat_names: list[str],
+                     **_more: Any) -> bytes | None:  # log_lines, view_json: a mismatch must not pass for a crash
         await _ready(self)
         return await self.call(_die)
 
