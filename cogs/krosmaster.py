@@ -309,17 +309,16 @@ class Krosmaster(commands.Cog):
 
     async def _preview_reply(self, state: State, ref: str, lang: str, spell: str | None,
                              target: str | None, with_select: bool = False) -> Reply:
-        import asyncio
-
-        from renderers.krosmaster import render_preview
-
         if state.phase != "turn" or state.active_piece is None:
             raise TavoloError("km.ui.no_active_piece")
         if spell is None:
             options = reachable_squares(state)
             squares: dict[str, int] = {s: o.cost for s, o in options.items()}
-            data = await asyncio.to_thread(render_preview, state, squares, "move", lang=lang)
+            data = await km.preview_png(state, squares, "move", None, None, lang)
             text = t("km.ui.preview_moves", lang, count=len(squares))
+            if data is None:  # the picture failed: the squares in words instead
+                return Reply(text=text + "\n" + ", ".join(f"{s} ({c})" for s, c in sorted(squares.items())),
+                             ephemeral=True)
             return Reply(text=text, image=Image(f"km-{ref.replace('.', '-')}-moves.png", data), ephemeral=True)
         spell = names.resolve_spell(state, spell, lang)
         plans = spell_targets(state, spell)
@@ -331,10 +330,12 @@ class Krosmaster(commands.Cog):
         if target:
             square, direction = names.parse_target(state, target, lang)
             area = area_for(state, spell, square, direction)
-        data = await asyncio.to_thread(render_preview, state, set(target_labels), "spell", area=area,
-                                       target=square, lang=lang)
-        reply = Reply(text=t("km.ui.preview_targets", lang, count=len(target_labels)),
-                      image=Image(f"km-{ref.replace('.', '-')}-{spell}.png", data), ephemeral=True)
+        data = await km.preview_png(state, target_labels, "spell", area, square, lang)
+        reply = Reply(text=t("km.ui.preview_targets", lang, count=len(target_labels)), ephemeral=True)
+        if data is None:  # the picture failed: the targets in words instead
+            reply.text += "\n" + ", ".join(target_labels)
+        else:
+            reply.image = Image(f"km-{ref.replace('.', '-')}-{spell}.png", data)
         if with_select:
             seat = state.active_seat
             options = km.target_choices(state, seat, spell, "", lang)

@@ -8,6 +8,7 @@ square, a spell you can cast before one you cannot pay, each saying what it does
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -34,7 +35,7 @@ from engines.krosmaster.content import (
 from engines.krosmaster.engine import KrosmasterEngine, reachable_squares, spell_targets, spells_of
 from engines.krosmaster.rules_board import label
 from engines.krosmaster.state import PieceState, RewardCard, State
-from gm import pack_admin, presenters
+from gm import pack_admin, presenters, render_pool
 from gm.choices import MAX_CHOICES, Choice, Ranked, fit, rank
 from gm.content_packs import read_pack
 from gm.context import Actor, Place
@@ -58,6 +59,9 @@ NEW_BOARD_EVENTS = frozenset({"fight_started", "turn_started", "piece_turn", "ko
 # Additional effects that help whoever receives them: a special spell made of these is cast on friends.
 _HELPFUL = frozenset({EffectKind.GAIN_AP, EffectKind.GAIN_MP, EffectKind.EXTRA_HEAL})
 _PILE_ID = re.compile(r"(granite|jade|gold|ruby)(\d+)")  # 103.7: a reward pile's id, rank then number
+
+
+log = logging.getLogger(__name__)
 
 
 def figurine_names(ids: list[str], content: dict[str, Any] | None) -> list[str]:
@@ -517,6 +521,20 @@ class KrosmasterPresenter:
         from gm.krosmaster_names import resolve_piece
 
         return resolve_piece(view, text, view.pieces.values(), what="km.ui.what.any_piece")
+
+
+async def preview_png(state: State, squares: dict[str, int] | list[str], kind: str, area: list[str] | None,
+                      target: str | None, lang: str) -> bytes | None:
+    """A move or spell preview, drawn by the render pool (a worker process when one runs) like
+    every board; None when the picture fails, so the caller answers in words instead."""
+    from renderers.krosmaster import render_preview_json
+
+    try:
+        return await render_pool.pool().call(render_preview_json, state.model_dump_json(), squares, kind,
+                                              area, target, lang)
+    except render_pool.RenderFailed:
+        log.exception("preview failed (%s)", kind)
+        return None
 
 
 PRESENTER = presenters.register(KrosmasterPresenter())

@@ -143,6 +143,13 @@ def render_preview(
                                      highlight=highlight))
 
 
+def render_preview_json(state_json: str, squares: dict[str, int] | list[str], kind: PreviewKind,
+                        area: list[str] | None, target: str | None, lang: str) -> bytes:
+    """``render_preview`` of a state given as JSON: the form a render worker process accepts
+    (``gm.render_pool.RenderPool.call``), so a preview draws off the bot's process too."""
+    return render_preview(State.model_validate_json(state_json), squares, kind, area, target=target, lang=lang)
+
+
 def warm_up() -> None:
     """Draw every built-in arena's empty board and build its palette, load the fonts and
     Pillow's PNG writer, and rasterise the numbers every board shows.

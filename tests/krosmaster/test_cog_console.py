@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+
+import pytest
 
 from console.runner import Console
 from engines.krosmaster.engine import reachable_squares
@@ -84,6 +87,22 @@ async def test_preview_is_an_ephemeral_image(console: Console) -> None:
     await console.execute("/km preview")
     message = console.transcript.messages[start]
     assert message.ephemeral and message.files and "reachable squares" in (message.content or "")
+
+
+async def test_a_failed_preview_picture_answers_in_words(console: Console, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Previews draw in the render pool like boards; when the picture fails, the squares come as text."""
+    from gm import render_pool
+
+    async def broken(*_args: object, **_kwargs: object) -> object:
+        raise render_pool.RenderFailed("worker crashed")
+
+    await _as_active_player(console)
+    monkeypatch.setattr(render_pool.pool(), "call", broken)
+    start = len(console.transcript.messages)
+    await console.execute("/km preview")
+    message = console.transcript.messages[start]
+    assert message.ephemeral and not message.files and "reachable squares" in (message.content or "")
+    assert re.search(r"[A-L]\d+ \(\d\)", message.content or ""), message.content
 
 
 async def test_gm_overrides_need_the_role_and_are_logged(console: Console) -> None:
