@@ -22,6 +22,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.rules",
     "cogs.krosmaster",
     "cogs.mageknight",
+    "cogs.wowminis",
     "cogs.gm",
     "cogs.reminders",
 )
@@ -49,7 +50,7 @@ class TavoloBot(commands.Bot):
         from gm.app import App
 
         if self.app is None:
-            self.app = await App.open(self.settings)
+            self.app = await App.open(self.settings, seed=self.settings.dice_seed)
         await self.tree.set_translator(self._translator)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

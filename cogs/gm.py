@@ -35,6 +35,9 @@ class GameMaster(commands.Cog):
         async def work() -> Reply:
             named = dict(action)
             presenter = presenters.get(system) if system else None
+            fields = getattr(presenter, "gm_fields", None)  # each game's own names for the shared overrides
+            if fields is not None:
+                named = fields(named)
             resolver = getattr(presenter, "resolve_piece", None)
             if "piece" in named and resolver is not None and table is not None and table.state is not None:
                 named["piece"] = resolver(table.state, str(named["piece"]))
@@ -69,6 +72,24 @@ class GameMaster(commands.Cog):
     async def gg(self, interaction: discord.Interaction, seat: app_commands.Range[int, 0, 8],
                  gg: app_commands.Range[int, 0, 99]) -> None:
         await self._act(interaction, {"kind": "gm_gg", "seat": seat - 1 if seat else None, "gg": gg})
+
+    # World of Warcraft Miniatures: health, clock, VP (engines/wowminis gm_*); place is shared above.
+    @gm.command(name="health", description="WoW Miniatures: set a character's health")
+    @app_commands.describe(piece="Which character", health="New health")
+    async def health(self, interaction: discord.Interaction, piece: str,
+                     health: app_commands.Range[int, 0, 60]) -> None:
+        await self._act(interaction, {"kind": "gm_health", "piece": piece, "health": health})
+
+    @gm.command(name="clock", description="WoW Miniatures: set a character's clock, in ticks ahead of the Master Clock")
+    @app_commands.describe(piece="Which character", ahead="Ticks ahead of the Master Clock (0-9)")
+    async def clock(self, interaction: discord.Interaction, piece: str, ahead: app_commands.Range[int, 0, 9]) -> None:
+        await self._act(interaction, {"kind": "gm_clock", "piece": piece, "ahead": ahead})
+
+    @gm.command(name="vp", description="WoW Miniatures: set a player's VP")
+    @app_commands.describe(seat="Player seat (1 or 2)", vp="New VP")
+    async def vp(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 2],
+                 vp: app_commands.Range[int, 0, 500]) -> None:
+        await self._act(interaction, {"kind": "gm_vp", "seat": seat - 1, "vp": vp})
 
     # Mage Knight combat: the hero's hand, a unit, an enemy, Fame and Reputation (engines/mageknight gm_*).
     @gm.command(name="hand-wounds", description="Mage Knight: put Wound cards into the hero's hand (negative: remove)")
@@ -120,6 +141,8 @@ class GameMaster(commands.Cog):
     @place.autocomplete("piece")
     @wounds.autocomplete("piece")
     @apmp.autocomplete("piece")
+    @health.autocomplete("piece")
+    @clock.autocomplete("piece")
     async def _piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         app, place, _ = ctx(interaction)
         table = await app.tables.table_for(place)

@@ -9,8 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import admin_group, ctx, respond, send_error
+from cogs.common import ctx, respond, send_error
 from cogs.components import register_handler
+from cogs.packs import pack_admin_cog
 from common.i18n import humanize, t
 from engines.core.errors import RuleError, TavoloError
 from engines.krosmaster import actions as A
@@ -19,7 +20,6 @@ from engines.krosmaster.state import State
 from gm import krosmaster as km
 from gm import krosmaster_info as info
 from gm import krosmaster_names as names
-from gm import pack_admin
 from gm.context import Actor, Place
 from gm.reply import Image, Reply, Select, SelectOption
 from gm.tables import game_ref
@@ -452,48 +452,10 @@ def _cast_action(state: State, spell: str, target: str, lang: str) -> dict[str, 
     return action
 
 
-class KrosmasterAdmin(commands.Cog):
-    """Server content packs: a top-level group so only managers see it by default (Discord reads
-    ``default_member_permissions`` on top-level commands only); checked in code as well."""
-
-    admin = admin_group("km-admin", "Krosmaster content packs of this server (managers only)")
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @admin.command(name="pack", description="Import a content pack (figurines, arenas) for this server")
-    @app_commands.describe(file="A .json or .yaml pack file",
-                           name="Name to play it with (/game new … options:pack:NAME)",
-                           replace="Overwrite a pack that already has this name")
-    async def pack(self, interaction: discord.Interaction, file: discord.Attachment, name: str | None = None,
-                   replace: bool = False) -> None:
-        app, place, actor = ctx(interaction)
-
-        async def work() -> Reply:
-            if file.size > km.MAX_PACK_BYTES:  # refuse before downloading anything big
-                raise TavoloError("km.err.pack_too_big", size=file.size, limit=km.MAX_PACK_BYTES)
-            return await km.import_pack(app.store, place, actor, file.filename, await file.read(), name,
-                                        replace=replace)
-
-        await respond(interaction, work, system=SYSTEM)
-
-    @admin.command(name="pack-remove", description="Remove a content pack from this server")
-    @app_commands.describe(name="The pack to remove")
-    async def pack_remove(self, interaction: discord.Interaction, name: str) -> None:
-        app, place, actor = ctx(interaction)
-        await respond(interaction, lambda: pack_admin.remove(app.store, place, actor, SYSTEM, name), system=SYSTEM)
-
-    @admin.command(name="packs", description="List this server's content packs")
-    async def packs(self, interaction: discord.Interaction) -> None:
-        app, place, actor = ctx(interaction)
-        await respond(interaction, lambda: pack_admin.list_reply(app.store, place, actor, SYSTEM),
-                      ephemeral_defer=True)
-
-    @pack_remove.autocomplete("name")
-    async def _pack_names(self, interaction: discord.Interaction, current: str) -> Choices:
-        app, place, _actor = ctx(interaction)
-        found = await pack_admin.names(app.store, place.guild_id, SYSTEM)
-        return [app_commands.Choice(name=n, value=n) for n in found if current.lower() in n][:25]
+KrosmasterAdmin = pack_admin_cog(
+    system=SYSTEM, group="km-admin", description="Krosmaster content packs of this server (managers only)",
+    contents="figurines, arenas", max_bytes=km.MAX_PACK_BYTES,
+    too_big_key="km.err.pack_too_big", importer=km.import_pack)
 
 
 async def setup(bot: commands.Bot) -> None:

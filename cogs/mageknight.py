@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import admin_group, ctx, respond, send_error
+from cogs.common import ctx, respond, send_error
 from cogs.components import register_handler
+from cogs.packs import pack_admin_cog
 from common.i18n import t
 from engines.core.errors import TavoloError
 from engines.mageknight.content import MAX_PACK_BYTES
@@ -20,7 +21,6 @@ from gm import mageknight as mk
 from gm import mageknight_choices as choices
 from gm import mageknight_info as info
 from gm import mageknight_scores as scores
-from gm import pack_admin
 from gm.choices import Choice
 from gm.context import Actor, Place
 from gm.reply import Reply, Select, SelectOption
@@ -285,48 +285,10 @@ class MageKnight(commands.Cog):
                      selects=[Select(custom_id=custom, placeholder=t(prompt, lang), options=tuple(options[:25]))])
 
 
-class MageKnightAdmin(commands.Cog):
-    """Server content packs: a top-level group so only managers see it by default (Discord reads
-    ``default_member_permissions`` on top-level commands only); checked in code as well."""
-
-    admin = admin_group("mk-admin", "Mage Knight content packs of this server (managers only)")
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @admin.command(name="pack", description="Import a content pack (enemies, cards, units) for this server")
-    @app_commands.describe(file="A .json or .yaml pack file",
-                           name="Name to play it with (/game new … options:pack:NAME)",
-                           replace="Overwrite a pack that already has this name")
-    async def pack(self, interaction: discord.Interaction, file: discord.Attachment, name: str | None = None,
-                   replace: bool = False) -> None:
-        app, place, actor = ctx(interaction)
-
-        async def work() -> Reply:
-            if file.size > MAX_PACK_BYTES:  # refuse before downloading anything big
-                raise TavoloError("mk.err.pack_too_big", size=file.size, limit=MAX_PACK_BYTES)
-            return await mk.import_pack(app.store, place, actor, file.filename, await file.read(), name,
-                                        replace=replace)
-
-        await respond(interaction, work, system=SYSTEM)
-
-    @admin.command(name="pack-remove", description="Remove a content pack from this server")
-    @app_commands.describe(name="The pack to remove")
-    async def pack_remove(self, interaction: discord.Interaction, name: str) -> None:
-        app, place, actor = ctx(interaction)
-        await respond(interaction, lambda: pack_admin.remove(app.store, place, actor, SYSTEM, name), system=SYSTEM)
-
-    @admin.command(name="packs", description="List this server's content packs")
-    async def packs(self, interaction: discord.Interaction) -> None:
-        app, place, actor = ctx(interaction)
-        await respond(interaction, lambda: pack_admin.list_reply(app.store, place, actor, SYSTEM),
-                      ephemeral_defer=True)
-
-    @pack_remove.autocomplete("name")
-    async def _pack_names(self, interaction: discord.Interaction, current: str) -> Choices:
-        app, place, _actor = ctx(interaction)
-        found = await pack_admin.names(app.store, place.guild_id, SYSTEM)
-        return [app_commands.Choice(name=n, value=n) for n in found if current.lower() in n][:25]
+MageKnightAdmin = pack_admin_cog(
+    system=SYSTEM, group="mk-admin", description="Mage Knight content packs of this server (managers only)",
+    contents="enemies, cards, units", max_bytes=MAX_PACK_BYTES,
+    too_big_key="mk.err.pack_too_big", importer=mk.import_pack)
 
 
 async def setup(bot: commands.Bot) -> None:

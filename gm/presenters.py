@@ -40,7 +40,8 @@ class Presenter(Protocol):
     # Optional: ``wants_log_lines = True`` with ``render(..., log_lines=[...])``: the board draws
     # the text of the last events (at most ``gm.table_replies.LOG_LINES``).
     # Optional: ``event_text(event, lang) -> str | None``: the game words an event itself when its
-    # template is not enough (why damage was reduced); None falls back to the template.
+    # template is not enough (why damage was reduced); None falls back to the template. With
+    # ``words_rolls = True`` a line the hook words carries its dice itself (no raw numbers added).
     # Optional: ``locale_namespace = "km"``: actions are named by ``<namespace>.action.<kind>`` keys in
     # the log and in undo, instead of their internal kind.
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need

@@ -39,9 +39,10 @@ class Settings(BaseSettings):
     render_timeout_seconds: float = Field(default=10.0, gt=0, le=300, alias="RENDER_TIMEOUT_SECONDS")
     discord_api_base: str | None = Field(default=None, alias="TAVOLO_DISCORD_API_BASE")
     discord_gateway: str | None = Field(default=None, alias="TAVOLO_DISCORD_GATEWAY")
+    dice_seed: int | None = Field(default=None, alias="TAVOLO_DICE_SEED")  # replays and tests only
 
     @field_validator("discord_token", "dev_guild_id", "rules_dir", "discord_api_base", "discord_gateway",
-                     mode="before")
+                     "dice_seed", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         """``KEY=`` in ``.env`` means "not set", not an empty string or a parse error."""

@@ -36,11 +36,16 @@ PANEL_BUTTON = "tv1:game:me"  # not tied to a position: it always shows the clic
 
 
 def event_text(event: Event, lang: str, system: str | None = None) -> str:
-    """One log line. The game's presenter may word an event itself (``event_text`` hook, e.g.
-    why damage was reduced); otherwise the event's template is filled in."""
-    hook = getattr(presenters.get(system or ""), "event_text", None)
-    text = (hook(event, lang) if hook is not None else None) or t(
-        event.key, lang, **worded(humanize(event.params, lang, event.key.split(".", 1)[0]), lang))
+    """One log line. The game's presenter may word an event itself (``event_text`` hook, e.g. why
+    damage was reduced; "" for bookkeeping nobody needs to read, which callers leave out);
+    otherwise (the hook returns None) the event's template is filled in."""
+    presenter = presenters.get(system or "")
+    hook = getattr(presenter, "event_text", None)
+    own = hook(event, lang) if hook is not None else None
+    namespace = event.key.split(".", 1)[0]
+    text = own if own is not None else t(event.key, lang, **worded(humanize(event.params, lang, namespace), lang))
+    if own and getattr(presenter, "words_rolls", False):
+        return text  # the game's own line reads the dice already (WoW Miniatures: hits and the critical 0)
     if event.rolls and "rolls" not in event.params:
         text += " 🎲 " + " ".join(str(r) for r in event.rolls)
     return text
@@ -116,7 +121,7 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
     lang = actor.locale
     events = list(events)
     system = table.game.system
-    lines = [event_text(e, lang, system) for e in events if not e.private_to]
+    lines = [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
     private = [event_text(e, lang, system) for e in events
                if e.private_to and table.seat_of(actor.user_id) in e.private_to]
     reply = Reply(text="\n".join(lines))

@@ -116,8 +116,8 @@ class TableManager(LobbyTable, EndingTable):
         for row in rows:
             seat_name = next((s.name for s in table.seats if s.user_id == row.user_id),
                              f"<@{row.user_id}>")  # a GM who is not seated: Discord shows the name
-            texts = [event_text(Event.model_validate(e), lang, table.game.system) for e in row.events
-                     if not e.get("private_to")]
+            texts = [text for e in row.events if not e.get("private_to")
+                     and (text := event_text(Event.model_validate(e), lang, table.game.system))]
             mark = " ↩" if row.undone else ""
             label = action_label(table.game.system, row.kind, lang)
             lines.append(f"#{row.seq} {seat_name}: {label}{mark}" + (f" — {' '.join(texts)}" if texts else ""))

@@ -1,12 +1,16 @@
-"""Shared fixtures: a fresh App on a temporary database with the fake race game registered."""
+"""Shared fixtures: a fresh App on a temporary database with the fake race game registered, and
+the ``console``: the real bot's commands driven as text on a fresh database (seed 1)."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from cogs.client import TavoloBot
+from console.runner import Console
 from engines import registry
 from gm import presenters
 from gm.app import App
@@ -41,3 +45,13 @@ async def app(settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
     application = await App.open(settings, seed=7)
     yield application
     await application.close()
+
+
+@pytest.fixture
+async def console(settings: Settings, tmp_path: Path) -> AsyncIterator[Console]:
+    app = await App.open(settings, seed=1)
+    bot = TavoloBot(settings, app=app)
+    await bot.load_tavolo()
+    yield Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
+    await app.close()
+    await bot.http.close()

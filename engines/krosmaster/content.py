@@ -14,9 +14,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engines.core.errors import RuleError
+from engines.core.packs import by_id, known, validate_pack
 from engines.krosmaster.content_arena import Arena
 
 __all__ = ["Arena"]  # arenas are data of their own (content_arena); packs and states name them here
@@ -508,27 +509,9 @@ class Pack(_Model):
         return found
 
 
-def known(ids: Iterable[str]) -> str:
-    """The valid names an "unknown …" error lists (TABLE_UX: an unknown name shows the valid ones)."""
-    return ", ".join(sorted(ids)) or "—"
-
-
-def _field_of(error: dict[str, Any]) -> str:
-    return ".".join(str(part) for part in error.get("loc", ())) or "pack"
-
-
 def load_pack(data: dict[str, Any]) -> Pack:
     """Validate a pack dict; the first problem is reported with its field path."""
-    if not isinstance(data, dict):
-        raise RuleError("km.err.pack_invalid", field="pack", error="not an object")
-    size = len(json.dumps(data, ensure_ascii=False, default=str))
-    if size > MAX_PACK_BYTES:
-        raise RuleError("km.err.pack_too_big", size=size, limit=MAX_PACK_BYTES)
-    try:
-        return Pack.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise RuleError("km.err.pack_invalid", field=_field_of(first), error=first.get("msg", "")) from None
+    return validate_pack(Pack, data, "km", MAX_PACK_BYTES)
 
 
 @cache
@@ -542,16 +525,9 @@ def merge_packs(base: Pack, extra: Pack | None) -> Pack:
     """A user pack on top of the built-in one: same id replaces, new ids are added."""
     if extra is None:
         return base
-    figurines = {fig.id: fig for fig in base.figurines}
-    figurines.update({fig.id: fig for fig in extra.figurines})
-    arenas = {arena.id: arena for arena in base.arenas}
-    arenas.update({arena.id: arena for arena in extra.arenas})
-    rewards = {reward.id: reward for reward in base.rewards}
-    rewards.update({reward.id: reward for reward in extra.rewards})
-    summons = {template.id: template for template in base.summons}
-    summons.update({template.id: template for template in extra.summons})
-    return Pack(name=f"{base.name}+{extra.name}", figurines=list(figurines.values()), arenas=list(arenas.values()),
-                rewards=list(rewards.values()), summons=list(summons.values()))
+    return Pack(name=f"{base.name}+{extra.name}", figurines=by_id(base.figurines, extra.figurines),
+                arenas=by_id(base.arenas, extra.arenas), rewards=by_id(base.rewards, extra.rewards),
+                summons=by_id(base.summons, extra.summons))
 
 
 def pack_for(content: dict[str, Any] | None) -> Pack:

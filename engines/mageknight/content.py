@@ -12,15 +12,15 @@ without reading a traceback (DESIGN §9).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from engines.core.contract import StateModel
 from engines.core.errors import RuleError
+from engines.core.packs import by_id, known, validate_pack
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_PACK_BYTES = 256 * 1024
@@ -187,24 +187,9 @@ class Pack(StateModel):
         raise RuleError("mk.err.unknown_unit", unit=unit_id, known=known(u.id for u in self.units))
 
 
-def known(ids: Iterable[str]) -> str:
-    """The valid names an "unknown …" error lists (TABLE_UX: an unknown name shows the valid ones)."""
-    return ", ".join(sorted(ids)) or "—"
-
-
 def load_pack(data: dict[str, Any]) -> Pack:
-    """Validate a pack dict (the engine side of ``/mk pack``); the first problem names its field."""
-    if not isinstance(data, dict):
-        raise RuleError("mk.err.pack_invalid", field="pack", error="not an object")
-    size = len(json.dumps(data, ensure_ascii=False, default=str))
-    if size > MAX_PACK_BYTES:
-        raise RuleError("mk.err.pack_too_big", size=size, limit=MAX_PACK_BYTES)
-    try:
-        return Pack.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(part) for part in first.get("loc", ())) or "pack"
-        raise RuleError("mk.err.pack_invalid", field=field, error=first.get("msg", "")) from None
+    """Validate a pack dict (the engine side of ``/mk-admin pack``); the first problem names its field."""
+    return validate_pack(Pack, data, "mk", MAX_PACK_BYTES)
 
 
 @cache
@@ -218,11 +203,8 @@ def merge_packs(base: Pack, extra: Pack | None) -> Pack:
     """A server pack on top of the built-in one: the same id replaces, new ids are added."""
     if extra is None:
         return base
-    enemies = {e.id: e for e in base.enemies} | {e.id: e for e in extra.enemies}
-    cards = {c.id: c for c in base.cards} | {c.id: c for c in extra.cards}
-    units = {u.id: u for u in base.units} | {u.id: u for u in extra.units}
-    return Pack(name=f"{base.name}+{extra.name}", enemies=list(enemies.values()), cards=list(cards.values()),
-                units=list(units.values()))
+    return Pack(name=f"{base.name}+{extra.name}", enemies=by_id(base.enemies, extra.enemies),
+                cards=by_id(base.cards, extra.cards), units=by_id(base.units, extra.units))
 
 
 def pack_for(content: dict[str, Any] | None) -> Pack:

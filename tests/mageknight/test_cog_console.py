@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-
-from cogs.client import TavoloBot
 from console.runner import Console
 from engines.mageknight import ENGINE
 from engines.mageknight import actions as A
 from engines.mageknight.state import State
 from gm import mageknight_choices as choices
-from gm.app import App
 from gm.context import Place
-from gm.settings import Settings
 
 CHALLENGE = ["/as alice", '/game new mageknight options:"tier:2 site:rampaging seed:2"', "/game start"]
-
-
-@pytest.fixture
-async def console(settings: Settings, tmp_path: Path) -> AsyncIterator[Console]:
-    app = await App.open(settings, seed=1)
-    bot = TavoloBot(settings, app=app)
-    await bot.load_tavolo()
-    yield Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
-    await app.close()
-    await bot.http.close()
 
 
 def out(console: Console) -> str:

@@ -9,36 +9,20 @@ them at 500 px wide before committing)."""
 
 from __future__ import annotations
 
-import io
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
-from cogs.client import TavoloBot
 from console.runner import Console
 from engines.mageknight.state import State
-from gm.app import App
 from gm.context import Place
-from gm.settings import Settings
 from tests.renderers import golden
 
 HERE = Path(__file__).resolve().parent
 GOLDEN_DIR = HERE / "golden"
 INTERNAL = re.compile(r"\b(?:mk|render|cmd)\.[a-z_]+\.|\b(?:ranged_siege|assign_damage|cold_fire|take_back|"
                       r"gain_mana|summon_token|improvise_discard|interactive_die|None|True|False)\b")
-
-
-@pytest.fixture
-async def console(settings: Settings, tmp_path: Path) -> AsyncIterator[Console]:
-    app = await App.open(settings, seed=1)
-    bot = TavoloBot(settings, app=app)
-    await bot.load_tavolo()
-    yield Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
-    await app.close()
-    await bot.http.close()
 
 
 async def _phase(console: Console) -> str:
@@ -63,11 +47,11 @@ async def play_script(console: Console, script: Path) -> dict[str, Path]:
     return shots
 
 
-def check_golden(name: str, path: Path, tmp_path: Path) -> None:
-    """``tests/renderers/golden``'s tolerance, with the pictures kept next to these scripts."""
-    target = GOLDEN_DIR / f"{name}.png"
+def check_golden(name: str, path: Path, tmp_path: Path, folder: Path = GOLDEN_DIR) -> None:
+    """``tests/renderers/golden``'s tolerance, with the pictures kept next to the scripts (``folder``)."""
+    target = folder / f"{name}.png"
     if golden.updating():
-        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         target.write_bytes(path.read_bytes())
         return
     assert target.is_file(), f"missing golden {target.name}: run with UPDATE_GOLDEN=1 and look at the picture"

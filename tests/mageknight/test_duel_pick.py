@@ -4,13 +4,8 @@ of its colours, for at most the Fame of each colour's strongest token."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from bot import TavoloBot
 from console.runner import Console
 from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import RecordedDice, SeededDice
@@ -19,8 +14,6 @@ from engines.mageknight import ENGINE
 from engines.mageknight import actions as A
 from engines.mageknight.content import HIDDEN
 from engines.mageknight.state import State
-from gm.app import App
-from gm.settings import Settings
 
 SEATS = [SeatSetup(seat=0, user_id=1, name="alice"), SeatSetup(seat=1, user_id=2, name="bob")]
 
@@ -80,16 +73,6 @@ def test_M51_duel_without_pick_still_deals_one_enemy() -> None:
     assert isinstance(state, State) and len(state.enemies) == 1 and state.pending.kind == "interactive_die"  # type: ignore[union-attr]
     with pytest.raises(RuleError):  # pick is a duel option only
         ENGINE.validate_options({"mode": "challenge", "pick": "true"})
-
-
-@pytest.fixture
-async def console(settings: Settings, tmp_path: Path) -> AsyncIterator[Console]:
-    app = await App.open(settings, seed=1)
-    bot = TavoloBot(settings, app=app)
-    await bot.load_tavolo()
-    yield Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
-    await app.close()
-    await bot.http.close()
 
 
 async def test_M51_duel_pick_at_the_table_keeps_the_picks_secret(console: Console) -> None:

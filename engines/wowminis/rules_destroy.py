@@ -1,0 +1,108 @@
+"""Destruction (403.2), its scoring (403.2c) and winning (102).
+
+``check`` runs whenever the rules allow destruction: after a damage step, after an attack's
+damage (602.1a) and after a wave (704.2c). Every character at 0 health or less goes together, in
+403.2a's order: on-destroy triggers (read now, resolved as the next wave), off the map, buffs
+and counters cleared, its pets removed (not destroyed), the form ended (A15); then 403.2b's
+clock +2 and health reset, and the opponent scores 4 VP (8 for a legendary, A3/A11).
+"""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.wowminis.rules_board import ev, in_play
+from engines.wowminis.rules_effects import LAP, clear_character, clock_event
+from engines.wowminis.rules_summons import end_form, remove_pet
+from engines.wowminis.rules_triggers import destroyed_wave, push, wave
+from engines.wowminis.state import CharState, PendingEffect, State, StepsFrame
+
+
+def check(state: State) -> list[Event]:
+    """403.2: destroy everything whose health reached 0, score it, then look for a winner."""
+    if state.phase == "over":
+        return []
+    events: list[Event] = []
+    for totem in [t for t in state.totems.values() if t.damage >= t.defn.health]:
+        del state.totems[totem.id]  # 303.3: destroyed at once, never respawns
+        events.append(ev("totem_destroyed", totem=totem.id, name=totem.defn.name))
+    dead = [c for c in in_play(state) if c.health <= 0]
+    if not dead:
+        return events
+    dead.sort(key=lambda c: (c.controller != state.active_seat, c.id))  # 107.1: the active player first
+    pending: list[PendingEffect] = []
+    follow: list[StepsFrame] = []
+    for c in dead:
+        effects, steps = destroyed_wave(state, c)
+        pending += effects
+        follow += steps
+    for c in dead:
+        if c.id in state.chars:  # a pet may already be gone with its master
+            events += _destroy(state, c)
+    push(state, wave(state, pending, follow))
+    return events + check_victory(state)
+
+
+def _destroy(state: State, c: CharState) -> list[Event]:
+    events = [ev("destroyed", char=c.id, name=c.defn.name, seat=c.controller, at=c.pos or "")]
+    events += end_form(state, c)  # A15
+    c.pos = None
+    events += clear_character(state, c)
+    for pet in [p for p in state.chars.values() if p.kind == "pet" and p.master_id == c.id]:
+        events += remove_pet(state, pet, "master_destroyed")
+    if state.turn is not None and state.turn.char == c.id:
+        state.turn.ended = True  # A10: its turn ends at once, with no 501.3b tick
+    if c.kind == "pet":  # 304.2: no respawn, no VP
+        del state.chars[c.id]
+        return events
+    sc = state.scenario
+    before = c.clock
+    c.clock = min(state.master + LAP, c.clock + sc.death_clock_penalty)  # 403.2b, A10
+    if c.clock != before:
+        events.append(clock_event(state, c, before, "destroyed"))
+    c.health = c.defn.health  # 403.2b: reset to the printed health
+    points = sc.vp_kill_legendary if c.defn.legendary else sc.vp_kill
+    for p in state.players:
+        if p.seat != c.controller and points:  # A11: the opponent of its controller
+            p.vp += points
+            events.append(ev("vp", seat=p.seat, amount=points, total=p.vp, goal=p.goal, cause="kill",
+                             cause_key="wowm.cause.kill", name=c.defn.name))
+    return events
+
+
+def check_victory(state: State) -> list[Event]:
+    """102.1/102.2: VP reaching the goal wins; simultaneous arrivals go by margin, then by Honor
+    total, then sudden death (the first player strictly ahead in VP wins)."""
+    if state.phase == "over":
+        return []
+    players = [p for p in state.players if not p.resigned]
+    if state.sudden_death:
+        best = max(p.vp for p in players)
+        leaders = [p for p in players if p.vp == best]
+        return game_over(state, [leaders[0].seat], "sudden_death") if len(leaders) == 1 else []
+    reached = [p for p in players if p.vp >= p.goal]
+    if not reached:
+        return []
+    if len(reached) == 1:
+        return game_over(state, [reached[0].seat], "honor")
+    best = max((p.vp - p.goal, p.honor_total) for p in reached)
+    top = [p for p in reached if (p.vp - p.goal, p.honor_total) == best]
+    if len(top) == 1:
+        return game_over(state, [top[0].seat], "tiebreak")
+    state.sudden_death = True
+    return [ev("sudden_death", vp=best[0] + top[0].goal)]
+
+
+def game_over(state: State, winners: list[int], reason: str) -> list[Event]:
+    """The game ends at once; nothing left on the stack resolves."""
+    state.phase = "over"
+    state.winners = winners
+    state.end_reason = reason
+    state.stack = []
+    state.pending = None
+    state.turn = None
+    events = []
+    for seat in winners:
+        p = state.player(seat)
+        events.append(ev("game_won", seat=seat, vp=p.vp, goal=p.goal, reason=reason,
+                         reason_key=f"wowm.end.{reason}"))
+    return events

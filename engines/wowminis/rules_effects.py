@@ -1,0 +1,157 @@
+"""Single state changes the effects are made of (301, 401-402, 404.2, 408, 709).
+
+Each function applies one change and returns the events it caused; none of them decides when a
+character is destroyed (403.2 waits for the end of an attack's defence or of a trigger wave),
+so callers run ``rules_destroy.check`` when the rules say so. Clock changes respect 408.2a:
+tick-ups stop at master + 9, tick-downs at the master.
+"""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.wowminis.content import BuffDef
+from engines.wowminis.rules_board import ev
+from engines.wowminis.rules_stats import max_health
+from engines.wowminis.state import CharState, Counter, Effect, State, shown
+
+LAP = 9  # 408.2a: a clock is never 10 or more ticks ahead of the master
+
+
+def clock_event(state: State, c: CharState, before: int, cause: str) -> Event:
+    return ev("clock", char=c.id, name=c.defn.name, before=shown(before), after=shown(c.clock),
+              ahead=c.clock - state.master, cause=cause, cause_key=f"wowm.cause.{cause}")
+
+
+def tick(state: State, c: CharState, amount: int, cause: str) -> tuple[int, list[Event]]:
+    """408.1a/408.2a: move a clock by ``amount``; up is capped at master + 9, down at the master.
+    Returns how far it really moved (a capped tick may move less, or not at all)."""
+    before = c.clock
+    c.clock = max(state.master, min(state.master + LAP, c.clock + amount))
+    moved = c.clock - before
+    return moved, ([clock_event(state, c, before, cause)] if moved else [])
+
+
+def pay(state: State, c: CharState, cost: int) -> list[Event]:
+    """408.2: paying ticks moves the payer's own clock forward (legality checked before, 408.2a)."""
+    if cost <= 0:
+        return []
+    before = c.clock
+    c.clock += cost
+    return [clock_event(state, c, before, "cost")]
+
+
+def prevented(state: State, c: CharState, amount: int) -> tuple[int, list[Event]]:
+    """709: "the next N damage is prevented instead" replaces that much of the damage event.
+    It must exist before the event (709.3) and applies once to it (709.4)."""
+    events: list[Event] = []
+    for effect in list(state.effects):
+        if amount <= 0:
+            break
+        if effect.target == c.id and effect.prevent_left > 0:
+            stop = min(effect.prevent_left, amount)
+            effect.prevent_left -= stop
+            amount -= stop
+            events.append(ev("prevented", char=c.id, name=c.defn.name, amount=stop, buff=effect.name))
+            if effect.prevent_left == 0:
+                events += remove_effect(state, effect, "used")
+    return amount, events
+
+
+def damage(state: State, target: str, amount: int, cause: str, by: str | None = None) -> tuple[int, list[Event]]:
+    """402.1/707.1: damage lowers current health; it may go to 0 or below (destruction is 403.2's
+    business). Totems take damage only from abilities that target them (303.3)."""
+    if amount <= 0:
+        return 0, []
+    totem = state.totems.get(target)
+    if totem is not None:
+        totem.damage += amount
+        return amount, [ev("damage", char=target, name=totem.defn.name, amount=amount,
+                           health=max(0, totem.defn.health - totem.damage), cause=cause, by=by or "")]
+    c = state.chars.get(target)
+    if c is None or c.pos is None:
+        return 0, []
+    amount, events = prevented(state, c, amount)
+    if amount <= 0:
+        return 0, events
+    c.health -= amount
+    if state.turn is not None:
+        state.turn.damage[c.id] = state.turn.damage.get(c.id, 0) + amount
+    events.append(ev("damage", char=c.id, name=c.defn.name, amount=amount, health=max(0, c.health),  # as people read it
+                     cause=cause, by=by or ""))
+    return amount, events
+
+
+def heal(state: State, c: CharState, amount: int) -> tuple[int, list[Event]]:
+    """402.2: healing never goes above max health, capped at the moment it applies (E6, E10)."""
+    if c.pos is None or amount <= 0:
+        return 0, []
+    room = max(0, max_health(state, c) - c.health)
+    healed = min(room, amount)
+    c.health += healed
+    return healed, [ev("healed", char=c.id, name=c.defn.name, amount=healed, health=c.health)] if healed else []
+
+
+def apply_buff(state: State, target: CharState, buff: BuffDef, kind: str, seat: int, source: str | None,
+               card_name: str) -> list[Event]:
+    """301.2: attach a buff; 301.2b removes same-named ones first; 402.3b/402.3a change current
+    health with max; 301.2e counters carry the buff they came from."""
+    events: list[Event] = []
+    for old in [e for e in state.effects if e.target == target.id and e.name == buff.name]:
+        events += remove_effect(state, old, "refreshed")
+    effect = Effect(id=f"e{state.new_id()}", kind="debuff" if kind == "debuff" else "buff", name=buff.name,
+                    target=target.id, seat=seat, source=source, buff=buff.model_copy(deep=True),  # 708.3c
+                    prevent_left=buff.prevent)
+    state.effects.append(effect)
+    health = sum(m.delta for m in buff.modifiers if m.stat == "health")
+    if health:
+        target.health += health  # 402.3a/402.3b: current and max move together
+        effect.health_applied = health
+    for counter in buff.counters:
+        target.counters.append(Counter(name=buff.name, stat=counter.stat, delta=counter.delta,
+                                       source_effect=effect.id))
+    events.append(ev("buff_applied", char=target.id, name=target.defn.name, buff=buff.name, card=card_name,
+                     kind=effect.kind, kind_key=f"wowm.buff_kind.{effect.kind}"))
+    if buff.counters:
+        events.append(ev("counters_added", char=target.id, name=target.defn.name, count=len(buff.counters),
+                         buff=buff.name))
+    return events
+
+
+def remove_effect(state: State, effect: Effect, reason: str) -> list[Event]:
+    """301.2c/301.2e: the buff leaves with its counters; a health increase ending lowers current
+    and max health (402.3c), which may destroy the character (the caller checks)."""
+    if effect not in state.effects:
+        return []
+    state.effects.remove(effect)
+    c = state.chars.get(effect.target)
+    if c is None:
+        return []
+    c.counters = [k for k in c.counters if k.source_effect != effect.id]
+    if effect.health_applied:
+        c.health -= effect.health_applied
+        c.health = min(c.health, max_health(state, c))
+    return [ev("buff_removed", char=c.id, name=c.defn.name, buff=effect.name, reason=reason,
+               reason_key=f"wowm.reason.{reason}")]
+
+
+def clear_character(state: State, c: CharState) -> list[Event]:
+    """301.2d/401.1a: destruction removes every buff, debuff and counter (card counters too)."""
+    for effect in [e for e in state.effects if e.target == c.id]:
+        state.effects.remove(effect)
+    c.counters = []
+    return []
+
+
+def expire(state: State, duration: str, char: str | None = None) -> list[Event]:
+    """708.3: effects whose duration ends now leave (``char`` limits it to one character's)."""
+    events: list[Event] = []
+    for effect in [e for e in state.effects if e.buff.duration == duration and (char is None or e.target == char)]:
+        events += remove_effect(state, effect, "expired")
+    return events
+
+
+def teleport(state: State, c: CharState, to: str) -> list[Event]:
+    """404.2/404.2a: straight to the destination; no movement, no terrain, no enter triggers."""
+    before = c.pos
+    c.pos = to
+    return [ev("teleported", char=c.id, name=c.defn.name, frm=before or "", to=to)]

@@ -1,0 +1,210 @@
+"""React windows (701, 408.1b, 602.4, 703.1g, 708.4a).
+
+A window is one pass over the seats, the active player first (701.2); each seat plays at most
+one react or passes. A react is itself an ability: before it resolves a nested ``ability_played``
+window opens (701.3) and only the innermost window is live (the stack's top).
+
+Hidden information (701 note, AsyncTI4 #5572): whether a seat is asked may depend only on public
+data: it is asked if one of its characters in play has a ready face-down card, or a ready
+face-up react that fits. Only a seat that chose ``auto_pass: unless_eligible`` is skipped on
+private knowledge (the UI warns that this leaks). Stealth (708.4a) silences the stealthed
+character's enemies.
+"""
+
+from __future__ import annotations
+
+from engines.core.errors import RuleError
+from engines.core.events import Event
+from engines.wowminis.actions import React
+from engines.wowminis.content import ActionCardDef, plain
+from engines.wowminis.rules_board import adjacent, allied, ev, in_play, parse_space
+from engines.wowminis.rules_effects import LAP, pay
+from engines.wowminis.rules_targeting import destinations, resolve_piece
+from engines.wowminis.state import CardInstance, CharState, PlayFrame, State, WindowFrame
+
+
+def seat_order(state: State) -> list[int]:
+    """701.2/107.1: the active player first, then clockwise."""
+    seats = sorted(p.seat for p in state.players if not p.resigned)
+    start = seats.index(state.active_seat) if state.active_seat in seats else 0
+    return seats[start:] + seats[:start]
+
+
+def open_window(state: State, window: str, **payload: object) -> WindowFrame:
+    frame = WindowFrame(id=state.new_id(), window=window, order=seat_order(state), **payload)  # type: ignore[arg-type]
+    state.stack.append(frame)
+    return frame
+
+
+def silenced(state: State, seat: int) -> bool:
+    """708.4a: while the active character is stealthed its enemies can't play reacts."""
+    turn = state.turn
+    if turn is None or not turn.stealthed:
+        return False
+    active = state.chars.get(turn.char)
+    return active is not None and not allied(state, active.controller, seat)
+
+
+def fits(state: State, w: WindowFrame, r: CharState, card: ActionCardDef) -> bool:
+    """701.1: the react's condition against the window (E8's two negates, 408.1b, 602.4...)."""
+    when = card.when
+    enemy = w.seat is not None and not allied(state, w.seat, r.controller)
+    if w.window == "ability_played":
+        targets = [state.chars[t] for t in w.targets if t in state.chars]
+        if when == "enemy_physical_attack_on_self_or_adjacent_ally":
+            return enemy and w.attack and w.physical and any(
+                t.id == r.id or (allied(state, t.controller, r.controller) and adjacent(t.pos, r.pos)) for t in targets)
+        if when == "enemy_ability_not_physical_attack":
+            return enemy and not w.form and not (w.attack and w.physical)  # 302.2: forms can't be negated
+        if when == "enemy_attack_targets_ally":
+            return enemy and w.attack and any(allied(state, t.controller, r.controller) for t in targets)
+        if when == "ally_plays_attack":
+            return w.attack and w.seat == r.controller and not w.react
+        return False
+    if w.window == "enemy_tick_up":
+        ticked = state.chars.get(w.char or "")
+        return when == "enemy_ticks_ally" and enemy and ticked is not None and allied(state, ticked.controller,
+                                                                                     r.controller)
+    return when == "self_attacked_no_damage" and w.char == r.id
+
+
+def _affordable(state: State, r: CharState, card: ActionCardDef) -> bool:
+    return r.clock + card.cost - state.master <= LAP  # 408.2a for the reacting character (701.2)
+
+
+def eligible(state: State, w: WindowFrame, seat: int) -> list[tuple[CharState, CardInstance]]:
+    """The reacts ``seat`` could really play now (private knowledge: never used for prompting)."""
+    if silenced(state, seat):
+        return []
+    found = []
+    for r in in_play(state):  # A16: out-of-play characters can't react
+        if r.controller != seat:
+            continue
+        for card in r.bar:
+            d = card.defn
+            if (card.zone == "bar" and card.ready and d is not None and d.category == "react"
+                    and fits(state, w, r, d) and _affordable(state, r, d) and react_choices(state, w, r, d)):
+                found.append((r, card))
+    return found
+
+
+def prompted(state: State, w: WindowFrame, seat: int) -> bool:
+    """Whether ``seat`` is asked in this window, from public data only (701 note)."""
+    if silenced(state, seat):
+        return False
+    pref = state.player(seat).auto_pass
+    if pref == "always":
+        return False
+    if pref == "unless_eligible":
+        return bool(eligible(state, w, seat))
+    for r in in_play(state):
+        if r.controller != seat:
+            continue
+        for card in r.bar:
+            if card.zone != "bar" or not card.ready:
+                continue
+            if not card.face_up:
+                return True
+            d = card.defn
+            if d is not None and d.category == "react" and fits(state, w, r, d):
+                return True
+    return False
+
+
+def advance(state: State, w: WindowFrame) -> bool:
+    """Auto-pass seats that are not asked; True while a seat must answer, else the window closes."""
+    while w.idx < len(w.order):
+        if prompted(state, w, w.order[w.idx]):
+            return True
+        w.idx += 1
+    state.stack.remove(w)
+    return False
+
+
+def current(state: State) -> WindowFrame | None:
+    top = state.stack[-1] if state.stack else None
+    return top if isinstance(top, WindowFrame) and top.idx < len(top.order) else None
+
+
+def react_choices(state: State, w: WindowFrame, r: CharState,
+                  card: ActionCardDef) -> list[tuple[list[str], str | None]]:
+    """(targets, space) pairs a react may be played with: reacts that move an ally pick one of the
+    window's targets and a destination (705.1b re-checks the attack afterwards)."""
+    spec = card.target
+    if spec.side not in ("ally", "enemy"):
+        return [([], None)]
+    result: list[tuple[list[str], str | None]] = []
+    for t in w.targets:
+        c = state.chars.get(t)
+        if c is None or c.pos is None or allied(state, c.controller, r.controller) != (spec.side == "ally"):
+            continue
+        if spec.space_range:
+            result += [([t], s) for s in destinations(state, c, spec.space_range)]
+        else:
+            result.append(([t], None))
+    return result
+
+
+def play_react(state: State, seat: int, action: React) -> list[Event]:
+    """701.2/300.5: pay from the reacting character's clock, exhaust and reveal the card, then the
+    react waits for its own nested window (701.3)."""
+    w = current(state)
+    if w is None or w.order[w.idx] != seat:
+        raise RuleError("wowm.err.not_your_window", rule="701.2")
+    owner, card = _find_card(state, seat, action.card)
+    d = card.defn
+    assert d is not None
+    if d.category != "react":
+        raise RuleError("wowm.err.not_a_react", rule="701.1", card=d.name)
+    if owner.pos is None:
+        raise RuleError("wowm.err.not_in_play", rule="403.3", target=owner.defn.name)
+    if not card.ready:
+        raise RuleError("wowm.err.exhausted", rule="300.5", card=d.name)
+    if silenced(state, seat):
+        raise RuleError("wowm.err.stealth_silenced", rule="708.4a")
+    if not fits(state, w, owner, d):
+        raise RuleError("wowm.err.react_not_now", rule="701.1", card=d.name)
+    if not _affordable(state, owner, d):
+        raise RuleError("wowm.err.lap", rule="408.2a", cost=d.cost, name=owner.defn.name)
+    targets = [resolve_piece(state, t) for t in action.targets]
+    space = parse_space(state, action.space) if action.space else None
+    if (targets, space) not in react_choices(state, w, owner, d):
+        raise RuleError("wowm.err.react_target", rule="701.1", card=d.name)
+    events = pay(state, owner, d.cost)
+    card.ready = False
+    w.played.append(seat)
+    w.idx += 1
+    if not card.face_up:
+        card.face_up = True
+        events.append(ev("card_revealed", char=owner.id, name=owner.defn.name, card=d.name))
+    events.append(ev("react_played", seat=seat, char=owner.id, name=owner.defn.name, card=d.name, cost=d.cost,
+                     targets=[state.chars[t].defn.name for t in targets]))
+    state.stack.append(PlayFrame(id=state.new_id(), seat=seat, caster=owner.id, ability=plain(d), card=card.id,
+                                 source="react", targets=targets, space=space, window_of=w.id))
+    return events
+
+
+def pass_window(state: State, seat: int) -> list[Event]:
+    w = current(state)
+    if w is None or w.order[w.idx] != seat:
+        raise RuleError("wowm.err.not_your_window", rule="701.2")
+    w.idx += 1
+    return [ev("passed", seat=seat)]
+
+
+def _find_card(state: State, seat: int, key: str) -> tuple[CharState, CardInstance]:
+    """A card of the seat's characters by instance id, or by name when unambiguous."""
+    wanted = key.strip().lower()
+    hits = []
+    for c in state.chars.values():
+        if c.controller != seat:
+            continue
+        for card in c.bar:
+            name = card.defn.name.lower() if card.defn else ""
+            if card.id.lower() == wanted or name == wanted:
+                hits.append((c, card))
+    if len(hits) != 1 or hits[0][1].defn is None:
+        raise RuleError("wowm.err.unknown_card", name=key[:40], known=", ".join(
+            sorted(card.defn.name for c in state.chars.values() if c.controller == seat for card in c.bar
+                   if card.defn)))
+    return hits[0]

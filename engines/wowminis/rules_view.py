@@ -1,0 +1,24 @@
+"""What a seat may see (spec 7.3): everything public, its own secrets, nobody else's.
+
+Hidden from other seats (and from the public view, ``seat=None``): the unchosen pool, the secret
+``choose_bar`` answers before everyone has answered, and the identity of face-down cards (``defn``
+becomes None; id, facing, readiness and owner stay, so the back of the card can be drawn).
+Dice, clocks, health, VP, buffs and counters are public.
+"""
+
+from __future__ import annotations
+
+from engines.wowminis.state import State
+
+
+def hide(state: State, seat: int | None) -> State:
+    view = state.model_copy(deep=True)
+    view.pool = {s: cards for s, cards in view.pool.items() if s == seat}
+    view.bar_choices = {s: bars for s, bars in view.bar_choices.items() if s == seat}
+    for c in view.chars.values():
+        if c.controller == seat:
+            continue
+        for card in c.bar:
+            if not card.face_up and card.zone == "bar":
+                card.defn = None
+    return view

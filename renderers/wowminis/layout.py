@@ -1,0 +1,176 @@
+"""Where things go on a WoW Miniatures picture, and the facts about a state every part needs.
+
+The canvas is 1000 x 700 px, designed in *preview pixels* (``DU``): Discord shows it about
+500 x 350, so ``TEXT`` (11 preview px) is the smallest text a player must read (TABLE_UX.md).
+Why 10:7: Discord fits a picture into about 550 x 350, so a taller one would be shown
+narrower than 500 px and everything in it smaller.
+
+Left column: the hex map with coordinates on all four edges, and under it a band with the
+legend and the last log line. Right column (a grey card): the banner (who acts, what to do),
+the clock ring beside the Victory Points, and the roster (one row per character in clock
+order: tick, health, action bar, markers).
+
+The map's size is bound by both sides: a 16 x 12 map at the full height of the picture
+leaves just room for the panel, so a hex is ~13.5 preview px on a side. That is enough for
+a three-letter name over a health number at 11 px, not for a third number: the clock of
+each character is on the ring and at the head of its roster row, in the same team colour
+and the same three letters as its token.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engines.core import hexgrid as hx
+from engines.core.errors import RuleError
+from engines.wowminis.state import CharState, State
+from renderers import kit, kit_panel
+
+WIDTH = 1000
+HEIGHT = 700
+DU = kit.Scale(WIDTH)
+TEXT = DU.min_text  # 22 px: 11 px at 500 px wide, the smallest text of the picture
+TEXT_BIG = DU(14)
+LINE = kit.line_height(TEXT)
+CHIP_H = kit_panel.chip_height(TEXT)
+
+MARGIN = DU(4)
+LEFT_X1 = DU(350)  # the map column ends here
+COORD_X = DU(14)  # the row numbers' strips, left and right of the map
+COORD_Y = DU(12)  # the column letters' strips, above and below
+BAND_H = 2 * (CHIP_H + DU(2))  # under the map: the legend, then the last log line
+S_MAX = DU(22)  # a small map does not get giant hexes
+
+PANEL_BOX = (DU(353), MARGIN, WIDTH - MARGIN, HEIGHT - MARGIN)
+PANEL_LEFT = PANEL_BOX[0] + DU(4)
+PANEL_TOP = PANEL_BOX[1] + DU(4)
+PANEL_WIDTH = PANEL_BOX[2] - DU(4) - PANEL_LEFT
+PANEL_BOTTOM = PANEL_BOX[3] - DU(3)
+SQRT3 = math.sqrt(3)
+
+SHAPES = ("hex", "round")  # seat 0 plain tokens, seat 1 with an inner ring: teams differ without colour
+
+
+@dataclass(frozen=True)
+class HexGrid:
+    """A flat-topped odd-q hex map on the canvas (``A1`` top left, odd columns half a hex down),
+    the same layout as ``engines.core.hexgrid``'s labels. ``s`` is a hex's side (centre to corner)."""
+
+    left: float
+    top: float
+    s: float
+    cols: int
+    rows: int
+
+    @property
+    def h(self) -> float:
+        """A hex's height (flat side to flat side)."""
+        return SQRT3 * self.s
+
+    @property
+    def right(self) -> float:
+        return self.left + self.s * (1.5 * (self.cols - 1) + 2)
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.h * (self.rows + 0.5)
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        x = self.left + self.s + 1.5 * self.s * col
+        y = self.top + self.h / 2 + self.h * row + (self.h / 2 if col % 2 else 0)
+        return x, y
+
+    def polygon(self, col: int, row: int, inset: float = 0) -> list[tuple[float, float]]:
+        """The hex's six corners, ``inset`` px inside its edges (negative: outside)."""
+        return hex_points(*self.centre(col, row), self.s - inset * 2 / SQRT3)
+
+    def cells(self) -> list[tuple[int, int]]:
+        return [(c, r) for c in range(self.cols) for r in range(self.rows)]
+
+    def at(self, label: str | None) -> tuple[int, int] | None:
+        """The (column, row) of a label on this map; None for anything else."""
+        if not label:
+            return None
+        cell = cell_of(label)
+        if cell is None or not (0 <= cell[0] < self.cols and 0 <= cell[1] < self.rows):
+            return None
+        return cell
+
+    def label(self, col: int, row: int) -> str:
+        return hx.format_label(hx.from_offset(col, row))
+
+
+@lru_cache(maxsize=4096)
+def cell_of(label: str) -> tuple[int, int] | None:
+    """A stored label (``"C5"``) as (column, row); None if it is not a label."""
+    try:
+        return hx.to_offset(hx.parse_label(label))
+    except RuleError:
+        return None
+
+
+def hex_points(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    """Corners of a flat-topped hex of side ``s`` centred on (cx, cy), clockwise from the east."""
+    return [(cx + s * math.cos(math.radians(60 * i)), cy + s * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def grid_for(columns: int, rows: int) -> HexGrid:
+    """The largest hexes that fit the map column above the band, centred across it."""
+    x0, x1 = MARGIN + COORD_X, LEFT_X1 - COORD_X
+    y0, y1 = MARGIN + COORD_Y, HEIGHT - MARGIN - BAND_H - COORD_Y
+    s = min(S_MAX, (x1 - x0) / (1.5 * (columns - 1) + 2), (y1 - y0) / (SQRT3 * (rows + 0.5)))
+    width = s * (1.5 * (columns - 1) + 2)
+    return HexGrid(left=x0 + (x1 - x0 - width) / 2, top=y0, s=s, cols=columns, rows=rows)
+
+
+def token_size(grid: HexGrid) -> int:
+    """Text size on tokens: ``TEXT`` on built-in maps; a server's huge map shrinks it (not below 2/3)."""
+    return max(TEXT * 2 // 3, min(TEXT, round(grid.s * 0.85)))
+
+
+# -- facts about a state ----------------------------------------------------------------------
+
+
+def acting(state: State) -> tuple[list[int], str]:
+    """Who must answer now and what kind of question (the engine's own decision, read only)."""
+    from engines.wowminis import ENGINE
+
+    decision = ENGINE.decision(state)
+    if decision is None:
+        return [], "over" if state.phase == "over" else ""
+    return list(decision.seats), decision.kind
+
+
+def active_char(state: State) -> CharState | None:
+    """The character whose turn it is, while the game goes on."""
+    if state.phase == "over" or state.turn is None:
+        return None
+    return state.chars.get(state.turn.char)
+
+
+def seat_colour(seat: int) -> kit.RGB:
+    return kit.team_colour(seat)
+
+
+def side_colours(state: State) -> tuple[tuple[str, kit.RGB], ...]:
+    """The colour of each map side (A33): its seat's colour; neutral points are grey."""
+    return tuple((p.side, seat_colour(p.seat)) for p in sorted(state.players, key=lambda p: p.side))
+
+
+def shape_of(state: State, seat: int) -> str:
+    order = sorted(p.seat for p in state.players)
+    return SHAPES[order.index(seat) % 2] if seat in order else SHAPES[0]
+
+
+def hidden_to(card_controller: int, face_up: bool, has_defn: bool, viewer: int | None) -> bool:
+    """7.3: a face-down card shows its back to everyone but its controller (public view: to all)."""
+    return not has_defn or (not face_up and card_controller != viewer)
+
+
+def names(state: State, seat_names: Mapping[int, str] | None) -> dict[int, str]:
+    from renderers.wowminis.words import player_name
+
+    return {p.seat: player_name(state, p.seat, seat_names) for p in state.players}

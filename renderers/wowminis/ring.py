@@ -1,0 +1,95 @@
+"""The clock ring (spec 7.2): ten slots, the master pointer, the scoring and refresh ticks.
+
+Why a ring: players disliked tracking UBase dials (spec §8); a ring reads like a clock, so
+"who is next" is the slot after the hand. Each slot carries, outside it, one small chip per
+seat with how many of that seat's characters stand at that tick (the roster under the ring
+names them, in the same order). Scoring ticks (502.1, 5 and 10) are orange slots with a
+star in the legend's words; the refresh tick (502.2, 10) has a "↻" inside the ring.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from PIL import ImageDraw
+
+from engines.wowminis.state import State, shown
+from renderers import kit
+from renderers.wowminis import glyphs
+from renderers.wowminis.layout import DU, TEXT, shape_of
+
+SLOT_R = DU(7)  # a slot's disc radius: holds "10" at 11 preview px
+RADIUS = DU(25)  # centre to slot centres
+CHIP = DU(12)  # a seat's count chip (square side / disc diameter)
+OUTER = RADIUS + SLOT_R + DU(2) + CHIP  # the ring's whole radius
+REFRESH_TICK = 10
+
+
+def height() -> int:
+    return 2 * OUTER
+
+
+def _angle(tick: int) -> float:
+    """Tick 1 at the top, clockwise, like a clock face."""
+    return math.radians(-90 + 36 * (tick - 1))
+
+
+def draw_ring(draw: ImageDraw.ImageDraw, state: State, cx: int, top: int) -> None:
+    """The ring centred on ``cx`` with its top at ``top``."""
+    cy = top + OUTER
+    draw.ellipse((cx - RADIUS, cy - RADIUS, cx + RADIUS, cy + RADIUS), outline=glyphs.RING_TRACK, width=DU(2))
+    master = shown(state.master)
+    over = state.phase == "over"
+    a = _angle(master)
+    hand = RADIUS - SLOT_R - DU(1)
+    if not over:  # the master pointer: a clock hand towards the current tick
+        end = (round(cx + hand * math.cos(a)), round(cy + hand * math.sin(a)))
+        draw.line((cx, cy, *end), fill=kit.INK_DARK, width=DU(5))
+        draw.line((cx, cy, *end), fill=glyphs.POINTER, width=DU(3))
+        draw.ellipse((cx - DU(4), cy - DU(4), cx + DU(4), cy + DU(4)), fill=glyphs.POINTER, outline=kit.INK_DARK,
+                     width=2)
+    ra = _angle(REFRESH_TICK)
+    rr = RADIUS - SLOT_R - DU(8)
+    kit.draw_text(draw, (cx + rr * math.cos(ra), cy + rr * math.sin(ra)), "↻", TEXT, kit.INK, anchor="mm",
+                  outline=kit.INK_DARK)
+    scoring = set(state.scenario.vp_location_ticks) if state.board.vp_locations else set()
+    counts: dict[int, Counter[tuple[int, bool]]] = {}
+    for c in state.chars.values():
+        counts.setdefault(shown(c.clock), Counter())[(c.controller, c.in_play)] += 1
+    seats = sorted(p.seat for p in state.players)
+    for tick in range(1, 11):
+        a = _angle(tick)
+        x, y = cx + RADIUS * math.cos(a), cy + RADIUS * math.sin(a)
+        now = tick == master and not over
+        fill = glyphs.POINTER if now else glyphs.STAR if tick in scoring else glyphs.SLOT
+        box = (round(x - SLOT_R), round(y - SLOT_R), round(x + SLOT_R), round(y + SLOT_R))
+        draw.ellipse(box, fill=fill, outline=kit.INK if now else kit.INK_DARK, width=3 if now else 2)
+        size = TEXT
+        inked = kit.draw_text(draw, (x, y + 1), str(tick), size, kit.text_on(fill), anchor="mm", bold=True)
+        k = round(SLOT_R * 0.72)  # the disc's inner square (and its number): what it covers for sure
+        kit.note("badge", (min(inked[0], round(x) - k), min(inked[1], round(y) - k), max(inked[2], round(x) + k),
+                           max(inked[3], round(y) + k)), str(tick), size)
+        here = counts.get(tick)
+        if not here:
+            continue
+        present = [(s, on) for s in seats for on in (True, False) if here[(s, on)]]
+        r = RADIUS + SLOT_R + DU(2) + CHIP / 2
+        tx, ty = -math.sin(a), math.cos(a)
+        for i, (seat, on_map) in enumerate(present):
+            off = (i - (len(present) - 1) / 2) * (CHIP + DU(1))
+            px, py = cx + r * math.cos(a) + tx * off, cy + r * math.sin(a) + ty * off
+            chip = (round(px - CHIP / 2), round(py - CHIP / 2), round(px + CHIP / 2), round(py + CHIP / 2))
+            # off the map (403.3): grey with the seat's colour as its edge, as in the roster
+            fill, edge, width = (kit.team_colour(seat), kit.INK_DARK, 2) if on_map else \
+                (glyphs.OUT, kit.team_colour(seat), 3)
+            if shape_of(state, seat) == "round":
+                draw.ellipse(chip, fill=fill, outline=edge, width=width)
+            else:
+                draw.polygon([(round(px + CHIP / 2 * math.cos(math.radians(60 * k))),
+                               round(py + CHIP / 2 * math.sin(math.radians(60 * k)))) for k in range(6)],
+                             fill=fill, outline=edge, width=width)
+            count = str(here[(seat, on_map)])
+            kit.draw_text(draw, (px, py + 1), count, TEXT, kit.INK, anchor="mm", outline=kit.INK_DARK)
+            k = round(CHIP * 0.36)
+            kit.note("badge", (round(px) - k, round(py) - k, round(px) + k, round(py) + k), count, TEXT)

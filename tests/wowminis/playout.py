@@ -1,0 +1,149 @@
+"""Random legal playouts shared by the property test and the bench (not a test module itself)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engines.core.contract import SeatSetup, Setup
+from engines.core.dice import SeededDice
+from engines.core.errors import RuleError
+from engines.wowminis import ENGINE
+from engines.wowminis import actions as A
+from engines.wowminis.content import builtin_pack, fits
+from engines.wowminis.state import State
+
+
+@dataclass
+class Snapshot:
+    """What the invariants compare with the previous decision point (cheaper than a deep copy)."""
+
+    vp: list[int]
+    master: int
+
+
+@dataclass
+class Played:
+    state: State
+    actions: int = 0
+    turns: int = 0
+    rounds: int = 0
+    vp_history: list[tuple[int, int]] = field(default_factory=list)
+
+
+PACK = builtin_pack()
+
+
+def random_party(rng: random.Random, faction: str) -> tuple[list[str], list[str]]:
+    """Three characters of one faction (at most one legendary) and their pool, where up to three
+    cards are swapped for other cards that fit the party, so every card of the pack gets played."""
+    members = [c for c in PACK.characters if c.faction == faction]
+    while True:
+        party = rng.sample(members, 3)
+        if sum(c.legendary for c in party) <= 1:
+            break
+    pool = [PACK.card(x).name for c in party for x in c.pool]
+    extra = [k.name for k in PACK.cards if any(fits(k, c) for c in party)]
+    for _ in range(rng.randint(0, 3)):
+        pool[rng.randrange(len(pool))] = rng.choice(extra)
+    return [c.name for c in party], pool
+
+
+def setup(seed: int, options: dict | None = None, parties: tuple[str, str] | None = None) -> Setup:
+    factions = ["alliance", "horde", "monster"]
+    rng = random.Random(seed)
+    f = rng.sample(factions, 2)
+    seats = [SeatSetup(seat=i, user_id=i + 1, name=f"p{i + 1}", config={"faction": f[i]}) for i in range(2)]
+    for i in range(2):
+        if parties:
+            seats[i].config = {"party": parties[i]}
+        elif rng.random() < 0.7:
+            names, pool = random_party(rng, f[i])
+            seats[i].config = {"party": names, "pool": pool}
+    return Setup(seats=seats, options=options or {"map": rng.choice(["stonefang_pass", "mirewood_hollow"])})
+
+
+def new_game(seed: int, options: dict | None = None) -> tuple[State, SeededDice]:
+    """A seeded game; a random pool that cannot fill the bars falls back to the default pools."""
+    dice = SeededDice(seed + 7)
+    s = setup(seed, options)
+    try:
+        return ENGINE.new_game(s, dice), dice
+    except RuleError:
+        for seat in s.seats:
+            seat.config.pop("pool", None)
+        return ENGINE.new_game(s, dice), dice
+
+
+def choose(rng: random.Random, actions: list, state: State | None = None) -> object:
+    """Random, but biased like a player: attack when possible, walk towards the enemy, else
+    something random (a pure random walk dawdles for dozens of rounds)."""
+    if state is not None and rng.random() < 0.85:
+        attacks = [a for a in actions if isinstance(a, A.Play) and _is_attack(state, a)]
+        if attacks:
+            return rng.choice(attacks)
+        moves = [a for a in actions if isinstance(a, A.Move)]
+        if moves and rng.random() < 0.9:
+            return min(moves, key=lambda m: (_enemy_distance(state, m.to), rng.random()))
+        if not moves and rng.random() < 0.5:
+            ends = [a for a in actions if isinstance(a, A.EndTurn)]
+            if ends:
+                return ends[0]
+    plays = [a for a in actions if isinstance(a, (A.Play, A.React))]
+    if plays and rng.random() < 0.6:
+        return rng.choice(plays)
+    return rng.choice(actions)
+
+
+def _is_attack(state: State, action: A.Play) -> bool:
+    from engines.wowminis.rules_play import find_playable
+
+    turn = state.turn
+    if turn is None:
+        return False
+    p = find_playable(state, state.chars[turn.char], action.ability)
+    return p.ability.type == "attack"
+
+
+def _enemy_distance(state: State, space: str) -> int:
+    from engines.wowminis.rules_board import dist
+
+    turn = state.turn
+    me = state.chars[turn.char] if turn else None
+    foes = [c.pos for c in state.chars.values() if c.pos and me and c.controller != me.controller]
+    return min((dist(space, f) for f in foes), default=0)
+
+
+def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = None) -> Played:
+    rng = random.Random(seed)
+    state, dice = new_game(seed, options)
+    out = Played(state)
+    for p in state.players:  # table preferences vary too: asked rerolls, opted-out windows
+        prefs = {"auto_reroll": rng.choice(["ask", "failures"]), "auto_pass": rng.choice(["never", "never", "always",
+                                                                                        "unless_eligible"])}
+        ENGINE.apply(state, p.seat, A.Prefs(**prefs), dice)
+    current: tuple[int, str, int] | None = None  # (turn number, character, master when it began)
+    for _ in range(max_actions):
+        decision = ENGINE.decision(state)
+        if decision is None:
+            break
+        seat = rng.choice(decision.seats)
+        actions = ENGINE.legal_actions(state, seat)
+        assert actions, (decision, state.stage)
+        action = choose(rng, actions, state)
+        before = Snapshot(vp=[p.vp for p in state.players], master=state.master)
+        ENGINE.apply(state, seat, action, dice)
+        out.actions += 1
+        if check is not None:
+            check(before, state, out.actions)
+            number = state.turn.number if state.turn is not None else None
+            if current is not None and number != current[0] and current[1] in state.chars:
+                # every turn advances its character's clock by at least 1 (501.3b): the game progresses
+                assert state.chars[current[1]].clock > current[2], current
+            if state.turn is not None and (current is None or number != current[0]):
+                current = (state.turn.number, state.turn.char, state.master)
+            elif state.turn is None:
+                current = None
+    out.turns = state.turns_taken
+    out.rounds = state.round
+    return out
