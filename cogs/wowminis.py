@@ -275,15 +275,24 @@ class WowMinis(commands.Cog):
         return _choices(choices.pref_choices("auto_reroll", current, actor.locale))
 
     # ------------------------------------------------------------------ information
-    @wowm_group.command(name="preview", description="Show (only to you) where the active character can move")
-    async def preview(self, interaction: discord.Interaction) -> None:
+    @wowm_group.command(name="preview",
+                        description="Show (only to you) the active character's moves, or what an ability reaches")
+    @app_commands.describe(ability="An ability: its range and sight, its legal targets (empty: the move)")
+    async def preview(self, interaction: discord.Interaction, ability: str | None = None) -> None:
         app = self._app()
 
         async def work(place: Place, actor: Actor) -> Reply:
             view, seat, table = await wm.game(app, place, actor)
+            if ability:
+                return await wm.ability_preview_reply(view, seat, ability, actor.locale, wm.game_ref(table),
+                                                      table.seat_names)
             return await wm.preview_reply(view, seat, actor.locale, wm.game_ref(table), table.seat_names)
 
         await self._private(interaction, work)
+
+    @preview.autocomplete("ability")
+    async def _preview_ability_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.ability_choices(v, seat, current, lang))
 
     @wowm_group.command(name="los", description="Show (only to you) the line of sight between two hexes")
     @app_commands.describe(frm="From: a hex or a character", to="To: a hex or a character")

@@ -168,6 +168,33 @@ async def preview_reply(view: State, seat: int | None, lang: str, ref: str, seat
     return Reply(text=body, ephemeral=True, image=Image(f"wowm-move-{ref.replace('.', '-')}.png", data))
 
 
+async def ability_preview_reply(view: State, seat: int | None, key: str, lang: str, ref: str,
+                                seat_names: list[str]) -> Reply:
+    """``/wowm preview ability:``: the hexes an ability of the active character reaches (range and
+    sight) and its legal targets now, as a picture and in words (only you)."""
+    from engines.wowminis.rules_play import find_playable
+    from engines.wowminis.rules_targeting import single_targets
+
+    c = choices.active(view)
+    if c is None or view.phase != "play":
+        raise TavoloError("wowm.ui.no_active")
+    playable = find_playable(view, c, key)  # an unknown name lists the character's abilities
+    data = await _drawn(ability_job, view.model_dump_json(), playable.key, c.id, lang, seat, list(seat_names))
+    names = [p.defn.name for pid in single_targets(view, c, playable.ability)
+             if (p := view.chars.get(pid) or view.totems.get(pid)) is not None]
+    body = t("wowm.ui.preview_ability", lang, name=c.defn.name, ability=playable.ability.name,
+             targets=", ".join(names) or "—")
+    return Reply(text=body, ephemeral=True, image=Image(f"wowm-ability-{ref.replace('.', '-')}.png", data))
+
+
+def ability_job(view_json: str, key: str, cid: str, lang: str, seat: int | None, seat_names: list[str]) -> bytes:
+    """The ability preview, in a render worker."""
+    from renderers.wowminis import render_ability
+
+    view = State.model_validate_json(view_json)
+    return render_ability(view, key, cid, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names)))
+
+
 async def _drawn(job: Any, *args: Any) -> Any:
     """``job(*args)`` in a render worker; a failed picture is said in words (the log has the rest)."""
     try:

@@ -35,6 +35,7 @@ from renderers.wowminis.layout import (
     MARGIN,
     TEXT,
     WIDTH,
+    HexGrid,
     grid_for,
     side_colours,
 )
@@ -116,6 +117,30 @@ def render_move(state: State, char_id: str | None = None, lang: str = "en", *, v
     """PNG of the move preview: every hex ``char_id`` (default: the active character) can end
     its natural move on, with its cost in movement points (404.1, 404.1a)."""
     return _png(state, move_image(state, char_id, lang, viewer_seat=viewer_seat, seat_names=seat_names))
+
+
+def ability_image(state: State, key: str, char_id: str | None = None, lang: str = "en", *,
+                  viewer_seat: int | None = None, seat_names: Mapping[int, str] | None = None) -> Image.Image:
+    """See :func:`render_ability`; returns the Pillow image."""
+    reach, spots, area, source, head = overlay.ability(state, char_id, key, lang)
+
+    def under(draw: ImageDraw.ImageDraw, grid: HexGrid) -> None:
+        overlay.reach_overlay(reach)(draw, grid)
+        if source is not None:
+            board.draw_action(draw, grid, source, spots, area, heads=False)
+
+    def over(draw: ImageDraw.ImageDraw, grid: HexGrid) -> None:
+        if source is not None:
+            board.draw_action(draw, grid, source, spots, area, heads=True)
+
+    return _compose(state, lang, seat_names, viewer_seat, None, head, under, over)
+
+
+def render_ability(state: State, key: str, char_id: str | None = None, lang: str = "en", *,
+                   viewer_seat: int | None = None, seat_names: Mapping[int, str] | None = None) -> bytes:
+    """PNG for ``/wowm preview ability:``: the hexes the ability reaches (range and sight), an arrow
+    to each legal target, or an AOE's first legal placement (spec 7.1)."""
+    return _png(state, ability_image(state, key, char_id, lang, viewer_seat=viewer_seat, seat_names=seat_names))
 
 
 def _png(state: State, image: Image.Image) -> bytes:

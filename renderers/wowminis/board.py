@@ -115,7 +115,7 @@ def draw_board(draw: ImageDraw.ImageDraw, state: State, grid: HexGrid, *, under:
         under(draw, grid)
     action = _current_action(state)
     if action is not None:
-        _draw_action(draw, grid, *action, heads=False)
+        draw_action(draw, grid, *action, heads=False)
     _draw_pet_lines(draw, state, grid)
     occupied = {c.pos for c in state.chars.values() if c.pos}
     totems = sorted(state.totems.values(), key=lambda x: x.id)
@@ -129,7 +129,7 @@ def draw_board(draw: ImageDraw.ImageDraw, state: State, grid: HexGrid, *, under:
         if totem.pos in occupied:
             _draw_totem(draw, grid, totem.pos, totem.short, totem.controller, crowded=True)
     if action is not None:
-        _draw_action(draw, grid, *action, heads=True)
+        draw_action(draw, grid, *action, heads=True)
     if over is not None:
         over(draw, grid)
 
@@ -155,7 +155,7 @@ def _current_action(state: State) -> tuple[str, list[str], list[str]] | None:
     return caster.pos, list(dict.fromkeys(spots)), list(frame.area)
 
 
-def _draw_action(draw: ImageDraw.ImageDraw, grid: HexGrid, source: str, targets: list[str], area: list[str], *,
+def draw_action(draw: ImageDraw.ImageDraw, grid: HexGrid, source: str, targets: list[str], area: list[str], *,
                  heads: bool) -> None:
     """Last action overlay (7.2): the AOE's hexes framed black and white (the kit's "this
     square" mark) and a white arrow from the caster to each target; shafts go under the

@@ -137,3 +137,49 @@ def move_overlay(costs: Mapping[str, int]) -> Overlay:
     return under
 
 
+
+
+def ability(state: State, char_id: str | None, key: str, lang: str
+            ) -> tuple[list[str], list[str], list[str], str | None, Head]:
+    """What an ability of ``char_id`` (default: the active character) could reach now: the hexes
+    in range and sight (405.2, 405.3), where its legal targets stand (407.1, 708.5 Taunt read by
+    the engine) and, for an AOE, the first legal placement's three spaces (407.2); the engine's
+    own targeting, so the picture and the rules cannot disagree."""
+    from engines.wowminis import rules_play, rules_targeting
+
+    cid = char_id or (state.turn.char if state.turn else None)
+    c = state.chars.get(cid or "")
+    if c is None or c.pos is None:
+        return [], [], [], None, (tr("ability.title_none", lang), kit.PANEL_LINE, [])
+    playable = rules_play.find_playable(state, c, key)
+    spec = playable.ability.target
+    geo = rules_board.geometry(state)
+    reach = sorted(label for label in (geo.label(h) for h in geo.spaces)
+                   if rules_board.within_range(state, c.controller, c.pos, label, spec.range.min, spec.range.max,
+                                               spec.range.los))
+    spots: list[str] = []
+    area: list[str] = []
+    if spec.aoe:
+        placements = rules_targeting.aoe_choices(state, c, playable.ability)
+        if placements:
+            area = placements[0][2]
+    else:
+        for pid in rules_targeting.single_targets(state, c, playable.ability):
+            piece = state.chars.get(pid) or state.totems.get(pid)
+            if piece is not None and piece.pos is not None and piece.pos not in spots:
+                spots.append(piece.pos)
+    hint = tr("ability.hint", lang, count=len(spots), low=spec.range.min, high=spec.range.max)
+    return reach, spots, area, c.pos, (tr("ability.title", lang, name=plain(c.defn.name),
+                                          ability=plain(playable.ability.name)), kit.team_colour(c.controller), [hint])
+
+
+def reach_overlay(reach: list[str]) -> Overlay:
+    """Hexes in range and sight: a small sky-blue mark under the tokens, terrain still visible."""
+
+    def under(draw: ImageDraw.ImageDraw, grid: HexGrid) -> None:
+        for label in reach:
+            cell = grid.at(label)
+            if cell is not None:
+                draw.polygon(_ints(grid.polygon(*cell, grid.s * 0.55)), fill=glyphs.REACH, outline=kit.INK_DARK)
+
+    return under

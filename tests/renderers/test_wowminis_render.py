@@ -241,3 +241,26 @@ def test_engine_played_games_render_in_both_languages(seed: int) -> None:
             W.render_image(ENGINE.view(state, None), lang=lang, log_lines=["x " * 30] * (i % 3))  # type: ignore[arg-type]
         assert [m.text for m in marks if m.text.endswith("…")] == [], (seed, i)
         assert not [m.text for m in marks if m.text.startswith("wowm.")], (seed, i)
+
+
+def test_ability_preview_shades_range_and_sight_and_points_at_legal_targets_405_2() -> None:
+    """``/wowm preview ability:`` (spec 7.1): the engine's own range, sight and targets, drawn."""
+    from engines.wowminis import rules_board
+    from engines.wowminis.rules_play import find_playable
+    from engines.wowminis.rules_targeting import single_targets
+    from renderers.wowminis import overlay
+
+    state = S.midgame()
+    assert state.turn is not None
+    c = state.chars[state.turn.char]
+    reach, spots, area, source, head = overlay.ability(state, None, "main", "en")
+    spec = find_playable(state, c, "main").ability.target
+    assert source == c.pos and reach and area == []
+    assert all(rules_board.within_range(state, c.controller, c.pos or "", h, spec.range.min, spec.range.max,
+                                        spec.range.los) for h in reach)
+    legal = {(state.chars.get(p) or state.totems[p]).pos for p in single_targets(state, c, find_playable(
+        state, c, "main").ability)}
+    assert set(spots) == legal and set(spots) <= set(reach)
+    assert head[0].startswith(c.defn.name)
+    png = W.render_ability(state, "main", lang="it")
+    assert Image.open(io.BytesIO(png)).size == (W.WIDTH, W.HEIGHT)

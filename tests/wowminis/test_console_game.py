@@ -123,3 +123,17 @@ async def test_autocomplete_offers_only_legal_choices(console: Console) -> None:
                        "/complete /wowm play ability:"])
     assert _offered(out()[mark:]) == []  # moved already, no spawn question, not alice's turn
     assert console.errors == 0, out()[-2000:]
+
+
+async def test_preview_of_an_ability_shows_its_legal_targets_in_both_languages(console: Console) -> None:
+    """``/wowm preview ability:`` (spec 7.1): what the ability reaches, privately, with a picture."""
+    lines = _script()
+    await console.run([*lines[:lines.index("/wowm move to:I11") + 1], "/complete /wowm preview ability:",
+                       "/wowm preview ability:main", "/wowm preview ability:nonsense", "/lang it",
+                       "/wowm preview ability:main"])
+    output = console.output.getvalue()  # type: ignore[attr-defined]
+    assert "(only bob)   · Twin Daggers 3 → tick 4" in output
+    assert "(only bob) Sereth Duskblade: Twin Daggers — legal targets now: Lyssara Windquill." in output
+    assert "(only bob) ⚠️ No ability called nonsense. Abilities: Twin Daggers, Shadowstep, Feint." in output
+    assert "bersagli legali ora: Lyssara Windquill." in output
+    assert console.errors == 1  # the unknown name only
