@@ -281,6 +281,8 @@ def faces_text(faces: list[Any], lang: str, threshold: int = 4) -> str:
 def event_text(event: Event, lang: str) -> str | None:
     """Dice lines with the faces read as hits and criticals; the parties without seat numbers;
     everything else from the templates."""
+    if event.key == "wowm.ev.critical" and not event.params.get("extra"):  # a rider, not extra hits
+        return t("wowm.ui.ev_critical_rider", lang, ability=event.params.get("ability", ""))
     if event.key == "wowm.ev.tick_ended":  # the next line announces the new tick; "Tick 1 ends." adds nothing
         return ""
     if event.key == "wowm.ev.prefs":
