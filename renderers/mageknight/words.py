@@ -8,7 +8,6 @@ player's name) is written without its marks, or as "?", never as an empty box.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -16,41 +15,16 @@ from typing import Any
 from common.i18n import t
 from engines.mageknight.content import Effect
 from engines.mageknight.state import CombatEnemy, State
-from renderers import kit
+from renderers.kit_glyphs import drawable
 
 _FOLD = str.maketrans({"✓": "", "✗": ""})  # the verdict is drawn as a sign of its own
 
 
-@lru_cache(maxsize=1)
-def _missing_glyph() -> bytes:
-    return bytes(kit.font(kit.MIN_PREVIEW_TEXT * 2).getmask("\uffff"))
-
-
-@lru_cache(maxsize=2048)
-def has_glyph(char: str) -> bool:
-    """Whether the bundled font draws ``char`` (anything else comes out as an empty box);
-    asked per character met, because scanning the whole font costs ~0.2 s."""
-    if char == " " or (char.isascii() and char.isprintable()):
-        return True
-    return bytes(kit.font(kit.MIN_PREVIEW_TEXT * 2).getmask(char)) != _missing_glyph()
-
-
 @lru_cache(maxsize=4096)
 def plain(text: str) -> str:
-    """``text`` with only characters the font can draw: accents as apostrophes ("Città" →
-    "Citta'"), other letters without their marks, typographic signs as ASCII, and "?" for
-    anything left (never an empty box)."""
-    folded = text.translate(_FOLD)
-    if all(has_glyph(c) for c in folded):
-        return folded
-    out = []
-    for char in folded:
-        if has_glyph(char):
-            out.append(char)
-            continue
-        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        out.append(base if base and all(has_glyph(c) for c in base) else "?")
-    return "".join(out)
+    """``text`` with only characters the font can draw (``kit_glyphs.drawable``), once the
+    verdict signs that are drawn as shapes of their own are taken out."""
+    return drawable(text.translate(_FOLD))
 
 
 def tr(key: str, lang: str, **params: Any) -> str:

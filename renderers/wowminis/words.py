@@ -8,42 +8,17 @@ each other.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from common.i18n import t
 from engines.wowminis.state import State
-from renderers import kit
+from renderers.kit_glyphs import drawable
 
 
-@lru_cache(maxsize=1)
-def _missing_glyph() -> bytes:
-    return bytes(kit.font(kit.MIN_PREVIEW_TEXT * 2).getmask("\uffff"))
-
-
-@lru_cache(maxsize=2048)
-def has_glyph(char: str) -> bool:
-    """Whether the bundled font draws ``char``; asked per character met (scanning the font is slow)."""
-    if char == " " or (char.isascii() and char.isprintable()):
-        return True
-    return bytes(kit.font(kit.MIN_PREVIEW_TEXT * 2).getmask(char)) != _missing_glyph()
-
-
-@lru_cache(maxsize=4096)
 def plain(text: str) -> str:
-    """``text`` with only characters the font can draw (accents kept, marks dropped, else "?")."""
-    if all(has_glyph(c) for c in text):
-        return text
-    out = []
-    for char in text:
-        if has_glyph(char):
-            out.append(char)
-            continue
-        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        out.append(base if base and all(has_glyph(c) for c in base) else "?")
-    return "".join(out)
+    """``text`` with only characters the font can draw (``kit_glyphs.drawable``)."""
+    return drawable(text)
 
 
 def tr(key: str, lang: str, **params: Any) -> str:

@@ -29,6 +29,7 @@ from renderers import kit
 from renderers import mageknight as mk
 from renderers.kit import Box, Mark
 from renderers.kit_colour import VISIONS, worst_delta
+from renderers.kit_glyphs import has_glyph
 from renderers.mageknight import glyphs, layout, panel, words
 from tests.renderers import mageknight_states as S
 
@@ -119,7 +120,7 @@ def test_nothing_players_need_is_cut(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_every_character_has_a_glyph(name: str) -> None:
     """The bundled font has no accents: Italian is written "Citta'" rather than in boxes."""
-    assert sorted({c for m in _marks(PICTURES[name]) for c in m.text if not words.has_glyph(c)}) == []
+    assert sorted({c for m in _marks(PICTURES[name]) for c in m.text if not has_glyph(c)}) == []
 
 
 def test_every_word_comes_from_the_locale_files(caplog: pytest.LogCaptureFixture) -> None:
@@ -135,9 +136,9 @@ def test_every_word_comes_from_the_locale_files(caplog: pytest.LogCaptureFixture
 def test_accents_and_signs_are_drawn_and_the_rest_never_becomes_an_empty_box() -> None:
     """The kit's font draws Italian and the signs we use; a glyph it lacks is written without
     its marks, or as "?" (an emoji in a player's name), never as an empty box."""
-    assert all(words.has_glyph(c) for c in "aàèéìòù·→−×÷½")
+    assert all(has_glyph(c) for c in "aàèéìòù·→−×÷½")
     assert words.plain("Città: È già −1 → ×2 ÷ 2") == "Città: È già −1 → ×2 ÷ 2"
-    assert not words.has_glyph("🐉")
+    assert not has_glyph("🐉")
     assert words.plain("Drago 🐉") == "Drago ?"
 
 

@@ -24,8 +24,8 @@ from renderers import kit
 from renderers import wowminis as W
 from renderers.kit import Box, Mark
 from renderers.kit_colour import VISIONS, worst_delta
+from renderers.kit_glyphs import has_glyph
 from renderers.wowminis import glyphs, layout
-from renderers.wowminis.words import has_glyph
 from tests.renderers import wowminis_states as S
 
 MIN_DELTA = 12.0  # CIEDE2000, the floor Krosmaster's and Mage Knight's highlight colours meet

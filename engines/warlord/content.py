@@ -1,0 +1,118 @@
+"""Warlord content: the card schema, packs and decks (card-types, characters, golden-rule).
+
+A pack is data, never code: factions and the loyalty-exempt trait come from the pack (the
+sheet's six factions are not built in), and card text the engine models is written as
+``abilities`` in a small effect vocabulary (spec §4.1). The engine reads abilities lazily; text it
+cannot model stays ``unmodeled`` and is shown to players for the GM to resolve.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core.errors import RuleError
+from engines.core.packs import known, validate_pack
+
+CardType = Literal["character", "item", "action"]
+CardClass = Literal["fighter", "cleric", "wizard", "rogue", "classless", "any"]
+SPELL_CLASSES = frozenset({"cleric", "wizard"})  # actions: spells are cleric or wizard action cards
+CLASH_EXEMPT = frozenset({"Unique", "Epic", "Treasure"})  # equip: ignored when comparing item traits
+MAX_PACK_BYTES = 400_000
+
+
+class Ability(BaseModel):
+    """One printed Order, React or static line; ``effects`` use the DSL keywords of spec §4.1."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["order", "react", "static"]
+    spend: bool = False
+    once_per_turn: bool = False
+    trigger: dict[str, Any] | None = None
+    targets: list[dict[str, Any]] = Field(default_factory=list)
+    effects: list[dict[str, Any]] = Field(default_factory=list)
+    label: str | None = None
+    unmodeled: bool = False
+
+
+class CardDef(BaseModel):
+    """A card as printed; fields that do not apply to a type keep their defaults (card-types)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=80)
+    type: CardType
+    level: int = Field(ge=0, le=20)
+    cls: CardClass = "any"
+    traits: list[str] = Field(default_factory=list, max_length=12)
+    campaign: bool = True
+    text: str = Field(default="", max_length=600)
+    abilities: list[Ability] = Field(default_factory=list, max_length=6)
+    # characters
+    alignment: Literal["good", "evil", "neutral"] = "neutral"
+    atk: list[int] = Field(default_factory=list, max_length=6)
+    ac: int = 0
+    skill: int = 0
+    hp: int = Field(default=1, ge=1, le=20)
+    feats: dict[str, int] = Field(default_factory=dict)
+    # items
+    atk_bonus: int = 0
+    ac_bonus: int = 0
+
+    def has(self, trait: str) -> bool:
+        return trait in self.traits
+
+
+class DeckDef(BaseModel):
+    """A named deck: card id → copies."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=80)
+    cards: dict[str, int]
+
+
+class Pack(BaseModel):
+    """A content pack: faction names, the trait exempt from the loyalty penalty, cards and decks."""
+
+    model_config = ConfigDict(extra="forbid")
+    factions: list[str] = Field(default_factory=list)
+    loyalty_exempt: str = "Mercenary"
+    cards: list[CardDef] = Field(default_factory=list, max_length=2000)
+    decks: list[DeckDef] = Field(default_factory=list, max_length=100)
+
+
+DATA = Path(__file__).resolve().parent / "data" / "builtin.json"
+
+
+@lru_cache(maxsize=1)
+def builtin() -> Pack:
+    """The shipped pack with the two original decks (spec §4.2)."""
+    return load_pack(json.loads(DATA.read_text(encoding="utf-8")))
+
+
+def load_pack(data: Any) -> Pack:
+    """A validated pack; every deck names only cards the pack defines."""
+    pack = validate_pack(Pack, data, "warlord", MAX_PACK_BYTES)
+    ids = {c.id for c in pack.cards}
+    for deck in pack.decks:
+        for cid in deck.cards:
+            if cid not in ids:
+                raise RuleError("warlord.err.unknown_card", name=cid, known=known(ids))
+    return pack
+
+
+def deck_by_id(pack: Pack, deck_id: str) -> DeckDef:
+    for deck in pack.decks:
+        if deck.id == deck_id or deck.name.casefold() == deck_id.casefold():
+            return deck
+    raise RuleError("warlord.err.unknown_deck", name=deck_id, known=known(d.id for d in pack.decks))
+
+
+def factions_of(card: CardDef, factions: list[str]) -> list[str]:
+    """Factions are traits (characters): the card's traits that the pack lists as factions."""
+    return [t for t in card.traits if t in factions]

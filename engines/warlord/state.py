@@ -1,0 +1,145 @@
+"""Warlord game state (spec §3.2–3.3): pure pydantic, JSON, no references between objects.
+
+Every physical card is a ``CardInst`` keyed by uid; zones hold uids only, so "each uid in exactly one
+place" is a checkable invariant. A deck stores no secret order: ``deck_pool`` is kept sorted and a
+draw picks from it with ``Dice.pick`` (draw-phase), ``deck_top`` holds cards put on top in a known
+order. Characters and items in play have extra state (``chars`` / ``items``): orientation, wounds,
+carried items, timed modifiers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from engines.core.contract import GameState, StateModel
+from engines.warlord.content import CardDef
+
+SCHEMA_VERSION = 1
+HAND_SIZE = 5  # draw-phase
+Orientation = Literal["ready", "spent", "stunned"]
+Phase = Literal["setup", "draw", "orders", "over"]
+
+
+class Modifier(StateModel):
+    """A bonus or penalty (bonuses): ``set_to`` is "changes to", ``seq`` orders the layers."""
+
+    id: str
+    source: str
+    stat: str
+    amount: int = 0
+    set_to: int | None = None
+    until: Literal["turn", "strike", "attached", "permanent"] = "turn"
+    seq: int = 0
+
+
+class CardInst(StateModel):
+    """One physical card: its content id and its owner's seat."""
+
+    uid: str
+    card: str
+    owner: int
+
+
+class CharState(StateModel):
+    """A character in play (ready-spent-stunned): orientation, wounds, what it carries."""
+
+    uid: str
+    controller: int
+    army_of: int
+    state: Orientation = "ready"
+    wounds: int = 0
+    items: list[str] = Field(default_factory=list)
+    attached: list[str] = Field(default_factory=list)
+    mods: list[Modifier] = Field(default_factory=list)
+    used: list[str] = Field(default_factory=list)
+
+
+class ItemState(StateModel):
+    """An item in play on a host; items turn like characters (ready-spent-stunned)."""
+
+    uid: str
+    host: str
+    state: Orientation = "ready"
+
+
+class StartingArmyChoice(StateModel):
+    """A seat's secret starting army until every seat has chosen (starting-army)."""
+
+    warlord: str
+    level1: list[str]
+    level2: list[str]
+
+
+class PlayerState(StateModel):
+    seat: int
+    user_id: int
+    name: str
+    deck_id: str
+    alive: bool = True
+    faction: str = ""
+    warlord: str | None = None
+    deck_top: list[str] = Field(default_factory=list)
+    deck_pool: list[str] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    ranks: list[list[str]] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    removed: list[str] = Field(default_factory=list)
+    hand_size: int = HAND_SIZE
+    army_choice: StartingArmyChoice | None = None
+    discard_choice: list[str] | None = None
+    # filled only in a view, where the lists above are hidden (view)
+    hand_count: int | None = None
+    deck_count: int | None = None
+    hidden: bool = False
+
+
+class AttackState(StateModel):
+    """The attack being made (attack): the spent attacker and the strikes already made."""
+
+    attacker: str
+    seat: int
+    made: int = 0
+    total: int = 1
+    last_target: str | None = None
+
+
+class State(GameState):
+    schema_version: int = SCHEMA_VERSION
+    phase: Phase = "setup"
+    turn: int = 0
+    players: list[PlayerState]
+    factions: list[str] = Field(default_factory=list)
+    loyalty_exempt: str = "Mercenary"
+    cards_def: dict[str, CardDef] = Field(default_factory=dict)
+    cards: dict[str, CardInst] = Field(default_factory=dict)
+    chars: dict[str, CharState] = Field(default_factory=dict)
+    items: dict[str, ItemState] = Field(default_factory=dict)
+    initiative: list[int] = Field(default_factory=list)
+    initiative_rolls: list[dict[str, int]] = Field(default_factory=list)
+    order_seat: int | None = None
+    consecutive_passes: int = 0
+    attack: AttackState | None = None
+    reforming: int | None = None
+    next_seq: int = 0
+    winners: list[int] | None = None
+    end_reason: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+
+    # -- lookups ----------------------------------------------------------------------
+    def player(self, seat: int) -> PlayerState:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+    def defn(self, uid: str) -> CardDef:
+        return self.cards_def[self.cards[uid].card]
+
+    def name(self, uid: str) -> str:
+        return self.defn(uid).name if uid in self.cards else uid
+
+    def living(self) -> list[int]:
+        """Seats still in the game, in seat (clockwise) order."""
+        return [p.seat for p in self.players if p.alive]
