@@ -1,0 +1,121 @@
+"""Warlord player actions, one small model each, in a union on ``kind`` (spec §3.5).
+
+Cards are named by uid or by name (the engine resolves a name to one of the seat's own cards in the
+zone the action needs). ``apply`` re-validates everything; these models only fix the shape.
+
+| kind | fields | when |
+|---|---|---|
+| ``starting_army`` | ``warlord``, ``level1[3]``, ``level2[2]`` | set-up, simultaneous and secret |
+| ``draw_discard`` | ``cards`` (may be empty) | draw phase, simultaneous and secret |
+| ``attack`` | ``attacker`` | your order |
+| ``strike`` / ``stop_attack`` | ``target`` | during your attack |
+| ``recruit`` | ``card``, ``position`` | your order |
+| ``equip`` | ``item``, ``host`` | your order |
+| ``maneuver`` | ``char``, ``to`` (forward/back/same), ``position`` | your order |
+| ``use_order`` | ``source``, ``ability``, ``target`` | your order (printed ranged strikes) |
+| ``pass`` | — | your order |
+| ``reform`` | ``char``, ``position`` | while your army is illegal |
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from engines.core.action_parser import ActionParser
+from engines.core.contract import Action
+
+
+class StartingArmy(Action):
+    """starting-army: a Warlord, three level-1 and two level-2 characters from your own deck."""
+
+    kind: Literal["starting_army"] = "starting_army"
+    warlord: str
+    level1: list[str] = Field(min_length=3, max_length=3)
+    level2: list[str] = Field(min_length=2, max_length=2)
+
+
+class DrawDiscard(Action):
+    """draw-phase: the cards you discard before drawing up to your hand size."""
+
+    kind: Literal["draw_discard"] = "draw_discard"
+    cards: list[str] = Field(default_factory=list, max_length=30)
+
+
+class Attack(Action):
+    """attack: spend a ready character of yours to make its melee strikes."""
+
+    kind: Literal["attack"] = "attack"
+    attacker: str
+
+
+class Strike(Action):
+    """attack: the next melee strike of your attack, at ``target``."""
+
+    kind: Literal["strike"] = "strike"
+    target: str
+
+
+class StopAttack(Action):
+    """attack: give up the remaining strikes."""
+
+    kind: Literal["stop_attack"] = "stop_attack"
+
+
+class Recruit(Action):
+    """bring-characters: a character from hand into the rank equal to its level."""
+
+    kind: Literal["recruit"] = "recruit"
+    card: str
+    position: int | None = Field(default=None, ge=0, le=40)
+
+
+class Equip(Action):
+    """equip: an item from hand onto one of your characters."""
+
+    kind: Literal["equip"] = "equip"
+    item: str
+    host: str
+
+
+class Maneuver(Action):
+    """maneuver: spend a ready character to move it one rank or within its rank."""
+
+    kind: Literal["maneuver"] = "maneuver"
+    char: str
+    to: Literal["forward", "back", "same"]
+    position: int | None = Field(default=None, ge=0, le=40)
+
+
+class UseOrder(Action):
+    """card-orders: a printed order on your character or its item (so far: ranged strikes)."""
+
+    kind: Literal["use_order"] = "use_order"
+    source: str
+    ability: int = Field(default=0, ge=0, le=5)
+    target: str
+
+
+class Pass(Action):
+    """passing: give no order now; the turn ends when everyone passes in a row."""
+
+    kind: Literal["pass"] = "pass"
+
+
+class Reform(Action):
+    """ranks: move a character of an illegal rank to the rank in front of it."""
+
+    kind: Literal["reform"] = "reform"
+    char: str
+    position: int | None = Field(default=None, ge=0, le=40)
+
+
+AnyAction = Annotated[StartingArmy | DrawDiscard | Attack | Strike | StopAttack | Recruit | Equip | Maneuver
+                      | UseOrder | Pass | Reform, Field(discriminator="kind")]
+PARSER = ActionParser("warlord", AnyAction, [StartingArmy, DrawDiscard, Attack, Strike, StopAttack, Recruit, Equip,
+                                             Maneuver, UseOrder, Pass, Reform], gm_kinds=())
+
+
+def parse_action(data: dict[str, Any] | Action) -> Action:
+    return PARSER.parse(data)

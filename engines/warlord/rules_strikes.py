@@ -1,0 +1,191 @@
+"""Attacks and melee strikes, wounds, death and victory (attack, dice, astral-ethereal, victory).
+
+An attack spends a ready character, then makes one melee strike per ATK value, each at an opposing
+character within one rank chosen strike by strike. A strike hits when d20 + ATK reaches the target's
+AC; a natural 20 always hits and a natural 1 always misses (dice), except that Ethereal targets dodge
+odd naturals and Astral targets dodge even naturals (natural 20 included) while a natural 19 always
+hits them (astral-ethereal). After each strike: deaths, victory, then reform, then the next strike.
+"""
+
+from __future__ import annotations
+
+from engines.core.dice import Dice
+from engines.core.errors import RuleError
+from engines.core.events import Event
+from engines.core.system_dice import roll_warlord
+from engines.warlord import rules_ranks as R
+from engines.warlord import rules_turn
+from engines.warlord.rules_checks import item_statics
+from engines.warlord.rules_common import armor, army_uids, atk_values, ev, find_in, hit_points, layered
+from engines.warlord.rules_orders import own_character
+from engines.warlord.state import AttackState, State
+
+
+def melee_targets(state: State, striker: str) -> list[str]:
+    """attack: opposing characters (any state) within one rank of the striker."""
+    me = state.chars[striker].controller
+    return [u for p in state.players if p.alive for u in army_uids(state, p.seat)
+            if state.chars[u].controller != me and R.distance(state, striker, u) <= 1]
+
+
+RANGED_REACH = 2  # ranged-strikes: exactly two ranks away (reading §6.9; Marksmanship adds one)
+
+
+def ranged_targets(state: State, striker: str, extra_reach: int = 0) -> list[str]:
+    """ranged-strikes: opposing characters exactly two ranks away (up to ``2 + extra_reach``)."""
+    me = state.chars[striker].controller
+    return [u for p in state.players if p.alive for u in army_uids(state, p.seat)
+            if state.chars[u].controller != me
+            and RANGED_REACH <= R.distance(state, striker, u) <= RANGED_REACH + extra_reach]
+
+
+def ranged_bonus(state: State, striker: str, printed: int) -> int:
+    """ranged-strikes: the printed number plus only what says it applies to ranged strikes (no weapon
+    ATK, no printed ATK); one strike whatever the ATK list."""
+    return layered(printed, state.chars[striker].mods, "ranged") + item_statics(state, striker, "ranged")
+
+
+def check_attack(state: State, seat: int, ref: str) -> str:
+    uid = own_character(state, seat, ref, "attack")
+    if state.chars[uid].state == "stunned":
+        raise RuleError("warlord.err.performer_stunned", rule="ready-spent-stunned", name=state.name(uid))
+    if state.chars[uid].state != "ready":
+        raise RuleError("warlord.err.not_ready", rule="ready-spent-stunned", name=state.name(uid))
+    if not melee_targets(state, uid):  # reading §6.4: an attack needs a first target
+        raise RuleError("warlord.err.out_of_range", rule="attack", name=state.name(uid))
+    return uid
+
+
+def do_attack(state: State, seat: int, ref: str) -> list[Event]:
+    uid = check_attack(state, seat, ref)
+    state.chars[uid].state = "spent"  # attack: the cost
+    state.attack = AttackState(attacker=uid, seat=seat, total=len(atk_values(state, uid)))
+    return [ev("attack_declared", seat=seat, name=state.name(uid), strikes=state.attack.total)]
+
+
+def check_strike(state: State, seat: int, ref: str) -> str:
+    a = state.attack
+    assert a is not None
+    return find_in(state, melee_targets(state, a.attacker), ref, "attack")
+
+
+def hits(natural: int, total: int, ac: int, astral: bool, ethereal: bool, spell: bool = False) -> tuple[bool, str]:
+    """dice + astral-ethereal: whether a strike roll hits, and why (for the log)."""
+    if not spell and astral:
+        if natural == 19:
+            return True, "astral_19"
+        if natural % 2 == 0:
+            return False, "astral_even"
+    if not spell and ethereal and natural % 2 == 1:
+        return False, "ethereal_odd"
+    if natural == 20:
+        return True, "crit"
+    if natural == 1:
+        return False, "crit"
+    return total >= ac, ""
+
+
+def do_strike(state: State, seat: int, ref: str, dice: Dice) -> list[Event]:
+    """attack: one melee strike of the open attack at ``ref``."""
+    target = check_strike(state, seat, ref)
+    a = state.attack
+    assert a is not None
+    bonus = atk_values(state, a.attacker)[a.made]
+    a.made += 1
+    a.last_target = target
+    return melee_strike(state, a.attacker, target, bonus, dice, index=a.made, of=a.total)
+
+
+def melee_strike(state: State, striker: str, target: str, bonus: int, dice: Dice, *, index: int = 1,
+                 of: int = 1) -> list[Event]:
+    ac = armor(state, target)
+    roll = roll_warlord(dice, bonus, ac)
+    d = state.defn(target)
+    hit, why = hits(roll.natural, roll.total, ac, d.has("Astral"), d.has("Ethereal"))
+    events = [ev("strike_rolled", rolls=dice.take_drawn(), striker=state.name(striker), target=state.name(target),
+                 natural=roll.natural, bonus=bonus, total=roll.total, ac=ac, hit=hit, why=why, index=index, of=of)]
+    if hit:
+        events += wound(state, target, 1)
+    return events
+
+
+def wound(state: State, uid: str, n: int) -> list[Event]:
+    """Wounds are counters; then deaths and victory (wounds, attack)."""
+    state.chars[uid].wounds += n
+    events = [ev("wounds_placed", name=state.name(uid), n=n, wounds=state.chars[uid].wounds)]
+    return events + deaths(state)
+
+
+def deaths(state: State) -> list[Event]:
+    """attack/glossary: wounds ≥ HP, or Astral and Ethereal at once, kills; the card, its items and
+    attached actions go to their owners' discard piles. Then the victory check (victory)."""
+    dead = [u for u, c in state.chars.items()
+            if c.wounds >= hit_points(state, u) or (state.defn(u).has("Astral") and state.defn(u).has("Ethereal"))]
+    events: list[Event] = []
+    for uid in dead:
+        c = state.chars.pop(uid)
+        R.remove(state.player(c.army_of).ranks, uid)
+        for other in [*c.items, *c.attached]:
+            state.items.pop(other, None)
+            state.player(state.cards[other].owner).discard.append(other)
+        state.player(state.cards[uid].owner).discard.append(uid)
+        events.append(ev("killed", name=state.name(uid), seat=c.controller))
+    for p in state.players:
+        if p.alive and p.warlord in dead:
+            p.alive = False
+            events.append(ev("warlord_killed", seat=p.seat, name=state.name(p.warlord)))
+            events += eliminate(state, p.seat)
+    living = state.living()
+    if len(living) <= 1 and state.phase != "over":
+        state.phase = "over"
+        state.winners = living
+        state.end_reason = "warlord_killed" if living else "all_warlords_killed"
+        state.attack = None
+        state.reforming = None
+        events.append(ev("game_won", seat=living[0]) if living else ev("game_drawn", turn=state.turn))
+    return events
+
+
+def eliminate(state: State, seat: int) -> list[Event]:
+    """victory (P2): an eliminated player's characters and items leave the game."""
+    player = state.player(seat)
+    for uid in [u for u, c in state.chars.items() if c.controller == seat or c.army_of == seat]:
+        c = state.chars.pop(uid)
+        R.remove(state.player(c.army_of).ranks, uid)
+        for other in [*c.items, *c.attached]:
+            state.items.pop(other, None)
+            state.player(state.cards[other].owner).removed.append(other)
+        state.player(state.cards[uid].owner).removed.append(uid)
+    player.ranks = []
+    return [ev("player_eliminated", seat=seat)]
+
+
+def settle(state: State) -> list[Event]:
+    """After every step: reforms first (ranks), then the open attack goes on or ends (attack)."""
+    if state.phase == "over":
+        return []
+    events = deaths(state)  # astral-ethereal: both traits at once kills, whenever it happens
+    if state.phase == "over":
+        return events
+    need = R.needs_reform(state)
+    state.reforming = need[0] if need else None
+    if state.reforming is not None:
+        return events
+    a = state.attack
+    if a is None:
+        return events
+    c = state.chars.get(a.attacker)
+    # reading §6.4: strikes stop when the attacker leaves play or is stunned
+    if c is None or c.state == "stunned" or a.made >= a.total or not melee_targets(state, a.attacker):
+        state.attack = None
+        rules_turn.order_given(state, a.seat)
+        return [*events, ev("attack_ended", seat=a.seat, made=a.made, of=a.total)]
+    return events
+
+
+def stop_attack(state: State) -> list[Event]:
+    a = state.attack
+    assert a is not None
+    state.attack = None
+    rules_turn.order_given(state, a.seat)
+    return [ev("attack_ended", seat=a.seat, made=a.made, of=a.total)]

@@ -1,0 +1,37 @@
+"""What one seat may see (view): no other seat's hand, no deck contents, no secret choice.
+
+Hands of other seats and every deck (the owner's too: its order is not even stored, and the owner
+sees its contents only while searching) become counts; hidden cards are dropped from ``cards`` so no
+uid of a hidden card appears anywhere; the open secret choices (starting army, discards) of other
+seats are replaced by an empty marker. ``None`` is the public view.
+"""
+
+from __future__ import annotations
+
+from engines.warlord.state import StartingArmyChoice, State
+
+
+def hide(state: State, seat: int | None) -> State:
+    view = state.model_copy(deep=True)
+    hidden: set[str] = set()
+    for p in view.players:
+        p.deck_count = len(p.deck_pool) + len(p.deck_top)
+        hidden.update(p.deck_pool, p.deck_top)
+        p.deck_pool, p.deck_top = [], []
+        if p.seat != seat:
+            p.hand_count = len(p.hand)
+            hidden.update(p.hand)
+            p.hand = []
+            if p.army_choice is not None:
+                p.army_choice = StartingArmyChoice(warlord="", level1=[], level2=[])
+            if p.discard_choice is not None:
+                p.discard_choice = []
+        p.hidden = True
+    if seat is not None and view.phase == "setup":  # starting-army: you choose from your own deck
+        me = view.player(seat)
+        hidden.difference_update(state.player(seat).deck_pool)
+        me.deck_pool = list(state.player(seat).deck_pool)
+    view.cards = {u: c for u, c in view.cards.items() if u not in hidden}
+    used = {c.card for c in view.cards.values()}
+    view.cards_def = {k: d for k, d in view.cards_def.items() if k in used}
+    return view
