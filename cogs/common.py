@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -203,6 +203,20 @@ async def respond(interaction: discord.Interaction, work: Callable[[], Awaitable
         await send_error(interaction, exc, system, deferred)
         return
     await send(interaction, reply, deferred)
+
+
+Choices = list[app_commands.Choice[str]]
+
+
+def to_choices(items: Iterable[Any]) -> Choices:
+    """The gm layer's ``Choice(label, value)`` list as Discord's, within its limits (25 entries,
+    100 characters each): every game's autocomplete ends here."""
+    return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in items][:25]
+
+
+def typed(interaction: discord.Interaction, name: str) -> Any:
+    """What the user has typed so far in another option of the same command (autocomplete)."""
+    return getattr(interaction.namespace, name, None)
 
 
 def admin_group(name: str, description: str) -> app_commands.Group:

@@ -12,11 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import ctx, respond
+from cogs.common import Choices, ctx, respond, to_choices
 from gm import presenters
 from gm.reply import Reply
-
-Choices = list[app_commands.Choice[str]]
 
 
 class GameMaster(commands.Cog):
@@ -135,8 +133,7 @@ class GameMaster(commands.Cog):
         lister = getattr(presenters.get(table.game.system), "gm_name_choices", None)
         if lister is None:
             return []
-        return [app_commands.Choice(name=c.label[:100], value=c.value[:100])
-                for c in lister(table.state, what, current)][:25]
+        return to_choices(lister(table.state, what, current))
 
     @place.autocomplete("piece")
     @wounds.autocomplete("piece")
@@ -152,7 +149,7 @@ class GameMaster(commands.Cog):
         lister = getattr(presenter, "piece_choices", None)
         if lister is None:
             return []
-        return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in lister(table.state, current)]
+        return to_choices(lister(table.state, current))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import ctx, respond, send_error
+from cogs.common import Choices, ctx, respond, send_error, to_choices, typed
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from common.i18n import humanize, t
@@ -25,17 +25,13 @@ from gm.reply import Image, Reply, Select, SelectOption
 from gm.tables import game_ref
 
 SYSTEM = "krosmaster"
-Choices = list[app_commands.Choice[str]]
 
-
-def _choices(items: list[km.Choice]) -> Choices:
-    return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in items]
 
 
 async def _seat_choices(interaction: discord.Interaction, build: Callable[[State, int], list[km.Choice]]) -> Choices:
     """Autocomplete for a seated player; no game here or a spectator simply gets no choices."""
     state, seat, _ = await _game(interaction)
-    return _choices(build(state, seat)) if state is not None and seat is not None else []
+    return to_choices(build(state, seat)) if state is not None and seat is not None else []
 
 
 Build = Callable[[State, int | None, str], dict[str, Any]]  # (state, seat, reader's language) -> action
@@ -119,7 +115,7 @@ class Krosmaster(commands.Cog):
         app, place, actor = ctx(interaction)
         table = await app.tables.table_for(place)
         content = table.content if table is not None and table.game.system == SYSTEM else None
-        return _choices(km.figurine_choices(current, actor.locale, content))
+        return to_choices(km.figurine_choices(current, actor.locale, content))
 
     @km_group.command(name="figurines", description="List the figurines you can put in a team")
     async def figurines(self, interaction: discord.Interaction) -> None:
@@ -183,10 +179,10 @@ class Krosmaster(commands.Cog):
 
     @cast.autocomplete("target")
     async def _target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        typed = getattr(interaction.namespace, "spell", None) or None
+        spell = typed(interaction, "spell") or None
         lang = ctx(interaction)[2].locale
         return await _seat_choices(interaction, lambda state, seat: km.target_choices(
-            state, seat, names.try_spell(state, typed, lang), current, lang))
+            state, seat, names.try_spell(state, spell, lang), current, lang))
 
     @km_group.command(name="inspire", description="Place your inspiration dice on your Krosmasters (or keep them)")
     @app_commands.describe(first="Krosmaster for the first die", second="Krosmaster for the second die")
@@ -217,7 +213,7 @@ class Krosmaster(commands.Cog):
     @choose.autocomplete("option")
     async def _choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         state, _, _ = await _game(interaction)
-        return _choices(km.decision_choices(state, ctx(interaction)[2].locale, current)) if state else []
+        return to_choices(km.decision_choices(state, ctx(interaction)[2].locale, current)) if state else []
 
     @km_group.command(name="collect", description="Pick up a kama on the active Krosmaster's square (1 AP)")
     async def collect(self, interaction: discord.Interaction) -> None:
@@ -364,7 +360,7 @@ class Krosmaster(commands.Cog):
         table = await app.tables.table_for(place)
         content = table.content if table is not None and table.game.system == SYSTEM else None
         state = table.state if table is not None and isinstance(table.state, State) else None
-        return _choices(info.info_choices(current, actor.locale, content, state))
+        return to_choices(info.info_choices(current, actor.locale, content, state))
 
     # ------------------------------------------------------------------ buttons
     async def _on_component(self, interaction: discord.Interaction, args: list[str]) -> None:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import ctx, respond, send_error
+from cogs.common import Choices, ctx, respond, send_error, to_choices, typed
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from common.i18n import t
@@ -27,11 +27,7 @@ from gm.reply import Reply, Select, SelectOption
 from gm.tables import game_ref
 
 SYSTEM = "mageknight"
-Choices = list[app_commands.Choice[str]]
 
-
-def _choices(items: list[Choice]) -> Choices:
-    return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in items]
 
 
 async def _seat_choices(interaction: discord.Interaction,
@@ -39,11 +35,8 @@ async def _seat_choices(interaction: discord.Interaction,
     """Autocomplete from the channel's combat; no combat here simply gets no choices."""
     app, place, actor = ctx(interaction)
     state, seat = await mk.current(app, place, actor)
-    return _choices(build(state, seat, actor.locale)) if state is not None else []
+    return to_choices(build(state, seat, actor.locale)) if state is not None else []
 
-
-def _typed(interaction: discord.Interaction, name: str) -> Any:
-    return getattr(interaction.namespace, name, None)
 
 
 class MageKnight(commands.Cog):
@@ -128,8 +121,8 @@ class MageKnight(commands.Cog):
 
     @add.autocomplete("effect")
     async def _add_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        typed = str(_typed(interaction, "amount") or "").strip()
-        amount = int(typed) if typed.isdecimal() and len(typed) <= 2 else None
+        text = str(typed(interaction, "amount") or "").strip()
+        amount = int(text) if text.isdecimal() and len(text) <= 2 else None
         return await _seat_choices(interaction, lambda s, seat, lang: choices.add_choices(s, seat, current, amount,
                                                                                           lang))
 
@@ -167,11 +160,11 @@ class MageKnight(commands.Cog):
 
     @assign.autocomplete("to")
     async def _assign_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        typed = _typed(interaction, "enemy")
+        named = typed(interaction, "enemy")
 
         def build(state: State, seat: int | None, lang: str) -> list[Choice]:
             try:
-                enemy = choices.resolve_damage_enemy(state, typed)
+                enemy = choices.resolve_damage_enemy(state, named)
             except TavoloError:  # half typed: every enemy's recipients
                 enemy = None
             return choices.recipient_choices(state, seat, enemy, current, lang)
@@ -211,7 +204,7 @@ class MageKnight(commands.Cog):
         app, place, actor = ctx(interaction)
         table = await app.tables.table_for(place)
         view, _seat = await mk.current(app, place, actor)
-        return _choices(info.info_choices(current, actor.locale, table.content if view is not None else None, view))
+        return to_choices(info.info_choices(current, actor.locale, table.content if view is not None else None, view))
 
     @mk_group.command(name="score", description="Show (only to you) this combat's score and how it is made")
     async def score(self, interaction: discord.Interaction) -> None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import admin_group, ctx, respond
+from cogs.common import Choices, admin_group, ctx, respond
 from engines.core.errors import TavoloError
 from gm import pack_admin
 from gm.reply import Reply
@@ -64,8 +64,7 @@ def pack_admin_cog(*, system: str, group: str, description: str, contents: str, 
                           ephemeral_defer=True)
 
         @pack_remove.autocomplete("name")
-        async def _pack_names(self, interaction: discord.Interaction,
-                              current: str) -> list[app_commands.Choice[str]]:
+        async def _pack_names(self, interaction: discord.Interaction, current: str) -> Choices:
             app, place, _actor = ctx(interaction)
             found = await pack_admin.names(app.store, place.guild_id, system)
             return [app_commands.Choice(name=n, value=n) for n in found if current.lower() in n][:25]

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import admin_group, ctx, lang_of, respond, send_error, to_message
+from cogs.common import admin_group, ctx, lang_of, respond, send_error, to_message, typed
 from cogs.components import register_handler
 from common.rules_model import LANGUAGES, SYSTEMS
 from engines.core.errors import TavoloError
@@ -106,7 +106,7 @@ class Rules(commands.Cog):
     @show.autocomplete("section")
     async def _sections(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         app, place, _actor = ctx(interaction)
-        raw_system = getattr(interaction.namespace, "system", None)
+        raw_system = typed(interaction, "system")
         try:
             chosen = await resolve_system(app, place, raw_system)
         except TavoloError:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import ctx, respond, send_error
+from cogs.common import Choices, ctx, respond, send_error, to_choices, typed
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
@@ -23,12 +23,8 @@ from gm.context import Actor, Place
 from gm.reply import Reply
 
 SYSTEM = "wowminis"
-Choices = list[app_commands.Choice[str]]
 Build = Callable[[State, int | None, str], dict[str, Any]]  # (view, seat, reader's language) -> action
 
-
-def _choices(items: list[Choice]) -> Choices:
-    return [app_commands.Choice(name=c.label[:100], value=c.value[:100]) for c in items]
 
 
 async def _seat_choices(interaction: discord.Interaction,
@@ -36,11 +32,8 @@ async def _seat_choices(interaction: discord.Interaction,
     """Autocomplete from the channel's game as the user may see it; no game here gets no choices."""
     app, place, actor = ctx(interaction)
     view, seat, _table = await wm.current(app, place, actor)
-    return _choices(build(view, seat, actor.locale)) if view is not None else []
+    return to_choices(build(view, seat, actor.locale)) if view is not None else []
 
-
-def _typed(interaction: discord.Interaction, name: str) -> Any:
-    return getattr(interaction.namespace, name, None)
 
 
 async def _content(interaction: discord.Interaction) -> dict[str, Any] | None:
@@ -89,7 +82,7 @@ class WowMinis(commands.Cog):
     @party.autocomplete("characters")
     async def _party_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _app, _place, actor = ctx(interaction)
-        return _choices(choices.party_choices(pack_for(await _content(interaction)), current, actor.locale))
+        return to_choices(choices.party_choices(pack_for(await _content(interaction)), current, actor.locale))
 
     @wowm_group.command(name="characters", description="Show (only to you) every character you can put in a party")
     async def characters(self, interaction: discord.Interaction) -> None:
@@ -181,7 +174,7 @@ class WowMinis(commands.Cog):
 
     @play.autocomplete("target")
     async def _target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        ability = _typed(interaction, "ability")
+        ability = typed(interaction, "ability")
         return await _seat_choices(interaction, lambda v, seat, lang: choices.target_choices(
             v, seat, str(ability) if ability else None, current, lang))
 
@@ -204,7 +197,7 @@ class WowMinis(commands.Cog):
 
     @react.autocomplete("target")
     async def _react_target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        card = _typed(interaction, "card")
+        card = typed(interaction, "card")
         return await _seat_choices(interaction, lambda v, seat, lang: choices.react_target_choices(
             v, seat, str(card) if card else None, current, lang))
 
@@ -267,12 +260,12 @@ class WowMinis(commands.Cog):
     @prefs.autocomplete("auto_pass")
     async def _auto_pass_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _app, _place, actor = ctx(interaction)
-        return _choices(choices.pref_choices("auto_pass", current, actor.locale))
+        return to_choices(choices.pref_choices("auto_pass", current, actor.locale))
 
     @prefs.autocomplete("auto_reroll")
     async def _auto_reroll_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _app, _place, actor = ctx(interaction)
-        return _choices(choices.pref_choices("auto_reroll", current, actor.locale))
+        return to_choices(choices.pref_choices("auto_reroll", current, actor.locale))
 
     # ------------------------------------------------------------------ information
     @wowm_group.command(name="preview",
@@ -345,7 +338,7 @@ class WowMinis(commands.Cog):
     @info.autocomplete("name")
     async def _info_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _app, _place, actor = ctx(interaction)
-        return _choices(choices.info_choices(pack_for(await _content(interaction)), current, actor.locale))
+        return to_choices(choices.info_choices(pack_for(await _content(interaction)), current, actor.locale))
 
     # ------------------------------------------------------------------ buttons
     async def _on_component(self, interaction: discord.Interaction, args: list[str]) -> None:
