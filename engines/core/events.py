@@ -26,3 +26,13 @@ class Event(BaseModel):
     @property
     def is_random(self) -> bool:
         return bool(self.rolls or self.draws)
+
+
+def name_players(names: dict[int, str], events: list[Event]) -> list[Event]:
+    """Events that mention a ``seat`` also carry the player's name (``player``), which is what
+    people read; ``names`` maps seats to names (every game's state has its players)."""
+    for event in events:
+        seat = event.params.get("seat")
+        if isinstance(seat, int) and "player" not in event.params:
+            event.params["player"] = names.get(seat, str(seat))
+    return events

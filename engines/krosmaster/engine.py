@@ -16,7 +16,7 @@ from engines.core.contract import Action, GameState, Outcome, Setup
 from engines.core.decision import Decision, Option
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
-from engines.core.events import Event
+from engines.core.events import Event, name_players
 from engines.core.square import Square
 from engines.krosmaster import actions as A
 from engines.krosmaster import (
@@ -87,13 +87,7 @@ def area_for(state: State, spell_id: str, target: str, direction: str | None = N
 
 
 def _name_players(state: State, events: list[Event]) -> list[Event]:
-    """Events that mention a seat also carry the player's name, which is what people read."""
-    names = {p.seat: p.name for p in state.players}
-    for event in events:
-        seat = event.params.get("seat")
-        if isinstance(seat, int) and "player" not in event.params:
-            event.params["player"] = names.get(seat, str(seat))
-    return events
+    return name_players({p.seat: p.name for p in state.players}, events)
 
 
 SETUP_PHASES = ("order_ties", "choose_side", "deploy")

@@ -15,7 +15,7 @@ from engines.core.contract import Action, GameState, Outcome, Setup
 from engines.core.decision import Decision
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
-from engines.core.events import Event
+from engines.core.events import Event, name_players
 from engines.warlord import actions as A
 from engines.warlord import rules_orders as O
 from engines.warlord import rules_ranks as R
@@ -29,13 +29,7 @@ __all__ = ["WarlordEngine"]
 
 
 def _named(state: State, events: list[Event]) -> list[Event]:
-    """Events that mention a seat also carry the player's name, which is what people read."""
-    names = {p.seat: p.name for p in state.players}
-    for event in events:
-        seat = event.params.get("seat")
-        if isinstance(seat, int) and "player" not in event.params:
-            event.params["player"] = names.get(seat, str(seat))
-    return events
+    return name_players({p.seat: p.name for p in state.players}, events)
 
 
 class WarlordEngine:

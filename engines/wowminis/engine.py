@@ -30,7 +30,7 @@ from engines.core.contract import Action, GameState, Outcome, Setup
 from engines.core.decision import Decision, Option
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
-from engines.core.events import Event
+from engines.core.events import Event, name_players
 from engines.wowminis import actions as A
 from engines.wowminis import (
     rules_clock,
@@ -57,13 +57,7 @@ WHOSE_RULE = {"react_window": "701.2", "choose_bar": "101.2a", "first_character"
 
 
 def _named(state: State, events: list[Event]) -> list[Event]:
-    """Events that mention a seat also carry the player's name, which is what people read."""
-    names = {p.seat: p.name for p in state.players}
-    for event in events:
-        seat = event.params.get("seat")
-        if isinstance(seat, int) and "player" not in event.params:
-            event.params["player"] = names.get(seat, str(seat))
-    return events
+    return name_players({p.seat: p.name for p in state.players}, events)
 
 
 def _answer_first(kind: str, action: str) -> RuleError:
