@@ -12,9 +12,13 @@ zone the action needs). ``apply`` re-validates everything; these models only fix
 | ``recruit`` | ``card``, ``position`` | your order |
 | ``equip`` | ``item``, ``host`` | your order |
 | ``maneuver`` | ``char``, ``to`` (forward/back/same), ``position`` | your order |
-| ``use_order`` | ``source``, ``ability``, ``target`` | your order (printed ranged strikes) |
+| ``use_order`` | ``source``, ``ability``, ``performer``, ``target``, ``marksmanship`` | your order (printed, feat) |
+| ``play_order`` | ``card``, ``ability``, ``performer``, ``target`` | your order (an Order action card) |
 | ``pass`` | — | your order |
 | ``reform`` | ``char``, ``position`` | while your army is illegal |
+| ``react`` | ``source``, ``ability``, ``performer``, ``target`` | when a reaction window asks you |
+| ``pass_react`` | ``yield_for`` (none/window/attack/turn) | when a reaction window asks you |
+| ``set_stops`` | ``stops`` | any time (``react_prompts: stops``) |
 """
 
 from __future__ import annotations
@@ -89,12 +93,50 @@ class Maneuver(Action):
 
 
 class UseOrder(Action):
-    """card-orders: a printed order on your character or its item (so far: ranged strikes)."""
+    """card-orders: a printed order on your character or its item, or a feat order (``feat:medicine``
+    with ``performer``). ``target`` names the chosen character, a discard card to retrieve, or the
+    direction of a move; ``marksmanship`` asks the feat before a non-spell ranged strike (feats)."""
 
     kind: Literal["use_order"] = "use_order"
     source: str
     ability: int = Field(default=0, ge=0, le=5)
-    target: str
+    performer: str | None = None
+    target: str | None = None
+    marksmanship: Literal["range", "roll", "wound"] | None = None
+
+
+class PlayOrder(Action):
+    """actions: an Order action card from your hand, performed by one of your characters."""
+
+    kind: Literal["play_order"] = "play_order"
+    card: str
+    ability: int = Field(default=0, ge=0, le=5)
+    performer: str
+    target: str | None = None
+
+
+class React(Action):
+    """reacts: answer the open reaction window with a react from hand, a card in play or a feat."""
+
+    kind: Literal["react"] = "react"
+    source: str
+    ability: int = Field(default=0, ge=0, le=5)
+    performer: str | None = None
+    target: str | None = None
+
+
+class PassReact(Action):
+    """reacts: no react now; ``yield_for`` skips you for the rest of the window, the attack or the turn."""
+
+    kind: Literal["pass_react"] = "pass_react"
+    yield_for: Literal["none", "window", "attack", "turn"] = "none"
+
+
+class SetStops(Action):
+    """reacts: the moments you want to be asked about in ``react_prompts: stops`` mode (private)."""
+
+    kind: Literal["set_stops"] = "set_stops"
+    stops: list[str] = Field(default_factory=list, max_length=12)
 
 
 class Pass(Action):
@@ -112,9 +154,11 @@ class Reform(Action):
 
 
 AnyAction = Annotated[StartingArmy | DrawDiscard | Attack | Strike | StopAttack | Recruit | Equip | Maneuver
-                      | UseOrder | Pass | Reform, Field(discriminator="kind")]
+                      | UseOrder | PlayOrder | Pass | Reform | React | PassReact | SetStops,
+                      Field(discriminator="kind")]
 PARSER = ActionParser("warlord", AnyAction, [StartingArmy, DrawDiscard, Attack, Strike, StopAttack, Recruit, Equip,
-                                             Maneuver, UseOrder, Pass, Reform], gm_kinds=())
+                                             Maneuver, UseOrder, PlayOrder, Pass, Reform, React, PassReact, SetStops],
+                      gm_kinds=())
 
 
 def parse_action(data: dict[str, Any] | Action) -> Action:

@@ -18,11 +18,16 @@ from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
 from engines.warlord import actions as A
 from engines.warlord import rules_orders as O
+from engines.warlord import rules_play as P
 from engines.warlord import rules_ranks as R
-from engines.warlord import rules_setup, rules_strikes, rules_turn, rules_use, rules_view
-from engines.warlord.rules_common import army_uids, ev
+from engines.warlord import rules_setup, rules_strikes, rules_turn, rules_view
+from engines.warlord import rules_windows as W
+from engines.warlord.rules_candidates import order_candidates
+from engines.warlord.rules_common import ev
 from engines.warlord.rules_deck import default_army
-from engines.warlord.state import State
+from engines.warlord.rules_reacts import legal_reacts, play_react
+from engines.warlord.rules_stack import drive
+from engines.warlord.state import State, WindowFrame
 from engines.warlord.upgrades import SCHEMA
 
 __all__ = ["WarlordEngine"]
@@ -76,6 +81,13 @@ class WarlordEngine:
             return Decision(seats=[p.seat for p in state.players if p.alive and p.discard_choice is None],
                             kind="draw_discard", prompt_key="warlord.ask.draw_discard", simultaneous=True, secret=True,
                             params={"turn": state.turn})
+        top = state.stack[-1] if state.stack else None
+        if isinstance(top, WindowFrame) and (state.reforming is None or top.trigger == "reforming"):
+            # reacts: seat-neutral; what the seat may play comes only from legal_actions
+            return Decision(seats=[W.asked(top)], kind="react", prompt_key="warlord.ask.react",
+                            params={"trigger": top.trigger, "trigger_key": f"warlord.trigger.{top.trigger}",
+                                    "source": state.name(top.source) if top.source else "",
+                                    "target": state.name(top.target) if top.target else ""})
         if state.reforming is not None:
             return Decision(seats=[state.reforming], kind="reform", prompt_key="warlord.ask.reform",
                             params={"ranks": R.illegal_ranks(state.player(state.reforming).ranks)})
@@ -102,6 +114,11 @@ class WarlordEngine:
             return [A.StartingArmy(warlord=w.name, level1=[c.name for c in l1], level2=[c.name for c in l2])]
         if d.kind == "draw_discard":
             return [A.DrawDiscard(cards=[]), *(A.DrawDiscard(cards=[u]) for u in state.player(seat).hand)]
+        if d.kind == "react":
+            top = state.stack[-1]
+            assert isinstance(top, WindowFrame)
+            return [*legal_reacts(state, seat, top),
+                    *(A.PassReact(yield_for=y) for y in ("none", "window", "attack", "turn"))]  # type: ignore[arg-type]
         candidates: list[Action]
         if d.kind == "reform":
             ranks = state.player(seat).ranks
@@ -113,20 +130,7 @@ class WarlordEngine:
             candidates = [A.StopAttack(), *(A.Strike(target=u) for u in
                                             rules_strikes.melee_targets(state, state.attack.attacker))]
         else:
-            player = state.player(seat)
-            mine = [u for u in army_uids(state, seat) if state.chars[u].controller == seat]
-            candidates = [A.Pass()]
-            candidates += [A.Attack(attacker=u) for u in mine]
-            candidates += [A.Recruit(card=u, position=None) for u in player.hand]
-            candidates += [A.Equip(item=i, host=h) for i in player.hand if state.defn(i).type == "item" for h in mine]
-            candidates += [A.Maneuver(char=u, to=t) for u in mine for t in ("forward", "back")]  # type: ignore[arg-type]
-            for src in rules_use.sources(state, seat):
-                for k, ability in enumerate(state.defn(src).abilities):
-                    if rules_use.ranged_order(ability) is None:
-                        continue
-                    performer = state.items[src].host if src in state.items else src
-                    candidates += [A.UseOrder(source=src, ability=k, target=t)
-                                   for t in rules_strikes.ranged_targets(state, performer)]
+            candidates = order_candidates(state, seat)
         out: list[Action] = []
         for action in candidates:
             try:
@@ -151,50 +155,76 @@ class WarlordEngine:
         elif isinstance(action, A.Maneuver):
             O.check_maneuver(state, seat, action.char, action.to, action.position)
         elif isinstance(action, A.UseOrder):
-            rules_use.check_use(state, seat, action.source, action.ability, action.target)
+            P.plan_use(state, seat, action.source, action.ability, action.performer, action.target,
+                       action.marksmanship)
+        elif isinstance(action, A.PlayOrder):
+            P.plan_play(state, seat, action.card, action.ability, action.performer, action.target)
 
     # -- doing it ----------------------------------------------------------------------
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
         action = A.parse_action(action)
+        if isinstance(action, A.SetStops):  # reacts: a private preference, any time
+            return set_stops(state, seat, action.stops)
         d = self.decision(state)
         if d is None:
             raise RuleError("warlord.err.game_over")
         if seat not in d.seats:
             raise RuleError("warlord.err.not_your_turn", rule="order-phase")
         allowed = {"starting_army": {"starting_army"}, "draw_discard": {"draw_discard"}, "reform": {"reform"},
-                   "choose_strike_target": {"strike", "stop_attack"},
-                   "turn": {"attack", "recruit", "equip", "maneuver", "use_order", "pass"}}[d.kind]
+                   "choose_strike_target": {"strike", "stop_attack"}, "react": {"react", "pass_react"},
+                   "turn": {"attack", "recruit", "equip", "maneuver", "use_order", "play_order", "pass"}}[d.kind]
         if action.kind not in allowed:
             raise RuleError("warlord.err.answer_first", rule="order-phase", prompt=d.kind,
                             prompt_key=f"warlord.ask_short.{d.kind}", action=action.kind,
                             action_key=f"warlord.action.{action.kind}")
-        events: list[Event]
+        return _named(state, self._do(state, seat, action, dice) + drive(state, dice))
+
+    def _do(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:
         if isinstance(action, A.StartingArmy):
-            events = rules_setup.starting_army(state, seat, action, dice)
-        elif isinstance(action, A.DrawDiscard):
-            events = rules_turn.draw_discard(state, seat, action.cards, dice)
-        elif isinstance(action, A.Reform):
+            return rules_setup.starting_army(state, seat, action, dice)
+        if isinstance(action, A.DrawDiscard):
+            return rules_turn.draw_discard(state, seat, action.cards, dice)
+        if isinstance(action, A.Reform):
             src, dst, st = R.do_reform(state, seat, action.char, action.position)
-            events = [ev("reformed", seat=seat, name=state.name(action.char) if action.char in state.cards
-                                       else action.char, frm=src, to=dst, state=st)]
-        elif isinstance(action, A.Strike):
-            events = rules_strikes.do_strike(state, seat, action.target, dice)
-        elif isinstance(action, A.StopAttack):
-            events = rules_strikes.stop_attack(state)
-        elif isinstance(action, A.Attack):
-            events = rules_strikes.do_attack(state, seat, action.attacker)
-        elif isinstance(action, A.Pass):
-            events = rules_turn.pass_order(state, seat, dice)
+            return [ev("reformed", seat=seat, name=state.name(action.char), frm=src, to=dst, state=st)]
+        if isinstance(action, A.Strike):
+            return rules_strikes.do_strike(state, seat, action.target)
+        if isinstance(action, A.StopAttack):
+            return rules_strikes.stop_attack(state)
+        if isinstance(action, A.Attack):
+            return rules_strikes.do_attack(state, seat, action.attacker)
+        if isinstance(action, A.Pass):
+            return rules_turn.pass_order(state, seat, dice)
+        if isinstance(action, A.React):
+            return play_react(state, seat, action, dice)
+        if isinstance(action, A.PassReact):
+            top = state.stack[-1]
+            assert isinstance(top, WindowFrame)
+            W.passed(top, seat, action.yield_for, state.player(seat))
+            return [ev("react_passed", seat=seat, yield_for=action.yield_for)] if action.yield_for != "none" else []
+        if isinstance(action, A.Recruit):
+            events = O.do_recruit(state, seat, action.card, action.position)
+        elif isinstance(action, A.Equip):
+            events = O.do_equip(state, seat, action.item, action.host)
+        elif isinstance(action, A.UseOrder):
+            plan = P.plan_use(state, seat, action.source, action.ability, action.performer, action.target,
+                              action.marksmanship)
+            events = P.start(state, plan, dice)
+        elif isinstance(action, A.PlayOrder):
+            plan = P.plan_play(state, seat, action.card, action.ability, action.performer, action.target)
+            events = P.start(state, plan, dice)
         else:
-            if isinstance(action, A.Recruit):
-                events = O.do_recruit(state, seat, action.card, action.position)
-            elif isinstance(action, A.Equip):
-                events = O.do_equip(state, seat, action.item, action.host)
-            elif isinstance(action, A.UseOrder):
-                events = rules_use.do_use(state, seat, action.source, action.ability, action.target, dice)
-            else:
-                assert isinstance(action, A.Maneuver)
-                events = O.do_maneuver(state, seat, action.char, action.to, action.position)
-            rules_turn.order_given(state, seat)
-        return _named(state, events + rules_strikes.settle(state))
+            assert isinstance(action, A.Maneuver)
+            events = O.do_maneuver(state, seat, action.char, action.to, action.position)
+        rules_turn.order_given(state, seat)
+        return events
+
+
+def set_stops(state: State, seat: int, stops: list[str]) -> list[Event]:
+    """reacts: the seat's private stop list (only its own ephemeral line words it)."""
+    bad = [s for s in stops if s not in W.STOP_KINDS]
+    if bad:
+        raise RuleError("warlord.err.bad_stop", rule="reacts", stop=bad[0], known=", ".join(W.STOP_KINDS))
+    state.player(seat).react_stops = list(dict.fromkeys(stops))
+    return [ev("stops_set", private_to=[seat], seat=seat, stops=", ".join(stops) or "-")]

@@ -47,10 +47,31 @@ def atk_values(state: State, uid: str) -> list[int]:
     return [layered(v, c.mods, "atk") + items for v in (d.atk or [0])]
 
 
-def armor(state: State, uid: str) -> int:
-    """Current AC: printed AC, modifiers, item AC bonuses."""
+def aura(state: State, uid: str, stat: str) -> int:
+    """Static abilities of characters in play that reach others ("Stonewarden characters in this rank
+    get +1 AC", Thane Brannoc): summed for ``uid`` when it matches the static's selector."""
     c = state.chars[uid]
-    return layered(state.defn(uid).ac, c.mods, "ac") + sum(state.defn(i).ac_bonus for i in c.items)
+    row = next((r for r in state.player(c.army_of).ranks if uid in r), [])
+    total = 0
+    for other in row:
+        for ability in state.defn(other).abilities:
+            if ability.kind != "static" or not ability.targets or "choose" not in ability.targets[0]:
+                continue
+            spec = ability.targets[0]["choose"]
+            if not spec.get("same_rank") or state.chars[other].controller != c.controller:
+                continue
+            if spec.get("trait") and not state.defn(uid).has(str(spec["trait"])):
+                continue
+            total += sum(int(e["modify"].get("amount", 0)) for e in ability.effects
+                         if "modify" in e and e["modify"].get("stat") == stat)
+    return total
+
+
+def armor(state: State, uid: str) -> int:
+    """Current AC: printed AC, modifiers, item AC bonuses, auras of characters in the same rank."""
+    c = state.chars[uid]
+    return (layered(state.defn(uid).ac, c.mods, "ac") + sum(state.defn(i).ac_bonus for i in c.items)
+            + aura(state, uid, "ac"))
 
 
 def level(state: State, uid: str) -> int:

@@ -101,5 +101,6 @@ def do_reform(state: State, seat: int, uid: str, position: int | None) -> tuple[
     place(ranks, dst, uid, position)
     trim(ranks)
     c: CharState = state.chars[uid]
-    c.state = STEP_COST[c.state]
+    if seat not in state.reform_free:  # Hold the Line: no state change for this reform
+        c.state = STEP_COST[c.state]
     return src, dst, c.state

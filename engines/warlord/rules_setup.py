@@ -64,7 +64,7 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         player = PlayerState(seat=seat.seat, user_id=seat.user_id, name=seat.name, deck_id=deck.id)
         n = 0
         for cid, copies in deck.cards.items():
-            state.cards_def[cid] = defs[cid]
+            state.cards_def[cid] = defs[cid].model_copy(deep=True)  # a game never shares a pack's objects
             for _ in range(copies):
                 uid = f"s{seat.seat}c{n:02d}"
                 state.cards[uid] = CardInst(uid=uid, card=cid, owner=seat.seat)

@@ -18,7 +18,7 @@ from engines.warlord import rules_turn
 from engines.warlord.rules_checks import item_statics
 from engines.warlord.rules_common import armor, army_uids, atk_values, ev, find_in, hit_points, layered
 from engines.warlord.rules_orders import own_character
-from engines.warlord.state import AttackState, State
+from engines.warlord.state import AttackState, State, StrikeFrame
 
 
 def melee_targets(state: State, striker: str) -> list[str]:
@@ -85,28 +85,37 @@ def hits(natural: int, total: int, ac: int, astral: bool, ethereal: bool, spell:
     return total >= ac, ""
 
 
-def do_strike(state: State, seat: int, ref: str, dice: Dice) -> list[Event]:
-    """attack: one melee strike of the open attack at ``ref``."""
+def do_strike(state: State, seat: int, ref: str) -> list[Event]:
+    """attack: the next melee strike of the open attack, at ``ref``; it resolves as a frame (reacts)."""
     target = check_strike(state, seat, ref)
     a = state.attack
     assert a is not None
     bonus = atk_values(state, a.attacker)[a.made]
     a.made += 1
     a.last_target = target
-    return melee_strike(state, a.attacker, target, bonus, dice, index=a.made, of=a.total)
+    state.stack.append(StrikeFrame(striker=a.attacker, seat=seat, target=target, bonus=bonus, index=a.made,
+                                   of=a.total))
+    return [ev("strike_declared", seat=seat, striker=state.name(a.attacker), target=state.name(target),
+               index=a.made, of=a.total)]
 
 
-def melee_strike(state: State, striker: str, target: str, bonus: int, dice: Dice, *, index: int = 1,
-                 of: int = 1) -> list[Event]:
-    ac = armor(state, target)
+def roll_strike(state: State, f: StrikeFrame, dice: Dice) -> list[Event]:
+    """dice + astral-ethereal: d20 + the strike's bonus against the target's AC at the moment of the roll."""
+    bonus = f.bonus + f.strike_mods
+    ac = armor(state, f.target)
     roll = roll_warlord(dice, bonus, ac)
-    d = state.defn(target)
-    hit, why = hits(roll.natural, roll.total, ac, d.has("Astral"), d.has("Ethereal"))
-    events = [ev("strike_rolled", rolls=dice.take_drawn(), striker=state.name(striker), target=state.name(target),
-                 natural=roll.natural, bonus=bonus, total=roll.total, ac=ac, hit=hit, why=why, index=index, of=of)]
-    if hit:
-        events += wound(state, target, 1)
-    return events
+    d = state.defn(f.target)
+    f.natural, f.total, f.ac = roll.natural, roll.total, ac
+    f.hit, f.why = hits(roll.natural, roll.total, ac, d.has("Astral"), d.has("Ethereal"), spell=f.spell)
+    key = "ranged_rolled" if f.ranged else "strike_rolled"
+    return [ev(key, rolls=dice.take_drawn(), striker=state.name(f.striker), target=state.name(f.target),
+               natural=roll.natural, bonus=bonus, total=roll.total, ac=ac, hit=f.hit, why=f.why, index=f.index,
+               of=f.of)]
+
+
+def reroll_strike(state: State, f: StrikeFrame, dice: Dice) -> list[Event]:
+    """feats (Charisma): the strike's die is rolled again; the new roll stands."""
+    return roll_strike(state, f, dice)
 
 
 def wound(state: State, uid: str, n: int) -> list[Event]:
@@ -142,6 +151,7 @@ def deaths(state: State) -> list[Event]:
         state.end_reason = "warlord_killed" if living else "all_warlords_killed"
         state.attack = None
         state.reforming = None
+        state.stack = []
         events.append(ev("game_won", seat=living[0]) if living else ev("game_drawn", turn=state.turn))
     return events
 
@@ -158,29 +168,6 @@ def eliminate(state: State, seat: int) -> list[Event]:
         state.player(state.cards[uid].owner).removed.append(uid)
     player.ranks = []
     return [ev("player_eliminated", seat=seat)]
-
-
-def settle(state: State) -> list[Event]:
-    """After every step: reforms first (ranks), then the open attack goes on or ends (attack)."""
-    if state.phase == "over":
-        return []
-    events = deaths(state)  # astral-ethereal: both traits at once kills, whenever it happens
-    if state.phase == "over":
-        return events
-    need = R.needs_reform(state)
-    state.reforming = need[0] if need else None
-    if state.reforming is not None:
-        return events
-    a = state.attack
-    if a is None:
-        return events
-    c = state.chars.get(a.attacker)
-    # reading §6.4: strikes stop when the attacker leaves play or is stunned
-    if c is None or c.state == "stunned" or a.made >= a.total or not melee_targets(state, a.attacker):
-        state.attack = None
-        rules_turn.order_given(state, a.seat)
-        return [*events, ev("attack_ended", seat=a.seat, made=a.made, of=a.total)]
-    return events
 
 
 def stop_attack(state: State) -> list[Event]:

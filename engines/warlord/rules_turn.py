@@ -14,6 +14,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.system_dice import roll_warlord
 from engines.warlord.rules_common import ev, find_in, layered
+from engines.warlord.rules_windows import open_window
 from engines.warlord.state import Orientation, State
 
 UNROTATE: dict[Orientation, Orientation] = {"ready": "ready", "spent": "ready", "stunned": "spent"}
@@ -24,6 +25,7 @@ def start_turn(state: State, dice: Dice) -> list[Event]:
     state.turn += 1
     state.phase = "draw"
     state.attack = None
+    state.stack = []
     state.order_seat = None
     state.consecutive_passes = 0
     events = [ev("turn_started", turn=state.turn)]
@@ -104,9 +106,18 @@ def initiative_bonus(state: State, seat: int) -> int:
 def roll_initiative(state: State, dice: Dice) -> list[Event]:
     """initiative-phase: d20 + modifiers per living Warlord; tied leaders reroll until one leads.
 
-    A natural 20 counts as 20 and a natural 1 as 1 (dice: no threshold, bonuses still apply)."""
-    contenders = state.living()
+    A natural 20 counts as 20 and a natural 1 as 1 (dice: no threshold, bonuses still apply). Then
+    the ``after_initiative`` reaction window opens (Ill Omen)."""
     state.initiative_rolls = []
+    winner, events = _roll_until_one(state, state.living(), dice)
+    events += _set_order(state, winner)
+    state.phase = "orders"
+    state.consecutive_passes = 0
+    open_window(state, "after_initiative")
+    return events
+
+
+def _roll_until_one(state: State, contenders: list[int], dice: Dice) -> tuple[int, list[Event]]:
     events: list[Event] = []
     while True:
         rolls = {s: roll_warlord(dice, initiative_bonus(state, s)).total for s in contenders}
@@ -116,16 +127,39 @@ def roll_initiative(state: State, dice: Dice) -> list[Event]:
         best = max(rolls.values())
         contenders = [s for s, v in rolls.items() if v == best]
         if len(contenders) == 1:
-            break
-    winner = contenders[0]
+            return contenders[0], events
+
+
+def _set_order(state: State, winner: int) -> list[Event]:
     living = state.living()
     k = living.index(winner)
     state.initiative = living[k:] + living[:k]  # winner, then clockwise
-    state.phase = "orders"
     state.order_seat = winner
-    state.consecutive_passes = 0
-    events.append(ev("initiative_won", seat=winner))
-    return events
+    return [ev("initiative_won", seat=winner)]
+
+
+def initiative_totals(state: State) -> dict[int, int]:
+    """Each seat's latest initiative total (a later round or a react's change overrides earlier ones)."""
+    totals: dict[int, int] = {}
+    for rnd in state.initiative_rolls:
+        totals.update({int(s): v for s, v in rnd.items()})
+    return {s: v for s, v in totals.items() if state.player(s).alive}
+
+
+def reevaluate_initiative(state: State, seat: int, amount: int, dice: Dice) -> list[Event]:
+    """A react changed a total after the rolls (Ill Omen): the highest total now wins; tied leaders
+    reroll among themselves as in the phase itself (initiative-phase)."""
+    totals = initiative_totals(state)
+    totals[seat] = totals.get(seat, 0) + amount
+    state.initiative_rolls.append({str(seat): totals[seat]})
+    events = [ev("initiative_changed", seat=seat, total=totals[seat])]
+    best = max(totals.values())
+    leaders = [s for s, v in totals.items() if v == best]
+    winner = leaders[0]
+    if len(leaders) > 1:
+        winner, more = _roll_until_one(state, leaders, dice)
+        events += more
+    return events + _set_order(state, winner)
 
 
 def next_seat(state: State, seat: int) -> int:
@@ -158,6 +192,9 @@ def end_turn(state: State, dice: Dice) -> list[Event]:
     for c in state.chars.values():
         c.mods = [m for m in c.mods if m.until not in ("turn", "strike")]
         c.used = []
+    for p in state.players:
+        p.yield_until = "none"
+    state.reform_free = []
     events = [ev("turn_ended", turn=state.turn)]
     limit = int(state.options.get("max_turns") or 0)
     if limit and state.turn >= limit:

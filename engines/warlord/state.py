@@ -9,7 +9,7 @@ carried items, timed modifiers.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -89,6 +89,8 @@ class PlayerState(StateModel):
     hand_size: int = HAND_SIZE
     army_choice: StartingArmyChoice | None = None
     discard_choice: list[str] | None = None
+    react_stops: list[str] | None = None  # None = the default stops (reacts, ``react_prompts: stops``)
+    yield_until: Literal["none", "attack", "turn"] = "none"
     # filled only in a view, where the lists above are hidden (view)
     hand_count: int | None = None
     deck_count: int | None = None
@@ -103,6 +105,79 @@ class AttackState(StateModel):
     made: int = 0
     total: int = 1
     last_target: str | None = None
+
+
+TriggerKind = Literal["after_initiative", "targeted", "before_roll", "after_roll", "after_hit", "after_miss",
+                      "before_wounds", "strike_resolved", "reforming"]
+StrikeStep = Literal["targeted", "before_roll", "roll", "after_roll", "after_result", "before_wounds", "wounds",
+                     "resolved", "done"]
+
+
+class StrikeFrame(StateModel):
+    """One melee or ranged strike being resolved step by step, so reacts can answer between steps
+    (reacts, attack, ranged-strikes). ``source`` is the card whose effect made the strike (None for an
+    attack's own strikes); ``bonus`` is the roll bonus fixed when the strike began, ``strike_mods`` the
+    "for this strike" changes reacts add later (Rend, Dirty Trick)."""
+
+    kind: Literal["strike"] = "strike"
+    striker: str
+    seat: int
+    target: str
+    ranged: bool = False
+    spell: bool = False
+    bonus: int = 0
+    strike_mods: int = 0
+    index: int = 1
+    of: int = 1
+    source: str | None = None
+    step: StrikeStep = "targeted"
+    natural: int | None = None
+    total: int | None = None
+    ac: int | None = None
+    hit: bool | None = None
+    why: str = ""
+    wounds: int = 1
+    cancelled: bool = False
+
+
+class ActionFrame(StateModel):
+    """An order or react being performed (actions): its targets are announced first ("targeted"
+    window: Defend, Magic Resistance, Vanish), then its effects resolve."""
+
+    kind: Literal["action"] = "action"
+    seat: int
+    performer: str
+    card: str
+    ability: int = 0
+    targets: list[str] = Field(default_factory=list)
+    choice: str | None = None
+    extra_bonus: int = 0
+    extra_wounds: int = 0
+    from_hand: bool = False
+    spell: bool = False
+    step: Literal["targeted", "resolve", "done"] = "targeted"
+    cancelled: bool = False
+
+
+class WindowFrame(StateModel):
+    """A react window (reacts): seats are polled in initiative order, one react or a pass each, until
+    every seat has passed in a row since the last react. ``used`` holds ``card#ability`` keys that
+    already answered this trigger (one card cannot react twice to the same event)."""
+
+    kind: Literal["window"] = "window"
+    trigger: TriggerKind
+    source: str | None = None
+    target: str | None = None
+    by: Literal["melee", "ranged", "action", "spell", ""] = ""
+    seat: int | None = None
+    poll: list[int] = Field(default_factory=list)
+    idx: int = 0
+    passes: int = 0
+    used: list[str] = Field(default_factory=list)
+    yielded: list[int] = Field(default_factory=list)
+
+
+Frame = Annotated[StrikeFrame | ActionFrame | WindowFrame, Field(discriminator="kind")]
 
 
 class State(GameState):
@@ -122,6 +197,8 @@ class State(GameState):
     consecutive_passes: int = 0
     attack: AttackState | None = None
     reforming: int | None = None
+    reform_free: list[int] = Field(default_factory=list)
+    stack: list[Frame] = Field(default_factory=list)
     next_seq: int = 0
     winners: list[int] | None = None
     end_reason: str | None = None

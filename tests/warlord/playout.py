@@ -12,11 +12,11 @@ from tests.warlord.builders import E, fresh
 
 
 def places(state: State) -> list[str]:
-    """Every uid where it lies: zones of every player plus items carried in play."""
+    """Every uid where it lies: zones of every player plus items carried and actions attached in play."""
     out: list[str] = []
     for p in state.players:
         out += p.deck_top + p.deck_pool + p.hand + p.discard + p.removed + [u for r in p.ranks for u in r]
-    out += [i for c in state.chars.values() for i in c.items]
+    out += [i for c in state.chars.values() for i in c.items + c.attached]
     return out
 
 

@@ -40,9 +40,9 @@ def test_ranks_legality_counts_never_grow_toward_the_back():
 
 def _kill(state, uid):
     state.chars[uid].wounds = 99
-    from engines.warlord.rules_strikes import deaths, settle
-    deaths(state)
-    settle(state)
+    from engines.core.dice import RecordedDice
+    from engines.warlord.rules_stack import drive
+    drive(state, RecordedDice([]))
 
 
 def test_ranks_scenario7_front_loses_two_one_steps_forward_ready_becomes_spent():
@@ -64,8 +64,9 @@ def test_ranks_scenario7_warlord_walks_two_ranks_ready_spent_stunned():
     for uid in list(state.chars):
         if state.chars[uid].controller == 0 and uid != state.player(0).warlord:
             del state.chars[uid]
-    from engines.warlord.rules_strikes import settle
-    settle(state)
+    from engines.core.dice import RecordedDice
+    from engines.warlord.rules_stack import drive
+    drive(state, RecordedDice([]))
     wl = state.player(0).warlord
     act(state, 0, {"kind": "reform", "char": wl})
     assert E.decision(state).kind == "reform"
@@ -371,7 +372,7 @@ def test_card_orders_scenario8_tunnel_scout_shoots_rank_two_and_is_spent():
     assert state.order_seat == 1 and state.consecutive_passes == 0
 
 
-def test_card_orders_item_order_is_performed_by_the_bearer_and_unmodeled_orders_are_refused():
+def test_card_orders_item_order_is_performed_by_the_bearer_and_a_steed_moves_its_rider():
     state, a, b = battle(ARMY_A, ARMY_B)
     bow = carry(state, b[1][0], "ashen_longbow")  # Spend Order: bearer makes a +4 ranged strike
     state.order_seat = 1
@@ -380,7 +381,13 @@ def test_card_orders_item_order_is_performed_by_the_bearer_and_unmodeled_orders_
     state.order_seat = 0
     pony = carry(state, a[1][0], "tunnel_pony")
     err = rejected(state, 0, {"kind": "use_order", "source": pony, "target": b[0][0]})
-    assert err.key == "warlord.err.unmodeled"
+    assert err.key == "warlord.err.direction_needed"
+    rider = a[1][0]
+    act(state, 0, {"kind": "use_order", "source": pony, "target": "forward"})  # spend this steed: move, no spend
+    assert rider in state.player(0).ranks[0] and state.items[pony].state == "spent"
+    assert state.chars[rider].state == "ready"
+    state.order_seat = 0
+    assert rejected(state, 0, {"kind": "use_order", "source": pony, "target": "back"}).key == "warlord.err.not_ready"
     state.chars[a[0][2]].state = "stunned"
     assert rejected(state, 0, {"kind": "use_order", "source": a[0][2], "target": b[1][0]}).key == (
         "warlord.err.performer_stunned")

@@ -1,0 +1,72 @@
+"""Candidate orders for ``legal_actions`` (order-phase): everything worth trying, before the filter.
+
+``legal_actions`` keeps only what ``apply``'s own checks accept, so this list may be generous; what
+matters is that it never misses a legal order (autocomplete offers only these).
+"""
+
+from __future__ import annotations
+
+from engines.core.contract import Action
+from engines.warlord import actions as A
+from engines.warlord.content import Ability
+from engines.warlord.rules_checks import feat_bonus
+from engines.warlord.rules_common import army_uids
+from engines.warlord.rules_play import FEAT_ORDER_ABILITY, FEAT_ORDERS, use_sources
+from engines.warlord.rules_strikes import melee_targets, ranged_targets
+from engines.warlord.state import State
+
+
+def _targets(state: State, seat: int, performer: str, ability: Ability, extra_reach: int = 0) -> list[str | None]:
+    for effect in ability.effects:
+        strike = effect.get("strike")
+        if strike is not None and strike.get("at") is None:
+            if strike.get("kind") == "ranged":
+                return list(ranged_targets(state, performer, extra_reach))
+            return list(melee_targets(state, performer))
+        if "retrieve" in effect:
+            return [u for u in state.player(seat).discard if state.defn(u).type == "character"]
+        if "move" in effect:
+            return ["forward", "back"]
+    for selector in ability.targets:
+        if "steed" in selector:
+            return [i for i in state.chars[performer].items if state.defn(i).has("Steed")]
+        if "choose" in selector:
+            return list(state.chars)
+    return [None]
+
+
+def order_candidates(state: State, seat: int) -> list[Action]:
+    player = state.player(seat)
+    mine = [u for u in army_uids(state, seat) if state.chars[u].controller == seat]
+    out: list[Action] = [A.Pass()]
+    out += [A.Attack(attacker=u) for u in mine]
+    out += [A.Recruit(card=u, position=None) for u in player.hand if state.defn(u).type == "character"]
+    out += [A.Equip(item=i, host=h) for i in player.hand if state.defn(i).type == "item" for h in mine]
+    out += [A.Maneuver(char=u, to=t) for u in mine for t in ("forward", "back")]  # type: ignore[arg-type]
+    for card in player.hand:
+        d = state.defn(card)
+        if d.type != "action":
+            continue
+        for k, ability in enumerate(d.abilities):
+            if ability.kind != "order" or ability.unmodeled:
+                continue
+            for performer in mine:
+                out += [A.PlayOrder(card=card, ability=k, performer=performer, target=t)
+                        for t in _targets(state, seat, performer, ability)]
+    for src in use_sources(state, seat):
+        performer = state.items[src].host if src in state.items else src
+        for k, ability in enumerate(state.defn(src).abilities):
+            if ability.kind != "order" or ability.unmodeled:
+                continue
+            out += [A.UseOrder(source=src, ability=k, target=t) for t in _targets(state, seat, performer, ability)]
+            if feat_bonus(state, performer, "marksmanship") is not None:
+                for option in ("range", "roll", "wound"):
+                    reach = 1 if option == "range" else 0
+                    out += [A.UseOrder(source=src, ability=k, target=t, marksmanship=option)  # type: ignore[arg-type]
+                            for t in _targets(state, seat, performer, ability, reach)]
+    for performer in mine:
+        for feat in FEAT_ORDERS:
+            if feat_bonus(state, performer, feat) is not None:
+                out += [A.UseOrder(source=f"feat:{feat}", performer=performer, target=t)
+                        for t in _targets(state, seat, performer, FEAT_ORDER_ABILITY[feat])]
+    return out
