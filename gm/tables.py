@@ -73,7 +73,8 @@ class TableManager(LobbyTable, EndingTable):
                 decision = engine.decision(working)
                 if decision is None:
                     raise TavoloError("game.over")
-                if seat not in decision.seats:
+                # an engine's ``any_time_kinds`` (a seat's private preferences) need not wait for its turn
+                if seat not in decision.seats and action.kind not in getattr(engine, "any_time_kinds", ()):
                     waiting = ", ".join(f"<@{table.user_of(s)}>" for s in decision.seats)
                     raise RuleError("game.not_your_turn", waiting=waiting)
             if table.game.options.get(MANUAL_PENDING):

@@ -1,4 +1,4 @@
-"""Warlord: Saga of the Storm engine (system ``warlord``), issue 16 — first step, NOT registered yet.
+"""Warlord: Saga of the Storm engine (system ``warlord``), issue 16. Importing this package registers it.
 
 Status (for the next session; spec = ../shared/specs/warlord.md, ids = gm/rules/digests/warlord.*.yaml):
 
@@ -54,3 +54,10 @@ Not yet (in this order)
 4. GM overrides, concede/resign (contract ``supports_resign`` for 3–4 seats), enemy-formation
    (Stealth), deck search conventions; then register in ``engines.registry`` with contract tests.
 """
+
+from engines.registry import register
+from engines.warlord.engine import WarlordEngine
+
+ENGINE = register(WarlordEngine())
+
+__all__ = ["ENGINE", "WarlordEngine"]

@@ -19,6 +19,8 @@ zone the action needs). ``apply`` re-validates everything; these models only fix
 | ``react`` | ``source``, ``ability``, ``performer``, ``target`` | when a reaction window asks you |
 | ``pass_react`` | ``yield_for`` (none/window/attack/turn) | when a reaction window asks you |
 | ``set_stops`` | ``stops`` | any time (``react_prompts: stops``) |
+| ``resign`` | — | any time |
+| ``gm_wounds``, ``gm_state``, ``gm_move``, ``gm_draw``, ``gm_note`` | see each | a GM, any time (logged) |
 """
 
 from __future__ import annotations
@@ -153,12 +155,61 @@ class Reform(Action):
     position: int | None = Field(default=None, ge=0, le=40)
 
 
+class Resign(Action):
+    """victory: leave the game at any moment; your cards leave with you and play goes on."""
+
+    kind: Literal["resign"] = "resign"
+
+
+class GmWounds(Action):
+    """GM: set a character's wounds (card text resolved by hand)."""
+
+    kind: Literal["gm_wounds"] = "gm_wounds"
+    char: str
+    wounds: int = Field(ge=0, le=40)
+
+
+class GmState(Action):
+    """GM: set a character's or an item's orientation."""
+
+    kind: Literal["gm_state"] = "gm_state"
+    card: str
+    state: Literal["ready", "spent", "stunned"]
+
+
+class GmMove(Action):
+    """GM: move a card to a zone (``hand``, ``discard``, ``deck``, ``removed`` or ``rank:N``) of its owner."""
+
+    kind: Literal["gm_move"] = "gm_move"
+    card: str
+    to: str = Field(max_length=12)
+    position: int | None = Field(default=None, ge=0, le=40)
+
+
+class GmDraw(Action):
+    """GM: a seat draws ``n`` cards."""
+
+    kind: Literal["gm_draw"] = "gm_draw"
+    seat: int = Field(ge=0, le=3)
+    n: int = Field(default=1, ge=1, le=10)
+
+
+class GmNote(Action):
+    """GM: a line in the log for text the engine does not model (golden-rule)."""
+
+    kind: Literal["gm_note"] = "gm_note"
+    text: str = Field(min_length=1, max_length=300)
+
+
 AnyAction = Annotated[StartingArmy | DrawDiscard | Attack | Strike | StopAttack | Recruit | Equip | Maneuver
-                      | UseOrder | PlayOrder | Pass | Reform | React | PassReact | SetStops,
-                      Field(discriminator="kind")]
+                      | UseOrder | PlayOrder | Pass | Reform | React | PassReact | SetStops | Resign | GmWounds
+                      | GmState | GmMove | GmDraw | GmNote, Field(discriminator="kind")]
+GM_KINDS = frozenset({"gm_wounds", "gm_state", "gm_move", "gm_draw", "gm_note"})
+ANY_TIME = frozenset({"set_stops", "resign"})  # not tied to the open decision
 PARSER = ActionParser("warlord", AnyAction, [StartingArmy, DrawDiscard, Attack, Strike, StopAttack, Recruit, Equip,
-                                             Maneuver, UseOrder, PlayOrder, Pass, Reform, React, PassReact, SetStops],
-                      gm_kinds=())
+                                             Maneuver, UseOrder, PlayOrder, Pass, Reform, React, PassReact, SetStops,
+                                             Resign, GmWounds, GmState, GmMove, GmDraw, GmNote],
+                      gm_kinds=GM_KINDS)
 
 
 def parse_action(data: dict[str, Any] | Action) -> Action:

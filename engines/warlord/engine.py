@@ -25,6 +25,7 @@ from engines.warlord import rules_windows as W
 from engines.warlord.rules_candidates import order_candidates
 from engines.warlord.rules_common import ev
 from engines.warlord.rules_deck import default_army
+from engines.warlord.rules_gm import apply_gm, resign
 from engines.warlord.rules_reacts import legal_reacts, play_react
 from engines.warlord.rules_stack import drive
 from engines.warlord.state import State, WindowFrame
@@ -41,6 +42,8 @@ class WarlordEngine:
     system: ClassVar[str] = "warlord"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    supports_resign: ClassVar[bool] = True
+    any_time_kinds: ClassVar[frozenset[str]] = A.ANY_TIME
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         return rules_setup.validate_options(options, content)
@@ -75,7 +78,8 @@ class WarlordEngine:
         if state.phase == "over":
             return None
         if state.phase == "setup":  # starting-army: all at once, secret
-            return Decision(seats=[p.seat for p in state.players if p.army_choice is None], kind="starting_army",
+            return Decision(seats=[p.seat for p in state.players if p.alive and p.army_choice is None],
+                            kind="starting_army",
                             prompt_key="warlord.ask.starting_army", simultaneous=True, secret=True)
         if state.phase == "draw":  # draw-phase: discards chosen at once, secret
             return Decision(seats=[p.seat for p in state.players if p.alive and p.discard_choice is None],
@@ -164,11 +168,22 @@ class WarlordEngine:
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
         action = A.parse_action(action)
-        if isinstance(action, A.SetStops):  # reacts: a private preference, any time
-            return set_stops(state, seat, action.stops)
+        if action.kind in A.GM_KINDS:  # golden-rule: text resolved by hand, logged
+            return _named(state, apply_gm(state, action, dice) + drive(state, dice))
         d = self.decision(state)
         if d is None:
             raise RuleError("warlord.err.game_over")
+        if seat not in state.living():
+            raise RuleError("warlord.err.not_in_game", rule="victory")
+        if isinstance(action, A.SetStops):  # reacts: a private preference, any time
+            return set_stops(state, seat, action.stops)
+        if isinstance(action, A.Resign):
+            events = resign(state, seat)
+            if state.phase == "setup":
+                events += rules_setup.complete_setup(state, dice)
+            elif state.phase == "draw" and all(p.discard_choice is not None for p in state.players if p.alive):
+                events += rules_turn.finish_draw(state, dice)
+            return _named(state, events + drive(state, dice))
         if seat not in d.seats:
             raise RuleError("warlord.err.not_your_turn", rule="order-phase")
         allowed = {"starting_army": {"starting_army"}, "draw_discard": {"draw_discard"}, "reform": {"reform"},

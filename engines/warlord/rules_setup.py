@@ -100,10 +100,14 @@ def starting_army(state: State, seat: int, action: StartingArmy, dice: Dice) -> 
     events = [ev("army_chosen", seat=seat),
               ev("army_chosen_private", private_to=[seat], seat=seat,
                  cards=", ".join(state.name(u) for u in [c.warlord, *c.level1, *c.level2]))]
-    if all(p.army_choice is not None for p in state.players):
-        events += reveal_armies(state)
-        events += rules_turn.start_turn(state, dice)
-    return events
+    return events + complete_setup(state, dice)
+
+
+def complete_setup(state: State, dice: Dice) -> list[Event]:
+    """Once every seat still in the game has chosen, the armies are revealed and turn 1 starts."""
+    if state.phase != "setup" or not all(p.army_choice is not None for p in state.players if p.alive):
+        return []
+    return reveal_armies(state) + rules_turn.start_turn(state, dice)
 
 
 def reveal_armies(state: State) -> list[Event]:
@@ -111,7 +115,8 @@ def reveal_armies(state: State) -> list[Event]:
     events: list[Event] = []
     for p in state.players:
         c = p.army_choice
-        assert c is not None
+        if not p.alive or c is None:
+            continue
         p.ranks = [list(c.level1), list(c.level2), [c.warlord]]
         for uid in [c.warlord, *c.level1, *c.level2]:
             p.deck_pool.remove(uid)

@@ -1,0 +1,271 @@
+"""The header across the top and the player column on the right of the Warlord table image.
+
+Header: turn and phase in big type, whose order it is as a chip in that player's colour with
+a "▶" (so it reads without colour too), the initiative order with every roll (ties shown as
+earlier rounds), consecutive passes, and one line per thing in progress: the open reaction
+window (its trigger, never who is being asked: spec §7 leaks nothing), a reform, an attack,
+the end of the game. Player column: one card per player (hand, deck, discard with its top
+card, removed, Warlord HP), outlined in yellow and marked "▶" for whoever must act, then a
+legend and the newest log lines that fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from common.i18n import t
+from engines.warlord.rules_common import hit_points
+from engines.warlord.rules_ranks import illegal_ranks
+from engines.warlord.state import PlayerState, State, StrikeFrame, WindowFrame
+from renderers import kit, kit_panel
+from renderers.kit import RGB
+from renderers.warlord.layout import (
+    CHIP_H,
+    DU,
+    MARGIN,
+    PANEL_W,
+    PANEL_X0,
+    TEXT,
+    TEXT_BIG,
+    WIDTH,
+)
+from renderers.warlord.words import card_name, plain, player_name, tr
+
+LINE = kit.line_height(TEXT) + DU(1)
+WINDOW_FILL: RGB = kit.HIGHLIGHT
+REFORM_FILL: RGB = kit.OKABE_ITO["vermillion"]
+ATTACK_FILL: RGB = kit.OKABE_ITO["orange"]
+OVER_FILL: RGB = kit.OKABE_ITO["sky_blue"]
+ACTIVE_EDGE: RGB = kit.HIGHLIGHT
+CARD_PAD = DU(3)
+
+
+@dataclass(frozen=True)
+class HeadLine:
+    """One line of the header: plain text, or a chip (filled) for things in progress."""
+
+    text: str
+    fill: RGB | None = None
+
+
+def acting(state: State) -> list[int]:
+    """Seats that must act now, as the table sees it (no hidden information involved)."""
+    if state.phase == "over":
+        return []
+    if state.reforming is not None:
+        return [state.reforming]
+    if state.phase == "orders" and state.order_seat is not None:
+        return [state.order_seat]
+    return [p.seat for p in state.players if p.alive]
+
+
+def top_strike(state: State) -> StrikeFrame | None:
+    for frame in reversed(state.stack):
+        if isinstance(frame, StrikeFrame):
+            return frame
+    return None
+
+
+def head_lines(state: State, lang: str, seat_names: Mapping[int, str] | None) -> list[HeadLine]:
+    """The header's lines under the title: initiative, then what is in progress."""
+    lines: list[HeadLine] = []
+    name = lambda seat: player_name(state, seat, seat_names)  # noqa: E731
+    if state.initiative:
+        rounds = state.initiative_rolls
+        last = rounds[-1] if rounds else {}
+        parts = []
+        for seat in state.initiative:
+            rolls = [r[str(seat)] for r in rounds if str(seat) in r]
+            shown = str(last.get(str(seat), "")) if last else ""
+            if len(rolls) > 1:
+                shown += " (" + tr("tie", lang) + " " + "/".join(str(v) for v in rolls[:-1]) + ")"
+            parts.append(f"{name(seat)} {shown}".strip())
+        text = f"{tr('initiative', lang)}: " + " › ".join(parts)
+    else:
+        text = tr("initiative_none", lang)
+    if state.phase == "orders":
+        text += " · " + tr("passes", lang, n=state.consecutive_passes)
+    lines.append(HeadLine(text))
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, WindowFrame):
+        trigger = tr(f"trigger.{top.trigger}", lang)
+        lines.append(HeadLine(tr("window", lang, trigger=trigger), WINDOW_FILL))
+    if state.reforming is not None:
+        ranks = ", ".join(tr("rank", lang, n=k) for k in illegal_ranks(state.player(state.reforming).ranks))
+        lines.append(HeadLine(f"{tr('reform', lang, name=name(state.reforming))} · {tr('illegal', lang)}: {ranks}",
+                              REFORM_FILL))
+    if state.attack is not None and state.attack.attacker in state.cards:
+        lines.append(HeadLine(tr("attack", lang, name=card_name(state, state.attack.attacker),
+                                 made=state.attack.made, total=state.attack.total), ATTACK_FILL))
+    if state.phase == "over" and state.end_reason:  # the winner is the title line's big chip (``_act_text``)
+        lines.append(HeadLine(plain(t(f"warlord.end.{state.end_reason}", lang))))
+    if len(state.players) > 2:
+        lines.append(HeadLine(tr("front_note", lang)))
+    return lines
+
+
+def _title(state: State, lang: str) -> str:
+    phase = tr(f"phase.{state.phase}", lang)
+    return f"{tr('turn', lang, n=state.turn)} · {phase}" if state.turn else phase
+
+
+def _act_text(state: State, lang: str, seat_names: Mapping[int, str] | None) -> tuple[str, RGB] | None:
+    if state.phase == "over":
+        if state.winners:
+            names = ", ".join(player_name(state, s, seat_names) for s in state.winners)
+            return "★ " + tr("winner", lang, names=names), OVER_FILL
+        return tr("draw_game", lang), OVER_FILL
+    seats = acting(state)
+    if not seats:
+        return None
+    if len(seats) == 1:
+        return "▶ " + tr("to_act", lang, name=player_name(state, seats[0], seat_names)), kit.team_colour(seats[0])
+    return "▶ " + tr("all_choose", lang), kit.HIGHLIGHT
+
+
+def header_height(state: State, lang: str, seat_names: Mapping[int, str] | None) -> int:
+    return MARGIN + _title_h() + sum(_line_h(h) for h in head_lines(state, lang, seat_names)) + DU(2)
+
+
+def _title_h() -> int:
+    return kit.line_height(TEXT_BIG) + DU(4)
+
+
+def _line_h(line: HeadLine) -> int:
+    return CHIP_H + DU(1.5) if line.fill is not None else LINE
+
+
+def draw_header(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mapping[int, str] | None) -> int:
+    """Title, the acting chip on the right of the title, then the lines; returns the bottom."""
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    y = MARGIN
+    act = _act_text(state, lang, seat_names)
+    right = x1
+    if act is not None:
+        text, fill = act
+        size = TEXT_BIG
+        width = kit.text_width(text, size, 1) + 2 * DU(4)
+        width = min(width, (x1 - x0) // 2)
+        text = kit.fit(text, size, width - 2 * DU(4), 1)
+        box = (x1 - width, y, x1, y + _title_h() - DU(1))
+        draw.rounded_rectangle(box, radius=DU(3), fill=fill, outline=kit.INK, width=3)
+        kit.draw_text(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), text, size, kit.text_on(fill),
+                      anchor="mm", bold=True)
+        kit.note("chip", box, text, size)
+        right = box[0] - DU(4)
+    title = kit.fit(_title(state, lang), TEXT_BIG, right - x0, 1)
+    kit.draw_text(draw, (x0, y + _title_h() // 2), title, TEXT_BIG, kit.INK, anchor="lm", bold=True)
+    y += _title_h()
+    for line in head_lines(state, lang, seat_names):
+        if line.fill is None:
+            for part in kit.wrap(line.text, TEXT, x1 - x0)[:1]:
+                kit.draw_text(draw, (x0, y + LINE // 2), part, TEXT, kit.SUBTLE, anchor="lm")
+        else:
+            chip = kit_panel.Chip(kit.fit(line.text, TEXT, x1 - x0 - DU(8), 1), line.fill, outline=kit.INK_DARK)
+            kit_panel.draw_chip(draw, x0, y, chip, TEXT)
+        y += _line_h(line)
+    return y + DU(2)
+
+
+# -- player column ---------------------------------------------------------------------------
+
+
+def _counts(p: PlayerState) -> tuple[int, int]:
+    """(hand, deck) sizes: the lists in a full state, the counts a view leaves instead."""
+    hand = p.hand_count if p.hand_count is not None and not p.hand else len(p.hand)
+    deck = p.deck_count if p.deck_count is not None and not (p.deck_pool or p.deck_top) \
+        else len(p.deck_pool) + len(p.deck_top)
+    return hand, deck
+
+
+def player_lines(state: State, p: PlayerState, lang: str) -> list[str]:
+    hand, deck = _counts(p)
+    lines = [f"{tr('hand', lang, n=hand)} · {tr('deck', lang, n=deck)}"]
+    top = [u for u in p.discard if u in state.cards]
+    if top:
+        lines.append(tr("discard_top", lang, n=len(p.discard), name=card_name(state, top[-1])))
+    else:
+        lines.append(tr("discard", lang, n=len(p.discard)))
+    lines.append(tr("removed", lang, n=len(p.removed)))
+    wl = p.warlord
+    if wl is not None and wl in state.chars and wl in state.cards:
+        hp = hit_points(state, wl)
+        lines.append(tr("warlord_hp", lang, left=max(0, hp - state.chars[wl].wounds), hp=hp))
+    elif wl is not None:
+        lines.append(tr("warlord_gone", lang))
+    if not p.alive:
+        lines.append(tr("out", lang))
+    return lines
+
+
+def card_height(state: State, p: PlayerState, lang: str) -> int:
+    return 2 * CARD_PAD + LINE * (1 + len(player_lines(state, p, lang)))
+
+
+def column_height(state: State, lang: str, top: int) -> int:
+    """Bottom of the player cards and the legend (the log takes what is left)."""
+    y = top + sum(card_height(state, p, lang) + DU(3) for p in state.players)
+    return y + LINE * len(_legend(lang)) + DU(2)
+
+
+def _legend(lang: str) -> list[str]:
+    """Legend entries (separated by two spaces in the locale) packed whole into lines."""
+    inner = PANEL_W - 2 * CARD_PAD
+    lines: list[str] = []
+    for entry in tr("legend", lang).split("  "):
+        joined = f"{lines[-1]}  {entry}" if lines else entry
+        if lines and kit.text_width(joined, TEXT) <= inner:
+            lines[-1] = joined
+        else:
+            lines.append(entry)
+    return lines + kit.wrap(tr("legend_state", lang), TEXT, inner)
+
+
+def draw_column(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mapping[int, str] | None,
+                top: int, bottom: int, log_lines: Sequence[str]) -> None:
+    """Player cards, the legend, then the newest log lines that fit above ``bottom``."""
+    x0, x1 = PANEL_X0, PANEL_X0 + PANEL_W
+    inner = PANEL_W - 2 * CARD_PAD - DU(3)
+    now = set(acting(state))
+    y = top
+    for p in state.players:
+        h = card_height(state, p, lang)
+        active = p.seat in now and len(now) == 1
+        box = (x0, y, x1, y + h)
+        draw.rounded_rectangle(box, radius=DU(3), fill=kit.PANEL, outline=ACTIVE_EDGE if active else kit.PANEL_LINE,
+                               width=DU(2) if active else 2)
+        draw.rectangle((x0 + 3, y + DU(2), x0 + 3 + DU(2), y + h - DU(2)), fill=kit.team_colour(p.seat))
+        lx = x0 + CARD_PAD + DU(3)
+        name = player_name(state, p.seat, seat_names)
+        if active:
+            name = "▶ " + name
+        kit.draw_text(draw, (lx, y + CARD_PAD + LINE // 2), kit.fit(name, TEXT, inner, 1), TEXT,
+                      kit.HIGHLIGHT if active else kit.INK, anchor="lm", bold=True)
+        for k, line in enumerate(player_lines(state, p, lang), start=1):
+            kit.draw_text(draw, (lx, y + CARD_PAD + k * LINE + LINE // 2), kit.fit(line, TEXT, inner), TEXT,
+                          kit.SUBTLE, anchor="lm")
+        y += h + DU(3)
+    for line in _legend(lang):
+        kit.draw_text(draw, (x0 + CARD_PAD, y + LINE // 2), line, TEXT, kit.MUTED, anchor="lm")
+        y += LINE
+    y += DU(2)
+    _draw_log(draw, log_lines, x0, y, bottom)
+
+
+def _draw_log(draw: ImageDraw.ImageDraw, log_lines: Sequence[str], x0: int, top: int, bottom: int) -> None:
+    """Newest lines last, whole lines only: as many of the newest as fit between ``top`` and ``bottom``."""
+    room = max(0, (bottom - top) // LINE)
+    if not room or not log_lines:
+        return
+    wrapped: list[str] = []
+    for entry in reversed(log_lines):
+        lines = kit.wrap(plain(entry), TEXT, PANEL_W - DU(2))
+        if len(wrapped) + len(lines) > room:
+            break
+        wrapped = lines + wrapped
+    draw.line((x0, top - DU(1), x0 + PANEL_W, top - DU(1)), fill=kit.PANEL_LINE, width=2)
+    for k, line in enumerate(wrapped):
+        kit.draw_text(draw, (x0, top + k * LINE + LINE // 2), line, TEXT, kit.INK, anchor="lm")

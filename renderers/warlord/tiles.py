@@ -1,0 +1,302 @@
+"""Card tiles: one character in play, its numbers, its state by shape, and its items.
+
+A tile reads like the card on the table. Its state is a shape, never a colour alone
+(spec §7, ready-spent-stunned): a ready card stands upright (portrait, team band on top); a
+spent card lies sideways (landscape, band on the right, as a card turned 90° clockwise) with
+a "SPENT" chip; a stunned card is upside down (band at the bottom), hatched, with "STUN".
+Text stays upright so it can be read; the frame carries the turn.
+
+The content is a list of segments (level/class/alignment, AC, ATK list, skill, HP pips,
+feats, badges) flowed into lines of the tile's width, so a wide spent tile needs fewer
+lines and a narrow tile more, and nothing overflows: a segment wider than a line is cut
+with an ellipsis. Every number comes from the engine (``atk_values``, ``armor``,
+``hit_points``, ``level``, ``layered``), never recomputed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TypeVar
+
+from PIL import ImageDraw
+
+from engines.warlord.content import factions_of
+from engines.warlord.rules_common import armor, atk_values, hit_points, layered, level
+from engines.warlord.state import State
+from renderers import kit, kit_panel
+from renderers.kit import RGB
+from renderers.warlord.words import card_name, plain, tr, tr_or
+
+_DU = kit.Scale(1200)
+TEXT = _DU.min_text
+LINE = kit_panel.chip_height(TEXT)
+PAD = _DU(2.5)
+BAND = _DU(3)
+READY_W = _DU(72)
+SPENT_W = _DU(94)
+PORTRAIT = 1.0  # a ready tile is at least this much taller than wide: it reads as upright
+SEG_GAP = _DU(2.5)
+PIP = _DU(7)
+PIP_GAP = _DU(1.5)
+MAX_PIPS = 6
+
+TILE: RGB = (238, 232, 214)  # parchment: dark text on a light card reads best when shrunk
+TILE_SPENT: RGB = (214, 208, 192)
+TILE_STUN: RGB = (226, 214, 206)
+HATCH: RGB = (196, 170, 160)
+TILE_EDGE: RGB = (28, 28, 32)
+TILE_INK: RGB = (24, 24, 28)
+TILE_MUTED: RGB = (88, 84, 78)
+STATE_CHIP: RGB = (24, 24, 28)
+BADGE: RGB = (92, 70, 140)
+WOUND: RGB = kit.OKABE_ITO["vermillion"]
+PIP_EMPTY: RGB = (250, 246, 236)
+ITEM: RGB = (64, 68, 78)
+ITEM_SPENT: RGB = (118, 112, 100)
+ATTACHED: RGB = (40, 92, 120)
+GROUNDS: tuple[RGB, ...] = (TILE, TILE_SPENT, TILE_STUN, HATCH)
+"""Where tile text is written (the palette needs each ink's edges over each)."""
+
+T = TypeVar("T")
+U = TypeVar("U")
+CLASS_KEYS = ("fighter", "cleric", "wizard", "rogue", "classless", "any")
+ALIGN = {"good": "▲", "evil": "▼", "neutral": "◆"}
+
+
+@dataclass(frozen=True)
+class Seg:
+    """One piece of a tile's content: plain text, a chip (state, badge) or HP pips."""
+
+    kind: str  # "text" | "chip" | "pips"
+    text: str = ""
+    fill: RGB = STATE_CHIP
+    hp: int = 0
+    wounds: int = 0
+    bold: bool = False
+
+    def width(self) -> int:
+        if self.kind == "pips":
+            return self.hp * PIP + (self.hp - 1) * PIP_GAP
+        if self.kind == "chip":
+            return kit_panel.chip_width(kit_panel.Chip(self.text, self.fill), TEXT)
+        return kit.text_width(self.text, TEXT, 1 if self.bold else 0)
+
+
+@dataclass
+class TileSpec:
+    """A measured tile: size, the lines of segments (with x offsets) and the chips under it."""
+
+    uid: str
+    orient: str
+    width: int
+    body_h: int
+    name: str
+    band: RGB
+    lines: list[list[tuple[int, Seg]]] = field(default_factory=list)
+    chips: list[kit_panel.Chip] = field(default_factory=list)
+    chips_h: int = 0
+
+    @property
+    def height(self) -> int:
+        return self.body_h + self.chips_h
+
+
+def empty_height() -> int:
+    """Height of a row with no character (an empty army during set-up)."""
+    return 2 * PAD + LINE
+
+
+def empty_width() -> int:
+    return READY_W // 2
+
+
+def segments(state: State, uid: str, lang: str) -> list[Seg]:
+    """What a tile says after its name, most important first (state, stats, HP, feats, badges)."""
+    c = state.chars[uid]
+    d = state.defn(uid)
+    out: list[Seg] = []
+    if c.state == "spent":
+        out.append(Seg("chip", tr("spent", lang)))
+    elif c.state == "stunned":
+        out.append(Seg("chip", tr("stunned", lang)))
+    cls = tr(f"cls.{d.cls}", lang) if d.cls in CLASS_KEYS else "–"
+    marks = ("♛" if d.has("Warlord") else "") + ("★" if d.has("Unique") else "")
+    if marks:  # its own segment: on a narrow tile it moves to its own line rather than cut the level
+        out.append(Seg("text", marks, bold=True))
+    out.append(Seg("text", f"{level(state, uid)}{cls}{ALIGN.get(d.alignment, '◆')}", bold=True))
+    out.append(Seg("text", tr("ac", lang, n=_engine(armor, state, uid, "?"))))
+    atk = _engine(atk_values, state, uid, None)
+    out.append(Seg("text", "/".join(f"{v:+d}" for v in atk) if atk is not None else "?", bold=True))
+    out.append(Seg("text", tr("skill", lang, n=layered(d.skill, c.mods, "skill"))))
+    hp = hit_points(state, uid)
+    if hp <= MAX_PIPS:
+        out.append(Seg("pips", hp=hp, wounds=min(c.wounds, hp)))
+    else:
+        out.append(Seg("text", f"♥{max(0, hp - c.wounds)}/{hp}", bold=True))
+    for feat, bonus in sorted(d.feats.items()):
+        out.append(Seg("text", f"{tr_or(f'feat.{feat}', lang, feat[:3].title())}{bonus}"))
+    for trait, key in (("Astral", "astral"), ("Ethereal", "ethereal"),
+                       (state.loyalty_exempt, "mercenary")):
+        if d.has(trait):
+            out.append(Seg("chip", tr(f"badge.{key}", lang), fill=BADGE))
+    own = state.player(c.army_of).faction if any(p.seat == c.army_of for p in state.players) else ""
+    if own and not d.has(state.loyalty_exempt) and own not in factions_of(d, state.factions):
+        out.append(Seg("chip", tr("badge.off_faction", lang), fill=BADGE))
+    return out
+
+
+def _engine(rule: Callable[[State, str], T], state: State, uid: str, missing: U) -> T | U:
+    """An engine value, or ``missing`` when the state lacks a card it needs (a carried card a view
+    left out): the picture shows "?" instead of a number the rules did not compute."""
+    try:
+        return rule(state, uid)
+    except KeyError:
+        return missing
+
+
+def flow(segs: list[Seg], width: int) -> list[list[tuple[int, Seg]]]:
+    """Greedy lines: each segment goes on the current line if it fits, else on a new one."""
+    lines: list[list[tuple[int, Seg]]] = []
+    x = width + 1
+    for seg in segs:
+        w = min(seg.width(), width)
+        if x + w > width:
+            lines.append([])
+            x = 0
+        lines[-1].append((x, seg))
+        x += w + SEG_GAP
+    return lines
+
+
+def item_chips(state: State, uid: str, width: int, lang: str) -> list[kit_panel.Chip]:
+    """Equipped items (name, ±ATK/AC, a turn mark when spent) then attached actions."""
+    chips: list[kit_panel.Chip] = []
+    for item in state.chars[uid].items:
+        if item not in state.cards:
+            continue
+        d = state.defn(item)
+        bonus = " ".join(part for part in (tr("atk", lang, n=f"{d.atk_bonus:+d}") if d.atk_bonus else "",
+                                           tr("ac", lang, n=f"{d.ac_bonus:+d}") if d.ac_bonus else "") if part)
+        orient = state.items[item].state if item in state.items else "ready"
+        mark = {"ready": "", "spent": "↻ ", "stunned": "✖ "}[orient]
+        fill = ITEM if orient == "ready" else ITEM_SPENT
+        chips.append(kit_panel.Chip(_fit_chip(mark, card_name(state, item), plain(bonus), width), fill))
+    for action in state.chars[uid].attached:
+        if action in state.cards:
+            chips.append(kit_panel.Chip(_fit_chip("+ ", card_name(state, action), "", width), ATTACHED))
+    return chips
+
+
+def _fit_chip(mark: str, name: str, bonus: str, width: int) -> str:
+    """A chip text that fits ``width``: the name gives way, the numbers never do."""
+    tail = f" {bonus}" if bonus else ""
+    room = width - kit_panel.chip_width(kit_panel.Chip(mark + tail, ITEM), TEXT)
+    return mark + kit.fit(name, TEXT, max(room, kit.text_width("…", TEXT, 1)), 1) + tail
+
+
+def measure(state: State, uid: str, lang: str, scale: float = 1.0) -> TileSpec:
+    """Size and content of ``uid``'s tile at ``scale`` (the layout shrinks tiles of a crowded rank)."""
+    c = state.chars[uid]
+    orient = c.state
+    width = round((SPENT_W if orient == "spent" else READY_W) * scale)
+    inner = width - 2 * PAD - (BAND if orient == "spent" else 0)
+    lines = flow(segments(state, uid, lang), inner)
+    n = len(lines) + 1  # the name line
+    body_h = 2 * PAD + n * LINE + (0 if orient == "spent" else BAND + PAD // 2)
+    if orient != "spent":
+        body_h = max(body_h, round(width * PORTRAIT))
+    chips = item_chips(state, uid, width, lang)
+    chips_h = len(chips) * (kit_panel.chip_height(TEXT) + _DU(1)) + (_DU(1) if chips else 0)
+    return TileSpec(uid, orient, width, body_h, card_name(state, uid), kit.team_colour(c.controller),
+                    lines, chips, chips_h)
+
+
+# -- drawing --------------------------------------------------------------------------------
+
+
+def draw_tile(draw: ImageDraw.ImageDraw, spec: TileSpec, box: tuple[int, int, int, int]) -> None:
+    """The card frame (its turn as a shape), then the name, the content lines and the item chips."""
+    x0, y0, x1, y1 = box
+    fill = {"ready": TILE, "spent": TILE_SPENT, "stunned": TILE_STUN}[spec.orient]
+    draw.rectangle(box, fill=fill, outline=TILE_EDGE, width=2)
+    if spec.orient == "stunned":
+        _hatch(draw, box)
+    if spec.orient == "ready":
+        draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 2 + BAND), fill=spec.band)
+        top = y0 + 2 + BAND + PAD // 2
+    elif spec.orient == "spent":
+        draw.rectangle((x1 - 2 - BAND, y0 + 2, x1 - 2, y1 - 2), fill=spec.band)
+        top = y0 + PAD
+    else:
+        draw.rectangle((x0 + 2, y1 - 2 - BAND, x1 - 2, y1 - 2), fill=spec.band)
+        top = y0 + PAD
+    left = x0 + PAD
+    inner = x1 - x0 - 2 * PAD - (BAND if spec.orient == "spent" else 0)
+    kit.note("tile", box, spec.uid)
+    _draw_name(draw, spec, left, top, inner)
+    for k, line in enumerate(spec.lines, start=1):
+        y = top + k * LINE
+        for dx, seg in line:
+            _draw_seg(draw, seg, left + dx, y, inner - dx)
+    cy = y1 + _DU(1)
+    for chip in spec.chips:
+        kit_panel.draw_chip(draw, x0, cy, chip, TEXT)
+        cy += kit_panel.chip_height(TEXT) + _DU(1)
+
+
+def _draw_name(draw: ImageDraw.ImageDraw, spec: TileSpec, left: int, top: int, inner: int) -> None:
+    """The printed name in bold, cut with an ellipsis when the tile is too narrow (never overflowing)."""
+    kit.draw_text(draw, (left, top + LINE // 2), kit.fit(spec.name, TEXT, inner, 1), TEXT, TILE_INK, anchor="lm",
+                  bold=True)
+
+
+def _draw_seg(draw: ImageDraw.ImageDraw, seg: Seg, x: int, y: int, room: int) -> None:
+    mid = y + LINE // 2
+    if seg.kind == "pips":
+        for k in range(seg.hp):
+            px = x + k * (PIP + PIP_GAP)
+            pip = (px, mid - PIP // 2, px + PIP, mid - PIP // 2 + PIP)
+            if k < seg.hp - seg.wounds:
+                draw.ellipse(pip, fill=kit.HP_LEFT, outline=TILE_EDGE, width=2)
+            else:  # a wound: hollow and crossed, so it differs by shape as well as colour
+                draw.ellipse(pip, fill=PIP_EMPTY, outline=WOUND, width=2)
+                draw.line((pip[0] + 3, pip[1] + 3, pip[2] - 3, pip[3] - 3), fill=WOUND, width=3)
+                draw.line((pip[0] + 3, pip[3] - 3, pip[2] - 3, pip[1] + 3), fill=WOUND, width=3)
+        kit.note("pips", (x, mid - PIP // 2, x + seg.width(), mid + PIP // 2), f"{seg.hp - seg.wounds}/{seg.hp}")
+        return
+    if seg.kind == "chip":
+        chip = kit_panel.Chip(seg.text, seg.fill)
+        if kit_panel.chip_width(chip, TEXT) > room:
+            chip = kit_panel.Chip(kit.fit(seg.text, TEXT, room - 2 * max(5, TEXT // 4), 1), seg.fill)
+        kit_panel.draw_chip(draw, x, mid - kit_panel.chip_height(TEXT) // 2, chip, TEXT)
+        return
+    kit.draw_text(draw, (x, mid), kit.fit(seg.text, TEXT, room, 1 if seg.bold else 0), TEXT, TILE_INK,
+                  anchor="lm", bold=seg.bold)
+
+
+@lru_cache(maxsize=64)
+def _hatch_lines(w: int, h: int) -> tuple[tuple[int, int, int, int], ...]:
+    step = _DU(6)
+    out = []
+    for k in range(-h, w, step):
+        out.append((k, 0, k + h, h))
+    return tuple(out)
+
+
+def _hatch(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """Diagonal hatching inside ``box``: "stunned" as a pattern, so it survives any colour vision."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0 - 4, y1 - y0 - 4
+    for a, b, c, d in _hatch_lines(w, h):
+        # clip the line (a,b)-(c,d) of slope 1 to the inner box
+        sx, sy, ex, ey = a, b, c, d
+        if sx < 0:
+            sy -= sx
+            sx = 0
+        if ex > w:
+            ey -= ex - w
+            ex = w
+        if sx < ex:
+            draw.line((x0 + 2 + sx, y0 + 2 + sy, x0 + 2 + ex, y0 + 2 + ey), fill=HATCH, width=3)

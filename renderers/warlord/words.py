@@ -1,0 +1,50 @@
+"""Words for the Warlord table image: translations the bundled font can draw, and names.
+
+Every text this package draws goes through :func:`plain`, so a letter the kit's font lacks
+(an emoji in a player's name) comes out as its base letter or "?", never as an empty box.
+Same idea as the WoW Miniatures ``words`` module, kept here so the games do not import each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from common.i18n import t
+from engines.warlord.state import State
+from renderers.kit_glyphs import drawable
+
+
+def plain(text: str) -> str:
+    """``text`` with only characters the font can draw (``kit_glyphs.drawable``)."""
+    return drawable(text)
+
+
+def tr(key: str, lang: str, **params: Any) -> str:
+    """A ``warlord.img.*`` translation, drawable."""
+    return plain(t(f"warlord.img.{key}", lang, **params))
+
+
+def tr_or(key: str, lang: str, fallback: str) -> str:
+    """A translation, or ``fallback`` when the key is missing (a pack's unknown feat or class).
+
+    Why: ``t`` returns the key itself when it is missing, which would put an internal word on
+    the picture (TABLE_UX: never show internal words)."""
+    full = f"warlord.img.{key}"
+    text = t(full, lang)
+    return plain(fallback if text == full else text)
+
+
+def player_name(state: State, seat: int, seat_names: Mapping[int, str] | None) -> str:
+    """The name people know a seat by (the Discord display name when the caller has it)."""
+    if seat_names and seat in seat_names:
+        return plain(str(seat_names[seat]))
+    for p in state.players:
+        if p.seat == seat:
+            return plain(p.name)
+    return str(seat)
+
+
+def card_name(state: State, uid: str) -> str:
+    """A visible card's printed name; a uid the state does not show (a view) is never looked up."""
+    return plain(state.name(uid)) if uid in state.cards else "?"
