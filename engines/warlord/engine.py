@@ -94,7 +94,7 @@ class WarlordEngine:
                                     "target": state.name(top.target) if top.target else ""})
         if state.reforming is not None:
             return Decision(seats=[state.reforming], kind="reform", prompt_key="warlord.ask.reform",
-                            params={"ranks": R.illegal_ranks(state.player(state.reforming).ranks)})
+                            params={"ranks": R.illegal_ranks(R.own_ranks(state, state.reforming))})
         if state.attack is not None:
             a = state.attack
             return Decision(seats=[a.seat], kind="choose_strike_target", prompt_key="warlord.ask.strike",
@@ -126,9 +126,9 @@ class WarlordEngine:
         candidates: list[Action]
         if d.kind == "reform":
             ranks = state.player(seat).ranks
-            bad = set(R.illegal_ranks(ranks))
+            bad = set(R.illegal_ranks(R.own_ranks(state, seat)))
             candidates = [A.Reform(char=u, position=p) for k, row in enumerate(ranks) if k + 1 in bad for u in row
-                          for p in sorted({0, len(ranks[k - 1])})]
+                          if state.chars[u].controller == seat for p in sorted({0, len(ranks[k - 1])})]
         elif d.kind == "choose_strike_target":
             assert state.attack is not None
             candidates = [A.StopAttack(), *(A.Strike(target=u) for u in

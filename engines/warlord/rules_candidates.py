@@ -12,6 +12,7 @@ from engines.warlord.content import Ability
 from engines.warlord.rules_checks import feat_bonus
 from engines.warlord.rules_common import army_uids
 from engines.warlord.rules_play import FEAT_ORDER_ABILITY, FEAT_ORDERS, use_sources
+from engines.warlord.rules_stealth import armies_to_enter
 from engines.warlord.rules_strikes import melee_targets, ranged_targets
 from engines.warlord.state import State
 
@@ -23,11 +24,18 @@ def _targets(state: State, seat: int, performer: str, ability: Ability, extra_re
             if strike.get("kind") == "ranged":
                 return list(ranged_targets(state, performer, extra_reach))
             return list(melee_targets(state, performer))
+        if "retrieve" in effect and effect["retrieve"].get("from") == "deck":
+            pool = state.player(seat).deck_top + state.player(seat).deck_pool
+            return sorted({state.name(u) for u in pool if state.defn(u).type == effect["retrieve"].get("filter")})
         if "retrieve" in effect:
             return [u for u in state.player(seat).discard if state.defn(u).type == "character"]
         if "move" in effect:
             return ["forward", "back"]
     for selector in ability.targets:
+        if "spell_in_hand" in selector:
+            return [u for u in state.player(seat).hand if state.defn(u).type == "action"]
+        if "army" in selector:
+            return list(armies_to_enter(state, performer))
         if "steed" in selector:
             return [i for i in state.chars[performer].items if state.defn(i).has("Steed")]
         if "choose" in selector:
@@ -39,11 +47,13 @@ def order_candidates(state: State, seat: int) -> list[Action]:
     player = state.player(seat)
     mine = [u for u in army_uids(state, seat) if state.chars[u].controller == seat]
     out: list[Action] = [A.Pass()]
-    out += [A.Attack(attacker=u) for u in mine]
+    roaming = [u for u, c in state.chars.items() if c.controller == seat and c.army_of != seat]  # infiltrators
+    out += [A.Attack(attacker=u) for u in mine + roaming]
     out += [A.Recruit(card=u, position=None) for u in player.hand if state.defn(u).type == "character"]
     out += [A.Equip(item=i, host=h) for i in player.hand if state.defn(i).type == "item" for h in mine]
-    out += [A.Maneuver(char=u, to=t) for u in mine for t in ("forward", "back")]  # type: ignore[arg-type]
-    for card in player.hand:
+    out += [A.Maneuver(char=u, to=t) for u in mine + roaming for t in ("forward", "back")]  # type: ignore[arg-type]
+    scribed = [u for holder in mine for u in state.chars[holder].scribed]
+    for card in player.hand + scribed:
         d = state.defn(card)
         if d.type != "action":
             continue
@@ -64,7 +74,7 @@ def order_candidates(state: State, seat: int) -> list[Action]:
                     reach = 1 if option == "range" else 0
                     out += [A.UseOrder(source=src, ability=k, target=t, marksmanship=option)  # type: ignore[arg-type]
                             for t in _targets(state, seat, performer, ability, reach)]
-    for performer in mine:
+    for performer in mine + roaming:
         for feat in FEAT_ORDERS:
             if feat_bonus(state, performer, feat) is not None:
                 out += [A.UseOrder(source=f"feat:{feat}", performer=performer, target=t)

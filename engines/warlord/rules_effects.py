@@ -119,6 +119,8 @@ def _one(state: State, ctx: Ctx, name: str, spec: dict[str, Any], dice: Dice) ->
             events.append(ev("drew_cards", private_to=[ctx.seat], seat=ctx.seat,
                              cards=", ".join(state.name(u) for u in drawn)))
         return events
+    if name == "retrieve" and spec.get("from") == "deck":
+        return _search(state, ctx.seat, ctx.choice or "", str(spec.get("filter", "")))
     if name == "retrieve":
         player = state.player(ctx.seat)
         if ctx.choice in player.discard:
@@ -172,6 +174,26 @@ def _one(state: State, ctx: Ctx, name: str, spec: dict[str, Any], dice: Dice) ->
     if name == "move":
         return _move(state, uid, ctx.choice or "forward")
     raise RuleError("warlord.err.unmodeled", rule="golden-rule", name=state.name(ctx.card))
+
+
+def _search(state: State, seat: int, wanted: str, kind: str) -> list[Event]:
+    """deck-building conventions: searching the deck for a card of a kind reveals the card found, and the
+    deck is shuffled afterwards (cards known on top lose their place: shuffling is not retrieving)."""
+    player = state.player(seat)
+    folded = wanted.strip().casefold()
+    found = next((u for u in [*player.deck_top, *player.deck_pool]
+                  if (state.name(u).casefold() == folded or u == wanted)
+                  and (not kind or state.defn(u).type == kind)), None)
+    events: list[Event] = []
+    if found is not None:
+        (player.deck_top if found in player.deck_top else player.deck_pool).remove(found)
+        player.hand.append(found)
+        events.append(ev("revealed", seat=seat, name=state.name(found)))
+    else:
+        events.append(ev("search_failed", seat=seat))
+    player.deck_pool = sorted([*player.deck_pool, *player.deck_top])
+    player.deck_top = []
+    return [*events, ev("shuffled", seat=seat)]
 
 
 def _move(state: State, uid: str, direction: str) -> list[Event]:

@@ -121,16 +121,8 @@ def resign(state: State, seat: int) -> list[Event]:
     events = [ev("resigned", seat=seat), *eliminate(state, seat)]
     for p in state.players:
         p.discard_choice = p.discard_choice if p.alive else None
-    if state.order_seat == seat:
-        alive = [s for s in state.initiative if state.player(s).alive]
-        state.order_seat = alive[0] if alive else None
-    state.initiative = [s for s in state.initiative if state.player(s).alive]
-    if state.attack is not None and state.attack.seat == seat:
-        state.attack = None
     state.stack = [f for f in state.stack if getattr(f, "seat", None) != seat or f.kind == "window"]
     for f in state.stack:
         if f.kind == "window":
             f.poll = [s for s in f.poll if s != seat]
-    if state.reforming == seat:
-        state.reforming = None
     return events + deaths(state)

@@ -15,9 +15,12 @@ from engines.warlord.rules_common import army_uids, ev, find_in, level
 from engines.warlord.state import CharState, ItemState, State
 
 
-def own_character(state: State, seat: int, ref: str, rule: str) -> str:
-    """A character in your army that you control (the Glossary's "your army")."""
+def own_character(state: State, seat: int, ref: str, rule: str, *, anywhere: bool = False) -> str:
+    """A character in your army that you control (the Glossary's "your army"); ``anywhere`` also
+    accepts your infiltrators in another army, which may attack and maneuver there (enemy-formation)."""
     mine = [u for u in army_uids(state, seat) if state.chars[u].controller == seat]
+    if anywhere:
+        mine += [u for u, c in state.chars.items() if c.controller == seat and c.army_of != seat]
     return find_in(state, mine, ref, rule)
 
 
@@ -43,7 +46,7 @@ def check_recruit(state: State, seat: int, ref: str, position: int | None) -> tu
     rank = max(1, d.level)  # bring-characters: the rank equal to its level
     ranks = [list(r) for r in player.ranks]
     R.place(ranks, rank, uid, position)
-    if not R.is_legal(ranks):
+    if not R.is_legal(R.own_ranks(state, seat, ranks)):
         raise RuleError("warlord.err.rank_illegal", rule="bring-characters", name=d.name, rank=rank)
     return uid, rank
 
@@ -99,7 +102,7 @@ def do_equip(state: State, seat: int, item_ref: str, host_ref: str) -> list[Even
 
 # -- maneuver -----------------------------------------------------------------------------
 def check_maneuver(state: State, seat: int, ref: str, to: str, position: int | None) -> tuple[str, int]:
-    uid = own_character(state, seat, ref, "maneuver")
+    uid = own_character(state, seat, ref, "maneuver", anywhere=True)
     c = state.chars[uid]
     if c.state != "ready":
         raise RuleError("warlord.err.not_ready", rule="maneuver", name=state.name(uid))
@@ -125,4 +128,5 @@ def do_maneuver(state: State, seat: int, ref: str, to: str, position: int | None
     R.place(ranks, dest, uid, position)
     R.trim(ranks)
     c.state = "spent"
+    c.non_stealth_action = True
     return [ev("maneuvered", seat=seat, name=state.name(uid), frm=src, to=dest)]

@@ -21,15 +21,19 @@ from engines.warlord.content import Ability, CardDef
 from engines.warlord.rules_actions import check_performer, is_spell
 from engines.warlord.rules_checks import feat_bonus, feat_check, succeeded
 from engines.warlord.rules_common import army_uids, ev, find_in
+from engines.warlord.rules_stealth import armies_to_enter, enter
 from engines.warlord.rules_strikes import melee_targets, ranged_targets
 from engines.warlord.state import ActionFrame, State
 
-FEAT_ORDERS = ("medicine", "riding")
-# feats: what a feat order does when its check succeeds (Medicine removes a wound, Riding readies a steed)
+FEAT_ORDERS = ("medicine", "riding", "scribe", "stealth")
+# feats: what a feat order does when its check succeeds (Medicine removes a wound, Riding readies a
+# steed, Scribe attaches a spell from hand to cast later, Stealth enters another army's front rank)
 FEAT_ORDER_ABILITY = {
     "medicine": Ability(kind="order", targets=[{"choose": {"side": "own", "same_rank": True, "wounded": True}}],
                         effects=[{"heal": {"amount": 1}}]),
     "riding": Ability(kind="order", targets=[{"steed": "carried"}], effects=[]),
+    "scribe": Ability(kind="order", targets=[{"spell_in_hand": True}], effects=[]),
+    "stealth": Ability(kind="order", spend=True, targets=[{"army": True}], effects=[]),
 }
 
 
@@ -75,6 +79,10 @@ def check_target(state: State, seat: int, performer: str, ability: Ability, ref:
             raise RuleError("warlord.err.out_of_range", rule="ranged-strikes" if strike.get("kind") == "ranged"
                             else "attack", name=state.name(performer))
         return uid
+    if any(e.get("retrieve", {}).get("from") == "deck" for e in ability.effects):
+        if not ref:  # searching: the player names the card; finding nothing still shuffles
+            raise RuleError("warlord.err.target_needed", rule="deck-building", name=state.name(performer))
+        return ref
     if any("retrieve" in e for e in ability.effects):
         if ref is None:
             raise RuleError("warlord.err.target_needed", rule="deck-building", name=state.name(performer))
@@ -85,6 +93,14 @@ def check_target(state: State, seat: int, performer: str, ability: Ability, ref:
             raise RuleError("warlord.err.direction_needed", rule="card-orders", name=state.name(performer))
         return ref
     for selector in ability.targets:
+        if "spell_in_hand" in selector:  # Scribe: a spell this character could cast if it were ready
+            spells = [u for u in state.player(seat).hand if is_spell(state.defn(u))
+                      and _could_cast(state, seat, performer, state.defn(u))]
+            return find_in(state, spells, ref or "", "feats")
+        if "army" in selector:
+            if ref not in armies_to_enter(state, performer):
+                raise RuleError("warlord.err.stealth_army", rule="enemy-formation", name=state.name(performer))
+            return ref
         if "steed" in selector:
             steeds = [i for i in state.chars[performer].items if state.defn(i).has("Steed")
                       and state.items[i].state != "ready"]
@@ -115,16 +131,33 @@ def _selector_ok(state: State, seat: int, performer: str, uid: str, spec: dict[s
         return False
     if spec.get("state") == "spent_only" and c.state != "spent":  # "spent (not stunned)"
         return False
+    if spec.get("alignment") == "opposite":  # characters: opposite to the performer, not to its Warlord
+        mine, theirs = state.defn(performer).alignment, state.defn(uid).alignment
+        if "neutral" in (mine, theirs) or mine == theirs:
+            return False
     return not (spec.get("wounded") and c.wounds == 0)
 
 
+def _could_cast(state: State, seat: int, performer: str, card: CardDef) -> bool:
+    try:
+        check_performer(state, seat, performer, card, False)
+    except RuleError:
+        return False
+    return True
+
+
 def plan_play(state: State, seat: int, card_ref: str, k: int, performer_ref: str, target: str | None) -> Plan:
-    """actions: an Order action card from hand."""
+    """actions: an Order action card from hand, or a spell a Scribe attached (cast as if from hand,
+    by the character that holds it)."""
     player = state.player(seat)
-    uid = find_in(state, [u for u in player.hand if state.defn(u).type == "action"], card_ref, "actions")
+    scribed = {u: holder for holder in _own_chars(state, seat) for u in state.chars[holder].scribed}
+    cards = [u for u in player.hand if state.defn(u).type == "action"] + list(scribed)
+    uid = find_in(state, cards, card_ref, "actions")
     d = state.defn(uid)
     ability = _ability(state, uid, d, k, "order")
     performer = find_in(state, _own_chars(state, seat), performer_ref, "actions")
+    if uid in scribed and performer != scribed[uid]:
+        raise RuleError("warlord.err.scribed_holder", rule="feats", name=d.name, holder=state.name(scribed[uid]))
     check_performer(state, seat, performer, d, ability.spend)
     choice = check_target(state, seat, performer, ability, target)
     return Plan(seat=seat, source=uid, ability_index=k, ability=ability, performer=performer, choice=choice,
@@ -153,13 +186,16 @@ def plan_use(state: State, seat: int, source: str, k: int, performer_ref: str | 
         feat = source[5:]
         if feat not in FEAT_ORDERS:
             raise RuleError("warlord.err.unmodeled", rule="feats", name=feat)
-        performer = find_in(state, _own_chars(state, seat), performer_ref or "", "feats")
+        anywhere = [u for u, c in state.chars.items() if c.controller == seat]  # infiltrators have feats too
+        performer = find_in(state, anywhere, performer_ref or "", "feats")
         _not_stunned(state, performer)
         if feat_bonus(state, performer, feat) is None:
             raise RuleError("warlord.err.no_feat", rule="feats", name=state.name(performer), feat=feat)
-        if f"feat:{feat}" in state.chars[performer].used:  # feats: once per turn per character
+        if f"feat:{feat}" in state.chars[performer].used:  # feats: once per turn per character (not Stealth)
             raise RuleError("warlord.err.feat_used", rule="feats", name=state.name(performer), feat=feat)
         ability = FEAT_ORDER_ABILITY[feat]
+        if ability.spend and state.chars[performer].state != "ready":
+            raise RuleError("warlord.err.not_ready", rule="feats", name=state.name(performer))
         choice = check_target(state, seat, performer, ability, target)
         return Plan(seat=seat, source=source, ability_index=0, ability=ability, performer=performer, choice=choice,
                     spell=False, feat=feat)
@@ -207,28 +243,51 @@ def start(state: State, plan: Plan, dice: Dice) -> list[Event]:
     player = state.player(seat)
     name = plan.feat or state.name(plan.source)
     events = [ev("order_used", seat=seat, name=state.name(performer), source=name)]
+    if plan.feat != "stealth":  # Stealth's react asks for a turn with no other action
+        state.chars[performer].non_stealth_action = True
     if plan.source in player.hand:  # actions: the card resolves, then lies in its owner's discard pile
         player.hand.remove(plan.source)
+        player.discard.append(plan.source)
+    elif plan.source in state.chars[performer].scribed:  # Scribe: discarded to cast it as if from hand
+        state.chars[performer].scribed.remove(plan.source)
+        state.chars[performer].attached.remove(plan.source)
         player.discard.append(plan.source)
     frame = ActionFrame(seat=seat, performer=performer, card=plan.source, ability=plan.ability_index,
                         targets=[plan.choice] if plan.choice in state.chars else [], spell=plan.spell,
                         choice=plan.choice,
                         from_hand=plan.source in state.cards and state.defn(plan.source).type == "action")
     if plan.feat is not None:
-        state.chars[performer].used.append(f"feat:{plan.feat}")
+        if plan.feat != "stealth":  # feats: every feat but Stealth is once per turn
+            state.chars[performer].used.append(f"feat:{plan.feat}")
         roll = feat_check(state, performer, plan.feat, dice)
         ok = succeeded(roll)
         events.append(ev("feat_check", rolls=dice.take_drawn(), seat=seat, name=state.name(performer),
                          feat=plan.feat, natural=roll.natural, total=roll.total, dc=20, ok=ok))
-        if not ok:
+        if not ok and plan.feat != "scribe":
             return events
         if plan.feat == "riding" and plan.choice in state.items:
             state.items[plan.choice].state = "ready"
             return [*events, ev("state_set", name=state.name(plan.choice), state="ready")]
+        if plan.feat == "stealth" and plan.choice is not None:
+            return events + enter(state, performer, plan.choice)
+    if plan.feat == "scribe" and plan.choice is not None:
+        return events + _scribe(state, seat, performer, plan.choice, ok)
     if plan.marksmanship is not None:
         events += _marksmanship(state, plan, frame, dice)
     state.stack.append(frame)
     return events
+
+
+def _scribe(state: State, seat: int, performer: str, spell: str, ok: bool) -> list[Event]:
+    """feats (Scribe): the revealed spell is attached on a success and discarded on a failure."""
+    player = state.player(seat)
+    player.hand.remove(spell)
+    if ok:
+        state.chars[performer].attached.append(spell)
+        state.chars[performer].scribed.append(spell)
+        return [ev("scribed", name=state.name(performer), card=state.name(spell))]
+    player.discard.append(spell)
+    return [ev("scribe_failed", name=state.name(performer), card=state.name(spell))]
 
 
 def _marksmanship(state: State, plan: Plan, frame: ActionFrame, dice: Dice) -> list[Event]:

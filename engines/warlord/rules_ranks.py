@@ -28,6 +28,14 @@ def is_legal(ranks: list[list[str]]) -> bool:
     return not illegal_ranks(ranks)
 
 
+def own_ranks(state: State, seat: int, ranks: list[list[str]] | None = None) -> list[list[str]]:
+    """The army's ranks as its owner's legality sees them (enemy-formation): infiltrators never make
+    the host's ranks illegal, so only the characters the owner controls are counted (a uid not in
+    play yet, about to be recruited, counts as the owner's)."""
+    rows = state.player(seat).ranks if ranks is None else ranks
+    return [[u for u in row if u not in state.chars or state.chars[u].controller == seat] for row in rows]
+
+
 def locate(state: State, uid: str) -> tuple[int, int, int]:
     """(army seat, rank number 1-based, position) of a character in play."""
     c = state.chars[uid]
@@ -76,7 +84,7 @@ def remove(ranks: list[list[str]], uid: str) -> None:
 def needs_reform(state: State) -> list[int]:
     """Living seats whose army is illegal, in play order (ranks: armies resolve in play order)."""
     order = state.initiative or [p.seat for p in state.players]
-    return [s for s in order if state.player(s).alive and not is_legal(state.player(s).ranks)]
+    return [s for s in order if state.player(s).alive and not is_legal(own_ranks(state, s))]
 
 
 def check_reform(state: State, seat: int, uid: str, position: int | None) -> tuple[int, int]:
@@ -85,7 +93,7 @@ def check_reform(state: State, seat: int, uid: str, position: int | None) -> tup
         raise RuleError("warlord.err.not_your_character", rule="ranks", name=state.name(uid))
     _, rank, _ = locate(state, uid)
     ranks = state.player(seat).ranks
-    if rank not in illegal_ranks(ranks):
+    if rank not in illegal_ranks(own_ranks(state, seat)):
         raise RuleError("warlord.err.not_in_illegal_rank", rule="ranks", name=state.name(uid), rank=rank)
     size = len(ranks[rank - 2])
     if position is not None and not 0 <= position <= size:

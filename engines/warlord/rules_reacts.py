@@ -24,7 +24,7 @@ from engines.warlord.rules_strikes import reroll_strike
 from engines.warlord.rules_windows import reacted
 from engines.warlord.state import ActionFrame, State, StrikeFrame, WindowFrame
 
-REACT_FEATS = ("defend", "magic_resistance", "powerattack", "riposte", "charisma")
+REACT_FEATS = ("defend", "magic_resistance", "powerattack", "riposte", "charisma", "stealth")
 
 
 def below(state: State) -> StrikeFrame | ActionFrame | None:
@@ -105,6 +105,10 @@ def _feat_applies(state: State, feat: str, uid: str, w: WindowFrame) -> bool:
     if feat == "riposte":  # after a melee strike at this character resolved: strike back at the striker
         return (w.trigger == "strike_resolved" and w.by == "melee" and w.target == uid
                 and w.source in state.chars and state.chars[w.source].controller != state.chars[uid].controller)
+    if feat == "stealth":  # enemy-formation: an infiltrator that did nothing else this turn slips away
+        c = state.chars[uid]
+        return (w.trigger == "targeted" and w.by in ("melee", "action", "spell") and w.target == uid
+                and c.army_of != c.controller and not c.non_stealth_action)
     if feat == "charisma":  # after another character of this rank rolled (reading §6.14: never a 1 or a 20)
         f = state.stack[-2] if len(state.stack) > 1 else None
         return (w.trigger == "after_roll" and w.source in state.chars and w.source != uid
@@ -116,7 +120,7 @@ def _feat_applies(state: State, feat: str, uid: str, w: WindowFrame) -> bool:
 
 def _feat_reacts(state: State, seat: int, w: WindowFrame) -> list[A.React]:
     out: list[A.React] = []
-    for uid in _mine(state, seat):
+    for uid in [u for u, c in state.chars.items() if c.controller == seat]:  # infiltrators too
         c = state.chars[uid]
         if c.state == "stunned":
             continue
@@ -166,6 +170,7 @@ def play_react(state: State, seat: int, action: A.React, dice: Dice) -> list[Eve
     d = state.defn(uid)
     ability = d.abilities[k]
     reacted(w, f"{uid}#{k}")
+    state.chars[performer].non_stealth_action = True
     if ability.spend:
         state.chars[performer].state = "spent"
     events = [ev("react_played", seat=seat, name=d.name, performer=state.name(performer))]
@@ -179,8 +184,10 @@ def play_react(state: State, seat: int, action: A.React, dice: Dice) -> list[Eve
 
 def _feat(state: State, seat: int, feat: str, uid: str, w: WindowFrame, frame: StrikeFrame | ActionFrame | None,
           dice: Dice) -> list[Event]:
-    """feats: once per turn, a DC 20 check; on success the feat does what it says."""
-    state.chars[uid].used.append(f"feat:{feat}")
+    """feats: once per turn (Stealth excepted), a DC 20 check; on success the feat does what it says."""
+    if feat != "stealth":
+        state.chars[uid].used.append(f"feat:{feat}")
+        state.chars[uid].non_stealth_action = True
     roll = feat_check(state, uid, feat, dice)
     ok = succeeded(roll)
     events = [ev("feat_check", rolls=dice.take_drawn(), seat=seat, name=state.name(uid), feat=feat,
@@ -194,7 +201,7 @@ def _feat(state: State, seat: int, feat: str, uid: str, w: WindowFrame, frame: S
             frame.targets = [uid if t == w.target else t for t in frame.targets]
         w.target = uid
         events.append(ev("redirected", name=state.name(uid)))
-    elif feat == "magic_resistance" and frame is not None:
+    elif feat in ("magic_resistance", "stealth") and frame is not None:
         frame.cancelled = True  # reading §6.16: the whole spell is cancelled
         events.append(ev("cancelled", name=state.name(uid)))
     elif feat == "powerattack" and isinstance(frame, StrikeFrame):

@@ -17,6 +17,7 @@ from engines.warlord import rules_turn
 from engines.warlord.rules_common import ev
 from engines.warlord.rules_effects import Ctx, run
 from engines.warlord.rules_reacts import probe
+from engines.warlord.rules_stealth import settle_infiltrators
 from engines.warlord.rules_strikes import deaths, melee_targets, roll_strike, wound
 from engines.warlord.rules_windows import advance, open_window
 from engines.warlord.state import ActionFrame, State, StrikeFrame, WindowFrame
@@ -35,13 +36,14 @@ def drive(state: State, dice: Dice) -> list[Event]:
         events += deaths(state)  # astral-ethereal: both traits at once kills, whenever it happens
         if state.phase == "over":
             continue
+        events += settle_infiltrators(state)
         top = state.stack[-1] if state.stack else None
         if state.reforming is not None:
             if isinstance(top, WindowFrame) and top.trigger == "reforming":
                 if advance(state, probe):
                     return events
                 continue
-            if not R.is_legal(state.player(state.reforming).ranks) and state.player(state.reforming).alive:
+            if not R.is_legal(R.own_ranks(state, state.reforming)) and state.player(state.reforming).alive:
                 return events
             events += _reform_done(state)
             continue

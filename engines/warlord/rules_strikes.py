@@ -46,7 +46,7 @@ def ranged_bonus(state: State, striker: str, printed: int) -> int:
 
 
 def check_attack(state: State, seat: int, ref: str) -> str:
-    uid = own_character(state, seat, ref, "attack")
+    uid = own_character(state, seat, ref, "attack", anywhere=True)
     if state.chars[uid].state == "stunned":
         raise RuleError("warlord.err.performer_stunned", rule="ready-spent-stunned", name=state.name(uid))
     if state.chars[uid].state != "ready":
@@ -59,6 +59,7 @@ def check_attack(state: State, seat: int, ref: str) -> str:
 def do_attack(state: State, seat: int, ref: str) -> list[Event]:
     uid = check_attack(state, seat, ref)
     state.chars[uid].state = "spent"  # attack: the cost
+    state.chars[uid].non_stealth_action = True
     state.attack = AttackState(attacker=uid, seat=seat, total=len(atk_values(state, uid)))
     return [ev("attack_declared", seat=seat, name=state.name(uid), strikes=state.attack.total)]
 
@@ -157,8 +158,14 @@ def deaths(state: State) -> list[Event]:
 
 
 def eliminate(state: State, seat: int) -> list[Event]:
-    """victory (P2): an eliminated player's characters and items leave the game."""
+    """victory (P2): an eliminated player's characters and items leave the game; other players'
+    infiltrators in its army go home to their owners' front ranks, stunned (enemy-formation reading)."""
     player = state.player(seat)
+    for uid, c in state.chars.items():
+        if c.army_of == seat and c.controller != seat:
+            R.remove(player.ranks, uid)
+            R.place(state.player(c.controller).ranks, 1, uid, None)
+            c.army_of, c.state = c.controller, "stunned"
     for uid in [u for u, c in state.chars.items() if c.controller == seat or c.army_of == seat]:
         c = state.chars.pop(uid)
         R.remove(state.player(c.army_of).ranks, uid)
@@ -167,6 +174,15 @@ def eliminate(state: State, seat: int) -> list[Event]:
             state.player(state.cards[other].owner).removed.append(other)
         state.player(state.cards[uid].owner).removed.append(uid)
     player.ranks = []
+    if state.order_seat == seat:  # the rotation goes on with the next seat still in the game
+        order = state.initiative or [p.seat for p in state.players]
+        k = order.index(seat) if seat in order else 0
+        state.order_seat = next((s for s in order[k + 1:] + order[:k] if state.player(s).alive), None)
+    state.initiative = [s for s in state.initiative if state.player(s).alive]
+    if state.attack is not None and state.attack.seat == seat:
+        state.attack = None
+    if state.reforming == seat:
+        state.reforming = None
     return [ev("player_eliminated", seat=seat)]
 
 

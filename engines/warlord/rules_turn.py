@@ -192,6 +192,7 @@ def end_turn(state: State, dice: Dice) -> list[Event]:
     for c in state.chars.values():
         c.mods = [m for m in c.mods if m.until not in ("turn", "strike")]
         c.used = []
+        c.non_stealth_action = False
     for p in state.players:
         p.yield_until = "none"
     state.reform_free = []

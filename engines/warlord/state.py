@@ -54,6 +54,8 @@ class CharState(StateModel):
     attached: list[str] = Field(default_factory=list)
     mods: list[Modifier] = Field(default_factory=list)
     used: list[str] = Field(default_factory=list)
+    scribed: list[str] = Field(default_factory=list)  # Scribe: spells attached to cast later as from hand
+    non_stealth_action: bool = False  # Stealth's react needs a turn without any other action
 
 
 class ItemState(StateModel):

@@ -25,7 +25,7 @@ def check_invariants(state: State) -> None:
     assert sorted(where) == sorted(state.cards) and len(where) == len(set(where))  # cards conserved
     for p in state.players:
         if state.reforming is None:
-            assert R.is_legal(p.ranks), p.ranks
+            assert R.is_legal(R.own_ranks(state, p.seat)), p.ranks  # infiltrators never count (enemy-formation)
     for uid, c in state.chars.items():
         assert c.wounds < hit_points(state, uid)
     for seat in range(len(state.players)):
