@@ -32,6 +32,19 @@ def item_statics(state: State, uid: str, stat: str) -> int:
     return total
 
 
+def self_statics(state: State, uid: str, stat: str) -> int:
+    """The character's own printed statics for ``stat`` ("+1 level for equipping Lycanthrope Forms")."""
+    total = 0
+    for ability in state.defn(uid).abilities:
+        if ability.kind != "static" or any("choose" in t for t in ability.targets):
+            continue
+        for effect in ability.effects:
+            mod = effect.get("modify")
+            if mod and mod.get("stat") == stat:
+                total += int(mod.get("amount", 0))
+    return total
+
+
 def skill_total(state: State, uid: str) -> int:
     """Skill (the gem) with its modifiers and the items' skill statics."""
     return layered(state.defn(uid).skill, state.chars[uid].mods, "skill") + item_statics(state, uid, "skill")

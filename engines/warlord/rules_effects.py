@@ -91,6 +91,7 @@ def _one(state: State, ctx: Ctx, name: str, spec: dict[str, Any], dice: Dice) ->
         return []
     if name == "extra_wounds" and isinstance(below, StrikeFrame):
         below.wounds += int(spec.get("amount", 1))
+        below.action_wounds += int(spec.get("amount", 1))
         return [ev("wounds_changed", name=state.name(below.target), n=below.wounds)]
     if name == "reduce_wounds" and isinstance(below, StrikeFrame):
         below.wounds = max(0, below.wounds - int(spec.get("amount", 1)))

@@ -11,7 +11,8 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.warlord import rules_ranks as R
 from engines.warlord.content import CLASH_EXEMPT, factions_of
-from engines.warlord.rules_common import army_uids, ev, find_in, level
+from engines.warlord.rules_checks import item_statics, self_statics
+from engines.warlord.rules_common import army_uids, ev, find_in, layered, level
 from engines.warlord.state import CharState, ItemState, State
 
 
@@ -72,7 +73,7 @@ def check_equip(state: State, seat: int, item_ref: str, host_ref: str) -> tuple[
     d, h = state.defn(item), state.defn(host)
     if d.cls not in ("any", "classless") and d.cls != h.cls:
         raise RuleError("warlord.err.item_class", rule="equip", name=d.name, cls=d.cls, host=h.name)
-    have = level(state, host) + R.rank_of(state, host)
+    have = level(state, host) + R.rank_of(state, host) + equip_level_bonus(state, host, d.traits)
     if have < d.level:
         raise RuleError("warlord.err.item_level", rule="equip", name=d.name, need=d.level, have=have)
     carried = state.chars[host].items
@@ -83,6 +84,12 @@ def check_equip(state: State, seat: int, item_ref: str, host_ref: str) -> tuple[
     traits = set(d.traits) - CLASH_EXEMPT  # reading §6.19: Unique/Epic/Treasure never clash
     clash = [i for i in carried if traits & (set(state.defn(i).traits) - CLASH_EXEMPT)]
     return item, host, clash
+
+
+def equip_level_bonus(state: State, host: str, traits: list[str]) -> int:
+    """equip: "+1 level for equipping <trait>" from the host's own text, its items or effects."""
+    return sum(self_statics(state, host, f"level_for:equip:{t}") + item_statics(state, host, f"level_for:equip:{t}")
+               + layered(0, state.chars[host].mods, f"level_for:equip:{t}") for t in traits)
 
 
 def do_equip(state: State, seat: int, item_ref: str, host_ref: str) -> list[Event]:

@@ -206,6 +206,7 @@ def _feat(state: State, seat: int, feat: str, uid: str, w: WindowFrame, frame: S
         events.append(ev("cancelled", name=state.name(uid)))
     elif feat == "powerattack" and isinstance(frame, StrikeFrame):
         frame.wounds += 1
+        frame.action_wounds += 1
         events.append(ev("wounds_changed", name=state.name(frame.target), n=frame.wounds))
     elif feat == "riposte" and w.source in state.chars:
         ctx = Ctx(seat=seat, performer=uid, this=uid, card="feat:riposte", window=w, below=frame)

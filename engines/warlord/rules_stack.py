@@ -18,7 +18,7 @@ from engines.warlord.rules_common import ev
 from engines.warlord.rules_effects import Ctx, run
 from engines.warlord.rules_reacts import probe
 from engines.warlord.rules_stealth import settle_infiltrators
-from engines.warlord.rules_strikes import deaths, melee_targets, roll_strike, wound
+from engines.warlord.rules_strikes import deaths, killed_by, melee_targets, roll_strike, wound
 from engines.warlord.rules_windows import advance, open_window
 from engines.warlord.state import ActionFrame, State, StrikeFrame, WindowFrame
 
@@ -108,7 +108,7 @@ def _strike_step(state: State, f: StrikeFrame, dice: Dice) -> list[Event]:
     if f.step == "wounds":
         f.step = "resolved"
         if f.target in state.chars and f.wounds > 0:
-            return wound(state, f.target, f.wounds)
+            return wound(state, f.target, f.wounds, killed_by(f))
         return [ev("no_wounds", name=state.name(f.target))] if f.target in state.chars else []
     if f.step == "resolved":
         f.step = "done"

@@ -119,14 +119,23 @@ def reroll_strike(state: State, f: StrikeFrame, dice: Dice) -> list[Event]:
     return roll_strike(state, f, dice)
 
 
-def wound(state: State, uid: str, n: int) -> list[Event]:
-    """Wounds are counters; then deaths and victory (wounds, attack)."""
+def wound(state: State, uid: str, n: int, by: str = "action") -> list[Event]:
+    """Wounds are counters; then deaths and victory (wounds, attack). ``by`` is what gets the kill
+    credit if these wounds kill (glossary: "killed by a melee strike")."""
     state.chars[uid].wounds += n
     events = [ev("wounds_placed", name=state.name(uid), n=n, wounds=state.chars[uid].wounds)]
-    return events + deaths(state)
+    return events + deaths(state, {uid: by})
 
 
-def deaths(state: State) -> list[Event]:
+def killed_by(f: StrikeFrame) -> str:
+    """glossary (reading §6.15): when any wound of the lethal packet came from an action performed
+    during the strike (a react's extra wounds, Powerattack), the action killed; otherwise the strike."""
+    if f.action_wounds > 0:
+        return "action"
+    return "ranged_strike" if f.ranged else "melee_strike"
+
+
+def deaths(state: State, credit: dict[str, str] | None = None) -> list[Event]:
     """attack/glossary: wounds ≥ HP, or Astral and Ethereal at once, kills; the card, its items and
     attached actions go to their owners' discard piles. Then the victory check (victory)."""
     dead = [u for u, c in state.chars.items()
@@ -139,7 +148,7 @@ def deaths(state: State) -> list[Event]:
             state.items.pop(other, None)
             state.player(state.cards[other].owner).discard.append(other)
         state.player(state.cards[uid].owner).discard.append(uid)
-        events.append(ev("killed", name=state.name(uid), seat=c.controller))
+        events.append(ev("killed", name=state.name(uid), seat=c.controller, by=(credit or {}).get(uid, "")))
     for p in state.players:
         if p.alive and p.warlord in dead:
             p.alive = False

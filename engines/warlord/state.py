@@ -139,6 +139,7 @@ class StrikeFrame(StateModel):
     hit: bool | None = None
     why: str = ""
     wounds: int = 1
+    action_wounds: int = 0
     cancelled: bool = False
 
 

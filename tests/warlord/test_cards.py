@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.dice import RecordedDice
+from engines.warlord.content import Ability
 from engines.warlord.rules_common import armor, atk_values
 from engines.warlord.rules_turn import end_turn
 from tests.warlord.builders import ARMY_A, ARMY_B, WARLORD_A, WARLORD_B, E, act, battle, carry, hand, rejected
@@ -206,3 +207,49 @@ def test_card_orders_legal_actions_list_exactly_what_apply_accepts():
     for action in legal:
         copy = state.model_copy(deep=True)
         E.apply(copy, 0, action, RecordedDice([10] * 10, picks=[0] * 10))
+
+
+def test_equip_scenario12_plus_one_level_for_equipping_a_trait_only_helps_that_trait():
+    state, a, _b = battle([["axe_sergeant", "shieldwall_recruit", "hearth_acolyte"], ["tunnel_scout",
+                                                                                    "runecarver_adept"], [WARLORD_A]],
+                          ARMY_B)
+    sergeant = a[0][0]  # level 2 in rank 1: items up to level 3
+    state.cards_def["axe_sergeant"].abilities = [Ability(kind="static", effects=[
+        {"modify": {"stat": "level_for:equip:Shield", "amount": 1, "until": "permanent"}}])]
+    shield = hand(state, 0, "tower_shield")  # level 4, Shield
+    act(state, 0, {"kind": "equip", "item": shield, "host": sergeant})
+    assert shield in state.chars[sergeant].items
+    state.order_seat = 0
+    mail = hand(state, 0, "riveted_mail")  # level 3 Armor: 2 + 1 = 3, fine; a level-4 non-Shield would not be
+    state.cards_def["riveted_mail"].level = 4
+    err = rejected(state, 0, {"kind": "equip", "item": mail, "host": sergeant})
+    assert err.key == "warlord.err.item_level" and err.params["need"] == 4 and err.params["have"] == 3
+
+
+def test_glossary_scenario23_killed_by_the_strike_or_by_the_action_that_added_wounds():
+    state, a, b = battle([["axe_sergeant", "shieldwall_recruit", "hearth_acolyte"], ["tunnel_scout",
+                                                                                    "runecarver_adept"], [WARLORD_A]],
+                         [["horde_grunt", "tusked_brute", "bone_shaman"], ["ember_hexer", "sneak_knife"],
+                          [WARLORD_B]])
+    sergeant, grunt, brute = a[0][0], b[0][0], b[0][1]
+    events = act(state, 0, {"kind": "attack", "attacker": sergeant}, RecordedDice([])) + act(
+        state, 0, {"kind": "strike", "target": grunt}, RecordedDice([15]))  # a plain hit on a 1-HP target
+    killed = next(e for e in events if e.key.endswith("killed"))
+    assert killed.params["by"] == "melee_strike"
+    state2, a2, b2 = battle([["oathkeeper_veteran", "shieldwall_recruit", "hearth_acolyte"],
+                             ["tunnel_scout", "runecarver_adept"], [WARLORD_A]],
+                            [["tusked_brute", "horde_grunt", "bone_shaman"], ["ember_hexer", "sneak_knife"],
+                             [WARLORD_B]])
+    veteran, brute = a2[0][0], b2[0][0]  # the brute: 2 HP
+    state2.chars[veteran].wounds = 0
+    carry(state2, veteran, "runed_greataxe")
+    dice = RecordedDice([15])
+    act(state2, 0, {"kind": "attack", "attacker": veteran}, dice, windows=True)
+    act(state2, 0, {"kind": "strike", "target": brute}, dice, windows=True)
+    events = []
+    while (d := E.decision(state2)) is not None and d.kind == "react":
+        options = [o for o in E.legal_actions(state2, d.seats[0]) if o.kind == "react" and o.source != "feat:riposte"
+                   and state2.cards.get(o.source) and state2.cards[o.source].card == "runed_greataxe"]
+        events += E.apply(state2, d.seats[0], options[0] if options else E.parse_action({"kind": "pass_react"}), dice)
+    killed = next(e for e in events if e.key.endswith("killed") and e.params["name"] == state2.name(brute))
+    assert killed.params["by"] == "action"  # 1 wound would not have killed it: the axe's two did

@@ -67,7 +67,6 @@ def test_feats_stealth_react_cancels_a_strike_on_an_infiltrator_that_did_nothing
     state, a, b = battle(STEALTH_A, ARMY_B)
     warden = a[0][0]
     _sneak_in(state, warden)
-    act(state, 0, {"kind": "reform", "char": a[1][0]}) if E.decision(state).kind == "reform" else None
     state.order_seat = 1
     dice = RecordedDice([13])
     act(state, 1, {"kind": "attack", "attacker": b[0][0]}, dice, windows=True)

@@ -68,7 +68,7 @@ def test_deck_building_epic_allows_one_copy():
 
 
 # -- starting-army ----------------------------------------------------------------------
-def test_starting_army_is_simultaneous_secret_then_ranks_of_three_two_one_all_ready():
+def test_starting_army_scenario1_simultaneous_secret_then_ranks_of_three_two_one_all_ready():
     state = fresh()
     d = E.decision(state)
     assert d.kind == "starting_army" and d.simultaneous and d.secret and d.seats == [0, 1]
@@ -106,7 +106,7 @@ def test_starting_army_unique_twice_is_rejected():
 
 
 # -- ready-phase ----------------------------------------------------------------------
-def test_ready_phase_turns_every_card_one_step():
+def test_ready_phase_scenario2_turns_every_card_one_step():
     state, a, _b = battle(ARMY_A, ARMY_B)
     spent, stunned, ready = a[0]
     state.chars[spent].state, state.chars[stunned].state = "spent", "stunned"
@@ -133,7 +133,7 @@ def test_draw_phase_first_draw_fills_hands_to_five_secretly():
     assert state.phase == "orders" and state.initiative == [0, 1]
 
 
-def test_draw_phase_discard_then_draw_up_to_hand_size():
+def test_draw_phase_scenario3_discard_then_draw_up_to_hand_size():
     state = fresh()
     _to_draw(state)
     p = state.player(0)
@@ -165,7 +165,7 @@ def test_draw_phase_empty_deck_is_never_reshuffled():
 
 
 # -- initiative-phase -----------------------------------------------------------------
-def test_initiative_phase_ties_reroll_then_winner_leads_clockwise():
+def test_initiative_phase_scenario4_ties_reroll_then_winner_leads_clockwise():
     state, _, _ = battle(ARMY_A, ARMY_B)
     events = roll_initiative(state, RecordedDice([12, 12, 9, 15]))
     assert state.initiative == [1, 0] and state.order_seat == 1
@@ -187,7 +187,7 @@ def test_initiative_phase_only_tied_leaders_reroll_natural_20_counts_20_plus_bon
 
 
 # -- order-phase / passing ------------------------------------------------------------
-def test_order_phase_passing_two_passes_in_a_row_end_the_turn():
+def test_order_phase_scenario5_two_passes_in_a_row_end_the_turn():
     state, a, _b = battle(ARMY_A, ARMY_B)
     act(state, 0, {"kind": "maneuver", "char": a[0][0], "to": "same", "position": 2})
     act(state, 1, {"kind": "pass"})
@@ -196,7 +196,7 @@ def test_order_phase_passing_two_passes_in_a_row_end_the_turn():
     assert state.turn == 2 and state.phase == "draw"
 
 
-def test_passing_forfeits_nothing_an_order_resets_the_counter():
+def test_passing_scenario5_forfeits_nothing_an_order_resets_the_counter():
     state, _a, b = battle(ARMY_A, ARMY_B)
     act(state, 0, {"kind": "pass"})
     act(state, 1, {"kind": "maneuver", "char": b[0][0], "to": "same", "position": 1})
