@@ -12,12 +12,13 @@ from __future__ import annotations
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
+from engines.core.react_windows import drop_seat
 from engines.warlord import actions as A
 from engines.warlord import rules_ranks as R
 from engines.warlord.rules_common import ev
 from engines.warlord.rules_strikes import deaths, eliminate
 from engines.warlord.rules_turn import draw_cards
-from engines.warlord.state import CharState, State
+from engines.warlord.state import CharState, State, WindowFrame
 
 ZONES = ("hand", "discard", "deck", "removed")
 
@@ -123,6 +124,6 @@ def resign(state: State, seat: int) -> list[Event]:
         p.discard_choice = p.discard_choice if p.alive else None
     state.stack = [f for f in state.stack if getattr(f, "seat", None) != seat or f.kind == "window"]
     for f in state.stack:
-        if f.kind == "window":
-            f.poll = [s for s in f.poll if s != seat]
+        if isinstance(f, WindowFrame):
+            drop_seat(f, seat)
     return events + deaths(state)

@@ -6,7 +6,8 @@ are asked one at a time in initiative order, the winner first; each answers with
 pass, and the window closes once every seat has passed in a row since the last react (reading §6.1:
 the order phase's own "everyone passes in a row" rule, no stack, each react resolves at once).
 
-Who is asked depends on the table option ``react_prompts``:
+Who is asked depends on the table option ``react_prompts`` (the counting and the rule of both modes
+are ``engines.core.react_windows``, shared by every card game):
 - ``auto`` asks a seat only when it holds a legal react now. Fast, but the public prompt shows that
   the seat holds something (the documented leak).
 - ``stops`` asks a seat when it has a legal react from a public source (a feat, a printed ability,
@@ -19,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engines.core import react_windows as RW
 from engines.warlord.state import PlayerState, State, WindowFrame
 
-REACT_MODES = ("auto", "stops")
+REACT_MODES = RW.REACT_MODES
 # reacts: the moments a seat is asked about in ``stops`` mode unless it chose its own list
 DEFAULT_STOPS = ("after_initiative", "targeted", "before_roll", "after_hit", "before_wounds")
 STOP_KINDS = ("after_initiative", "targeted", "before_roll", "after_roll", "after_hit", "after_miss",
@@ -60,41 +62,27 @@ def wants_poll(state: State, seat: int, w: WindowFrame, probe: Probe) -> bool:
     if skipped(player, w):
         return False
     any_react, public_react = probe(state, seat, w)
-    if state.options.get("react_prompts", "auto") == "stops":
-        return public_react or (w.trigger in stops_of(player) and involves(state, seat, w))
-    return any_react
+    return RW.should_ask(state.options.get("react_prompts", "auto"), skipped=False, any_react=any_react,
+                         public_react=public_react,
+                         on_stop=w.trigger in stops_of(player) and involves(state, seat, w))
 
 
 def advance(state: State, probe: Probe) -> bool:
     """Point the top window at the next seat to ask; False (and the window is closed) when none is left."""
     w = state.stack[-1]
     assert isinstance(w, WindowFrame)
-    n = len(w.poll)
-    while n and w.passes < n:
-        if wants_poll(state, w.poll[w.idx % n], w, probe):
-            return True
-        w.passes += 1
-        w.idx += 1
+    if RW.advance(w, lambda seat: wants_poll(state, seat, w, probe)):
+        return True
     state.stack.pop()
     return False
 
 
-def asked(w: WindowFrame) -> int:
-    return w.poll[w.idx % len(w.poll)]
+asked = RW.asked
+reacted = RW.reacted
 
 
 def passed(w: WindowFrame, seat: int, yield_for: str, player: PlayerState) -> None:
     """A pass: counts toward closing; a yield skips the seat for the window, the attack or the turn."""
-    if yield_for == "window":
-        w.yielded.append(seat)
-    elif yield_for in ("attack", "turn"):
-        player.yield_until = yield_for  # type: ignore[assignment]
-    w.passes += 1
-    w.idx += 1
-
-
-def reacted(w: WindowFrame, key: str) -> None:
-    """A react: one card answers one event once; everyone is asked again after it."""
-    w.used.append(key)
-    w.passes = 0
-    w.idx += 1
+    longer = RW.passed(w, seat, yield_for)
+    if longer is not None:
+        player.yield_until = longer  # type: ignore[assignment]

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from engines.core.contract import GameState, StateModel
+from engines.core.react_windows import ReactWindow
 from engines.warlord.content import CardDef
 
 SCHEMA_VERSION = 1
@@ -162,10 +163,9 @@ class ActionFrame(StateModel):
     cancelled: bool = False
 
 
-class WindowFrame(StateModel):
-    """A react window (reacts): seats are polled in initiative order, one react or a pass each, until
-    every seat has passed in a row since the last react. ``used`` holds ``card#ability`` keys that
-    already answered this trigger (one card cannot react twice to the same event)."""
+class WindowFrame(ReactWindow):
+    """A react window (reacts, ``engines.core.react_windows``): what the moment is — its trigger, the
+    striker or performer (``source``), the target, melee/ranged/action/spell, the reforming seat."""
 
     kind: Literal["window"] = "window"
     trigger: TriggerKind
@@ -173,11 +173,6 @@ class WindowFrame(StateModel):
     target: str | None = None
     by: Literal["melee", "ranged", "action", "spell", ""] = ""
     seat: int | None = None
-    poll: list[int] = Field(default_factory=list)
-    idx: int = 0
-    passes: int = 0
-    used: list[str] = Field(default_factory=list)
-    yielded: list[int] = Field(default_factory=list)
 
 
 Frame = Annotated[StrikeFrame | ActionFrame | WindowFrame, Field(discriminator="kind")]
