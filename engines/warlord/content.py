@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.errors import RuleError
-from engines.core.packs import known, validate_pack
+from engines.core.packs import by_id, known, validate_pack
 
 CardType = Literal["character", "item", "action"]
 CardClass = Literal["fighter", "cleric", "wizard", "rogue", "classless", "any"]
@@ -95,14 +95,25 @@ def builtin() -> Pack:
     return load_pack(json.loads(DATA.read_text(encoding="utf-8")))
 
 
-def load_pack(data: Any) -> Pack:
-    """A validated pack; every deck names only cards the pack defines."""
+def load_pack(data: Any, *, over_builtin: bool = False) -> Pack:
+    """A validated pack; every deck names only cards the pack defines and is a legal deck
+    (deck-building: checked at import, so a server pack never offers a deck that cannot be played).
+    ``over_builtin`` lays a server pack over the shipped one: its cards and decks may use the shipped
+    cards, the same id replaces, the factions add up."""
     pack = validate_pack(Pack, data, "warlord", MAX_PACK_BYTES)
+    if over_builtin:
+        base = builtin()
+        pack = Pack(factions=list(dict.fromkeys([*base.factions, *pack.factions])),
+                    loyalty_exempt=pack.loyalty_exempt, cards=by_id(base.cards, pack.cards),
+                    decks=by_id(base.decks, pack.decks))
     ids = {c.id for c in pack.cards}
     for deck in pack.decks:
         for cid in deck.cards:
             if cid not in ids:
                 raise RuleError("warlord.err.unknown_card", name=cid, known=known(ids))
+    from engines.warlord.rules_deck import validate_deck  # the deck rules read this module's schema
+    for deck in pack.decks:
+        validate_deck(pack, deck)
     return pack
 
 

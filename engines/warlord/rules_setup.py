@@ -47,7 +47,7 @@ def validate_options(options: dict[str, Any], content: dict[str, Any] | None = N
 
 
 def pack_for(content: dict[str, Any] | None) -> Pack:
-    return builtin() if content is None else load_pack(content)
+    return builtin() if content is None else load_pack(content, over_builtin=True)
 
 
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:

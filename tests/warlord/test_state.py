@@ -44,6 +44,19 @@ def test_card_types_a_bad_pack_names_its_field_and_unknown_deck_cards_are_refuse
     assert err.value.key == "warlord.err.unknown_card"
 
 
+def test_deck_building_a_server_pack_over_the_builtin_one_has_its_decks_checked_at_import():
+    pack = load_pack({"cards": [{"id": "ember_adept", "name": "Ember Adept", "type": "character", "level": 1,
+                                 "cls": "wizard", "traits": ["Ashen"], "atk": [0], "ac": 10}],
+                      "decks": [{"id": "ashen_plus", "name": "Ashen Plus",
+                                 "cards": {**builtin().decks[1].cards, "ember_adept": 1, "skull_helm": 3}}]},
+                     over_builtin=True)
+    assert {d.id for d in pack.decks} >= {"stonewardens", "ashen_horde", "ashen_plus"}
+    with pytest.raises(RuleError) as err:
+        load_pack({"decks": [{"id": "tiny", "name": "Tiny", "cards": {"vorga": 1, "horde_grunt": 3}}]},
+                  over_builtin=True)
+    assert err.value.key == "warlord.err.deck_too_small" and err.value.rule == "deck-building"
+
+
 def test_parse_action_errors_are_worded_by_key():
     with pytest.raises(RuleError) as err:
         E.parse_action({"kind": "fly"})
