@@ -4,10 +4,11 @@ Run: ``python bench/render_krosmaster.py [--renders N] [--seconds S]``. Prints p
 milliseconds for a mid-game snapshot (image + PNG, and the parts apart: drawing,
 quantizing on the arena's palette, PNG encoding), an 8-vs-8 and a 2-vs-2 snapshot, move
 and spell previews and the first, uncached render; the render ÷ bare-encode ratio (how
-much a snapshot costs beyond encoding its PNG; target ≤ 1.5); the PNG sizes and the
-smallest text as players see it at Discord's preview width (500 px, TABLE_UX.md); then
-renders per second through ``gm.render_pool`` with 1 and 2 threads and 1 and 2 worker
-processes. Wall time is printed next to CPU time because on a shared machine wall time
+much a snapshot costs beyond encoding its PNG; target ≤ 1.5) and the same ratio with nothing
+drawn (copying the arena, quantizing and encoding: how much of the 1.5 drawing may use); the
+PNG sizes and the smallest text as players see it at Discord's preview width (500 px,
+TABLE_UX.md); then renders per second through ``gm.render_pool`` with 1 and 2 threads and
+1 and 2 worker processes. Wall time is printed next to CPU time because on a shared machine wall time
 also measures the neighbours.
 """
 
@@ -117,6 +118,14 @@ def main() -> None:
     _report("  of which PNG encoding", encode_wall, encode_cpu)
     ratio_cpu, ratio_wall = _pct(render_cpu, .5) / _pct(encode_cpu, .5), _pct(render_wall, .5) / _pct(encode_wall, .5)
     print(f"render ÷ bare PNG encode of the same picture: {ratio_cpu:.2f}x (cpu p50), {ratio_wall:.2f}x (wall p50)")
+    arena_json = state.board.arena.model_dump_json()
+    _wall, copy_cpu = _measure(lambda: km._static_layer(arena_json).copy(), n)
+    _wall, quantize_cpu = _measure(lambda: arena_palette.quantize(image), n)
+    copy_ms, quantize_ms, encode_ms = _pct(copy_cpu, .5), _pct(quantize_cpu, .5), _pct(encode_cpu, .5)
+    floor = copy_ms + quantize_ms + encode_ms
+    print(f"the same with nothing drawn (copy the arena {copy_ms:.2f} + quantize {quantize_ms:.2f} + encode "
+          f"{encode_ms:.2f} ms): {floor / encode_ms:.2f}x, so drawing may take {max(0.0, 1.5 * encode_ms - floor):.2f} "
+          f"ms for 1.5x (it takes {_pct(render_cpu, .5) - floor:.2f})")
     big = big_teams()
     _report("8 v 8 snapshot", *_measure(lambda: km.render(big), n))
     teams = four_players()
