@@ -7,11 +7,13 @@ matters is that it never misses a legal order (autocomplete offers only these).
 from __future__ import annotations
 
 from engines.core.contract import Action
+from engines.core.errors import RuleError
 from engines.warlord import actions as A
-from engines.warlord.content import Ability
+from engines.warlord.content import Ability, CardDef
+from engines.warlord.rules_actions import check_performer
 from engines.warlord.rules_checks import feat_bonus
 from engines.warlord.rules_common import army_uids
-from engines.warlord.rules_play import FEAT_ORDER_ABILITY, FEAT_ORDERS, use_sources
+from engines.warlord.rules_play import FEAT_ORDER_ABILITY, FEAT_ORDERS, selector_ok, use_sources
 from engines.warlord.rules_stealth import armies_to_enter
 from engines.warlord.rules_strikes import melee_targets, ranged_targets
 from engines.warlord.state import State
@@ -39,8 +41,17 @@ def _targets(state: State, seat: int, performer: str, ability: Ability, extra_re
         if "steed" in selector:
             return [i for i in state.chars[performer].items if state.defn(i).has("Steed")]
         if "choose" in selector:
-            return list(state.chars)
+            spec = selector["choose"]
+            return [u for u in state.chars if selector_ok(state, seat, performer, u, spec)]
     return [None]
+
+
+def _could_perform(state: State, seat: int, performer: str, card: CardDef, spend: bool) -> bool:
+    try:
+        check_performer(state, seat, performer, card, spend)
+    except RuleError:
+        return False
+    return True
 
 
 def order_candidates(state: State, seat: int) -> list[Action]:
@@ -61,6 +72,8 @@ def order_candidates(state: State, seat: int) -> list[Action]:
             if ability.kind != "order" or ability.unmodeled:
                 continue
             for performer in mine:
+                if not _could_perform(state, seat, performer, d, ability.spend):
+                    continue
                 out += [A.PlayOrder(card=card, ability=k, performer=performer, target=t)
                         for t in _targets(state, seat, performer, ability)]
     for src in use_sources(state, seat):

@@ -111,13 +111,13 @@ def check_target(state: State, seat: int, performer: str, ability: Ability, ref:
         if ref is None:
             raise RuleError("warlord.err.target_needed", rule="card-orders", name=state.name(performer))
         uid = find_in(state, list(state.chars), ref, "card-orders")
-        if not _selector_ok(state, seat, performer, uid, spec):
+        if not selector_ok(state, seat, performer, uid, spec):
             raise RuleError("warlord.err.bad_target", rule="card-orders", name=state.name(uid))
         return uid
     return None
 
 
-def _selector_ok(state: State, seat: int, performer: str, uid: str, spec: dict[str, Any]) -> bool:
+def selector_ok(state: State, seat: int, performer: str, uid: str, spec: dict[str, Any]) -> bool:
     c = state.chars[uid]
     side = spec.get("side", "any")
     if (side == "own" and c.controller != seat) or (side == "enemy" and c.controller == seat):
