@@ -23,6 +23,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.krosmaster",
     "cogs.mageknight",
     "cogs.wowminis",
+    "cogs.warlord",
     "cogs.gm",
     "cogs.reminders",
 )

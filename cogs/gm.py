@@ -116,6 +116,32 @@ class GameMaster(commands.Cog):
                    reputation: app_commands.Range[int, -30, 30] | None = None) -> None:
         await self._act(interaction, {"kind": "gm_fame", "fame": fame, "reputation": reputation})
 
+    # Warlord: a card's state, a card to another zone, draws and notes (engines/warlord gm_*); wounds above.
+    @gm.command(name="state", description="Warlord: set a character's or an item's state")
+    @app_commands.describe(piece="Which card", state="ready, spent or stunned")
+    @app_commands.choices(state=[app_commands.Choice(name=s, value=s) for s in ("ready", "spent", "stunned")])
+    async def state(self, interaction: discord.Interaction, piece: str, state: str) -> None:
+        await self._act(interaction, {"kind": "gm_state", "piece": piece, "state": state})
+
+    @gm.command(name="move", description="Warlord: move a card to hand, discard, deck, removed or a rank")
+    @app_commands.describe(piece="Which card", to="hand, discard, deck, removed, or rank:N",
+                           position="Place in the rank, from the left (empty: the right end)")
+    async def move(self, interaction: discord.Interaction, piece: str, to: str,
+                   position: app_commands.Range[int, 0, 40] | None = None) -> None:
+        await self._act(interaction, {"kind": "gm_move", "piece": piece, "to": to.strip().lower(),
+                                      "position": position})
+
+    @gm.command(name="draw", description="Warlord: a player draws cards")
+    @app_commands.describe(seat="Player seat (1, 2…)", n="How many cards")
+    async def draw(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4],
+                   n: app_commands.Range[int, 1, 10] = 1) -> None:
+        await self._act(interaction, {"kind": "gm_draw", "seat": seat - 1, "n": n})
+
+    @gm.command(name="note", description="Warlord: write a line in the log (card text resolved by hand)")
+    @app_commands.describe(text="What the GM resolved")
+    async def note(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 300]) -> None:
+        await self._act(interaction, {"kind": "gm_note", "text": text})
+
     @unit.autocomplete("unit")
     async def _unit_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._names_ac(interaction, "unit", current)
@@ -140,6 +166,8 @@ class GameMaster(commands.Cog):
     @apmp.autocomplete("piece")
     @health.autocomplete("piece")
     @clock.autocomplete("piece")
+    @state.autocomplete("piece")
+    @move.autocomplete("piece")
     async def _piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         app, place, _ = ctx(interaction)
         table = await app.tables.table_for(place)

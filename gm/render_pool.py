@@ -54,7 +54,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Kind = Literal["process", "thread"]
-WARM_UP: tuple[str, ...] = tuple(f"renderers.{game}:warm_up" for game in ("krosmaster", "mageknight", "wowminis"))
+WARM_UP: tuple[str, ...] = tuple(f"renderers.{game}:warm_up" for game in ("krosmaster", "mageknight", "wowminis",
+                                                                              "warlord"))
 """Run by every worker at start, so no player waits for fonts and arenas to be drawn."""
 START_SECONDS = 30.0
 """How long a worker may take to import and warm up before it counts as broken."""

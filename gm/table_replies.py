@@ -157,7 +157,7 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
                     users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
                     reply.mentions = users
                     prompt = (t(decision.prompt_key, lang,
-                                **humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]))
+                                **worded(humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]), lang))
                               if decision.prompt_key else "")
                     next_line = t(_next_key(decision), lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
                     reply.text += "\n" + next_line

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from common.i18n import t
+from engines.warlord.engine import WarlordEngine
 from engines.warlord.rules_common import hit_points
 from engines.warlord.rules_ranks import illegal_ranks
 from engines.warlord.state import PlayerState, State, StrikeFrame, WindowFrame
@@ -43,6 +44,9 @@ ACTIVE_EDGE: RGB = kit.HIGHLIGHT
 CARD_PAD = DU(3)
 
 
+_ENGINE = WarlordEngine()
+
+
 @dataclass(frozen=True)
 class HeadLine:
     """One line of the header: plain text, or a chip (filled) for things in progress."""
@@ -52,14 +56,11 @@ class HeadLine:
 
 
 def acting(state: State) -> list[int]:
-    """Seats that must act now, as the table sees it (no hidden information involved)."""
-    if state.phase == "over":
-        return []
-    if state.reforming is not None:
-        return [state.reforming]
-    if state.phase == "orders" and state.order_seat is not None:
-        return [state.order_seat]
-    return [p.seat for p in state.players if p.alive]
+    """Seats that must act now: the engine's own open decision (the seat a reaction window asks, the
+    attacker choosing a target, the army reforming, the seat whose order it is, the seats still to
+    answer a secret choice), so the picture never disagrees with the text under it."""
+    decision = _ENGINE.decision(state)
+    return list(decision.seats) if decision is not None else []
 
 
 def top_strike(state: State) -> StrikeFrame | None:

@@ -106,12 +106,12 @@ def _texts(state: State, **kw: object) -> list[str]:
 
 def test_header_says_whose_order_and_what_is_open() -> None:
     texts = " | ".join(_texts(B.scene_window(), seat_names={0: "Ada"}))
-    assert "Ada to act" in texts
+    assert "p1 to act" in texts and "Ada to act" not in texts  # the seat the window asks, as the text says
     assert "Reaction window: before wounds — waiting" in texts
     assert "strike 1/1 · ranged" in texts
     assert "Initiative: Ada 17 › p1 4" in texts
     it = " | ".join(_texts(B.scene_window(), lang="it"))
-    assert "Finestra di reazione: prima delle ferite" in it and "colpo 1/1" in it and "tocca a p0" in it
+    assert "Finestra di reazione: prima delle ferite" in it and "colpo 1/1" in it and "tocca a p1" in it
 
 
 def test_tiles_show_engine_numbers_and_states() -> None:
