@@ -125,16 +125,27 @@ def plan(state: State, lang: str, viewer: int | None, top: int) -> Plan:
 
 def _centred_row(state: State, seat: int, rank_no: int, uids: list[str], lang: str, scale: float, y: int,
                  illegal: bool) -> Row:
+    """One rank, centred; a rank too wide even at ``MIN_SCALE`` wraps onto more lines (left to right,
+    then the next line) rather than run under the panel or off the canvas."""
     specs = [_measure(state, u, lang, scale) for u in uids]
-    body_h = max([s.body_h for s in specs], default=tiles.empty_height())
-    chips_h = max([s.chips_h for s in specs], default=0)
-    row = Row(seat, y, y + body_h + chips_h)
     x0, x1 = FIELD_X0 + RANK_W + GAP, FIELD_X1 - RANK_W - GAP
-    x = (x0 + x1 - _row_width(specs)) // 2
-    for s in specs:
-        ty = y + (body_h - s.body_h) // 2
-        row.tiles.append(Placed(s, (x, ty, x + s.width, ty + s.body_h)))
-        x += s.width + GAP
+    lines: list[list[tiles.TileSpec]] = [[]]
+    for spec in specs:
+        if lines[-1] and _row_width([*lines[-1], spec]) > x1 - x0:
+            lines.append([])
+        lines[-1].append(spec)
+    row = Row(seat, y, y)
+    line_y = y
+    for line in lines:
+        body_h = max([s.body_h for s in line], default=tiles.empty_height())
+        chips_h = max([s.chips_h for s in line], default=0)
+        x = (x0 + x1 - _row_width(line)) // 2
+        for s in line:
+            ty = line_y + (body_h - s.body_h) // 2
+            row.tiles.append(Placed(s, (x, ty, x + s.width, ty + s.body_h)))
+            x += s.width + GAP
+        row.bottom = line_y + body_h + chips_h
+        line_y = row.bottom + GAP
     row.labels = [(FIELD_X0 + RANK_W // 2, rank_no, "m"), (FIELD_X1 - RANK_W // 2, rank_no, "m")]
     row.illegal = [(rank_no, (FIELD_X0, y - DU(1), FIELD_X1, row.bottom + DU(1)))] if illegal else []
     return row

@@ -237,3 +237,21 @@ def test_quantizing_changes_next_to_no_pixel() -> None:
 
 def test_warm_up_runs() -> None:
     W.warm_up()
+
+
+def test_a_rank_too_wide_for_one_line_wraps_inside_the_field() -> None:
+    """Nine characters in one front rank (a long game's recruits): every tile stays left of the player
+    panel and inside the canvas, no two tiles overlap, and the rank's lines stay in their rank."""
+    from renderers.warlord import layout
+
+    front = ["shieldwall_recruit"] * 3 + ["hearth_acolyte"] * 3 + ["tunnel_scout"] * 3
+    state, _a, _b = B.battle([front, ["axe_sergeant", "runecarver_adept"], [B.WARLORD_A]], B.ARMY_B)
+    plan = layout.plan(state, "en", 0, 200)
+    boxes = list(plan.boxes.values())
+    assert len(boxes) == 9 + 3 + 6
+    for x0, _y0, x1, _y1 in boxes:
+        assert x0 >= layout.FIELD_X0 and x1 <= layout.FIELD_X1
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    W.render(state, "en")
