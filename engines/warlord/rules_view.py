@@ -12,7 +12,13 @@ from engines.warlord.state import StartingArmyChoice, State
 
 
 def hide(state: State, seat: int | None) -> State:
-    view = state.model_copy(deep=True)
+    # The card definitions (most of a state's size) are never changed after set-up: the view shares
+    # them; everything a view changes or a reader could touch is copied.
+    view = state.model_copy(update={"players": [p.model_copy(deep=True) for p in state.players],
+                                    "chars": {u: c.model_copy(deep=True) for u, c in state.chars.items()},
+                                    "items": {u: i.model_copy(deep=True) for u, i in state.items.items()},
+                                    "stack": [f.model_copy(deep=True) for f in state.stack],
+                                    "options": dict(state.options)})
     hidden: set[str] = set()
     for p in view.players:
         p.deck_count = len(p.deck_pool) + len(p.deck_top)
