@@ -393,7 +393,7 @@ def use_source_choices(view: State | None, seat: int | None, current: str, lang:
         bearer = view.items[a.source].host if a.source in view.items else None
         head = text.tagged(view, a.source, lang) if a.source in view.chars else d.name
         head += f" ({text.tagged(view, bearer, lang)})" if bearer else ""
-        label = clip(f"{head} · {d.text or _effect_words(d.abilities[a.ability], lang)}")
+        label = clip(f"{head} · {text.card_text(d, lang) or _effect_words(d.abilities[a.ability], lang)}")
         found.setdefault(a.source, Ranked(Choice(label, a.source), (0, d.name), (d.name,)))
     return rank(found.values(), current)
 

@@ -40,7 +40,7 @@ def react_label(view: State, a: A.React, lang: str) -> str:
         head = text.word("feat", feat, lang) + (f" +{bonus}" if bonus else "")
         return fit([t("warlord.ui.react_by", lang, what=head, name=who), t("warlord.ui.feat_dc", lang)])
     d = view.defn(a.source)
-    return fit([t("warlord.ui.react_by", lang, what=d.name, name=who), d.text])
+    return fit([t("warlord.ui.react_by", lang, what=d.name, name=who), text.card_text(d, lang)])
 
 
 def react_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:

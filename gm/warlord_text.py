@@ -3,14 +3,14 @@ panel and the event lines that carry dice (natural, bonus, total against AC or D
 
 Everything here reads a seat's ``view`` (or the public one) and the card definitions it holds;
 nothing decides a rule. Stat, state, class and feat words come from ``warlord.ui.*`` keys, so
-Italian text carries no English term (card names and printed card text stay as the pack has them).
+Italian text carries no English term (card names stay as printed; card text uses ``text_it`` when the pack has it).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from common.i18n import has, humanize, t
+from common.i18n import has, humanize, normalize, t
 from engines.core.events import Event
 from engines.warlord import ENGINE
 from engines.warlord.content import CardDef
@@ -49,6 +49,11 @@ def atk_text(values: list[int]) -> str:
     return "/".join(signed(v) for v in values) or "+0"
 
 
+def card_text(card: CardDef, lang: str) -> str:
+    """The card's printed text in the reader's language: ``text_it`` for Italian when the pack has it."""
+    return card.text_it if normalize(lang) == "it" and card.text_it else card.text
+
+
 def card_head(d: CardDef, lang: str) -> str:
     """"level 2 wizard character" (the type, level and class in the reader's language)."""
     return t("warlord.ui.card_head", lang, type=word("type", d.type, lang), level=d.level, cls=word("cls", d.cls, lang))
@@ -75,7 +80,7 @@ def card_parts(d: CardDef, lang: str, *, text: bool = True) -> list[str]:
     if traits:
         parts.append(", ".join(traits))
     if text and d.text:
-        parts.append(d.text)
+        parts.append(card_text(d, lang))
     return parts
 
 
@@ -90,7 +95,7 @@ def card_info(d: CardDef, lang: str) -> str:
     if rest:
         lines.append(" · ".join(rest))
     if d.text:
-        lines.append(d.text)
+        lines.append(card_text(d, lang))
     if any(a.unmodeled for a in d.abilities):
         lines.append(t("warlord.ui.unmodeled", lang))
     return "\n".join(lines)
@@ -293,4 +298,4 @@ def event_text(event: Event, lang: str) -> str | None:
     return None
 
 
-__all__ = ["card_info", "card_short", "char_now", "event_text", "panel", "summary", "window_line"]
+__all__ = ["card_info", "card_short", "card_text", "char_now", "event_text", "panel", "summary", "window_line"]

@@ -51,6 +51,7 @@ class CardDef(BaseModel):
     traits: list[str] = Field(default_factory=list, max_length=12)
     campaign: bool = True
     text: str = Field(default="", max_length=600)
+    text_it: str = Field(default="", max_length=600)  # the printed text in Italian; empty: show ``text``
     abilities: list[Ability] = Field(default_factory=list, max_length=6)
     # characters
     alignment: Literal["good", "evil", "neutral"] = "neutral"
