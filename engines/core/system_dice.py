@@ -256,6 +256,50 @@ def roll_wowboard(dice: Dice, *, blue: int = 0, red: int = 0, green: int = 0, th
     return WowBoardRoll(dice=pool, threat=threat, attrition=attrition)
 
 
+@dataclass(frozen=True)
+class PoolRoll:
+    """A combat pool as the WoW board game engine keeps it: the real dice (at most 7 of a colour) and
+    the phantom dice lost beyond that limit (dice-pool.2: no substitution, the extras are simply lost)."""
+
+    dice: tuple[BoardDie, ...]
+    phantom: dict[BoardColour, int]
+
+
+def roll_pool(dice: Dice, counts: dict[BoardColour, int]) -> PoolRoll:
+    """Roll a pool without rerolling anything: dice beyond 7 of a colour are dropped as phantom dice
+    (dice-pool.2), unlike ``roll_wowboard`` which refuses them (the ``/dice`` command's reading)."""
+    real: list[BoardColour] = []
+    phantom: dict[BoardColour, int] = {}
+    for colour in BoardColour:
+        count = counts.get(colour, 0)
+        if count < 0:
+            raise TavoloError("dice.negative")
+        real += [colour] * min(count, WOWBOARD_MAX_PER_COLOUR)
+        if count > WOWBOARD_MAX_PER_COLOUR:
+            phantom[colour] = count - WOWBOARD_MAX_PER_COLOUR
+    values = [dice.roll(WOWBOARD_SIDES) for _ in real]
+    return PoolRoll(dice=tuple(BoardDie(colour=c, value=v, first=v, rerolled=False) for c, v in zip(real, values,
+                                                                                                   strict=True)),
+                    phantom=phantom)
+
+
+def reroll_chosen(dice: Dice, pool: tuple[BoardDie, ...], indices: list[int], allowed: int) -> tuple[BoardDie, ...]:
+    """The player's own reroll (reroll.1): up to ``allowed`` dice it picks, each die once, the second
+    result kept. ``roll_wowboard`` picks the lowest failures itself; the engine lets the player choose
+    (a rulebook example rerolls particular red 1s)."""
+    chosen = sorted(set(indices))
+    if len(chosen) > allowed:
+        raise RuleError("dice.wowboard.too_many_rerolls", rule="reroll", n=len(chosen), max=allowed)
+    if any(not 0 <= i < len(pool) for i in chosen):
+        raise RuleError("dice.wowboard.no_such_die", rule="reroll", n=len(pool))
+    if any(pool[i].rerolled for i in chosen):
+        raise RuleError("dice.wowboard.rerolled_twice", rule="reroll")
+    out = list(pool)
+    for i in chosen:
+        out[i] = BoardDie(colour=pool[i].colour, value=dice.roll(WOWBOARD_SIDES), first=pool[i].value, rerolled=True)
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- Mage Knight mana source
 
 

@@ -1,0 +1,24 @@
+"""World of Warcraft: The Board Game engine (system ``wowboard``, issue 17) — first step, NOT registered yet.
+
+Status (for the next session; spec = ../shared/specs/wowboard.md, rule ids = its §2 checklist, hung under
+the sections of gm/rules/digests/wowboard.*.yaml):
+
+Done
+- ``engines/core/system_dice``: ``roll_pool`` (phantom dice beyond 7 of a colour, dice-pool.2) and
+  ``reroll_chosen`` (the player picks the dice, each once, reroll.1).
+- content: the "Embervale" map (28 regions, 7 areas, 46 two-way roads, 4 flight paths, 3 towns and one
+  start region per faction, 6 graveyards, drawing coordinates), the six P1 creature types, the four P1
+  class level tables, the turn track with its icons and the XP track, validated on load.
+- rules_travel: destinations of a travel action with paths (travel.1–4) and the nearest graveyards
+  (character-defeat.2).
+
+Next, in this order
+1. Content: P1 class decks (8 powers + 8 talents each, effect vocabulary §4.2), 19 quests per faction,
+   items 16/8/4/6, 12 events, the Ash Wyrm; a coverage test that every op/condition/timing is used.
+2. State (§3.2), set-up (draft, quests, merchant), the faction turn with interleaved actions, rest,
+   train, town, challenge targets and forced challenges, end steps (management, track, events).
+3. Combat (normal, groups, pool/stun/reroll/placement/defense), defeat and respawn, quests and rewards,
+   levels and talents, PvP and the final battle, the Overlord, victory.
+4. Platform: faction-owned decisions and per-seat buttons, team resignation, image policy; then the
+   renderer, ``/wowb`` cog, console script, e2e, bench.
+"""

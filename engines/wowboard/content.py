@@ -1,0 +1,131 @@
+"""World of Warcraft: The Board Game content: the "Embervale" pack (spec §4), as data.
+
+First step of issue 17: the map (28 regions in 7 areas, 46 roads, towns, flight paths, start regions,
+graveyards and drawing coordinates), the P1 creature types, the class level tables, the turn track and
+the XP track. Class decks, quests, items, events and the Overlord come next. Everything is validated
+with pydantic and checked for consistency (every road runs both ways, every neighbour exists), so a
+broken pack is refused whole with the field that is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core.errors import RuleError
+from engines.core.packs import known, validate_pack
+
+Faction = Literal["horde", "alliance"]
+Tier = Literal["green", "blue", "red"]
+FACTIONS: tuple[Faction, Faction] = ("horde", "alliance")
+MAX_PACK_BYTES = 1_000_000  # spec §3.1: this system's packs are large (class decks, quests, items, events)
+
+
+def enemy_of(faction: Faction) -> Faction:
+    return "alliance" if faction == "horde" else "horde"
+
+
+class Region(BaseModel):
+    """A region of the map (travel, rest, overlord): features belong to a faction (its town, its flight
+    path, its start region) and only that faction may use them; graveyards serve everyone."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=60)
+    area: str = Field(min_length=1, max_length=4)
+    x: int = Field(ge=0, le=20)
+    y: int = Field(ge=0, le=20)
+    start: Faction | None = None
+    town: Faction | None = None
+    flight: Faction | None = None
+    graveyard: bool = False
+    adjacent: list[str] = Field(default_factory=list, max_length=12)
+
+
+class CreatureType(BaseModel):
+    """A creature type (stun-curse.2): one threat for the type, attack and health per figure tier, a
+    finite supply per tier (quests.4) and one ability in the engine's vocabulary (spec §4.2)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=60)
+    supply: dict[Tier, int]
+    threat: int = Field(ge=1, le=9)
+    stats: dict[Tier, tuple[int, int]]  # tier -> (attack, health)
+    ability: dict[str, dict[str, Any]] = Field(default_factory=dict)
+
+
+class ClassDef(BaseModel):
+    """A class's health and energy capacity by level 1–5 (health-energy.1)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=60)
+    health: list[int] = Field(min_length=5, max_length=5)
+    energy: list[int] = Field(min_length=5, max_length=5)
+
+
+class TrackDef(BaseModel):
+    """The turn track (end-of-faction-turn.2–3): spaces 1..N then End; event and item icons."""
+
+    model_config = ConfigDict(extra="forbid")
+    spaces: int = Field(ge=2, le=60)
+    events: list[int] = Field(default_factory=list)
+    items: dict[int, Literal["triangle", "square", "circle"]] = Field(default_factory=dict)
+
+
+class Pack(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    version: int = 1
+    areas: dict[str, str]
+    regions: list[Region] = Field(max_length=80)
+    creatures: list[CreatureType] = Field(default_factory=list, max_length=40)
+    classes: list[ClassDef] = Field(default_factory=list, max_length=20)
+    track: TrackDef
+    xp_levels: list[int] = Field(min_length=4, max_length=4)  # XP spaces of levels 2, 3, 4 and 5 (levels.2)
+
+    def region(self, rid: str) -> Region:
+        for r in self.regions:
+            if r.id == rid:
+                return r
+        raise RuleError("wowboard.err.unknown_region", name=rid, known=known(r.id for r in self.regions))
+
+    def start_of(self, faction: Faction) -> Region:
+        return next(r for r in self.regions if r.start == faction)
+
+
+DATA = Path(__file__).resolve().parent / "data" / "builtin_v1.json"
+
+
+@lru_cache(maxsize=1)
+def builtin() -> Pack:
+    """The shipped pack; ``builtin_v1.json`` is never changed once released (new balance = a new file)."""
+    return load_pack(json.loads(DATA.read_text(encoding="utf-8")))
+
+
+def load_pack(data: Any) -> Pack:
+    """A validated pack whose map is consistent: known neighbours, two-way roads, one start per faction,
+    known areas, creature stats for every tier with a supply."""
+    pack = validate_pack(Pack, data, "wowboard", MAX_PACK_BYTES)
+    ids = {r.id for r in pack.regions}
+    by_id = {r.id: r for r in pack.regions}
+    for r in pack.regions:
+        if r.area not in pack.areas:
+            raise RuleError("wowboard.err.pack_map", region=r.id, problem=f"area {r.area}")
+        for n in r.adjacent:
+            if n not in ids:
+                raise RuleError("wowboard.err.pack_map", region=r.id, problem=f"unknown neighbour {n}")
+            if r.id not in by_id[n].adjacent:
+                raise RuleError("wowboard.err.pack_map", region=r.id, problem=f"one-way road to {n}")
+    for faction in FACTIONS:
+        if sum(r.start == faction for r in pack.regions) != 1:
+            raise RuleError("wowboard.err.pack_map", region="-", problem=f"{faction} needs one start region")
+    for c in pack.creatures:
+        if set(c.supply) != set(c.stats):
+            raise RuleError("wowboard.err.pack_map", region=c.id, problem="stats and supply name other tiers")
+    return pack
