@@ -11,6 +11,11 @@ Done
   class level tables, the turn track with its icons and the XP track, validated on load.
 - rules_travel: destinations of a travel action with paths (travel.1–4) and the nearest graveyards
   (character-defeat.2).
+- rules_boxes: the arithmetic of the combat boxes — placement, hit assignment, damage, resolution with
+  carry-over, PvP threat, armor strip, PvP resolution, excess wounds (token-placement, defense-phase,
+  pvp-combat, pvp-defense, combat-general.2), with the worked examples W27, W29–W32, W36–W38.
+- rules_rewards: reward splits with remainders, XP penalty and bonus, fallen members, XP and levels,
+  the stronger faction (quest-rewards.1–4, levels.1–4, events.4; W13, W19–W21, W25).
 
 Next, in this order
 1. Content: P1 class decks (8 powers + 8 talents each, effect vocabulary §4.2), 19 quests per faction,
