@@ -16,12 +16,17 @@ Done
   pvp-combat, pvp-defense, combat-general.2), with the worked examples W27, W29–W32, W36–W38.
 - rules_rewards: reward splits with remainders, XP penalty and bonus, fallen members, XP and levels,
   the stronger faction (quest-rewards.1–4, levels.1–4, events.4; W13, W19–W21, W25).
+- state (seats, characters, the turn), actions, rules_setup (two seats, one faction each, ``duel``; the
+  class draft round-robin in a drawn order), rules_turn (two actions per active character, interleaved;
+  travel; rest and pass; the management step; the marker and the other faction's turn), engine.py (the
+  contract over all this; ``view`` hides nothing yet as nothing is hidden yet).
 
 Next, in this order
 1. Content: P1 class decks (8 powers + 8 talents each, effect vocabulary §4.2), 19 quests per faction,
    items 16/8/4/6, 12 events, the Ash Wyrm; a coverage test that every op/condition/timing is used.
-2. State (§3.2), set-up (draft, quests, merchant), the faction turn with interleaved actions, rest,
-   train, town, challenge targets and forced challenges, end steps (management, track, events).
+2. The rest of the state (§3.2: figures, quests, decks as ``engines.core.hidden_deck``, merchant, events,
+   combat, pending), set-up of quests and merchant, train, town, challenge targets and forced challenges,
+   equip in management, the track icon step (events, merchant items), turn 31 (End).
 3. Combat (normal, groups, pool/stun/reroll/placement/defense), defeat and respawn, quests and rewards,
    levels and talents, PvP and the final battle, the Overlord, victory.
 4. Platform: faction-owned decisions and per-seat buttons, team resignation, image policy; then the

@@ -1,0 +1,70 @@
+"""Set-up (setup, factions, fewer-players): seats to factions and characters, the class draft.
+
+Two seats run two characters each, one faction per seat (setup.1); option ``duel`` gives one character
+per faction (not an official mode: short games for tests and quick matches). The draft goes round the
+seats in an order drawn at random, once per character a seat runs (setup.2, reading: round-robin in the
+drawn order); a picked class leaves the draft (classes are unique). A new character starts at its
+faction's start region with level-1 health and energy and 5 gold (setup.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.contract import Setup
+from engines.core.dice import Dice
+from engines.core.errors import RuleError
+from engines.core.events import Event
+from engines.wowboard.content import FACTIONS, Pack, builtin
+from engines.wowboard.rules_common import ev
+from engines.wowboard.state import START_GOLD, Character, SeatInfo, State
+
+
+def validate_options(options: dict[str, Any]) -> dict[str, Any]:
+    known = {"duel"}
+    for key in options:
+        if key not in known:
+            raise RuleError("wowboard.err.unknown_option", option=key, known=", ".join(sorted(known)))
+    return {"duel": str(options.get("duel", "")).lower() in ("1", "true", "yes", "on")}
+
+
+def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
+    seats = sorted(setup.seats, key=lambda s: s.seat)
+    if len(seats) != 2:  # P1: two seats, one faction each (setup.1)
+        raise RuleError("wowboard.err.seats", rule="setup.1", n=len(seats))
+    options = validate_options(setup.options)
+    picks = 1 if options["duel"] else 2
+    state = State(seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, faction=FACTIONS[i],
+                                  draft_picks=picks) for i, s in enumerate(seats)], options=options)
+    order = [s.seat for s in seats]
+    if dice.pick(2) == 1:  # setup.2: a random seat order for the draft
+        order.reverse()
+    state.draft_order = order * picks
+    return state, [ev("draft_order", order=", ".join(state.seat(s).name for s in order))]
+
+
+def pack_of(state: State) -> Pack:
+    return builtin()
+
+
+def pick_class(state: State, seat: int, class_id: str) -> list[Event]:
+    """setup.2/4: the seat's next character, of that class, ready at the faction's start region."""
+    pack = pack_of(state)
+    taken = {c.class_id for c in state.characters.values()}
+    free = [c.id for c in pack.classes if c.id not in taken]
+    if class_id not in free:
+        raise RuleError("wowboard.err.class_taken", rule="setup.2", name=class_id, known=", ".join(free))
+    info = state.seat(seat)
+    cls = next(c for c in pack.classes if c.id == class_id)
+    char = Character(id=class_id, seat=seat, faction=info.faction, class_id=class_id,
+                     region=pack.start_of(info.faction).id, health=cls.health[0], energy=cls.energy[0],
+                     gold=START_GOLD)
+    state.characters[char.id] = char
+    info.characters.append(char.id)
+    state.draft_order.pop(0)
+    events = [ev("class_picked", seat=seat, name=cls.name, faction=info.faction)]
+    if not state.draft_order:
+        from engines.wowboard.rules_turn import start_faction_turn
+        state.phase = "play"
+        events += start_faction_turn(state)
+    return events

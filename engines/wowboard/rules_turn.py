@@ -1,0 +1,115 @@
+"""The faction turn without combat (faction-turn, travel, rest, end-of-faction-turn).
+
+Every character of the active faction gets two actions at the start of its faction's turn
+(faction-turn.1); the faction's seats act in parallel and may interleave their characters' actions
+freely (faction-turn.2). When no active character has an action left, the faction's character
+management step asks each active seat to confirm (end-of-faction-turn.1); then the turn marker moves
+on (end-of-faction-turn.2) and the other faction becomes active (end-of-faction-turn.4).
+"""
+
+from __future__ import annotations
+
+from engines.core.errors import RuleError
+from engines.core.events import Event
+from engines.wowboard.content import enemy_of
+from engines.wowboard.rules_common import ev
+from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_travel import destinations
+from engines.wowboard.state import ACTIONS_PER_TURN, Character, State
+
+REST_PER_LEVEL = 2  # rest.1
+TOWN_REST_PER_LEVEL = 3  # rest.2
+
+
+def start_faction_turn(state: State) -> list[Event]:
+    for c in state.characters.values():
+        c.actions_left = ACTIONS_PER_TURN if c.faction == state.active else 0
+    state.management_done = []
+    return [ev("faction_turn", faction=state.active, turn=state.turn)]
+
+
+def acting(state: State, seat: int, ref: str) -> Character:
+    """A character of yours with an action left in your faction's turn (faction-turn.2)."""
+    c = state.characters.get(ref.strip().casefold())
+    if c is None or c.seat != seat:
+        raise RuleError("wowboard.err.not_your_character", rule="faction-turn.2", name=ref)
+    if c.faction != state.active or state.phase != "play":
+        raise RuleError("wowboard.err.not_your_faction_turn", rule="faction-turn.1", faction=state.active)
+    if c.actions_left <= 0:
+        raise RuleError("wowboard.err.no_actions_left", rule="faction-turn.2", name=c.id)
+    return c
+
+
+def capacity(state: State, c: Character) -> tuple[int, int]:
+    """health-energy.1: the class's health and energy capacity at the character's level."""
+    cls = next(k for k in pack_of(state).classes if k.id == c.class_id)
+    return cls.health[c.level - 1], cls.energy[c.level - 1]
+
+
+def check_travel(state: State, seat: int, ref: str, to: str) -> tuple[Character, list[str]]:
+    c = acting(state, seat, ref)
+    reach = destinations(pack_of(state), c.faction, c.region)
+    if to not in reach:
+        raise RuleError("wowboard.err.unreachable", rule="travel.1", name=c.id, to=to,
+                        known=", ".join(sorted(reach)))
+    return c, reach[to]
+
+
+def travel(state: State, seat: int, ref: str, to: str) -> list[Event]:
+    c, path = check_travel(state, seat, ref, to)
+    c.region = to
+    c.actions_left -= 1
+    return [ev("travelled", seat=seat, name=c.id, path=" → ".join(path)), *after_action(state)]
+
+
+def check_rest(state: State, seat: int, ref: str, health: int, energy: int) -> Character:
+    c = acting(state, seat, ref)
+    town = pack_of(state).region(c.region).town == c.faction
+    limit = (TOWN_REST_PER_LEVEL if town else REST_PER_LEVEL) * c.level
+    if health + energy > limit:
+        raise RuleError("wowboard.err.rest_total", rule="rest.2" if town else "rest.1", n=health + energy,
+                        max=limit)
+    max_h, max_e = capacity(state, c)
+    if c.health + health > max_h or c.energy + energy > max_e:  # health-energy.2: regain never overflows
+        raise RuleError("wowboard.err.rest_capacity", rule="health-energy.2", health=max_h - c.health,
+                        energy=max_e - c.energy)
+    return c
+
+
+def rest(state: State, seat: int, ref: str, health: int, energy: int) -> list[Event]:
+    """rest.1–2: regain up to twice the level (three times in a friendly town), split as chosen;
+    one Curse goes, or every Curse in a friendly town."""
+    c = check_rest(state, seat, ref, health, energy)
+    town = pack_of(state).region(c.region).town == c.faction
+    c.health += health
+    c.energy += energy
+    lifted = c.curse if town else min(1, c.curse)
+    c.curse -= lifted
+    c.actions_left -= 1
+    return [ev("rested", seat=seat, name=c.id, health=health, energy=energy, curses=lifted), *after_action(state)]
+
+
+def after_action(state: State) -> list[Event]:
+    """faction-turn.2: the action phase ends when no active character has an action left."""
+    if any(c.actions_left for c in state.of_faction(state.active)):
+        return []
+    state.phase = "management"
+    return [ev("management", faction=state.active)]
+
+
+def management_done(state: State, seat: int) -> list[Event]:
+    """end-of-faction-turn.1–4: once every active seat is done, the marker moves on and the other
+    faction's turn starts."""
+    if state.phase != "management" or state.seat(seat).faction != state.active:
+        raise RuleError("wowboard.err.not_management", rule="end-of-faction-turn.1")
+    if seat in state.management_done:
+        raise RuleError("wowboard.err.already_done", rule="end-of-faction-turn.1")
+    state.management_done.append(seat)
+    events = [ev("management_done", seat=seat)]
+    if all(s.seat in state.management_done for s in state.seats if s.faction == state.active):
+        state.turn += 1
+        state.active = enemy_of(state.active)
+        state.phase = "play"
+        events.append(ev("marker", turn=state.turn))
+        events += start_faction_turn(state)
+    return events
