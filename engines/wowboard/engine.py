@@ -17,6 +17,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
 from engines.wowboard import actions as A
 from engines.wowboard import rules_setup, rules_turn
+from engines.wowboard.rules_challenge import forced
 from engines.wowboard.rules_setup import pack_of
 from engines.wowboard.rules_travel import destinations
 from engines.wowboard.state import State
@@ -76,10 +77,11 @@ class WowBoardEngine:
             return [A.ManagementDone()]
         out: list[Action] = []
         for c in state.of_faction(state.active):
-            if c.seat != seat or not c.actions_left:
+            if c.seat != seat or not c.actions_left or forced(state, c):  # faction-turn.4: challenge only
                 continue
             out.append(A.Pass(character=c.id))
-            out += [A.Travel(character=c.id, to=r) for r in destinations(pack_of(state), c.faction, c.region)]
+            out += [A.Travel(character=c.id, to=r) for r in destinations(pack_of(state), c.faction, c.region,
+                                                                        rules_turn.independent_regions(state))]
             max_h, max_e = rules_turn.capacity(state, c)
             room_h, room_e = max_h - c.health, max_e - c.energy
             town = pack_of(state).region(c.region).town == c.faction

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import enemy_of
+from engines.wowboard.rules_challenge import forced
 from engines.wowboard.rules_common import ev
 from engines.wowboard.rules_setup import pack_of
 from engines.wowboard.rules_travel import destinations
@@ -19,6 +20,11 @@ from engines.wowboard.state import ACTIONS_PER_TURN, Character, State
 
 REST_PER_LEVEL = 2  # rest.1
 TOWN_REST_PER_LEVEL = 3  # rest.2
+
+
+def independent_regions(state: State) -> set[str]:
+    """travel.2: where independent creatures stand (they stop a travel in the first region entered)."""
+    return {f.region for f in state.figures.values() if f.quest is None}
 
 
 def start_faction_turn(state: State) -> list[Event]:
@@ -40,6 +46,12 @@ def acting(state: State, seat: int, ref: str) -> Character:
     return c
 
 
+def not_forced(state: State, c: Character) -> None:
+    """faction-turn.4: with independents in its region a character may only challenge them."""
+    if forced(state, c):
+        raise RuleError("wowboard.err.forced_challenge", rule="faction-turn.4", name=c.id, region=c.region)
+
+
 def capacity(state: State, c: Character) -> tuple[int, int]:
     """health-energy.1: the class's health and energy capacity at the character's level."""
     cls = next(k for k in pack_of(state).classes if k.id == c.class_id)
@@ -48,7 +60,8 @@ def capacity(state: State, c: Character) -> tuple[int, int]:
 
 def check_travel(state: State, seat: int, ref: str, to: str) -> tuple[Character, list[str]]:
     c = acting(state, seat, ref)
-    reach = destinations(pack_of(state), c.faction, c.region)
+    not_forced(state, c)
+    reach = destinations(pack_of(state), c.faction, c.region, independents=independent_regions(state))
     if to not in reach:
         raise RuleError("wowboard.err.unreachable", rule="travel.1", name=c.id, to=to,
                         known=", ".join(sorted(reach)))
@@ -64,6 +77,7 @@ def travel(state: State, seat: int, ref: str, to: str) -> list[Event]:
 
 def check_rest(state: State, seat: int, ref: str, health: int, energy: int) -> Character:
     c = acting(state, seat, ref)
+    not_forced(state, c)
     town = pack_of(state).region(c.region).town == c.faction
     limit = (TOWN_REST_PER_LEVEL if town else REST_PER_LEVEL) * c.level
     if health + energy > limit:

@@ -50,6 +50,18 @@ class Character(StateModel):
     bag: list[str] = Field(default_factory=list)
 
 
+class Figure(StateModel):
+    """A creature figure on the map (quests.3): its type and tier, its region, and the quest that owns it
+    (with that quest's faction), or none for an independent (blue-based) figure."""
+
+    id: str
+    type: str
+    tier: Literal["green", "blue", "red"]
+    region: str
+    quest: str | None = None
+    faction: Faction | None = None
+
+
 class State(GameState):
     schema_version: int = SCHEMA_VERSION
     pack: str = "builtin@1"
@@ -59,6 +71,7 @@ class State(GameState):
     seats: list[SeatInfo]
     draft_order: list[int] = Field(default_factory=list)  # seats in pick order, one entry per pick
     characters: dict[str, Character] = Field(default_factory=dict)
+    figures: dict[str, Figure] = Field(default_factory=dict)
     management_done: list[int] = Field(default_factory=list)
     winners: list[int] | None = None
     end_reason: str | None = None
