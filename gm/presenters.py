@@ -37,6 +37,10 @@ class Presenter(Protocol):
     # Optional: ``private_panel(view, *, seat, lang, ref) -> Reply``: what one seat alone may see
     # (its hand, face-down cards) and its legal plays, from ``view(state, seat)``. With it, every
     # public board carries a "Show my hand / My options" button (``tv1:game:me``).
+    # Optional: ``shared_buttons = True``: when a decision waits for several seats at once (a team's
+    # shared turn, a simultaneous choice), the board still carries buttons: ``buttons(..., seat=None)``
+    # must word moves any waiting seat may press, each click acting for the clicker's own seat.
+    # Without it only the "Show my hand / My options" panel is offered to several waiting seats.
     # Optional: ``wants_log_lines = True`` with ``render(..., log_lines=[...])``: the board draws
     # the text of the last events (at most ``gm.table_replies.LOG_LINES``).
     # Optional: ``event_text(event, lang) -> str | None``: the game words an event itself when its

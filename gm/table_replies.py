@@ -163,6 +163,10 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
                     reply.text += "\n" + next_line
                     if presenter is not None and len(decision.seats) == 1:
                         reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0], lang=lang)
+                    elif presenter is not None and getattr(presenter, "shared_buttons", False):
+                        # several seats act in parallel (a faction's shared turn, a secret choice): buttons
+                        # any of them may press, each click acting for the clicker's own seat
+                        reply.buttons = presenter.buttons(game_ref(table), public, seat=None, lang=lang)
                     if getattr(presenter, "private_panel", None) is not None:  # every seat's own view, on demand
                         reply.buttons = [*reply.buttons[:19], Button(t("game.my_panel", lang), PANEL_BUTTON)]
         pending = table.game.options.get(MANUAL_PENDING)

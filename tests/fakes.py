@@ -151,6 +151,7 @@ class RaceEngine:
 
 class RacePresenter:
     system = "race"
+    shared_buttons = True  # the bids: any bidding seat presses its own
 
     def render(self, view: RaceState, *, viewer: int | None, lang: str, seat_names: list[str]) -> bytes | None:
         import io
@@ -165,6 +166,8 @@ class RacePresenter:
         return f"total {view.total}/{view.target}"
 
     def buttons(self, ref: str, view: RaceState, *, seat: int | None, lang: str) -> list[Button]:
+        if seat is None:  # several seats wait: the secret bids
+            return [Button(label=f"bid {n}", custom_id=f"tv1:race:{ref}:bid:{n}") for n in (1, 2, 3)]
         return [Button(label=f"+{n}", custom_id=f"tv1:race:{ref}:add:{n}") for n in (1, 2, 3)]
 
     def help_text(self, lang: str) -> str:

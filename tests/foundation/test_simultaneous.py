@@ -57,3 +57,14 @@ async def test_a_seat_outside_the_decision_is_refused(app: App) -> None:
     with pytest.raises(RuleError) as err:
         await app.tables.act(TABLE, ALICE, {"kind": "bid", "amount": 2})
     assert err.value.key in ("race.already_bid", "game.not_your_turn")
+
+
+async def test_several_waiting_seats_get_shared_buttons_and_one_seat_gets_its_own(app: App) -> None:
+    """A presenter with ``shared_buttons`` words buttons for every waiting seat (issue 17's faction turns
+    and any simultaneous choice); once one seat is asked, the buttons are that seat's again."""
+    await _bidding(app)
+    reply = await app.tables.act(TABLE, ALICE, {"kind": "bid", "amount": 1})
+    assert [b.label for b in reply.buttons][:3] == ["bid 1", "bid 2", "bid 3"]  # bob and carol still bid
+    await app.tables.act(TABLE, BOB, {"kind": "bid", "amount": 1})
+    last = await app.tables.act(TABLE, CAROL, {"kind": "bid", "amount": 1})
+    assert [b.label for b in last.buttons][:3] == ["+1", "+2", "+3"]  # alice alone is asked
