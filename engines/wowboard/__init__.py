@@ -22,8 +22,8 @@ Done
   contract over all this; ``view`` hides nothing yet as nothing is hidden yet).
 
 Next, in this order
-1. Content: P1 class decks (8 powers + 8 talents each, effect vocabulary §4.2), 19 quests per faction,
-   items 16/8/4/6, 12 events, the Ash Wyrm; a coverage test that every op/condition/timing is used.
+1. (done) Content in ``content_cards``: P1 class sheets and decks (4 × 16 cards), 2 ancestries, items
+   16/8/4/6, 19 quests per faction, 12 events, the Hollow Knight, the Ash Wyrm; coverage test.
 2. The rest of the state (§3.2: figures, quests, decks as ``engines.core.hidden_deck``, merchant, events,
    combat, pending), set-up of quests and merchant, train, town, challenge targets and forced challenges,
    equip in management, the track icon step (events, merchant items), turn 31 (End).

@@ -1,10 +1,11 @@
 """World of Warcraft: The Board Game content: the "Embervale" pack (spec §4), as data.
 
-First step of issue 17: the map (28 regions in 7 areas, 46 roads, towns, flight paths, start regions,
-graveyards and drawing coordinates), the P1 creature types, the class level tables, the turn track and
-the XP track. Class decks, quests, items, events and the Overlord come next. Everything is validated
-with pydantic and checked for consistency (every road runs both ways, every neighbour exists), so a
-broken pack is refused whole with the field that is wrong.
+The map (28 regions in 7 areas, 46 roads, towns, flight paths, start regions, graveyards and drawing
+coordinates), the P1 creature types, the class level tables, the turn track and the XP track live here;
+the cards (class sheets and decks, ancestries, items, quests, bosses, events, the Overlord) are
+``content_cards``. Everything is validated with pydantic and checked for consistency (every road runs
+both ways, every reference exists, quests fit the figure supply), so a broken pack is refused whole
+with the field that is wrong.
 """
 
 from __future__ import annotations
@@ -18,6 +19,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.errors import RuleError
 from engines.core.packs import known, validate_pack
+from engines.wowboard.content_cards import (
+    Ancestry,
+    Boss,
+    ClassCard,
+    ClassSheet,
+    Event,
+    Item,
+    Overlord,
+    Quest,
+    check_cards,
+)
 
 Faction = Literal["horde", "alliance"]
 Tier = Literal["green", "blue", "red"]
@@ -88,6 +100,15 @@ class Pack(BaseModel):
     classes: list[ClassDef] = Field(default_factory=list, max_length=20)
     track: TrackDef
     xp_levels: list[int] = Field(min_length=4, max_length=4)  # XP spaces of levels 2, 3, 4 and 5 (levels.2)
+    # the cards (content_cards.py; spec §4.3-§4.8)
+    class_sheets: list[ClassSheet] = Field(default_factory=list, max_length=20)
+    ancestries: list[Ancestry] = Field(default_factory=list, max_length=12)
+    class_cards: list[ClassCard] = Field(default_factory=list, max_length=400)
+    items: list[Item] = Field(default_factory=list, max_length=200)
+    quests: list[Quest] = Field(default_factory=list, max_length=120)
+    bosses: list[Boss] = Field(default_factory=list, max_length=20)
+    events: list[Event] = Field(default_factory=list, max_length=80)
+    overlords: list[Overlord] = Field(default_factory=list, max_length=6)
 
     def region(self, rid: str) -> Region:
         for r in self.regions:
@@ -110,7 +131,7 @@ def builtin() -> Pack:
 
 def load_pack(data: Any) -> Pack:
     """A validated pack whose map is consistent: known neighbours, two-way roads, one start per faction,
-    known areas, creature stats for every tier with a supply."""
+    known areas, creature stats for every tier with a supply; then its cards (``check_cards``)."""
     pack = validate_pack(Pack, data, "wowboard", MAX_PACK_BYTES)
     ids = {r.id for r in pack.regions}
     by_id = {r.id: r for r in pack.regions}
@@ -128,4 +149,5 @@ def load_pack(data: Any) -> Pack:
     for c in pack.creatures:
         if set(c.supply) != set(c.stats):
             raise RuleError("wowboard.err.pack_map", region=c.id, problem="stats and supply name other tiers")
+    check_cards(pack)
     return pack

@@ -1,0 +1,587 @@
+"""Card schemas of the "Embervale" pack (spec §4.2–§4.8): class cards, sheets, ancestries, items, quests, events,
+bosses and the Overlord.
+
+Effects are data, never prose (spec §4.1): the engine interprets a closed vocabulary, and locale templates write
+the card text from it, so en/it never drift. Every name in the vocabulary is a ``Literal`` so a typo in a server
+pack is refused at load time with the field named, instead of silently doing nothing in the middle of a combat.
+Each op/condition/event op declares which parameters it needs and which it may take (``*_PARAMS``); a parameter
+that the op does not read is an error too, for the same reason.
+
+Cross-references (a region, a creature type, a class, a special item) can only be checked against the whole pack:
+``check_cards`` does that and is called by ``content.load_pack``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engines.core.errors import RuleError
+
+if TYPE_CHECKING:  # content.py imports this module; the Pack type is only needed by the checker's signature
+    from engines.wowboard.content import Pack
+
+Faction = Literal["horde", "alliance"]
+Colour = Literal["blue", "red", "green"]
+Tier = Literal["green", "blue", "red"]
+Id = Annotated[str, Field(min_length=1, max_length=40)]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+
+# --- effect vocabulary (spec §4.2) -------------------------------------------------------------------------------
+Timing = Literal[
+    "passive", "management", "action", "rest", "travel", "combat_start", "round_start", "dice_pool", "reroll_start",
+    "reroll_end", "placement", "defense", "hit_assignment", "damage", "resolution", "on_wound", "last_chance",
+    "pvp_armor", "combat_end",
+]
+ConditionName = Literal[
+    "pool_has_no", "spot", "used_previous_round", "opponent_kind", "participants_at_least", "in_region_with",
+    "level_at_least",
+]
+OpName = Literal[
+    "add_dice", "reroll", "attrition", "remove_own_dice", "change_die", "add_hits", "add_armor", "prevent_wounds",
+    "heal", "energy", "capacity", "remove_curse", "threat", "extra_move", "gold", "companion",
+]
+Target = Literal["self", "friend", "participants"]
+
+# name -> (required parameters, optional parameters)
+OP_PARAMS: dict[str, tuple[set[str], set[str]]] = {
+    "add_dice": ({"colour"}, {"n", "per_opponent", "max"}),
+    "reroll": ({"n"}, set()),
+    "attrition": ({"n"}, set()),
+    "remove_own_dice": ({"n"}, {"colour"}),
+    "change_die": ({"face"}, set()),
+    "add_hits": ({"box", "n"}, set()),
+    "add_armor": ({"n"}, set()),
+    "prevent_wounds": ({"n"}, {"target"}),
+    "heal": ({"target", "n", "mode"}, set()),
+    "energy": ({"target", "n", "mode"}, set()),
+    "capacity": ({"stat", "n"}, {"target"}),
+    "remove_curse": (set(), {"n", "all", "target"}),
+    "threat": ({"n"}, {"vs"}),
+    "extra_move": ({"n"}, set()),
+    "gold": ({"n"}, set()),
+    "companion": ({"n"}, set()),
+}
+CONDITION_PARAMS: dict[str, tuple[set[str], set[str]]] = {
+    "pool_has_no": ({"colour"}, set()),
+    "spot": ({"colours", "face"}, {"or_higher", "count"}),
+    "used_previous_round": (set(), set()),  # the card itself, in the round just before (card-limits.9)
+    "opponent_kind": ({"opponent"}, set()),
+    "participants_at_least": ({"n"}, set()),
+    "in_region_with": ({"feature"}, set()),
+    "level_at_least": ({"n"}, set()),
+}
+# creature/boss abilities (stun-curse.1): one keyword dict per creature, as the ``creatures`` key already has them
+ABILITY_PARAMS: dict[str, set[str]] = {
+    "wound_per_face": {"colour", "face", "n"},
+    "stun_if": {"face", "count"},
+    "curse_if": {"colour", "face"},
+    "pack_attack": {"per_other", "max"},
+    "ignore_first_damage_hit": set(),
+    "armor_halved": set(),
+    "threat_vs": {"colour", "value"},
+    "scorch": {"wounds"},
+    "drain_energy": {"per_wound"},
+    "summon": {"type", "tier", "n"},
+}
+
+
+def _check_params(kind: str, name: str, given: set[str], table: dict[str, tuple[set[str], set[str]]]) -> None:
+    """Refuse a missing or a stray parameter: a stray one is a typo the engine would ignore."""
+    need, may = table[name]
+    if need - given:
+        raise ValueError(f"{kind} {name} needs {', '.join(sorted(need - given))}")
+    if given - need - may:
+        raise ValueError(f"{kind} {name} takes no {', '.join(sorted(given - need - may))}")
+
+
+class Condition(BaseModel):
+    """When an effect applies (spec §4.2 conditions); the card does nothing while it is false."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: ConditionName
+    colour: Colour | None = None
+    colours: list[Colour] | None = Field(default=None, max_length=3)
+    face: int | None = Field(default=None, ge=1, le=8)
+    or_higher: bool | None = None
+    count: int | None = Field(default=None, ge=1, le=7)
+    opponent: Literal["creature", "boss", "pvp"] | None = None
+    n: int | None = Field(default=None, ge=1, le=6)
+    feature: Literal["town", "flight", "graveyard"] | None = None
+
+    @model_validator(mode="after")
+    def _params(self) -> Condition:
+        _check_params("condition", self.kind, self.model_fields_set - {"kind"}, CONDITION_PARAMS)
+        return self
+
+
+class Op(BaseModel):
+    """One thing an effect does (spec §4.2 ops), with exactly the parameters that op reads."""
+
+    model_config = ConfigDict(extra="forbid")
+    op: OpName
+    colour: Colour | None = None
+    n: int | None = Field(default=None, ge=-3, le=8)
+    per_opponent: bool | None = None
+    max: int | None = Field(default=None, ge=1, le=7)
+    face: int | None = Field(default=None, ge=1, le=8)
+    box: Literal["damage", "defense", "attrition"] | None = None
+    target: Target | None = None
+    mode: Literal["regain", "gain"] | None = None
+    stat: Literal["health", "energy"] | None = None
+    all: bool | None = None
+    vs: Colour | None = None
+
+    @model_validator(mode="after")
+    def _params(self) -> Op:
+        _check_params("op", self.op, self.model_fields_set - {"op"}, OP_PARAMS)
+        if self.op == "add_dice" and (self.n is None) == (self.per_opponent is None):
+            raise ValueError("op add_dice needs either n or per_opponent")
+        if self.op == "remove_curse" and (self.n is None) == (self.all is None):
+            raise ValueError("op remove_curse needs either n or all")
+        if self.op != "threat" and self.n is not None and self.n < 1:
+            raise ValueError(f"op {self.op} needs a positive n")
+        return self
+
+
+class Effect(BaseModel):
+    """``{timing, cost_energy, condition?, ops[]}`` (spec §4.2). ``cost_energy`` is paid for this effect alone, on
+    top of the card's printed energy (which an active power pays on equip and an instant on each use)."""
+
+    model_config = ConfigDict(extra="forbid")
+    timing: Timing
+    cost_energy: int = Field(default=0, ge=0, le=6)
+    condition: Condition | None = None
+    once_per_combat: bool = False  # card-limits.4 makes every card once per round; a few say once per combat
+    ops: list[Op] = Field(min_length=1, max_length=4)
+
+
+Effects = Annotated[list[Effect], Field(min_length=1, max_length=4)]
+
+# --- classes (spec §4.3) -----------------------------------------------------------------------------------------
+SlotType = Literal["melee", "ranged", "wand", "armor", "trinket", "instant", "active", "stance"]
+Trait = Literal[
+    "cloth", "leather", "mail", "plate", "blade", "axe", "mace", "staff", "dagger", "bow", "crossbow", "thrown", "wand",
+]
+
+
+class PrePrinted(BaseModel):
+    """A card printed on the sheet: equipped while its area is uncovered (equipping.1)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Name
+    energy: int = Field(default=0, ge=0, le=3)  # an instant pre-printed power ("Spark") pays it on each use
+    effects: Effects
+
+
+class CardArea(BaseModel):
+    """One of the 7 card areas of a sheet: the card types it takes and, for items, the traits (empty = "All")."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Id
+    accepts: list[SlotType] = Field(min_length=1, max_length=4)
+    traits: list[Trait] = Field(default_factory=list, max_length=6)
+    preprinted: PrePrinted | None = None
+
+    @model_validator(mode="after")
+    def _stance(self) -> CardArea:
+        if "stance" in self.accepts and self.accepts != ["stance"]:
+            raise ValueError("a stance area takes stance powers only (equipping.4)")
+        return self
+
+
+class Face(BaseModel):
+    """A sheet face: the character's name and ancestry for one faction (health-energy.4)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Name
+    ancestry: Id
+
+
+class ClassSheet(BaseModel):
+    """The printed sheet of a class: areas, unique categories, the companion category and the two faces."""
+
+    model_config = ConfigDict(extra="forbid")
+    class_id: Id
+    areas: list[CardArea] = Field(min_length=7, max_length=7)
+    unique: list[str] = Field(default_factory=list, max_length=4)
+    companion: str | None = Field(default=None, max_length=30)  # the unique category whose powers have health
+    faces: dict[Faction, Face]
+
+    @model_validator(mode="after")
+    def _shape(self) -> ClassSheet:
+        if len(self.faces) != 2:
+            raise ValueError("a sheet has a horde face and an alliance face")
+        if self.companion is not None and self.companion not in self.unique:
+            raise ValueError("the companion category must be one of the unique categories")
+        return self
+
+
+class Ancestry(BaseModel):
+    """An ancestry's one ability, printed on the sheet face (health-energy.4)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Id
+    name: Name
+    effects: Effects
+
+
+class ClassCard(BaseModel):
+    """A power or talent of a class deck (power-cards.1–6). Talents cost no gold and start at level 2."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Id
+    name: Name
+    class_id: Id
+    kind: Literal["power", "talent"]
+    power_type: Literal["active", "instant", "stance"] | None = None
+    companion_health: int | None = Field(default=None, ge=1, le=9)
+    gold: int = Field(default=0, ge=0, le=20)
+    energy: int = Field(default=0, ge=0, le=6)
+    level: int = Field(ge=1, le=5)
+    unique: str | None = Field(default=None, max_length=30)
+    effects: Effects
+    text_override: str | None = Field(default=None, max_length=300)
+
+    @model_validator(mode="after")
+    def _shape(self) -> ClassCard:
+        if self.kind == "talent" and (self.power_type or self.gold or self.energy or self.level < 2):
+            raise ValueError("a talent has no power type, no gold or energy cost and a level of 2-5")
+        if self.kind == "power" and self.power_type is None:
+            raise ValueError("a power needs a power_type")
+        ops = [o for e in self.effects for o in e.ops if o.op == "companion"]
+        if (self.companion_health is None) != (not ops) or any(o.n != self.companion_health for o in ops):
+            raise ValueError("companion_health and a companion op go together, with the same health")
+        if self.companion_health is not None and self.power_type != "active":
+            raise ValueError("a companion is an active power (power-cards.4)")
+        return self
+
+
+# --- items (spec §4.4) -------------------------------------------------------------------------------------------
+ItemType = Literal["melee", "ranged", "wand", "armor", "trinket", "bag"]
+ItemDeck = Literal["triangle", "square", "circle", "special"]
+
+
+class Item(BaseModel):
+    """An item card (items.2): type icon, trait, optional add-on function; bag items work from the Bag and a
+    consumable one goes to the bottom of its deck after use (items.6)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Id
+    name: Name
+    deck: ItemDeck
+    type: ItemType
+    trait: Trait | None = None
+    addon: Literal["helm", "shield", "ammo"] | None = None
+    gold: int = Field(ge=0, le=30)
+    energy: int = Field(default=0, ge=0, le=4)
+    level: int = Field(ge=1, le=5)
+    soulbound: bool = False
+    consumable: bool = False
+    effects: Effects
+    text_override: str | None = Field(default=None, max_length=300)
+
+    @model_validator(mode="after")
+    def _shape(self) -> Item:
+        if self.consumable and self.type != "bag":
+            raise ValueError("only bag items are consumable")
+        if self.type == "bag" and (self.trait or self.addon):
+            raise ValueError("a bag item has no trait and no add-on function")
+        if self.type in ("melee", "ranged", "wand", "armor") and self.trait is None:
+            raise ValueError(f"a {self.type} item needs a trait (equipping.3)")
+        return self
+
+
+# --- quests (spec §4.6) ------------------------------------------------------------------------------------------
+QuestColour = Literal["grey", "green", "yellow", "red"]
+QUEST_LEVELS: dict[str, tuple[int, int]] = {"grey": (1, 1), "green": (2, 3), "yellow": (3, 4), "red": (4, 5)}
+
+
+class Spawn(BaseModel):
+    """Creatures a quest places (quests.3): quest creatures are green/red figures, independents blue."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Id
+    tier: Tier
+    count: int = Field(ge=1, le=4)
+    region: Id
+    role: Literal["quest", "independent"]
+
+    @model_validator(mode="after")
+    def _tier(self) -> Spawn:
+        if (self.role == "independent") != (self.tier == "blue"):
+            raise ValueError("independents are blue figures; quest creatures green or red (quests.3)")
+        return self
+
+
+class ItemDraw(BaseModel):
+    """A reward icon: draw ``draw`` cards of ``deck`` and keep one (quest-rewards.5)."""
+
+    model_config = ConfigDict(extra="forbid")
+    deck: Literal["triangle", "square", "circle"]
+    draw: int = Field(ge=1, le=3)
+
+
+class Rewards(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    gold: int = Field(ge=0, le=20)
+    xp: int = Field(ge=0, le=15)
+    items: list[ItemDraw] = Field(default_factory=list, max_length=4)
+    special_choice: list[str] = Field(default_factory=list, max_length=2)  # one of these special items
+
+
+class Quest(BaseModel):
+    """A quest card (quests.1–5): colour sets the level band; at least one quest creature to beat."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Id
+    faction: Faction
+    colour: QuestColour
+    level: int = Field(ge=1, le=5)
+    title: Name
+    spawns: list[Spawn] = Field(min_length=1, max_length=4)
+    rewards: Rewards
+
+    @model_validator(mode="after")
+    def _shape(self) -> Quest:
+        low, high = QUEST_LEVELS[self.colour]
+        if not low <= self.level <= high:
+            raise ValueError(f"a {self.colour} quest has level {low}-{high} (quests.1)")
+        if not any(s.role == "quest" for s in self.spawns):
+            raise ValueError("a quest needs at least one quest creature (quests.5)")
+        return self
+
+
+# --- bosses, events, overlords (spec §4.7–§4.8) ------------------------------------------------------------------
+class BossReward(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    gold_each: int = Field(ge=0, le=20)  # to each surviving participant
+    items: list[ItemDraw] = Field(default_factory=list, max_length=3)
+
+
+class Boss(BaseModel):
+    """An event boss (events.5): its own values, one ability keyword dict, a reward."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Id
+    name: Name
+    threat: int = Field(ge=1, le=9)
+    attack: int = Field(ge=0, le=30)
+    health: int = Field(ge=1, le=60)
+    ability: dict[str, dict[str, Any]] = Field(default_factory=dict, max_length=1)
+    reward: BossReward
+
+
+EventKind = Literal["normal", "bonus", "boss", "modifier", "strength", "spawn"]  # war, auction: P2 (events.3, .6)
+EventOpName = Literal["merchant", "draw_quest", "spawn", "regain", "gold", "close_flights", "wound", "curse"]
+EVENT_OP_PARAMS: dict[str, tuple[set[str], set[str]]] = {
+    "merchant": ({"deck", "n"}, set()),
+    "draw_quest": ({"who", "n"}, set()),
+    "spawn": ({"type", "tier", "count", "region"}, set()),
+    "regain": ({"who", "stat"}, {"n", "full"}),
+    "gold": ({"who", "n"}, set()),
+    "close_flights": ({"area"}, set()),
+    "wound": ({"n"}, {"who", "area"}),
+    "curse": ({"n"}, {"who", "area"}),
+}
+
+
+class EventOp(BaseModel):
+    """What an event does to the table; ``who`` picks factions (events.4), ``area`` the characters standing there."""
+
+    model_config = ConfigDict(extra="forbid")
+    op: EventOpName
+    who: Literal["all", "stronger", "weaker"] | None = None
+    n: int | None = Field(default=None, ge=1, le=6)
+    full: bool | None = None
+    deck: Literal["triangle", "square", "circle"] | None = None
+    type: str | None = Field(default=None, max_length=40)
+    tier: Tier | None = None
+    count: int | None = Field(default=None, ge=1, le=4)
+    region: str | None = Field(default=None, max_length=40)
+    area: str | None = Field(default=None, max_length=4)
+    stat: Literal["health", "energy"] | None = None
+
+    @model_validator(mode="after")
+    def _params(self) -> EventOp:
+        _check_params("event op", self.op, self.model_fields_set - {"op"}, EVENT_OP_PARAMS)
+        if self.op == "regain" and (self.n is None) == (self.full is None):
+            raise ValueError("event op regain needs either n or full")
+        if self.op in ("wound", "curse") and (self.who is None) == (self.area is None):
+            raise ValueError(f"event op {self.op} needs either who or area")
+        return self
+
+
+class Event(BaseModel):
+    """An event card (events.1–7): resolved at once (``until: resolved``) or kept face up until its end."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Id
+    title: Name
+    kind: EventKind
+    destiny: int = Field(ge=0, le=2)
+    ops: list[EventOp] = Field(default_factory=list, max_length=4)
+    boss: str | None = Field(default=None, max_length=40)
+    region: str | None = Field(default=None, max_length=40)
+    until: Literal["resolved", "boss_defeated", "quest_in_area"] = "resolved"
+    area: str | None = Field(default=None, max_length=4)  # with until quest_in_area
+    text_override: str | None = Field(default=None, max_length=300)
+
+    @model_validator(mode="after")
+    def _shape(self) -> Event:
+        if (self.kind == "boss") != (self.boss is not None) or (self.boss is None) != (self.region is None):
+            raise ValueError("a boss event names its boss and region, and only a boss event does")
+        if (self.kind == "boss") != (self.until == "boss_defeated"):
+            raise ValueError("a boss event stays until the boss is beaten (events.5)")
+        if (self.kind == "modifier") != (self.until == "quest_in_area") or (self.until == "quest_in_area") != bool(
+                self.area):
+            raise ValueError("a modifier lasts until a quest in its area is completed, and names the area")
+        if self.kind != "boss" and not self.ops:
+            raise ValueError("an event needs ops")
+        if self.kind == "spawn" and not any(o.op == "spawn" for o in self.ops):
+            raise ValueError("a spawn event needs a spawn op")
+        if self.kind == "strength" and not any(o.who in ("stronger", "weaker") for o in self.ops):
+            raise ValueError("a faction-strength event targets the stronger or the weaker faction (events.4)")
+        return self
+
+
+class BossStats(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    threat: int = Field(ge=1, le=9)
+    attack: int = Field(ge=0, le=40)
+    health: int = Field(ge=1, le=80)
+
+
+class Overlord(BaseModel):
+    """An Overlord (overlord.2–3): one side for 4 characters and one for 6; the wanderer follows ``route``
+    (``route[0]`` is the start; after the last region it goes on from ``route[loop_from]``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Id
+    name: Name
+    sides: dict[Literal["4", "6"], BossStats]
+    ability: dict[str, dict[str, Any]] = Field(max_length=1)
+    behaviour: Literal["wander"]  # P2 adds seed_events and summon
+    route: list[str] = Field(min_length=2, max_length=30)
+    loop_from: int = Field(default=0, ge=0, le=29)
+    arrival_wounds: int = Field(default=0, ge=0, le=3)
+
+    @model_validator(mode="after")
+    def _shape(self) -> Overlord:
+        if len(self.sides) != 2:
+            raise ValueError("an overlord has a 4-character and a 6-character side")
+        if self.loop_from >= len(self.route):
+            raise ValueError("loop_from is past the end of the route")
+        return self
+
+
+# --- checks against the whole pack -------------------------------------------------------------------------------
+def _fail(field: str, problem: str) -> RuleError:
+    return RuleError("wowboard.err.pack_content", field=field, problem=problem)
+
+
+def _ref(field: str, kind: str, name: str, ids: set[str]) -> None:
+    if name not in ids:
+        raise RuleError("wowboard.err.pack_ref", field=field, kind=kind, name=name, known=", ".join(sorted(ids)))
+
+
+def check_ability(field: str, ability: dict[str, dict[str, Any]], creature_ids: set[str]) -> None:
+    """One known keyword with exactly its parameters (stun-curse.1)."""
+    for word, params in ability.items():
+        if word not in ABILITY_PARAMS:
+            _ref(f"{field}.ability", "ability", word, set(ABILITY_PARAMS))
+        if set(params) != ABILITY_PARAMS[word]:
+            raise _fail(f"{field}.ability.{word}", f"takes {', '.join(sorted(ABILITY_PARAMS[word])) or 'nothing'}")
+        if word == "summon":
+            _ref(f"{field}.ability.summon.type", "creature", str(params["type"]), creature_ids)
+
+
+def check_cards(pack: Pack) -> None:
+    """Every reference resolves and every card fits its class sheet; a quest never needs more figures of a
+    type/tier than the supply holds (quests.4), spawns avoid start regions (nobody could reach them), the
+    Overlord's route runs along roads and stays out of start regions (overlord.1, §4.8)."""
+    regions = {r.id: r for r in pack.regions}
+    starts = {r.id for r in pack.regions if r.start}
+    creatures = {c.id: c for c in pack.creatures}
+    classes = {c.id for c in pack.classes}
+    items = {i.id: i for i in pack.items}
+    all_ids = [x.id for group in (pack.class_cards, pack.items, pack.quests, pack.events, pack.bosses,
+                                  pack.overlords, pack.ancestries) for x in group]
+    dup = [i for i, n in Counter(all_ids).items() if n > 1]
+    if dup:
+        raise _fail(dup[0], "the same id twice")
+    for c in pack.creatures:
+        check_ability(f"creatures.{c.id}", c.ability, set(creatures))
+    sheets = {s.class_id: s for s in pack.class_sheets}
+    if len(sheets) != len(pack.class_sheets):
+        raise _fail("class_sheets", "two sheets for one class")
+    for cid in classes - set(sheets):
+        raise _fail(f"class_sheets.{cid}", "missing")
+    ancestries = {a.id for a in pack.ancestries}
+    for s in pack.class_sheets:
+        _ref(f"class_sheets.{s.class_id}", "class", s.class_id, classes)
+        for faction, face in s.faces.items():
+            _ref(f"class_sheets.{s.class_id}.faces.{faction}.ancestry", "ancestry", face.ancestry, ancestries)
+    for card in pack.class_cards:
+        field = f"class_cards.{card.id}"
+        _ref(f"{field}.class_id", "class", card.class_id, classes)
+        sheet = sheets[card.class_id]
+        if card.unique is not None and card.unique not in sheet.unique:
+            _ref(f"{field}.unique", "unique category", card.unique, set(sheet.unique))
+        if card.power_type and not any(card.power_type in a.accepts for a in sheet.areas):
+            raise _fail(f"{field}.power_type", f"the {card.class_id} sheet has no {card.power_type} area")
+        if card.companion_health is not None and card.unique != sheet.companion:
+            raise _fail(f"{field}.companion_health", "only the class's companion category has health")
+    decks = {i.deck for i in pack.items}
+    for q in pack.quests:
+        field = f"quests.{q.id}"
+        need: Counter[tuple[str, str]] = Counter()
+        for n, s in enumerate(q.spawns):
+            _ref(f"{field}.spawns.{n}.type", "creature", s.type, set(creatures))
+            _ref(f"{field}.spawns.{n}.region", "region", s.region, set(regions))
+            if s.region in starts:
+                raise _fail(f"{field}.spawns.{n}.region", "creatures never stand in a start region")
+            need[(s.type, s.tier)] += s.count
+        for (kind, tier), n in need.items():
+            if n > creatures[kind].supply.get(tier, 0):
+                raise _fail(f"{field}.spawns", f"needs {n} {tier} {kind}, the supply has "
+                            f"{creatures[kind].supply.get(tier, 0)}")
+        for n, d in enumerate(q.rewards.items):
+            if d.deck not in decks:
+                raise _fail(f"{field}.rewards.items.{n}.deck", f"the pack has no {d.deck} items")
+        for sid in q.rewards.special_choice:
+            _ref(f"{field}.rewards.special_choice", "special item", sid,
+                 {i for i, it in items.items() if it.deck == "special"})
+    bosses = {b.id for b in pack.bosses}
+    for b in pack.bosses:
+        check_ability(f"bosses.{b.id}", b.ability, set(creatures))
+    for ev in pack.events:
+        field = f"events.{ev.id}"
+        if ev.boss is not None:
+            _ref(f"{field}.boss", "boss", ev.boss, bosses)
+        for name, value in (("region", ev.region), ("area", ev.area)):
+            if value is not None:
+                _ref(f"{field}.{name}", name, value, set(regions) if name == "region" else set(pack.areas))
+        for n, op in enumerate(ev.ops):
+            if op.type is not None:
+                _ref(f"{field}.ops.{n}.type", "creature", op.type, set(creatures))
+                if (op.count or 0) > creatures[op.type].supply.get(op.tier or "", 0):
+                    raise _fail(f"{field}.ops.{n}.count", "more figures than the supply")
+            if op.region is not None:
+                _ref(f"{field}.ops.{n}.region", "region", op.region, set(regions))
+            if op.area is not None:
+                _ref(f"{field}.ops.{n}.area", "area", op.area, set(pack.areas))
+    for o in pack.overlords:
+        check_ability(f"overlords.{o.id}", o.ability, set(creatures))
+        for n, rid in enumerate(o.route):
+            _ref(f"overlords.{o.id}.route.{n}", "region", rid, set(regions))
+            if rid in starts:
+                raise _fail(f"overlords.{o.id}.route.{n}", "the Overlord never enters a start region")
+        hops = list(zip(o.route, o.route[1:], strict=False))
+        for n, (a, b) in enumerate(hops):
+            if b not in regions[a].adjacent:
+                raise _fail(f"overlords.{o.id}.route.{n + 1}", f"no road from {a} to {b}")
+        if o.route[o.loop_from] not in regions[o.route[-1]].adjacent:
+            raise _fail(f"overlords.{o.id}.loop_from", f"no road from {o.route[-1]} back to {o.route[o.loop_from]}")
