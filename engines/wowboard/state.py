@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from engines.core.contract import GameState, StateModel
+from engines.core.hidden_deck import HiddenDeck
 from engines.wowboard.content import Faction
 
 SCHEMA_VERSION = 1
@@ -28,6 +29,15 @@ class SeatInfo(StateModel):
     faction: Faction
     characters: list[str] = Field(default_factory=list)
     draft_picks: int = 1  # setup.2: a seat running two characters picks twice
+
+
+class Slot(StateModel):
+    """One card area of a sheet (equipping.1): the normal card in it (None = the pre-printed card, if
+    any), its add-ons (equipping.6) and, for a companion, the health tokens left on it (power-cards.4)."""
+
+    card: str | None = None
+    addons: list[str] = Field(default_factory=list)
+    companion_health: int | None = None
 
 
 class Character(StateModel):
@@ -48,6 +58,11 @@ class Character(StateModel):
     curse: int = 0
     spellbook: list[str] = Field(default_factory=list)
     bag: list[str] = Field(default_factory=list)
+    sheet: dict[str, Slot] = Field(default_factory=dict)  # area id -> what lies in it
+    talents: dict[int, str] = Field(default_factory=dict)  # level -> talent (power-cards.6)
+    overcap: dict[str, int] = Field(default_factory=dict)  # "gain" above capacity until its effect ends
+    used_round: list[str] = Field(default_factory=list)  # card-limits.4: once per combat round
+    used_action: list[str] = Field(default_factory=list)  # card-limits.4: once per action out of combat
 
 
 class Figure(StateModel):
@@ -62,6 +77,21 @@ class Figure(StateModel):
     faction: Faction | None = None
 
 
+class ActiveQuest(StateModel):
+    """A face-up (eligible) quest (quests.1, quests.5): its card, its faction, its living quest figures."""
+
+    card: str
+    faction: Faction
+    figures: list[str] = Field(default_factory=list)
+
+
+class OverlordState(StateModel):
+    id: str
+    side: Literal["4", "6"] = "4"
+    region: str
+    route_pos: int = 0
+
+
 class State(GameState):
     schema_version: int = SCHEMA_VERSION
     pack: str = "builtin@1"
@@ -72,6 +102,18 @@ class State(GameState):
     draft_order: list[int] = Field(default_factory=list)  # seats in pick order, one entry per pick
     characters: dict[str, Character] = Field(default_factory=dict)
     figures: dict[str, Figure] = Field(default_factory=dict)
+    supply: dict[str, dict[str, int]] = Field(default_factory=dict)  # type -> tier -> figures left in the box
+    quest_decks: dict[str, dict[str, HiddenDeck]] = Field(default_factory=dict)  # faction -> colour -> deck
+    quests: list[ActiveQuest] = Field(default_factory=list)
+    quest_discard: list[str] = Field(default_factory=list)
+    item_decks: dict[str, HiddenDeck] = Field(default_factory=dict)  # triangle / square / circle
+    special: list[str] = Field(default_factory=list)  # the searchable special deck (items.1)
+    merchant: list[str] = Field(default_factory=list)  # the public merchant pile (merchant.1)
+    event_deck: HiddenDeck = Field(default_factory=HiddenDeck)
+    event_discard: list[str] = Field(default_factory=list)
+    events_active: list[str] = Field(default_factory=list)  # face up until their requirement is met
+    class_decks: dict[str, list[str]] = Field(default_factory=dict)  # character -> unbought powers/talents
+    overlord: OverlordState | None = None
     management_done: list[int] = Field(default_factory=list)
     winners: list[int] | None = None
     end_reason: str | None = None
