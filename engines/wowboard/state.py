@@ -14,6 +14,7 @@ from pydantic import Field
 
 from engines.core.contract import GameState, StateModel
 from engines.core.hidden_deck import HiddenDeck
+from engines.wowboard.combat_state import Combat
 from engines.wowboard.content import Faction
 
 SCHEMA_VERSION = 1
@@ -114,11 +115,14 @@ class State(GameState):
     events_active: list[str] = Field(default_factory=list)  # face up until their requirement is met
     class_decks: dict[str, list[str]] = Field(default_factory=dict)  # character -> unbought powers/talents
     overlord: OverlordState | None = None
+    combat: Combat | None = None
     management_done: list[int] = Field(default_factory=list)
     winners: list[int] | None = None
     end_reason: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     next_id: int = 0
+    quests_boxed: list[str] = Field(default_factory=list)  # setup.7: leftover grey quests leave the game
+    bosses: dict[str, str] = Field(default_factory=dict)  # events.5: event boss id -> its marked region
 
     def seat(self, seat: int) -> SeatInfo:
         for s in self.seats:

@@ -1,0 +1,77 @@
+"""The state of a combat in progress (combat-general, combat-round; spec §3.2), kept apart from
+``state.py`` so the combat machine's shapes live next to the rules that drive them.
+
+A combat holds its participants per faction, who fell in it, the opponents still standing with their
+live values, the round, the attack order and the cursor in it, the step, the attack phase in progress
+(its dice and values) and each faction's boxes. Dice are stored as values with their colour and the
+value before a reroll, so a saved game replays exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from engines.core.contract import StateModel
+
+Colour = Literal["blue", "red", "green"]
+AttackStep = Literal["pool", "stun", "reroll", "placement", "done"]
+CombatStep = Literal["order", "attack", "hit_assign", "wounds", "over"]
+
+
+class Die(StateModel):
+    colour: Colour
+    value: int
+    first: int
+    rerolled: bool = False
+
+
+class AttackPhase(StateModel):
+    """One participant's attack phase: pool → stun → roll → reroll → creature checks → placement."""
+
+    character: str
+    step: AttackStep = "pool"
+    dice: list[Die] = Field(default_factory=list)
+    phantom: dict[str, int] = Field(default_factory=dict)
+    reroll: int = 0
+    attrition: int = 0
+    threat: int = 0
+    instants: list[str] = Field(default_factory=list)  # instants paid for this round (dice-pool.1)
+
+
+class BoxState(StateModel):
+    damage: int = 0
+    defense: int = 0
+    armor: int = 0
+    attrition: int = 0
+
+
+class Opponent(StateModel):
+    """A creature figure, an event boss or the Overlord, with the values it fights with."""
+
+    ref: str
+    kind: Literal["creature", "boss", "overlord"] = "creature"
+    name: str = ""
+    threat: int
+    attack: int
+    health: int
+    ability: dict[str, dict[str, int | str | bool]] = Field(default_factory=dict)
+
+
+class Combat(StateModel):
+    kind: Literal["normal", "pvp", "final"] = "normal"
+    region: str | None = None
+    faction: Literal["horde", "alliance"] = "horde"  # the characters' side in a normal combat
+    participants: list[str] = Field(default_factory=list)
+    fallen: list[str] = Field(default_factory=list)
+    opponents: list[Opponent] = Field(default_factory=list)
+    defeated: list[str] = Field(default_factory=list)  # opponents beaten in this combat, in order
+    round: int = 1
+    order: list[str] = Field(default_factory=list)
+    cursor: int = 0
+    step: CombatStep = "order"
+    attack: AttackPhase | None = None
+    boxes: BoxState = Field(default_factory=BoxState)
+    pending_wounds: int = 0
+    ignored_hit: bool = False  # ignore_first_damage_hit used this round
