@@ -93,6 +93,17 @@ class OverlordState(StateModel):
     route_pos: int = 0
 
 
+class Pending(StateModel):
+    """One open question (spec §3.5), kept in the state so it survives restarts; the top of the list
+    is asked first. ``options`` are the accepted answers; ``default`` is what a timeout picks."""
+
+    kind: str
+    seats: list[int]
+    character: str | None = None
+    options: list[str] = Field(default_factory=list)
+    default: str | None = None
+
+
 class State(GameState):
     schema_version: int = SCHEMA_VERSION
     pack: str = "builtin@1"
@@ -116,6 +127,7 @@ class State(GameState):
     class_decks: dict[str, list[str]] = Field(default_factory=dict)  # character -> unbought powers/talents
     overlord: OverlordState | None = None
     combat: Combat | None = None
+    pending: list[Pending] = Field(default_factory=list)
     management_done: list[int] = Field(default_factory=list)
     winners: list[int] | None = None
     end_reason: str | None = None
