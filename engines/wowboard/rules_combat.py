@@ -24,6 +24,7 @@ from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, Op
 from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_common import ev
+from engines.wowboard.rules_quests import defeat_figure
 from engines.wowboard.state import Character, State
 
 STUN_DICE = 2  # dice-pool.3
@@ -247,9 +248,9 @@ def assign_hits(state: State, choice: Sequence[str] = ()) -> list[Event]:
     combat.boxes = BoxState(**boxes.__dict__)
     combat.defeated += fallen
     combat.opponents = [o for o in combat.opponents if o.ref not in fallen]
-    for ref in fallen:
-        state.figures.pop(ref, None)
-    events = [ev("opponent_defeated", ref=ref) for ref in fallen]
+    events: list[Event] = []
+    for ref in fallen:  # quests.4–5: back to the supply, the quest's bookkeeping
+        events += defeat_figure(state, ref) if ref in state.figures else [ev("opponent_defeated", ref=ref)]
     if not combat.opponents:
         return events + end(state, won=True)
     return events

@@ -10,7 +10,7 @@ from engines.core.errors import RuleError
 from engines.wowboard import rules_combat as C
 from engines.wowboard.content import builtin
 from engines.wowboard.content_cards import Condition, Effect, Op
-from engines.wowboard.state import Figure
+from engines.wowboard.state import ActiveQuest, Figure
 from tests.wowboard.test_turn import drafted
 
 PACK = builtin()
@@ -29,6 +29,7 @@ def fight(figures: list[tuple[str, str]], region: str = "soot_mire", who: tuple[
     for i, (ctype, tier) in enumerate(figures):
         state.figures[f"f{i}"] = Figure(id=f"f{i}", type=ctype, tier=tier, region=region, quest="H-G01",
                                         faction="horde")
+    state.quests.append(ActiveQuest(card="H-G01", faction="horde", figures=list(state.figures)))
     C.start(state, PACK, list(who), f"group:{region}:{figures[0][0]}:horde")
     return state
 
