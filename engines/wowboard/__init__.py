@@ -21,14 +21,23 @@ Done
   travel; rest and pass; the management step; the marker and the other faction's turn), engine.py (the
   contract over all this; ``view`` hides nothing yet as nothing is hidden yet).
 
+- rules_quests, rules_items, rules_events, rules_setup_content: quests (draw, spawn within the supply,
+  scarce creatures, completion, rewards with offers), the Bag and the merchant, the track step (items,
+  event chains, the wandering Ash Wyrm), the set-up of content.
+- rules_sheet, rules_town: sheets, equip rules, capacity, talents, effects in play; train and town.
+- rules_combat, rules_fight: normal combat step by step and its wiring (challenge with joiners, pool
+  from the cards in play with paid instants, automatic steps, rewards, respawns); rules_defeat.
+- rules_answers: the open questions (respawn, item to keep, special item, talent, Bag, next quest deck).
+- engine.py wires all of it (decisions, legal actions, apply); random playouts to turn 12 keep the §3.7
+  invariants (tests/wowboard/test_playouts.py).
+
 Next, in this order
-1. (done) Content in ``content_cards``: P1 class sheets and decks (4 × 16 cards), 2 ancestries, items
-   16/8/4/6, 19 quests per faction, 12 events, the Hollow Knight, the Ash Wyrm; coverage test.
-2. The rest of the state (§3.2: figures, quests, decks as ``engines.core.hidden_deck``, merchant, events,
-   combat, pending), set-up of quests and merchant, train, town, challenge targets and forced challenges,
-   equip in management, the track icon step (events, merchant items), turn 31 (End).
-3. Combat (normal, groups, pool/stun/reroll/placement/defense), defeat and respawn, quests and rewards,
-   levels and talents, PvP and the final battle, the Overlord, victory.
-4. Platform: faction-owned decisions and per-seat buttons, team resignation, image policy; then the
-   renderer, ``/wowb`` cog, console script, e2e, bench.
+1. PvP and the final battle (pvp-combat, pvp-defense; ``rules_boxes`` has the arithmetic), turn 31
+   (End), victory; bosses and the Overlord as challenge targets (boss events place them already).
+2. Decisions not yet asked: hit target when the choice matters, last chance (character-defeat.1),
+   companions absorbing wounds (power-cards.4), card-limits.4 once-per-round marks, instants offered
+   by name in the pool step; ``view`` hiding reward offers from outside the group (spec §3.6).
+3. GM overrides; then register, renderer (map + status strip, combat panel), ``/wowb`` cog with the
+   per-seat control panel (``shared_buttons`` is in the platform now), console script, e2e, bench.
+4. Platform: the image policy option, team resignation, mentions for defenders pulled into PvP.
 """

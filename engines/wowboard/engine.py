@@ -1,9 +1,11 @@
 """WowBoardEngine: the Engine Protocol over the rules built so far (system ``wowboard``, not registered).
 
-``decision`` reads the state only: the draft asks the seat whose pick it is; a faction turn asks every
-seat of the active faction whose characters have actions left, in parallel (faction-turn.2); the
-management step asks the active seats not done yet. Nothing is hidden yet (spec §3.6: characters'
-belongings are public; deck orders are never stored).
+``decision`` reads the state only, in this order: an open question (``pending``: respawn, an item to
+keep, a special item, a talent, the Bag, the next quest deck) is asked first; then the fight in
+progress (the attack order, the attacker's roll and reroll, the wound split); then the draft, the
+management step, or the faction turn, which asks every seat of the active faction whose characters
+have actions left, in parallel (faction-turn.2). Nothing is hidden that a player may see: characters'
+belongings are public (spec §3.6) and deck orders are never stored.
 """
 
 from __future__ import annotations
@@ -16,10 +18,9 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
 from engines.wowboard import actions as A
-from engines.wowboard import rules_setup, rules_turn
-from engines.wowboard.rules_challenge import forced
-from engines.wowboard.rules_setup import pack_of
-from engines.wowboard.rules_travel import destinations
+from engines.wowboard import rules_fight, rules_setup, rules_sheet, rules_town, rules_turn
+from engines.wowboard.rules_answers import answer, open_overflows, pending_options
+from engines.wowboard.rules_candidates import turn_candidates
 from engines.wowboard.state import State
 from engines.wowboard.upgrades import SCHEMA
 
@@ -51,10 +52,29 @@ class WowBoardEngine:
             return None
         return Outcome(winners=list(state.winners), reason_key=f"wowboard.end.{state.end_reason}")
 
+    # -- who decides -------------------------------------------------------------------
     def decision(self, state: GameState) -> Decision | None:
         assert isinstance(state, State)
         if state.phase == "over":
             return None
+        if state.pending:
+            top = state.pending[0]
+            return Decision(seats=list(top.seats), kind=top.kind, prompt_key=f"wowboard.ask.{top.kind}",
+                            params={"character": top.character or "", "options": ", ".join(top.options)})
+        combat = state.combat
+        if combat is not None:
+            seats_of = sorted({state.characters[c].seat for c in combat.participants if c not in combat.fallen})
+            if combat.step == "order":
+                return Decision(seats=seats_of, kind="attack_order", prompt_key="wowboard.ask.attack_order")
+            if combat.step == "wounds":
+                return Decision(seats=seats_of, kind="assign_wounds", prompt_key="wowboard.ask.assign_wounds",
+                                params={"n": combat.pending_wounds})
+            attack = combat.attack
+            assert attack is not None
+            kind = "pool" if attack.step == "pool" else "reroll"
+            return Decision(seats=[state.characters[attack.character].seat], kind=kind,
+                            prompt_key=f"wowboard.ask.{kind}", params={"character": attack.character,
+                                                                         "reroll": attack.reroll})
         if state.phase == "draft":
             return Decision(seats=[state.draft_order[0]], kind="draft_class", prompt_key="wowboard.ask.draft")
         active = [s.seat for s in state.seats if s.faction == state.active]
@@ -65,32 +85,54 @@ class WowBoardEngine:
         return Decision(seats=seats, kind="faction_turn", prompt_key="wowboard.ask.faction_turn",
                         params={"faction": state.active, "turn": state.turn})
 
+    # -- what is legal -----------------------------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         assert isinstance(state, State)
         d = self.decision(state)
         if d is None or seat not in d.seats:
             return []
+        if state.pending:
+            return [A.Choose(value=v) for v in pending_options(state)]
         if d.kind == "draft_class":
             taken = {c.class_id for c in state.characters.values()}
-            return [A.PickClass(class_id=c.id) for c in pack_of(state).classes if c.id not in taken]
+            return [A.PickClass(class_id=c.id) for c in rules_setup.pack_of(state).classes if c.id not in taken]
+        combat = state.combat
+        if d.kind == "attack_order" and combat is not None:
+            alive = [c for c in combat.participants if c not in combat.fallen]
+            return [A.SetOrder(order=alive), A.SetOrder(order=list(reversed(alive)))]
+        if d.kind == "pool":
+            return [A.Roll()]
+        if d.kind == "reroll" and combat is not None and combat.attack is not None:
+            misses = [i for i, die in enumerate(combat.attack.dice) if die.value < combat.attack.threat
+                      and not die.rerolled][:combat.attack.reroll]
+            return [A.Reroll(dice=[]), *([A.Reroll(dice=misses)] if misses else [])]
+        if d.kind == "assign_wounds" and combat is not None:
+            alive = [c for c in combat.participants if c not in combat.fallen]
+            return [A.AssignWounds(split={c: combat.pending_wounds if c == pick else 0 for c in alive})
+                    for pick in alive]
         if d.kind == "management":
             return [A.ManagementDone()]
-        out: list[Action] = []
-        for c in state.of_faction(state.active):
-            if c.seat != seat or not c.actions_left or forced(state, c):  # faction-turn.4: challenge only
-                continue
-            out.append(A.Pass(character=c.id))
-            out += [A.Travel(character=c.id, to=r) for r in destinations(pack_of(state), c.faction, c.region,
-                                                                        rules_turn.independent_regions(state))]
-            max_h, max_e = rules_turn.capacity(state, c)
-            room_h, room_e = max_h - c.health, max_e - c.energy
-            town = pack_of(state).region(c.region).town == c.faction
-            total = (rules_turn.TOWN_REST_PER_LEVEL if town else rules_turn.REST_PER_LEVEL) * c.level
-            h = min(room_h, total)
-            if h or room_e:
-                out.append(A.Rest(character=c.id, health=h, energy=min(room_e, total - h)))
-        return out
+        return [a for a in turn_candidates(state, seat) if self._ok(state, seat, a)]
 
+    def _ok(self, state: State, seat: int, action: Action) -> bool:
+        try:
+            if isinstance(action, A.Travel):
+                rules_turn.check_travel(state, seat, action.character, action.to)
+            elif isinstance(action, (A.Rest, A.Pass)):
+                h, e = (action.health, action.energy) if isinstance(action, A.Rest) else (0, 0)
+                rules_turn.check_rest(state, seat, action.character, h, e)
+            elif isinstance(action, A.Challenge):
+                rules_fight.check_challenge(state, seat, action.character, action.target, action.invite)
+            elif isinstance(action, A.Train):
+                rules_town.check_train(state, seat, action.character, action.powers)
+            elif isinstance(action, A.Town):
+                rules_town.check_town(state, seat, action.character, action.sell, action.buy, action.powers,
+                                      action.health, action.energy, action.discard)
+        except RuleError:
+            return False
+        return True
+
+    # -- doing it ----------------------------------------------------------------------
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
         action = A.parse_action(action)
@@ -99,16 +141,44 @@ class WowBoardEngine:
             raise RuleError("wowboard.err.game_over")
         if seat not in d.seats:
             raise RuleError("wowboard.err.not_your_turn", rule="faction-turn.1")
-        if isinstance(action, A.PickClass) and d.kind == "draft_class":
-            events = rules_setup.pick_class(state, seat, action.class_id)
-        elif isinstance(action, A.ManagementDone) and d.kind == "management":
-            events = rules_turn.management_done(state, seat)
-        elif isinstance(action, A.Travel) and d.kind == "faction_turn":
-            events = rules_turn.travel(state, seat, action.character, action.to)
-        elif isinstance(action, A.Rest) and d.kind == "faction_turn":
-            events = rules_turn.rest(state, seat, action.character, action.health, action.energy)
-        elif isinstance(action, A.Pass) and d.kind == "faction_turn":
-            events = rules_turn.rest(state, seat, action.character, 0, 0)
-        else:
-            raise RuleError("wowboard.err.answer_first", prompt_key=f"wowboard.ask.{d.kind}", action=action.kind)
+        events = self._do(state, seat, d.kind, action, dice)
+        events += open_overflows(state, events)
         return name_players({s.seat: s.name for s in state.seats}, events)
+
+    def _do(self, state: State, seat: int, kind: str, action: Action, dice: Dice) -> list[Event]:
+        if state.pending:
+            if not isinstance(action, A.Choose):
+                raise RuleError("wowboard.err.answer_first", prompt_key=f"wowboard.ask.{kind}", action=action.kind)
+            return answer(state, seat, action.value, dice)
+        if isinstance(action, A.PickClass) and kind == "draft_class":
+            return rules_setup.pick_class(state, seat, action.class_id, dice)
+        if kind == "management":
+            if isinstance(action, A.ManagementDone):
+                return rules_turn.management_done(state, seat, dice)
+            if isinstance(action, A.Equip):
+                return rules_sheet.do_equip(state, seat, action.character, action.card, action.area)
+            if isinstance(action, A.Unequip):
+                return rules_sheet.do_unequip(state, seat, action.character, action.card)
+        if kind == "attack_order" and isinstance(action, A.SetOrder):
+            return rules_fight.set_order(state, action.order, dice)
+        if kind == "pool" and isinstance(action, A.Roll):
+            return rules_fight.roll(state, seat, action.instants, action.stun, dice)
+        if kind == "reroll" and isinstance(action, A.Reroll):
+            return rules_fight.reroll(state, seat, action.dice, dice)
+        if kind == "assign_wounds" and isinstance(action, A.AssignWounds):
+            return rules_fight.assign_wounds(state, action.split, dice)
+        if kind == "faction_turn":
+            if isinstance(action, A.Travel):
+                return rules_turn.travel(state, seat, action.character, action.to)
+            if isinstance(action, A.Rest):
+                return rules_turn.rest(state, seat, action.character, action.health, action.energy)
+            if isinstance(action, A.Pass):
+                return rules_turn.rest(state, seat, action.character, 0, 0)
+            if isinstance(action, A.Challenge):
+                return rules_fight.challenge(state, seat, action.character, action.target, action.invite, dice)
+            if isinstance(action, A.Train):
+                return rules_town.do_train(state, seat, action.character, action.powers)
+            if isinstance(action, A.Town):
+                return rules_town.do_town(state, seat, action.character, action.sell, action.buy, action.powers,
+                                          action.health, action.energy, action.discard)
+        raise RuleError("wowboard.err.answer_first", prompt_key=f"wowboard.ask.{kind}", action=action.kind)

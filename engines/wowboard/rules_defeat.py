@@ -34,13 +34,13 @@ def defeat(state: State, pack: Pack, c: Character, died_in: str) -> list[Event]:
 
 
 def respawn(state: State, seat: int, region: str) -> list[Event]:
-    top = state.pending[-1] if state.pending else None
+    top = state.pending[0] if state.pending else None
     if top is None or top.kind != "respawn" or seat not in top.seats or top.character is None:
         raise RuleError("wowboard.err.no_respawn", rule="character-defeat.2")
     if region not in top.options:
         raise RuleError("wowboard.err.respawn_where", rule="character-defeat.2", region=region,
                         known=", ".join(top.options))
-    state.pending.pop()
+    state.pending.pop(0)
     c = state.characters[top.character]
     c.region = region
     return [ev("respawned", name=c.id, region=region)]

@@ -80,6 +80,11 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
     return chosen
 
 
+def set_order(state: State, order: Sequence[str], dice: Dice) -> list[Event]:
+    combat = state.combat
+    return C.set_order(state, order) + settle(state, dice, combat)
+
+
 def roll(state: State, seat: int, instants: Sequence[str], stun: Sequence[str], dice: Dice) -> list[Event]:
     combat = state.combat
     if combat is None or combat.attack is None or combat.attack.step != "pool":
@@ -150,7 +155,8 @@ def after_fight(state: State, participants: Sequence[str], fallen: Sequence[str]
         options = next_deck_options(state, quest.faction)
         if options:
             seats = [s.seat for s in state.seats if s.faction == quest.faction]
-            state.pending.insert(0, Pending(kind="next_quest_deck", seats=seats, options=options, default=options[0]))
+            state.pending.insert(0, Pending(kind="next_quest_deck", seats=seats, options=options, default=options[0],
+                                            faction=quest.faction))
     pack = pack_of(state)
     for cid in fallen:  # character-defeat.4 (P1: one side fights creatures, the order is the fall order)
         c = state.characters[cid]

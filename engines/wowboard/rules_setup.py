@@ -47,8 +47,13 @@ def pack_of(state: State) -> Pack:
     return builtin()
 
 
-def pick_class(state: State, seat: int, class_id: str) -> list[Event]:
-    """setup.2/4: the seat's next character, of that class, ready at the faction's start region."""
+def pick_class(state: State, seat: int, class_id: str, dice: Dice) -> list[Event]:
+    """setup.2/4: the seat's next character, of that class, ready at the faction's start region, its
+    sheet and class deck laid out and its health and energy at its capacity (ancestry included); after
+    the last pick the content is set up (setup.5–8) and the Horde's first turn starts."""
+    from engines.wowboard.rules_setup_content import setup_content
+    from engines.wowboard.rules_sheet import capacity_of, start_character
+
     pack = pack_of(state)
     taken = {c.class_id for c in state.characters.values()}
     free = [c.id for c in pack.classes if c.id not in taken]
@@ -60,11 +65,14 @@ def pick_class(state: State, seat: int, class_id: str) -> list[Event]:
                      region=pack.start_of(info.faction).id, health=cls.health[0], energy=cls.energy[0],
                      gold=START_GOLD)
     state.characters[char.id] = char
+    start_character(state, char)
+    char.health, char.energy = capacity_of(state, char)
     info.characters.append(char.id)
     state.draft_order.pop(0)
     events = [ev("class_picked", seat=seat, name=cls.name, faction=info.faction)]
     if not state.draft_order:
         from engines.wowboard.rules_turn import start_faction_turn
+        events += setup_content(state, pack, dice)
         state.phase = "play"
         events += start_faction_turn(state)
     return events

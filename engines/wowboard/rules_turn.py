@@ -9,6 +9,7 @@ on (end-of-faction-turn.2) and the other faction becomes active (end-of-faction-
 
 from __future__ import annotations
 
+from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import enemy_of
@@ -53,9 +54,10 @@ def not_forced(state: State, c: Character) -> None:
 
 
 def capacity(state: State, c: Character) -> tuple[int, int]:
-    """health-energy.1: the class's health and energy capacity at the character's level."""
-    cls = next(k for k in pack_of(state).classes if k.id == c.class_id)
-    return cls.health[c.level - 1], cls.energy[c.level - 1]
+    """health-energy.1: the capacity at the character's level, with its cards' capacity bonuses."""
+    from engines.wowboard.rules_sheet import capacity_of  # the sheet module reads this one's checks
+
+    return capacity_of(state, c)
 
 
 def check_travel(state: State, seat: int, ref: str, to: str) -> tuple[Character, list[str]]:
@@ -111,7 +113,7 @@ def after_action(state: State) -> list[Event]:
     return [ev("management", faction=state.active)]
 
 
-def management_done(state: State, seat: int) -> list[Event]:
+def management_done(state: State, seat: int, dice: Dice) -> list[Event]:
     """end-of-faction-turn.1–4: once every active seat is done, the marker moves on and the other
     faction's turn starts."""
     if state.phase != "management" or state.seat(seat).faction != state.active:
@@ -121,9 +123,31 @@ def management_done(state: State, seat: int) -> list[Event]:
     state.management_done.append(seat)
     events = [ev("management_done", seat=seat)]
     if all(s.seat in state.management_done for s in state.seats if s.faction == state.active):
-        state.turn += 1
-        state.active = enemy_of(state.active)
-        state.phase = "play"
-        events.append(ev("marker", turn=state.turn))
-        events += start_faction_turn(state)
+        events += end_steps(state, dice)
     return events
+
+
+def end_steps(state: State, dice: Dice) -> list[Event]:
+    """end-of-faction-turn.2–4: the marker moves; the track icon (an item for the merchant, events); the
+    quest draws and defeats events cause become questions; then the other faction acts."""
+    from engines.wowboard.rules_defeat import defeat
+    from engines.wowboard.rules_events import track_step
+    from engines.wowboard.rules_quests import next_deck_options
+    from engines.wowboard.state import Pending
+
+    state.turn += 1
+    events = [ev("marker", turn=state.turn)]
+    step = track_step(state, dice)
+    events += step.events
+    for faction in step.quest_draws:
+        options = next_deck_options(state, faction)
+        if options:
+            seats = [s.seat for s in state.seats if s.faction == faction]
+            state.pending.insert(0, Pending(kind="next_quest_deck", seats=seats, options=options,
+                                            default=options[0], faction=faction))
+    pack = pack_of(state)
+    for cid in step.defeated:
+        events += defeat(state, pack, state.characters[cid], state.characters[cid].region)
+    state.active = enemy_of(state.active)
+    state.phase = "play"
+    return events + start_faction_turn(state)

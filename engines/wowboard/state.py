@@ -100,6 +100,7 @@ class Pending(StateModel):
     kind: str
     seats: list[int]
     character: str | None = None
+    faction: Faction | None = None
     options: list[str] = Field(default_factory=list)
     default: str | None = None
 

@@ -25,6 +25,7 @@ def at(state, char, region):
 
 def test_challenge_2_w6a_only_a_group_of_the_own_factions_quest():
     state = drafted()
+    state.figures = {}
     c = at(state, "ranger", "crossroads")  # Alliance
     put(state, "f1", "mirefin", "red", "crossroads", quest="A-G01", faction="alliance")
     put(state, "f2", "dunecur", "green", "crossroads", quest="H-G02", faction="horde")
@@ -34,6 +35,7 @@ def test_challenge_2_w6a_only_a_group_of_the_own_factions_quest():
 
 def test_challenge_1_3_w6b_independents_leave_no_other_target_and_quest_figures_of_a_type_form_one_group():
     state = drafted()
+    state.figures = {}
     c = at(state, "ranger", "crossroads")
     put(state, "f1", "webspinner", "blue", "crossroads")
     put(state, "f2", "zealot", "green", "crossroads", quest="A-G01", faction="alliance")
@@ -45,6 +47,7 @@ def test_challenge_1_3_w6b_independents_leave_no_other_target_and_quest_figures_
 
 def test_challenge_3_w6e_two_independent_groups_the_player_picks_one():
     state = drafted()
+    state.figures = {}
     c = at(state, "warden", "wolfden")
     put(state, "f1", "dunecur", "blue", "wolfden")
     put(state, "f2", "mirefin", "blue", "wolfden")
@@ -53,6 +56,7 @@ def test_challenge_3_w6e_two_independent_groups_the_player_picks_one():
 
 def test_challenge_2_w6d_pvp_against_every_enemy_there_or_the_friendly_quest_never_the_enemy_quest():
     state = drafted()
+    state.figures = {}
     c = at(state, "warden", "barrow_fields")  # Horde
     at(state, "ranger", "barrow_fields")
     at(state, "cantor", "barrow_fields")
@@ -63,6 +67,7 @@ def test_challenge_2_w6d_pvp_against_every_enemy_there_or_the_friendly_quest_nev
 
 def test_overlord_1_start_regions_are_safe_from_pvp():
     state = drafted()
+    state.figures = {}
     c = at(state, "ranger", "havenford")
     at(state, "warden", "havenford")  # only a GM could put it there (travel.3), and still no PvP
     assert targets(state, PACK, c) == []
@@ -70,6 +75,8 @@ def test_overlord_1_start_regions_are_safe_from_pvp():
 
 def test_faction_turn_4_a_character_with_independents_in_its_region_may_only_challenge():
     state = drafted()
+    state.figures = {}
+    state.figures = {}
     at(state, "warden", "soot_mire")
     put(state, "f1", "mirefin", "blue", "soot_mire")
     with pytest.raises(RuleError) as err:
@@ -77,11 +84,13 @@ def test_faction_turn_4_a_character_with_independents_in_its_region_may_only_cha
     assert err.value.key == "wowboard.err.forced_challenge" and err.value.rule == "faction-turn.4"
     with pytest.raises(RuleError):
         act(state, 0, {"kind": "pass", "character": "warden"})  # faction-turn.5: no idling either
-    assert all(getattr(a, "character", None) != "warden" for a in E.legal_actions(state, 0))
+    mine = [a for a in E.legal_actions(state, 0) if getattr(a, "character", None) == "warden"]
+    assert mine and all(a.kind == "challenge" and a.target == "group:soot_mire:mirefin:free" for a in mine)
 
 
 def test_travel_2_independents_stop_a_travel_in_the_game_state():
     state = drafted()
+    state.figures = {}
     put(state, "f1", "dunecur", "blue", "redthorn_pass")
     legal = {a.to for a in E.legal_actions(state, 0) if a.kind == "travel" and a.character == "warden"}
     assert "redthorn_pass" in legal and "crossroads" not in legal  # only through the pass

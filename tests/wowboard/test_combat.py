@@ -24,8 +24,10 @@ def pool(blue: int = 0, red: int = 0, green: int = 0, reroll: int = 0, attrition
 
 def fight(figures: list[tuple[str, str]], region: str = "soot_mire", who: tuple[str, ...] = ("warden",)):
     state = drafted()
+    state.figures, state.quests = {}, []  # the set-up's quests aside: only this fight's figures
     for c in who:
         state.characters[c].region = region
+        state.characters[c].health = 8
     for i, (ctype, tier) in enumerate(figures):
         state.figures[f"f{i}"] = Figure(id=f"f{i}", type=ctype, tier=tier, region=region, quest="H-G01",
                                         faction="horde")

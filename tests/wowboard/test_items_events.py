@@ -122,7 +122,7 @@ def test_events_7_overlord_3_the_wanderer_loops_its_route_and_wounds_whoever_sta
     state.overlord.route_pos = len(lord.route) - 1
     warden, ranger = state.characters["warden"], state.characters["ranger"]
     warden.region = ranger.region = lord.route[lord.loop_from + 1]
-    ranger.health = 1
+    warden.health, ranger.health = 8, 1
     move_overlord(state, PACK, 2, out)  # last region -> loop_from -> loop_from + 1
     assert state.overlord.route_pos == lord.loop_from + 1
     assert warden.health == 7 and ranger.health == 0 and out.defeated == ["ranger"]

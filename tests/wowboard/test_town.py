@@ -90,6 +90,7 @@ def test_merchant_2_buy_at_printed_gold_into_the_bag_whatever_the_level():
 
 def test_merchant_3_sell_from_bag_or_sheet_for_half_rounded_down_into_the_merchant_pile():
     state = game()
+    state.merchant = []  # the set-up's six items aside
     w = state.characters["warden"]
     give(state, "warden", "lucky_knucklebone", "militia_axe")
     w.sheet["melee"].card = "militia_axe"

@@ -45,8 +45,10 @@ def test_setup_1_2_two_seats_one_faction_each_draft_round_robin_in_a_drawn_order
 def test_setup_4_a_new_character_starts_at_home_with_level_one_capacities_and_five_gold():
     state = drafted()
     warden = state.characters["warden"]
+    # level-1 Warden: 8 health and 3 energy, +2 health from its Hornfolk ancestry (health-energy.4)
     assert (warden.faction, warden.region, warden.level, warden.health, warden.energy, warden.gold) == (
-        "horde", "cinderhold", 1, 8, 3, 5)
+        "horde", "cinderhold", 1, 10, 3, 5)
+    assert warden.sheet and state.class_decks["warden"] and len(state.merchant) == 6  # setup.4, setup.6
     assert state.characters["ranger"].region == "havenford" and state.phase == "play"
 
 

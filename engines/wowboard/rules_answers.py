@@ -1,0 +1,72 @@
+"""Answers to the open questions the game keeps in ``state.pending`` (spec §3.5): where a defeated
+character respawns (character-defeat.2), which drawn item the group keeps (quest-rewards.5, .7), which
+special item (quest-rewards.6), which talent on a level gained (power-cards.6, levels.3), which item
+leaves a full Bag (items.3), and which quest deck the faction draws from (quest-rewards.8).
+"""
+
+from __future__ import annotations
+
+from engines.core.dice import Dice
+from engines.core.errors import RuleError
+from engines.core.events import Event
+from engines.wowboard.rules_defeat import respawn
+from engines.wowboard.state import Pending, State
+
+
+def _talent_level(state: State, char: str) -> int:
+    c = state.characters[char]
+    return min(lv for lv in range(2, c.level + 1) if lv not in c.talents)
+
+
+def pending_options(state: State) -> list[str]:
+    from engines.wowboard.rules_sheet import talent_options
+
+    top = state.pending[0]
+    if top.kind == "talent" and top.character:
+        return talent_options(state, top.character, _talent_level(state, top.character))
+    if top.kind == "bag_overflow" and top.character:
+        return list(state.characters[top.character].bag)
+    return list(top.options)
+
+
+def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
+    from engines.wowboard.rules_items import resolve_overflow
+    from engines.wowboard.rules_quests import draw_quest, keep_item, next_deck_options, take_special
+    from engines.wowboard.rules_sheet import do_take_talent
+
+    top = state.pending[0]
+    if value not in pending_options(state):
+        raise RuleError("wowboard.err.not_an_option", value=value, known=", ".join(pending_options(state)))
+    char = top.character or ""
+    if top.kind == "respawn":
+        return respawn(state, seat, value)
+    state.pending.pop(0)
+    if top.kind == "keep_item":
+        return keep_item(state, char, value, [c for c in top.options if c != value])
+    if top.kind == "special":
+        return take_special(state, char, value, top.options)
+    if top.kind == "talent":
+        return do_take_talent(state, seat, char, value, _talent_level(state, char))
+    if top.kind == "bag_overflow":
+        return resolve_overflow(state, char, value)
+    if top.kind == "next_quest_deck" and top.faction is not None:
+        events = draw_quest(state, top.faction, value, dice)
+        if any(e.key.endswith("quest_deck_failed") for e in events):
+            options = next_deck_options(state, top.faction, failed=[value])
+            if options:
+                state.pending.insert(0, Pending(kind="next_quest_deck", seats=top.seats, faction=top.faction,
+                                                options=options, default=options[0]))
+        return events
+    raise RuleError("wowboard.err.not_an_option", value=value, known="-")
+
+
+def open_overflows(state: State, events: list[Event]) -> list[Event]:
+    """items.3: every Bag that now holds a fourth item asks its owner which one goes."""
+    for e in events:
+        if e.key != "wowboard.ev.bag_overflow":
+            continue
+        cid = str(e.params.get("name", ""))
+        if cid in state.characters and not any(p.kind == "bag_overflow" and p.character == cid
+                                                for p in state.pending):
+            state.pending.insert(0, Pending(kind="bag_overflow", seats=[state.characters[cid].seat], character=cid))
+    return []
