@@ -28,16 +28,20 @@ Done
 - rules_combat, rules_fight: normal combat step by step and its wiring (challenge with joiners, pool
   from the cards in play with paid instants, automatic steps, rewards, respawns); rules_defeat.
 - rules_answers: the open questions (respawn, item to keep, special item, talent, Bag, next quest deck).
+- bosses and the Overlord as challenge targets with their abilities (armor counts half, a scorch at each
+  round's start); a beaten boss pays each survivor and leaves; beating the Overlord wins (victory.1).
+- ``renderers/wowboard``: the map (areas, roads, black borders, feature badges, characters, creature
+  pills, quest flags, boss star, Overlord crown) and the status strip (turn track, factions, merchant).
 - engine.py wires all of it (decisions, legal actions, apply); random playouts to turn 12 keep the §3.7
   invariants (tests/wowboard/test_playouts.py).
 
 Next, in this order
 1. PvP and the final battle (pvp-combat, pvp-defense; ``rules_boxes`` has the arithmetic), turn 31
-   (End), victory; bosses and the Overlord as challenge targets (boss events place them already).
+   (End), victory.2–3.
 2. Decisions not yet asked: hit target when the choice matters, last chance (character-defeat.1),
    companions absorbing wounds (power-cards.4), card-limits.4 once-per-round marks, instants offered
    by name in the pool step; ``view`` hiding reward offers from outside the group (spec §3.6).
-3. GM overrides; then register, renderer (map + status strip, combat panel), ``/wowb`` cog with the
+3. GM overrides; then register, the combat panel picture, ``/wowb`` cog with the
    per-seat control panel (``shared_buttons`` is in the platform now), console script, e2e, bench.
 4. Platform: the image policy option, team resignation, mentions for defenders pulled into PvP.
 """

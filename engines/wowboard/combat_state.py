@@ -75,3 +75,4 @@ class Combat(StateModel):
     boxes: BoxState = Field(default_factory=BoxState)
     pending_wounds: int = 0
     ignored_hit: bool = False  # ignore_first_damage_hit used this round
+    round_scorched: int = 0  # the last round whose start a scorching opponent has burned

@@ -36,12 +36,21 @@ def forced(state: State, c: Character) -> bool:
     return bool(independents_in(state, c.region))
 
 
+def bosses_in(state: State, region: str) -> list[str]:
+    """challenge.2, overlord.2: an event boss marked in the region, or the Overlord standing there."""
+    out = sorted(f"boss:{b}" for b, where in state.bosses.items() if where == region)
+    if state.overlord is not None and state.overlord.region == region:
+        out.append(f"overlord:{state.overlord.id}")
+    return out
+
+
 def targets(state: State, pack: Pack, c: Character) -> list[str]:
-    """The legal targets of a challenge by ``c``: group keys, and ``pvp`` when enemies stand there."""
+    """The legal targets of a challenge by ``c``: group keys, bosses, and ``pvp`` when enemies stand there."""
     free = independents_in(state, c.region)
     if free:
         return free  # challenge.3
     own = sorted({key for key, figs in groups_in(state, c.region).items() if figs[0].faction == c.faction})
+    own += bosses_in(state, c.region)
     enemies = [e for e in state.characters.values() if e.region == c.region and e.faction != c.faction]
     pvp = ["pvp"] if enemies and pack.region(c.region).start is None else []
     return own + pvp

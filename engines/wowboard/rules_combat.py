@@ -33,7 +33,18 @@ POOL_TIMINGS = ("passive", "dice_pool")
 
 # ---------------------------------------------------------------------------- starting a fight
 def opponents_of(state: State, pack: Pack, target: str) -> list[Opponent]:
-    """The group a challenge names (``group:<region>:<type>:<owner>``, challenge.1) with its values."""
+    """The group a challenge names (``group:<region>:<type>:<owner>``, challenge.1) with its values, or
+    a boss (``boss:<id>``, events.5) or the Overlord (``overlord:<id>``, overlord.2, its side by the
+    number of characters)."""
+    if target.startswith("boss:"):
+        boss = next(b for b in pack.bosses if b.id == target[5:])
+        return [Opponent(ref=target, kind="boss", name=boss.name, threat=boss.threat, attack=boss.attack,
+                         health=boss.health, ability=boss.ability)]
+    if target.startswith("overlord:"):
+        lord = next(o for o in pack.overlords if o.id == target[9:])
+        side = lord.sides["6" if len(state.characters) >= 6 else "4"]
+        return [Opponent(ref=target, kind="overlord", name=lord.name, threat=side.threat, attack=side.attack,
+                         health=side.health, ability=lord.ability)]
     _, region, ctype, owner = target.split(":", 3)
     kind = next(c for c in pack.creatures if c.id == ctype)
     out = []
@@ -46,7 +57,8 @@ def opponents_of(state: State, pack: Pack, target: str) -> list[Opponent]:
 
 
 def start(state: State, pack: Pack, participants: Sequence[str], target: str) -> list[Event]:
-    """combat-round.1: a normal combat; with one participant the order is settled at once."""
+    """combat-round.1: a normal combat; with one participant the order is settled at once (the caller
+    then starts the first attack phase with ``begin_attack``, holding the combat to wrap it up)."""
     foes = opponents_of(state, pack, target)
     if not foes:
         raise RuleError("wowboard.err.no_target", rule="challenge.4", target=target)
@@ -54,10 +66,7 @@ def start(state: State, pack: Pack, participants: Sequence[str], target: str) ->
     state.combat = Combat(region=first.region, faction=first.faction, participants=list(participants),
                           opponents=foes, step="order" if len(participants) > 1 else "attack",
                           order=list(participants) if len(participants) == 1 else [])
-    events = [ev("combat_started", names=", ".join(participants), foes=len(foes), kind=foes[0].name)]
-    if state.combat.step == "attack":
-        events += begin_attack(state)
-    return events
+    return [ev("combat_started", names=", ".join(participants), foes=len(foes), kind=foes[0].name)]
 
 
 def set_order(state: State, order: Sequence[str]) -> list[Event]:
@@ -76,8 +85,29 @@ def _combat(state: State) -> Combat:
 
 
 # ---------------------------------------------------------------------------- one attack phase
+def scorch(state: State) -> list[Event]:
+    """A scorching opponent wounds every participant at the start of each round (its ability)."""
+    combat = _combat(state)
+    events: list[Event] = []
+    for o in combat.opponents:
+        spec = o.ability.get("scorch")
+        if spec:
+            for cid in [c for c in combat.participants if c not in combat.fallen]:
+                events += wound(state, state.characters[cid], int(spec.get("wounds", 1)), "ability")
+    return events
+
+
 def begin_attack(state: State) -> list[Event]:
     combat = _combat(state)
+    if combat.cursor == 0 and combat.attack is None and combat.round_scorched < combat.round:
+        combat.round_scorched = combat.round
+        events = scorch(state)
+        alive = [c for c in combat.order if c not in combat.fallen]
+        if not alive:
+            return events + end(state, won=False)
+        if combat.order[0] in combat.fallen:
+            combat.cursor = combat.order.index(alive[0])
+        return events + begin_attack(state)
     who = combat.order[combat.cursor]
     combat.attack = AttackPhase(character=who, threat=max(o.threat for o in combat.opponents))
     return [ev("attack_phase", name=who)]
@@ -251,8 +281,30 @@ def assign_hits(state: State, choice: Sequence[str] = ()) -> list[Event]:
     events: list[Event] = []
     for ref in fallen:  # quests.4–5: back to the supply, the quest's bookkeeping
         events += defeat_figure(state, ref) if ref in state.figures else [ev("opponent_defeated", ref=ref)]
+        events += _boss_beaten(state, ref, combat)
     if not combat.opponents:
         return events + end(state, won=True)
+    return events
+
+
+def _boss_beaten(state: State, ref: str, combat: Combat) -> list[Event]:
+    """events.5: a beaten event boss pays its reward to the survivors and leaves; victory.1: beating the
+    Overlord wins the game for the faction at once."""
+    from engines.wowboard.rules_events import boss_defeated
+    from engines.wowboard.rules_setup import pack_of
+
+    if ref.startswith("overlord:"):
+        state.phase = "over"
+        state.winners = [s.seat for s in state.seats if s.faction == combat.faction]
+        state.end_reason = "overlord"
+        return [ev("overlord_beaten", faction=combat.faction)]
+    if not ref.startswith("boss:"):
+        return []
+    boss = next(b for b in pack_of(state).bosses if b.id == ref[5:])
+    events = boss_defeated(state, boss.id)
+    for cid in [c for c in combat.participants if c not in combat.fallen]:
+        state.characters[cid].gold += boss.reward.gold_each
+        events.append(ev("boss_reward", name=cid, gold=boss.reward.gold_each))
     return events
 
 
@@ -262,7 +314,10 @@ def defense(state: State) -> list[Event]:
     events = assign_hits(state)
     if state.combat is None or not combat.opponents:
         return events
-    combat.pending_wounds = RB.wounds_taken(_boxes(combat), foes(combat))
+    boxes = _boxes(combat)
+    if any("armor_halved" in o.ability for o in combat.opponents):  # the opponent's ability: armor counts half
+        boxes = RB.Boxes(boxes.damage, boxes.defense, boxes.armor // 2, boxes.attrition)
+    combat.pending_wounds = RB.wounds_taken(boxes, foes(combat))
     combat.step = "wounds"
     return [*events, ev("wounds_due", n=combat.pending_wounds)]
 

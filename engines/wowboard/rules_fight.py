@@ -54,7 +54,10 @@ def challenge(state: State, seat: int, ref: str, target: str, invite: Sequence[s
         state.characters[cid].actions_left -= 1
     events = [ev("challenged", seat=seat, name=group[0], target=target),
               *C.start(state, pack_of(state), group, target)]
-    return events + settle(state, dice, state.combat)
+    fight = state.combat
+    if fight is not None and fight.step == "attack":
+        events += C.begin_attack(state)
+    return events + settle(state, dice, fight)
 
 
 def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effect]:
@@ -134,6 +137,8 @@ def after_fight(state: State, participants: Sequence[str], fallen: Sequence[str]
     """quests.5, quest-rewards, character-defeat.2–4: rewards of completed quests, then the fallen."""
     from engines.wowboard.rules_quests import completed, next_deck_options, reward
 
+    if state.phase == "over":  # victory.1: the Overlord fell, nothing else follows
+        return []
     events: list[Event] = []
     for quest in completed(state):
         result = reward(state, quest.card, list(participants), dice, fallen=fallen)

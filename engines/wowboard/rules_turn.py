@@ -107,7 +107,7 @@ def rest(state: State, seat: int, ref: str, health: int, energy: int) -> list[Ev
 
 def after_action(state: State) -> list[Event]:
     """faction-turn.2: the action phase ends when no active character has an action left."""
-    if any(c.actions_left for c in state.of_faction(state.active)):
+    if state.phase == "over" or any(c.actions_left for c in state.of_faction(state.active)):
         return []
     state.phase = "management"
     return [ev("management", faction=state.active)]

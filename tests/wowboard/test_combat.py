@@ -33,6 +33,8 @@ def fight(figures: list[tuple[str, str]], region: str = "soot_mire", who: tuple[
                                         faction="horde")
     state.quests.append(ActiveQuest(card="H-G01", faction="horde", figures=list(state.figures)))
     C.start(state, PACK, list(who), f"group:{region}:{figures[0][0]}:horde")
+    if state.combat.step == "attack":
+        C.begin_attack(state)
     return state
 
 

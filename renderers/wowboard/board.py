@@ -1,0 +1,152 @@
+"""The map's static layer (drawn once per pack and copied) and where things go on a region.
+
+Static (spec §4.10 "Drawing"): area tints behind their cells (a rounded rectangle per cell, joined
+to same-area neighbours), roads as lines between the centres of adjacent regions, a thick black
+bar between side-by-side cells that have no road (the printed board's black borders), region
+discs with their names (wrapped, never shortened) and the feature badges.
+
+A region's content flows in rows under its name: its badges first (static), then the Overlord
+crown, boss stars, character tokens and creature pills (``pieces``). :func:`flow` places a list
+of widths the same way for both layers, so the dynamic items start right after the badges.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from engines.wowboard.content import Pack, Region
+from renderers import kit
+from renderers.wowboard import glyphs
+from renderers.wowboard.layout import (
+    AREA_TINTS,
+    BORDER,
+    DISC,
+    DISC_LINE,
+    GAP,
+    HEIGHT,
+    INSET,
+    ITEM_H,
+    PAD,
+    ROAD,
+    TEXT,
+    WIDTH,
+    cell,
+    faction_colour,
+)
+from renderers.wowboard.words import plain
+
+ROAD_W = 9
+BAR_W = 10
+
+
+@lru_cache(maxsize=256)
+def name_lines(name: str, width: int) -> tuple[str, ...]:
+    return tuple(kit.wrap(plain(name), TEXT, width))
+
+
+def disc_width() -> int:
+    c = cell(0, 0)
+    return c.disc[2] - c.disc[0] - 2 * PAD
+
+
+def badges(region: Region) -> list[tuple[str, str | None]]:
+    """The region's feature badges in a fixed order: (letter, faction or None)."""
+    found: list[tuple[str, str | None]] = []
+    if region.start:
+        found.append(("S", region.start))
+    if region.town:
+        found.append(("T", region.town))
+    if region.flight:
+        found.append(("F", region.flight))
+    if region.graveyard:
+        found.append(("G", None))
+    return found
+
+
+def content_top(region: Region) -> int:
+    """Where the first row of badges and pieces starts (under the name)."""
+    disc = cell(region.x, region.y).disc
+    return disc[1] + PAD + len(name_lines(region.name, disc_width())) * kit.line_height(TEXT) + 2
+
+
+def flow(region: Region, widths: list[int]) -> list[tuple[int, int]]:
+    """Top-left corners for items of ``widths`` laid out in rows inside the region's disc."""
+    disc = cell(region.x, region.y).disc
+    left, right = disc[0] + PAD, disc[2] - PAD
+    x, y, out = left, content_top(region), []
+    for w in widths:
+        if x > left and x + w > right:
+            x, y = left, y + ITEM_H + GAP
+        out.append((x, y))
+        x += w + GAP
+    return out
+
+
+def fits(region: Region, places: list[tuple[int, int]]) -> bool:
+    """Whether every item placed by :func:`flow` stays inside the region's disc."""
+    bottom = cell(region.x, region.y).disc[3] - 1
+    return all(y + ITEM_H <= bottom for _x, y in places)
+
+
+def _area_index(pack: Pack) -> dict[str, int]:
+    return {a: i for i, a in enumerate(pack.areas)}
+
+
+def draw_static(image: Image.Image, pack: Pack) -> None:
+    draw = kit.Draw(image)
+    areas = _area_index(pack)
+    by_pos = {(r.x, r.y): r for r in pack.regions}
+    for r in pack.regions:  # area tints, joined across same-area seams
+        c = cell(r.x, r.y)
+        tint = AREA_TINTS[areas[r.area] % len(AREA_TINTS)]
+        draw.rounded_rectangle((c.x0 + 2, c.y0 + 2, c.x1 - 2, c.y1 - 2), radius=14, fill=tint)
+        right, below = by_pos.get((r.x + 1, r.y)), by_pos.get((r.x, r.y + 1))
+        if right is not None and right.area == r.area:
+            draw.rectangle((c.x1 - 16, c.y0 + 2, c.x1 + 16, c.y1 - 2), fill=tint)
+        if below is not None and below.area == r.area:
+            draw.rectangle((c.x0 + 2, c.y1 - 16, c.x1 - 2, c.y1 + 16), fill=tint)
+    ids = {r.id: r for r in pack.regions}
+    for r in pack.regions:  # roads, each once
+        for n in r.adjacent:
+            if n in ids and r.id < n:
+                other = ids[n]
+                draw.line([cell(r.x, r.y).centre, cell(other.x, other.y).centre], fill=ROAD, width=ROAD_W)
+    for r in pack.regions:  # black borders: side-by-side cells without a road
+        for dx, dy in ((1, 0), (0, 1)):
+            other = by_pos.get((r.x + dx, r.y + dy))
+            if other is None or other.id in r.adjacent:
+                continue
+            c = cell(r.x, r.y)
+            if dx:
+                draw.rectangle((c.x1 - BAR_W // 2, c.y0 + INSET, c.x1 + BAR_W // 2, c.y1 - INSET), fill=BORDER)
+            else:
+                draw.rectangle((c.x0 + INSET, c.y1 - BAR_W // 2, c.x1 - INSET, c.y1 + BAR_W // 2), fill=BORDER)
+    width = disc_width()
+    for r in pack.regions:
+        disc = cell(r.x, r.y).disc
+        ring = faction_colour(r.start) if r.start else DISC_LINE
+        draw.rounded_rectangle(disc, radius=16, fill=DISC, outline=ring, width=6 if r.start else 2)
+        y = disc[1] + PAD
+        for line in name_lines(r.name, width):
+            kit.draw_text(draw, ((disc[0] + disc[2]) / 2, y), line, TEXT, kit.INK, anchor="ma")
+            y += kit.line_height(TEXT)
+        marks = badges(r)
+        for (letter, faction), (x, y) in zip(marks, flow(r, [glyphs.BADGE_W] * len(marks)), strict=True):
+            glyphs.badge(draw, x, y, letter, faction_colour(faction))
+
+
+_STATIC: dict[str, Image.Image] = {}
+
+
+def static_layer(pack_id: str, pack: Pack) -> Image.Image:
+    """The whole canvas with the empty map, built once per process for each pack id (a pack never
+    changes once released, so its id names its map). Callers copy it before drawing on it."""
+    image = _STATIC.get(pack_id)
+    if image is None:
+        image = Image.new("RGB", (WIDTH, HEIGHT), kit.BACKGROUND)
+        with kit.region("static"):
+            draw_static(image, pack)
+        _STATIC[pack_id] = image
+    return image

@@ -1,0 +1,107 @@
+"""The status strip over the map: the turn, who acts, each faction's XP and eligible quests, the
+merchant, which seat is which number, and the turn track (spec §4.9, §4.10).
+
+The track is spaces 1..N and End; an event space carries an "E" under it and an item space its
+deck's shape (triangle, square, circle) with an "I"; spaces already played are dimmed and the
+current one is yellow with a thick outline (the marker), so the position reads without colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import ImageDraw
+
+from engines.wowboard.content import FACTIONS, Pack
+from engines.wowboard.state import State
+from renderers import kit
+from renderers.kit import RGB
+from renderers.wowboard.layout import MARGIN, STRIP_BOTTOM, TEXT, WIDTH, faction_colour
+from renderers.wowboard.words import faction_name, seat_name, tr
+
+SPACE: RGB = (62, 65, 72)
+PLAYED: RGB = (40, 41, 45)
+EVENT: RGB = kit.OKABE_ITO["orange"]
+ITEM: RGB = kit.OKABE_ITO["sky_blue"]
+LINE_1 = 8
+LINE_2 = 42
+TRACK_Y = 78
+TRACK_H = 30
+ICON_Y = TRACK_Y + TRACK_H + 3
+END_W = 66
+
+
+def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: RGB, radius: int) -> int:
+    w = kit.text_width(text, TEXT) + 16
+    draw.rounded_rectangle((x, y, x + w, y + 30), radius=radius, fill=fill)
+    kit.draw_text(draw, (x + w / 2, y + 16), text, TEXT, kit.text_on(fill), anchor="mm")
+    kit.note("chip", (x, y, x + w, y + 30), text, TEXT)
+    return x + w
+
+
+def draw_strip(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str,
+               seat_names: Mapping[int, str] | None) -> None:
+    draw.rectangle((0, 0, WIDTH, STRIP_BOTTOM - 4), fill=kit.PANEL)
+    total = pack.track.spaces
+    turn = min(state.turn, total)
+    head = tr("turn", lang, turn=turn, total=total) if state.turn <= total else tr("end", lang)
+    who = faction_name(state.active, lang)
+    if state.phase == "over":
+        tail = tr("over", lang)
+    elif state.phase == "draft":
+        tail = tr("draft", lang)
+    elif state.phase == "management":
+        tail = tr("management", lang, faction=who)
+    else:
+        tail = tr("acts", lang, faction=who)
+    box = kit.draw_text(draw, (MARGIN, LINE_1 + 15), head, TEXT, kit.INK, anchor="lm", bold=True)
+    active_fill = faction_colour(state.active) if state.phase != "over" else kit.PANEL_LINE
+    _chip(draw, box[2] + 14, LINE_1, tail, active_fill, 4 if state.active == "horde" else 15)
+    merchant = tr("merchant", lang, n=len(state.merchant))
+    kit.draw_text(draw, (WIDTH - MARGIN, LINE_1 + 15), merchant, TEXT, kit.SUBTLE, anchor="rm")
+    x = MARGIN
+    for faction in FACTIONS:
+        xp = sum(c.xp for c in state.of_faction(faction))
+        quests = sum(q.faction == faction for q in state.quests)
+        text = f"{faction_name(faction, lang)} · {tr('xp', lang, xp=xp)} · {tr('quests', lang, n=quests)}"
+        x = _chip(draw, x, LINE_2, text, faction_colour(faction), 4 if faction == "horde" else 15) + 10
+    names = {s.seat: s.name for s in state.seats}
+    legend = "  ".join(f"{s.seat + 1} {seat_name(names, s.seat, seat_names)}" for s in state.seats)
+    room = WIDTH - MARGIN - x
+    if legend and room > 4 * TEXT:
+        kit.draw_text(draw, (WIDTH - MARGIN, LINE_2 + 15), kit.fit(legend, TEXT, room), TEXT, kit.SUBTLE,
+                      anchor="rm")
+    _draw_track(draw, pack, state.turn, lang)
+
+
+def _draw_track(draw: ImageDraw.ImageDraw, pack: Pack, turn: int, lang: str) -> None:
+    total = pack.track.spaces
+    step = (WIDTH - 2 * MARGIN - END_W) / total
+    for i in range(1, total + 2):
+        x0 = MARGIN + round((i - 1) * step)
+        x1 = MARGIN + round(i * step) - 2 if i <= total else WIDTH - MARGIN
+        current = i == turn or (i == total + 1 and turn > total)
+        fill = kit.HIGHLIGHT if current else PLAYED if i < turn else SPACE
+        draw.rectangle((x0, TRACK_Y, x1, TRACK_Y + TRACK_H), fill=fill,
+                       outline=kit.INK if current else kit.PANEL_LINE, width=3 if current else 1)
+        label = str(i) if i <= total else tr("end", lang)
+        ink = kit.text_on(fill) if current else kit.MUTED if i < turn else kit.INK
+        kit.draw_text(draw, ((x0 + x1) / 2, TRACK_Y + TRACK_H / 2 + 1), label, TEXT, ink, anchor="mm")
+        cx = (x0 + x1) // 2
+        if i in pack.track.events:
+            kit.draw_text(draw, (cx, ICON_Y), "E", TEXT, EVENT, anchor="ma", bold=True)
+        shape = pack.track.items.get(i)
+        if shape:
+            _item_icon(draw, cx, ICON_Y + 2, shape)
+
+
+def _item_icon(draw: ImageDraw.ImageDraw, cx: int, y: int, shape: str) -> None:
+    """The item deck's shape, outlined, with an "I" inside (an item draw on this space)."""
+    s = 13
+    if shape == "triangle":
+        draw.polygon([(cx, y - 2), (cx + s + 2, y + 2 * s - 3), (cx - s - 2, y + 2 * s - 3)], outline=ITEM, width=2)
+    elif shape == "square":
+        draw.rectangle((cx - s, y, cx + s, y + 2 * s - 4), outline=ITEM, width=2)
+    else:
+        draw.ellipse((cx - s, y - 1, cx + s, y + 2 * s - 3), outline=ITEM, width=2)
+    kit.draw_text(draw, (cx, y + s - 1), "I", TEXT - 0, ITEM, anchor="mm")
