@@ -43,8 +43,20 @@ class WowBoardEngine:
         return A.parse_action(data)
 
     def view(self, state: GameState, seat: int | None) -> GameState:
+        """Spec §3.6: everything a character owns is public; hidden are the decks (only their sizes show)
+        and the item cards drawn for a reward and not chosen yet, seen only by the rewarded group's seats."""
         assert isinstance(state, State)
-        return state.model_copy(deep=True)
+        view = state.model_copy(deep=True)
+        decks = [*view.item_decks.values(), view.event_deck,
+                 *(d for colours in view.quest_decks.values() for d in colours.values())]
+        for deck in decks:  # §3.6: what is left in a deck, and the rejects put under it, stay face down
+            deck.top, deck.pool, deck.bottom = (["?"] * len(deck.top), ["?"] * len(deck.pool),
+                                                ["?"] * len(deck.bottom))
+        for question in view.pending:
+            if question.kind == "keep_item" and seat not in question.seats:
+                question.options = ["?"] * len(question.options)
+                question.default = None
+        return view
 
     def outcome(self, state: GameState) -> Outcome | None:
         assert isinstance(state, State)

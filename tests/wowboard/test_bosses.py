@@ -14,6 +14,7 @@ def _at(state, region):
 
 
 def test_overlord_2_victory_1_beating_the_overlord_wins_at_once_after_its_scorch():
+    # wowboard:victory.1 wowboard:stun-curse.1
     state = _at(drafted(), "old_quarry")
     state.overlord.region = "old_quarry"
     targets = [a.target for a in E.legal_actions(state, 0) if a.kind == "challenge" and a.character == "warden"]

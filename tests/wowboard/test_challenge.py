@@ -8,7 +8,7 @@ import pytest
 from engines.core.errors import RuleError
 from engines.wowboard.content import builtin
 from engines.wowboard.rules_challenge import targets
-from engines.wowboard.state import Figure
+from engines.wowboard.state import ActiveQuest, Figure
 from tests.wowboard.test_turn import E, act, drafted
 
 PACK = builtin()
@@ -74,6 +74,7 @@ def test_overlord_1_start_regions_are_safe_from_pvp():
 
 
 def test_faction_turn_4_a_character_with_independents_in_its_region_may_only_challenge():
+    # wowboard:faction-turn.5
     state = drafted()
     state.figures = {}
     state.figures = {}
@@ -94,3 +95,25 @@ def test_travel_2_independents_stop_a_travel_in_the_game_state():
     put(state, "f1", "dunecur", "blue", "redthorn_pass")
     legal = {a.to for a in E.legal_actions(state, 0) if a.kind == "travel" and a.character == "warden"}
     assert "redthorn_pass" in legal and "crossroads" not in legal  # only through the pass
+
+
+def test_challenge_5_a_friend_in_the_region_joins_and_spends_an_action_too():
+    state = drafted()
+    state.figures = {}
+    at(state, "warden", "crossroads")
+    at(state, "arcanist", "crossroads")
+    put(state, "f1", "zealot", "green", "crossroads", quest="H-G01", faction="horde")
+    state.quests = [ActiveQuest(card="H-G01", faction="horde", figures=["f1"])]
+    act(state, 0, {"kind": "challenge", "character": "warden", "target": "group:crossroads:zealot:horde",
+                   "invite": ["arcanist"]})
+    assert state.characters["warden"].actions_left == 1 and state.characters["arcanist"].actions_left == 1
+    assert state.combat is not None and state.combat.participants == ["warden", "arcanist"]
+    assert E.decision(state).kind == "attack_order"  # combat-round.1: the group orders its attacks
+
+
+def test_travel_5_enemy_characters_never_stop_a_travel():
+    state = drafted()
+    state.figures = {}
+    at(state, "ranger", "redthorn_pass")  # an Alliance character on the way
+    legal = {a.to for a in E.legal_actions(state, 0) if a.kind == "travel" and a.character == "warden"}
+    assert {"redthorn_pass", "crossroads"} <= legal

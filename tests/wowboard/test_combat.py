@@ -39,6 +39,7 @@ def fight(figures: list[tuple[str, str]], region: str = "soot_mire", who: tuple[
 
 
 def test_token_placement_w32_a_lone_warrior_against_a_green_and_a_red_creature():
+    # wowboard:token-placement.2 wowboard:token-placement.3 wowboard:stun-curse.2 wowboard:combat-general.1
     state = fight([("mirefin", "green"), ("mirefin", "red")])
     warden = state.characters["warden"]
     C.roll_attack(state, pool(3, 3, 4, reroll=3, attrition=1), None, RecordedDice([7, 6, 2, 1, 1, 8, 8, 3, 2, 4]))
@@ -118,11 +119,13 @@ def test_stun_curse_4_a_curse_lowers_reroll_and_attrition_and_curse_if_adds_one(
     assert warden.curse == 2  # a green 1 against a grave-eater
 
 
-def test_stun_curse_3_a_webspinner_stuns_on_two_ones():
+def test_stun_curse_3_a_webspinner_stuns_on_two_ones_and_combat_round_2_the_end_clears_stun():
     state = fight([("webspinner", "green")])
     C.roll_attack(state, pool(blue=3), None, RecordedDice([1, 1, 5]))
     C.reroll(state, [], RecordedDice([]))
     assert state.characters["warden"].stun == 1
+    C.end(state, won=False)
+    assert state.characters["warden"].stun == 0 and state.combat is None
 
 
 def test_defense_phase_1_a_zealot_ignores_the_first_damage_hit_each_round():

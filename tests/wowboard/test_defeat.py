@@ -31,3 +31,21 @@ def test_character_defeat_3_health_and_energy_one_no_actions_no_tokens_then_the_
     assert err.value.key == "wowboard.err.respawn_where"
     respawn(state, 0, "hollow_oak")
     assert warden.region == "hollow_oak" and state.pending == []
+
+
+def test_w22_item_cards_offered_for_a_reward_are_seen_only_by_the_rewarded_seat():
+    from engines.wowboard.engine import WowBoardEngine
+    from engines.wowboard.state import Pending
+
+    state = drafted()
+    drawn = [state.item_decks["triangle"].pool.pop(), state.item_decks["triangle"].pool.pop()]
+    state.pending.insert(0, Pending(kind="keep_item", seats=[0], character="warden", options=drawn,
+                                    default=drawn[0]))
+    engine = WowBoardEngine()
+    assert engine.view(state, 0).pending[0].options == drawn
+    for seat in (1, None):
+        hidden = engine.view(state, seat)
+        text = hidden.model_dump_json()
+        assert hidden.pending[0].options == ["?", "?"] and not [c for c in drawn if f'"{c}"' in text]
+        deck = hidden.item_decks["triangle"]
+        assert len(deck) == len(state.item_decks["triangle"]) and set(deck.cards()) <= {"?"}

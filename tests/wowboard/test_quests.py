@@ -107,6 +107,7 @@ def test_setup_7_duel_reads_as_the_reduced_3_grey_plus_1_green():
 
 
 def test_setup_5_8_overlord_on_its_start_side_4_event_deck_shuffled_class_decks_public():
+    # wowboard:setup.8
     state = table()
     assert state.overlord is not None and (state.overlord.region, state.overlord.side) == ("crown_peak", "4")
     assert len(state.event_deck) == 12 and not state.event_discard
@@ -256,6 +257,7 @@ def test_quest_rewards_2_everyone_down_means_no_completion():
 
 
 def test_quest_rewards_5_6_w22_draw_keep_one_rejects_to_the_bottom_special_searched_then_bag_overflow(monkeypatch):
+    # wowboard:quest-rewards.6 wowboard:items.1
     items = [ItemDraw(deck="triangle", draw=2), ItemDraw(deck="triangle", draw=2), ItemDraw(deck="square", draw=1)]
     custom(monkeypatch, "H-Y01", rewards=Rewards(gold=0, xp=0, items=items, special_choice=["vigil_lantern"]))
     state = table()

@@ -48,6 +48,7 @@ def test_health_energy_5_train_refused_beyond_the_gold_and_nothing_changes():
 
 
 def test_w42_a_level_one_character_with_five_gold_buys_two_level_one_powers():
+    # wowboard:W42
     pack = builtin()
     state = game()
     for char in ("warden", "arcanist"):

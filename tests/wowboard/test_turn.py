@@ -31,6 +31,7 @@ def drafted(duel: bool = False) -> State:
 
 
 def test_setup_1_2_two_seats_one_faction_each_draft_round_robin_in_a_drawn_order_classes_unique():
+    # wowboard:setup.2 wowboard:factions.1
     state = new(first_pick=1)
     assert [s.faction for s in state.seats] == ["horde", "alliance"] and state.draft_order == [1, 0, 1, 0]
     act(state, 1, {"kind": "pick_class", "class_id": "ranger"})
@@ -71,6 +72,7 @@ def test_faction_turn_2_w3_actions_interleave_and_a_fifth_is_refused():
 
 
 def test_end_of_faction_turn_1_2_4_management_then_the_marker_moves_and_the_alliance_acts():
+    # wowboard:end-of-faction-turn.2 wowboard:end-of-faction-turn.4
     state = drafted()
     for c in ("warden", "arcanist", "warden", "arcanist"):
         act(state, 0, {"kind": "pass", "character": c})
