@@ -208,6 +208,13 @@ async def respond(interaction: discord.Interaction, work: Callable[[], Awaitable
 Choices = list[app_commands.Choice[str]]
 
 
+async def respond_private(interaction: discord.Interaction, work: Callable[[Place, Actor], Awaitable[Reply]],
+                          *, system: str | None = None) -> None:
+    """A reply for the asking user alone (their hand, a preview, a card's text), deferred privately."""
+    place, actor = place_from(interaction), actor_from(interaction)
+    await respond(interaction, lambda: work(place, actor), system=system, ephemeral_defer=True)
+
+
 def to_choices(items: Iterable[Any]) -> Choices:
     """The gm layer's ``Choice(label, value)`` list as Discord's, within its limits (25 entries,
     100 characters each): every game's autocomplete ends here."""

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Choices, ctx, respond, send_error, to_choices, typed
+from cogs.common import Choices, ctx, respond, respond_private, send_error, to_choices, typed
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from common.i18n import humanize, t
@@ -76,10 +76,6 @@ class Krosmaster(commands.Cog):
 
         await respond(interaction, work, system=SYSTEM)
 
-    async def _private(self, interaction: discord.Interaction, work: Callable[[Place, Actor], Awaitable[Reply]]
-                       ) -> None:
-        _, place, actor = ctx(interaction)
-        await respond(interaction, lambda: work(place, actor), system=SYSTEM, ephemeral_defer=True)
 
     async def _table_state(self, place: Place, actor: Actor) -> tuple[State, int | None, str]:
         app = self.bot.app  # type: ignore[attr-defined]
@@ -127,7 +123,7 @@ class Krosmaster(commands.Cog):
             return Reply(title=t("km.ui.figurines_title", actor.locale),
                          text="\n".join(km.figurine_lines(actor.locale, content)), ephemeral=True)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     # ------------------------------------------------------------------ set-up
     @km_group.command(name="order", description="Order your Krosmasters with equal initiative")
@@ -284,7 +280,7 @@ class Krosmaster(commands.Cog):
             return Reply(title=t("km.ui.rewards_title", actor.locale), text=km.rewards_text(state, seat, actor.locale),
                          ephemeral=True)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @km_group.command(name="end", description="End the active Krosmaster's turn")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -298,7 +294,7 @@ class Krosmaster(commands.Cog):
             state, _, ref = await self._table_state(place, actor)
             return await self._preview_reply(state, ref, actor.locale, spell, target)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     preview.autocomplete("spell")(_spell_ac)
     preview.autocomplete("target")(_target_ac)
@@ -352,7 +348,7 @@ class Krosmaster(commands.Cog):
             content = table.content if table is not None and table.game.system == SYSTEM else None
             return info.info_reply(name, actor.locale, content)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @info.autocomplete("name")
     async def _info_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -396,7 +392,7 @@ class Krosmaster(commands.Cog):
                     Select(custom_id=f"tv1:km:{current}:buy", placeholder=t("km.ui.pick_pile", actor.locale),
                            options=tuple(SelectOption(o.label, o.value) for o in options))])
 
-            await self._private(interaction, piles)
+            await respond_private(interaction, piles, system=SYSTEM)
         elif verb in ("moves", "spell", "ask"):
             async def work(place: Place, actor: Actor) -> Reply:
                 state, _, current = await self._table_state(place, actor)
@@ -414,7 +410,7 @@ class Krosmaster(commands.Cog):
                 spell = rest[0] if verb == "spell" and rest else None
                 return await self._preview_reply(state, current, actor.locale, spell, None, with_select=True)
 
-            await self._private(interaction, work)
+            await respond_private(interaction, work, system=SYSTEM)
         else:
             await send_error(interaction, TavoloError("common.stale_button"))
 

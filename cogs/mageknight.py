@@ -3,14 +3,14 @@ names and previews in ``gm.mageknight_choices``)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Choices, ctx, respond, send_error, to_choices, typed
+from cogs.common import Choices, ctx, respond, respond_private, send_error, to_choices, typed
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from common.i18n import t
@@ -52,10 +52,6 @@ class MageKnight(commands.Cog):
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: mk.act(app, place, actor, action, ref=ref, build=build), system=SYSTEM)
 
-    async def _private(self, interaction: discord.Interaction, work: Callable[[Place, Actor], Awaitable[Reply]]
-                       ) -> None:
-        _, place, actor = ctx(interaction)
-        await respond(interaction, lambda: work(place, actor), system=SYSTEM, ephemeral_defer=True)
 
     # ------------------------------------------------------------------ columns
     @mk_group.command(name="target", description="Open an attack on one enemy or a group, or a block on one")
@@ -185,7 +181,7 @@ class MageKnight(commands.Cog):
     @mk_group.command(name="hand", description="Show (only to you) your hand, what each card does now, and a picture")
     async def hand(self, interaction: discord.Interaction) -> None:
         app = self.bot.app  # type: ignore[attr-defined]
-        await self._private(interaction, lambda place, actor: mk.hand_reply(app, place, actor))
+        await respond_private(interaction, lambda place, actor: mk.hand_reply(app, place, actor), system=SYSTEM)
 
     @mk_group.command(name="info", description="Show (only to you) what an enemy, card, unit or ability does")
     @app_commands.describe(name="A name in English or Italian, or its beginning")
@@ -197,7 +193,7 @@ class MageKnight(commands.Cog):
             view, _seat = await mk.current(app, place, actor)
             return info.info_reply(name, actor.locale, table.content if view is not None else None, view)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @info.autocomplete("name")
     async def _info_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -209,7 +205,8 @@ class MageKnight(commands.Cog):
     @mk_group.command(name="score", description="Show (only to you) this combat's score and how it is made")
     async def score(self, interaction: discord.Interaction) -> None:
         app = self.bot.app  # type: ignore[attr-defined]
-        await self._private(interaction, lambda place, actor: scores.score_reply(app.store, app.tables, place, actor))
+        await respond_private(interaction, lambda place, actor: scores.score_reply(app.store, app.tables, place, actor),
+                              system=SYSTEM)
 
     @mk_group.command(name="leaderboard", description="The best scores on this server's daily challenge")
     @app_commands.describe(day="A past day, e.g. 2025-01-31 (today by default, UTC)")
@@ -244,9 +241,9 @@ class MageKnight(commands.Cog):
             await self._act(interaction, {"kind": "choose", "value": rest[-1]}, ref)
         elif verb == "hand":
             app = self.bot.app  # type: ignore[attr-defined]
-            await self._private(interaction, lambda place, actor: mk.hand_reply(app, place, actor))
+            await respond_private(interaction, lambda place, actor: mk.hand_reply(app, place, actor), system=SYSTEM)
         elif verb in ("assign", "target", "answer"):
-            await self._private(interaction, lambda place, actor: self._menu(place, actor, ref, verb))
+            await respond_private(interaction, lambda place, actor: self._menu(place, actor, ref, verb), system=SYSTEM)
         else:
             await send_error(interaction, TavoloError("common.stale_button"))
 

@@ -3,14 +3,14 @@ engine, names and lists in ``gm.warlord_choices``, replies in ``gm.warlord``).""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Choices, ctx, respond, send_error, to_choices, typed
+from cogs.common import Choices, ctx, respond, respond_private, send_error, to_choices, typed
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
@@ -89,10 +89,6 @@ class Warlord(commands.Cog):
 
         await respond(interaction, work, system=SYSTEM, ephemeral_defer=True)
 
-    async def _private(self, interaction: discord.Interaction, work: Callable[[Place, Actor], Awaitable[Reply]]
-                       ) -> None:
-        _, place, actor = ctx(interaction)
-        await respond(interaction, lambda: work(place, actor), system=SYSTEM, ephemeral_defer=True)
 
     def _app(self) -> Any:
         return self.bot.app  # type: ignore[attr-defined]
@@ -121,7 +117,7 @@ class Warlord(commands.Cog):
                 view, seat, table = await wl.game(app, place, actor)
                 return wl.army_reply(view, seat, actor.locale, wl.ref_of(table))
 
-            await self._private(interaction, menu)
+            await respond_private(interaction, menu, system=SYSTEM)
             return
         await self._secret(interaction, lambda v, seat, _l: wl.army_action(v, seat, warlord, level1, level2))
 
@@ -152,7 +148,7 @@ class Warlord(commands.Cog):
                 view, seat, table = await wl.game(app, place, actor)
                 return wl.discard_menu(view, seat, actor.locale, wl.ref_of(table))
 
-            await self._private(interaction, menu)
+            await respond_private(interaction, menu, system=SYSTEM)
             return
         await self._secret(interaction, lambda v, seat, _l: {
             "kind": "draw_discard", "cards": choices.resolve_discards(v, seat, cards)})
@@ -396,7 +392,7 @@ class Warlord(commands.Cog):
                 view, seat, _table = await wl.game(app, place, actor)
                 return wl.stops_reply(view, seat, actor.locale)
 
-            await self._private(interaction, show)
+            await respond_private(interaction, show, system=SYSTEM)
             return
 
         async def work() -> Reply:  # a private preference: answered privately, nothing in the channel
@@ -419,7 +415,7 @@ class Warlord(commands.Cog):
             view, seat, table = await wl.game(app, place, actor)
             return wl.hand_reply(view, seat, actor.locale, wl.ref_of(table))
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @warlord_group.command(name="card", description="Show (only to you) what a card you can see does")
     @app_commands.describe(name="A card name, or its beginning")
@@ -430,7 +426,7 @@ class Warlord(commands.Cog):
             view, seat, _table = await wl.current(app, place, actor)
             return wl.card_reply(view, seat, name, await _content(interaction), actor.locale)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @card.autocomplete("name")
     async def _card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -494,7 +490,7 @@ class Warlord(commands.Cog):
             await self._secret(interaction, lambda v, seat, _l: {
                 "kind": "draw_discard", "cards": choices.resolve_discards(v, seat, value)}, ref)
         elif verb in ("orders", "attack", "react", "reformmenu", "army", "discardmenu"):
-            await self._private(interaction, lambda place, actor: self._menu(place, actor, ref, verb))
+            await respond_private(interaction, lambda place, actor: self._menu(place, actor, ref, verb), system=SYSTEM)
         else:
             await send_error(interaction, TavoloError("common.stale_button"))
 

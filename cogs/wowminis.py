@@ -3,14 +3,14 @@ the engine, names and lists in ``gm.wowminis_choices``, replies in ``gm.wowminis
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Choices, ctx, respond, send_error, to_choices, typed
+from cogs.common import Choices, ctx, respond, respond_private, send_error, to_choices, typed
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
@@ -64,10 +64,6 @@ class WowMinis(commands.Cog):
 
         await respond(interaction, work, system=SYSTEM)
 
-    async def _private(self, interaction: discord.Interaction, work: Callable[[Place, Actor], Awaitable[Reply]]
-                       ) -> None:
-        _, place, actor = ctx(interaction)
-        await respond(interaction, lambda: work(place, actor), system=SYSTEM, ephemeral_defer=True)
 
     def _app(self) -> Any:
         return self.bot.app  # type: ignore[attr-defined]
@@ -89,7 +85,7 @@ class WowMinis(commands.Cog):
         async def work(_place: Place, actor: Actor) -> Reply:
             return wm.characters_reply(await _content(interaction), actor.locale)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     # ------------------------------------------------------------------ set-up
     @wowm_group.command(name="bar", description="Choose your action bars in secret (only you see your choice)")
@@ -101,7 +97,7 @@ class WowMinis(commands.Cog):
                 view, seat, table = await wm.game(app, place, actor)
                 return wm.bar_menu(view, seat, actor.locale, wm.game_ref(table), [])
 
-            await self._private(interaction, menu)
+            await respond_private(interaction, menu, system=SYSTEM)
             return
         _, place, actor = ctx(interaction)
 
@@ -281,7 +277,7 @@ class WowMinis(commands.Cog):
                                                       table.seat_names)
             return await wm.preview_reply(view, seat, actor.locale, wm.game_ref(table), table.seat_names)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @preview.autocomplete("ability")
     async def _preview_ability_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -297,7 +293,7 @@ class WowMinis(commands.Cog):
             view, seat, table = await wm.game(app, place, actor)
             return await wm.los_reply(view, seat, frm, to, actor.locale, wm.game_ref(table), table.seat_names)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @los.autocomplete("frm")
     async def _los_from_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -315,7 +311,7 @@ class WowMinis(commands.Cog):
             view, seat, table = await wm.game(app, place, actor)
             return wm.cards_reply(view, seat, actor.locale, wm.game_ref(table))
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @wowm_group.command(name="clock", description="Show (only to you) the Master Clock and every character's tick")
     async def clock(self, interaction: discord.Interaction) -> None:
@@ -325,7 +321,7 @@ class WowMinis(commands.Cog):
             view, _seat, _table = await wm.game(app, place, actor)
             return wm.clock_reply(view, actor.locale)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @wowm_group.command(name="info", description="Show (only to you) what a character or an action card does")
     @app_commands.describe(name="A name, or its beginning")
@@ -333,7 +329,7 @@ class WowMinis(commands.Cog):
         async def work(_place: Place, actor: Actor) -> Reply:
             return wm.info_reply(name, await _content(interaction), actor.locale)
 
-        await self._private(interaction, work)
+        await respond_private(interaction, work, system=SYSTEM)
 
     @info.autocomplete("name")
     async def _info_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -366,7 +362,7 @@ class WowMinis(commands.Cog):
         elif verb == "barpick" and rest:
             await self._bar_pick(interaction, ref, rest)
         elif verb in ("bar", "react", "attack", "move", "answer", "rerollmenu"):
-            await self._private(interaction, lambda place, actor: self._menu(place, actor, ref, verb))
+            await respond_private(interaction, lambda place, actor: self._menu(place, actor, ref, verb), system=SYSTEM)
         else:
             await send_error(interaction, TavoloError("common.stale_button"))
 

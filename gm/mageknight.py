@@ -31,6 +31,7 @@ from gm.choices import Choice, Ranked, rank
 from gm.content_packs import read_pack
 from gm.context import Actor, Place
 from gm.reply import Button, Image, Reply, Select, SelectOption
+from gm.seat_view import seat_view
 from gm.table_model import game_ref
 
 if TYPE_CHECKING:
@@ -50,14 +51,9 @@ Build = Callable[[State, int | None, str], dict[str, Any]]  # (state, seat, read
 
 # ---------------------------------------------------------------------------- acting
 async def current(app: App, place: Place, actor: Actor) -> tuple[State | None, int | None]:
-    """The channel's combat as this user may see it (``view``: no hidden card, token or die face
-    reaches an autocomplete list or a name error), and the user's seat."""
-    table = await app.tables.table_for(place)
-    if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
-        return None, None
-    seat = table.seat_of(actor.user_id)
-    view = ENGINE.view(table.state, seat)
-    assert isinstance(view, State)
+    """The channel's combat as this user may see it (``gm.seat_view``: no hidden card, token or die
+    face reaches an autocomplete list or a name error), and the user's seat."""
+    view, seat, _table = await seat_view(app, place, actor, SYSTEM, ENGINE, State)
     return view, seat
 
 

@@ -33,6 +33,7 @@ from gm.choices import Choice
 from gm.content_packs import read_pack
 from gm.context import Actor, Place
 from gm.reply import Button, Reply, Select, SelectOption
+from gm.seat_view import require_seat_view, seat_view
 from gm.table_model import game_ref
 
 if TYPE_CHECKING:
@@ -51,25 +52,13 @@ SECRET_KINDS = ("starting_army", "draw_discard")
 
 # ---------------------------------------------------------------------------- the channel's game
 async def current(app: App, place: Place, actor: Actor) -> tuple[State | None, int | None, Table | None]:
-    """The channel's game as this user may see it (their own ``view``), their seat and the table."""
-    table = await app.tables.table_for(place)
-    if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
-        return None, None, table
-    seat = table.seat_of(actor.user_id)
-    view = ENGINE.view(table.state, seat)
-    assert isinstance(view, State)
-    return view, seat, table
+    """The channel's game as this user may see it (``gm.seat_view``), their seat and the table."""
+    return await seat_view(app, place, actor, SYSTEM, ENGINE, State)
 
 
 async def game(app: App, place: Place, actor: Actor) -> tuple[State, int | None, Table]:
-    view, seat, table = await current(app, place, actor)
-    if table is None:
-        raise TavoloError("game.none_here")
-    if table.game.system != SYSTEM:
-        raise TavoloError("warlord.ui.not_warlord", system=table.game.system)
-    if view is None:
-        raise TavoloError("game.not_started")
-    return view, seat, table
+    """Like ``current`` but an error when there is no started game of this system here."""
+    return await require_seat_view(app, place, actor, SYSTEM, ENGINE, State, "warlord.ui.not_warlord")
 
 
 def ref_of(table: Table) -> str:
