@@ -1,4 +1,6 @@
 """actions / card-orders: the performer gate (spec §5.14, §5.15)."""
+# Cards of spec §4.2 this file plays: warlord:J9
+
 
 from __future__ import annotations
 

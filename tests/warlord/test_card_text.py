@@ -1,4 +1,6 @@
 """Printed card text in the reader's language: ``text_it`` for Italian readers, ``text`` otherwise."""
+# Cards of spec §4.2 this file plays: warlord:X4
+
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
 """Order action cards, printed orders and feat orders (actions, card-orders, feats, bonuses, skill-checks)."""
+# Cards of spec §4.2 this file plays: warlord:A8 warlord:B8 warlord:B9 warlord:I1 warlord:I2 warlord:I3 warlord:I7
+# warlord:J1 warlord:X2 warlord:X3 warlord:X5 warlord:X8 warlord:Y4 warlord:Y5 warlord:Y6 warlord:Y7
+
 
 from __future__ import annotations
 

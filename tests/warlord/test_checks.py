@@ -1,4 +1,6 @@
 """skill-checks and feats: d20 + skill + bonuses vs DC, crits, feat sources adding up (spec §5.9, 5.10, 5.19)."""
+# Cards of spec §4.2 this file plays: warlord:I10
+
 
 from __future__ import annotations
 

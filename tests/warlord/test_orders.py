@@ -1,5 +1,7 @@
 """Orders and combat: ranks (reform), adjacency, attack, dice, astral-ethereal, bring-characters, equip,
 maneuver, bonuses, victory. Spec §5 worked scenarios are marked ``scenario N``."""
+# Cards of spec §4.2 this file plays: warlord:A0 warlord:B0 warlord:I6 warlord:I8 warlord:I9 warlord:J3
+
 
 from __future__ import annotations
 

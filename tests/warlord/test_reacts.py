@@ -1,10 +1,14 @@
 """Reacts and react feats through the reaction windows (reacts, feats, spec §5 scenarios 20–26)."""
+# Cards of spec §4.2 this file plays: warlord:A1 warlord:A10 warlord:A2 warlord:A3 warlord:A4 warlord:A5 warlord:A6
+# warlord:A7 warlord:A9 warlord:B1 warlord:B2 warlord:B3 warlord:B4 warlord:B5 warlord:B6 warlord:B7 warlord:I4
+# warlord:I5 warlord:X1 warlord:X6 warlord:X7 warlord:Y1 warlord:Y3 warlord:Y8 warlord:Y9
+
 
 from __future__ import annotations
 
 from engines.core.dice import RecordedDice
 from engines.warlord.actions import PassReact, parse_action
-from engines.warlord.rules_common import armor
+from engines.warlord.rules_common import armor, atk_values
 from engines.warlord.rules_stack import drive
 from engines.warlord.rules_turn import roll_initiative
 from engines.warlord.state import State
@@ -340,3 +344,18 @@ def test_reacts_yield_for_the_turn_skips_the_seat_until_the_next_turn():
         assert d.seats != [0]
         E.apply(state, d.seats[0], PassReact(), dice)
     assert armor(state, a[0][1]) == 10
+
+
+def test_reacts_y2_rend_adds_three_to_this_fighters_strike_only():
+    # warlord:Y2
+    state, a, b = battle(ARMY_A, ARMY_B)
+    state.initiative, state.order_seat = [1, 0], 1
+    hand(state, 1, "rend")
+    dice = RecordedDice([5, 6])
+    act(state, 1, {"kind": "attack", "attacker": b[0][0]}, dice, windows=True)  # the grunt: +2
+    act(state, 1, {"kind": "strike", "target": a[0][2]}, dice, windows=True)
+    (option,) = [o for o in until_asked(state, dice, 1, "rend") if o.performer == b[0][0]]
+    events = react(state, 1, option, dice)
+    events += pass_all(state, dice)
+    rolled = next(e for e in events if e.key.endswith("strike_rolled"))
+    assert rolled.params["bonus"] == 5 and atk_values(state, b[0][0]) == [2]  # for this strike only

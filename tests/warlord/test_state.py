@@ -1,5 +1,7 @@
 """State, content and the engine surface: view hides hands (draw-phase), JSON round trip, the frozen v1
 state, pack validation (card-types), action parsing and random legal playouts."""
+# Cards of spec §4.2 this file plays: warlord:J6
+
 
 from __future__ import annotations
 
