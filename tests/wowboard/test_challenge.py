@@ -24,6 +24,7 @@ def at(state, char, region):
 
 
 def test_challenge_2_w6a_only_a_group_of_the_own_factions_quest():
+    # wowboard:W6a
     state = drafted()
     state.figures = {}
     c = at(state, "ranger", "crossroads")  # Alliance
@@ -34,6 +35,7 @@ def test_challenge_2_w6a_only_a_group_of_the_own_factions_quest():
 
 
 def test_challenge_1_3_w6b_independents_leave_no_other_target_and_quest_figures_of_a_type_form_one_group():
+    # wowboard:W6b
     state = drafted()
     state.figures = {}
     c = at(state, "ranger", "crossroads")
@@ -46,6 +48,7 @@ def test_challenge_1_3_w6b_independents_leave_no_other_target_and_quest_figures_
 
 
 def test_challenge_3_w6e_two_independent_groups_the_player_picks_one():
+    # wowboard:W6e
     state = drafted()
     state.figures = {}
     c = at(state, "warden", "wolfden")
@@ -55,6 +58,7 @@ def test_challenge_3_w6e_two_independent_groups_the_player_picks_one():
 
 
 def test_challenge_2_w6d_pvp_against_every_enemy_there_or_the_friendly_quest_never_the_enemy_quest():
+    # wowboard:W6d
     state = drafted()
     state.figures = {}
     c = at(state, "warden", "barrow_fields")  # Horde

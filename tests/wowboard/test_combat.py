@@ -39,6 +39,7 @@ def fight(figures: list[tuple[str, str]], region: str = "soot_mire", who: tuple[
 
 
 def test_token_placement_w32_a_lone_warrior_against_a_green_and_a_red_creature():
+    # wowboard:W32
     # wowboard:token-placement.2 wowboard:token-placement.3 wowboard:stun-curse.2 wowboard:combat-general.1
     state = fight([("mirefin", "green"), ("mirefin", "red")])
     warden = state.characters["warden"]
@@ -55,6 +56,7 @@ def test_token_placement_w32_a_lone_warrior_against_a_green_and_a_red_creature()
 
 
 def test_reroll_2_w33_the_abilitys_faces_are_read_after_the_rerolls():
+    # wowboard:W33
     state = fight([("mirefin", "red")])
     warden = state.characters["warden"]
     C.roll_attack(state, pool(red=3, reroll=2), None, RecordedDice([1, 1, 1]))
@@ -63,6 +65,7 @@ def test_reroll_2_w33_the_abilitys_faces_are_read_after_the_rerolls():
 
 
 def test_reroll_2_w34_a_character_felled_by_the_ability_places_no_tokens():
+    # wowboard:W34
     state = fight([("mirefin", "red")])
     state.characters["warden"].health = 1
     C.roll_attack(state, pool(blue=2, red=1), None, RecordedDice([8, 8, 1]))
@@ -84,6 +87,7 @@ def test_dice_pool_3_two_dice_per_stun_token_or_the_character_falls():
 
 
 def test_dice_pool_1_w26_a_pool_has_no_condition_reads_the_other_dice():
+    # wowboard:W26
     effects = [*pool(blue=5, green=1, reroll=2),
                Effect(timing="dice_pool", condition=Condition(kind="pool_has_no", colour="red"),
                       ops=[Op(op="add_dice", colour="green", n=3)])]
@@ -95,6 +99,7 @@ def test_dice_pool_1_w26_a_pool_has_no_condition_reads_the_other_dice():
 
 
 def test_combat_round_1_w28_every_participant_attacks_in_the_chosen_order_then_one_defense():
+    # wowboard:W28
     state = fight([("dunecur", "green")], region="crossroads", who=("warden", "arcanist"))
     assert state.combat.step == "order"
     with pytest.raises(RuleError):

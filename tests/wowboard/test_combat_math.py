@@ -33,6 +33,7 @@ def dice(colour: BoardColour, *values: int) -> list[BoardDie]:
 
 
 def test_token_placement_1_2_w32_hits_by_colour_then_attrition_and_defense_phase_1_3():
+    # wowboard:W32
     """W32: a lone warrior, threat 5, against a green (A3/H2) and a red (A5/H4) creature of one type."""
     pool = dice(B, 7, 6, 2) + dice(R, 1, 8, 6) + dice(G, 8, 3, 2, 4)
     boxes = place(Boxes(), pool, threat=5, attrition=1)
@@ -49,6 +50,7 @@ def test_token_placement_1_2_w32_hits_by_colour_then_attrition_and_defense_phase
 
 
 def test_defense_phase_1_w29_three_hits_against_two_creatures_of_health_two():
+    # wowboard:W29
     boxes, left, fallen = assign_all(Boxes(damage=3), [Foe("a", 2, 2), Foe("b", 2, 2)])
     assert fallen == ["a"] and boxes.damage == 1 and [f.id for f in left] == ["b"]
 
@@ -64,11 +66,13 @@ def test_defense_phase_1_the_group_chooses_which_opponent_falls_and_cannot_choos
 
 
 def test_defense_phase_2_w30_attack_minus_defense_and_armor():
+    # wowboard:W30
     assert wounds_taken(Boxes(defense=5, armor=2), [Foe("a", 5, 2), Foe("b", 5, 2)]) == 3
     assert wounds_taken(Boxes(defense=9, armor=4), [Foe("a", 5, 2)]) == 0  # never below 0
 
 
 def test_defense_phase_3_w31_resolution_moves_defense_and_attrition_into_damage():
+    # wowboard:W31
     boxes = resolve(Boxes(damage=1, defense=3, armor=2, attrition=1))
     assert boxes == Boxes(damage=5)  # armor discarded
     boxes, left, fallen = assign_all(boxes, [Foe("a", 3, 2), Foe("b", 3, 2)])
@@ -76,16 +80,19 @@ def test_defense_phase_3_w31_resolution_moves_defense_and_attrition_into_damage(
 
 
 def test_combat_general_2_w27_wounds_beyond_defeat_vanish():
+    # wowboard:W27
     assert wounds_absorbed(2, 4) == (0, 2)
     assert wounds_absorbed(5, 3) == (2, 0)
 
 
 def test_pvp_combat_3_w36_threat_is_the_highest_opposing_level_plus_two():
+    # wowboard:W36
     assert pvp_threat([1, 2]) == 4  # the Horde rolls against Alliance characters of levels 1 and 2
     assert pvp_threat([3, 1]) == 5  # the Alliance rolls against a level-3 Horde side
 
 
 def test_pvp_defense_1_w37_each_armor_token_strips_a_hit_and_an_attrition_hit():
+    # wowboard:W37
     alliance, horde = strip_with_armor(Boxes(armor=3), Boxes(damage=5, defense=2, attrition=2), "damage")
     assert alliance.armor == 0 and horde == Boxes(damage=2, defense=2, attrition=0)
     _a, horde = strip_with_armor(Boxes(armor=3), Boxes(damage=1, defense=4, attrition=0), "defense")
@@ -93,17 +100,20 @@ def test_pvp_defense_1_w37_each_armor_token_strips_a_hit_and_an_attrition_hit():
 
 
 def test_pvp_defense_3_w38_hits_cancel_one_for_one():
+    # wowboard:W38
     to_horde, to_alliance = pvp_resolution(Boxes(damage=6, defense=3, attrition=1), Boxes(damage=4, defense=3))
     assert (to_horde, to_alliance) == (0, 3)
 
 
 def test_quest_rewards_3_w19_a_member_above_the_quest_level_loses_the_difference():
+    # wowboard:W19
     shares = xp_shares(4, 2, [Member("priest", 2, 0), Member("hunter", 3, 5)])
     assert shares == {"priest": 2, "hunter": 1}
     assert xp_shares(4, 2, [Member("hunter", 3, 5)]) == {"hunter": 3}  # alone
 
 
 def test_quest_rewards_4_w20_only_the_lowest_xp_member_below_the_level_gets_the_bonus():
+    # wowboard:W20
     assert xp_shares(4, 3, [Member("hunter", 3, 12), Member("priest", 2, 6)]) == {"hunter": 2, "priest": 3}
     assert xp_shares(4, 3, [Member("priest", 2, 6)]) == {"priest": 5}
     two_low = xp_shares(4, 3, [Member("a", 2, 9), Member("b", 2, 6)])
@@ -118,12 +128,14 @@ def test_quest_rewards_1_the_remainder_goes_to_the_least_xp_members_one_each():
 
 
 def test_quest_rewards_2_w21_a_fallen_member_keeps_its_xp_share_but_gets_no_gold():
+    # wowboard:W21
     members = [Member("a", 2, 3), Member("b", 2, 8, fallen=True)]
     assert xp_shares(6, 2, members) == {"a": 3, "b": 3}
     assert gold_shares(7, members) == {"a": 7, "b": 0}
 
 
 def test_levels_2_3_w13_passing_a_level_space_gains_the_level():
+    # wowboard:W13
     assert LEVELS == [5, 11, 19, 29]
     assert add_xp(3, 3, LEVELS) == (6, [2])
     assert add_xp(4, 16, LEVELS) == (20, [2, 3, 4])  # several spaces at once
@@ -135,5 +147,6 @@ def test_levels_4_xp_stops_on_the_level_five_space():
 
 
 def test_events_4_w25_the_stronger_faction_has_more_total_xp_and_a_tie_makes_both_stronger():
+    # wowboard:W25
     assert stronger({"horde": 6 + 8 + 13, "alliance": 5 + 9 + 9}) == {"horde"}
     assert stronger({"horde": 20, "alliance": 20}) == {"horde", "alliance"}

@@ -84,6 +84,7 @@ def test_power_cards_1_ids_are_unique_across_the_pack():
 
 
 def test_balance_w42_a_level_1_character_with_5_gold_can_buy_two_level_1_powers():
+    # wowboard:W42
     for cls in ("warden", "ranger", "arcanist", "cantor"):
         costs = sorted(c.gold for c in PACK.class_cards if c.class_id == cls and c.kind == "power" and c.level == 1)
         assert costs[0] + costs[1] <= 5, cls

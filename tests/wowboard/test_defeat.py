@@ -34,6 +34,7 @@ def test_character_defeat_3_health_and_energy_one_no_actions_no_tokens_then_the_
 
 
 def test_w22_item_cards_offered_for_a_reward_are_seen_only_by_the_rewarded_seat():
+    # wowboard:W22
     from engines.wowboard.engine import WowBoardEngine
     from engines.wowboard.state import Pending
 

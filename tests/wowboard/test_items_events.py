@@ -88,6 +88,7 @@ def test_end_of_faction_turn_3_an_item_icon_puts_the_decks_next_card_face_up_on_
 
 
 def test_events_2_w23_a_bonus_event_then_a_normal_one_which_stays_face_up_and_ends_the_step():
+    # wowboard:W23
     state = table()
     stack_events(state, "ev_caravan", "ev_market_day", "ev_grave_mist")
     merchant = len(state.merchant)
@@ -102,6 +103,7 @@ def test_events_2_w23_a_bonus_event_then_a_normal_one_which_stays_face_up_and_en
 
 
 def test_events_2_w24_a_repeated_bonus_title_is_discarded_unresolved_and_ends_the_step(monkeypatch):
+    # wowboard:W24
     with_events(monkeypatch, ("ev_caravan_2", "ev_caravan"))
     state = table()
     stack_events(state, "ev_caravan", "ev_rumours", "ev_caravan_2", "ev_market_day")
@@ -140,6 +142,7 @@ def test_events_8_an_empty_event_deck_is_rebuilt_from_the_discards():
 
 
 def test_events_4_w25_stronger_and_weaker_factions_by_total_xp_equal_totals_make_both_stronger():
+    # wowboard:W25
     state = table()
     assert factions_for(state, "stronger") == ["horde", "alliance"] and factions_for(state, "weaker") == []
     state.characters["warden"].xp, state.characters["arcanist"].xp = 13, 14  # 27

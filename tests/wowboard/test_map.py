@@ -54,6 +54,7 @@ def test_travel_3_missing_roads_and_the_enemy_start_region_are_never_crossed():
 
 
 def test_travel_4_w5_friendly_flights_jump_and_may_be_followed_by_a_move():
+    # wowboard:W5
     """W5: the Alliance leaves Havenford by flight to a far flight path, then walks one road."""
     reach = destinations(PACK, "alliance", "havenford")
     assert reach["eagle_spire"] == ["eagle_spire"] and reach["crown_peak"] == ["eagle_spire", "crown_peak"]

@@ -90,6 +90,7 @@ def test_setup_6_item_decks_shuffled_special_kept_aside_merchant_starts_3_triang
 
 
 def test_setup_7_w39_four_characters_start_with_3_grey_and_1_green_leftover_grey_leave_the_game():
+    # wowboard:W39
     state = table()
     for faction in ("horde", "alliance"):
         colours = Counter(rules_quests.quest_card(PACK, q.card).colour for q in state.quests if q.faction == faction)
@@ -122,6 +123,7 @@ def test_quests_2_grey_is_never_drawn_after_set_up():
 
 
 def test_quests_3_w2_blue_independent_without_token_quest_creature_with_the_faction_token():
+    # wowboard:W2
     state = table()
     on_top(state, "alliance", "yellow", "A-Y03")
     events = draw_quest(state, "alliance", "yellow", RecordedDice([]))
@@ -177,6 +179,7 @@ def test_quest_rewards_8_next_deck_options_are_the_non_empty_green_yellow_red_de
 
 
 def test_quests_5_w17_the_quest_completes_when_its_green_creature_falls_the_blue_one_stays():
+    # wowboard:W17
     state = table()
     on_top(state, "horde", "green", "H-E04")
     draw_quest(state, "horde", "green", RecordedDice([]))
@@ -191,6 +194,7 @@ def test_quests_5_w17_the_quest_completes_when_its_green_creature_falls_the_blue
 
 
 def test_w18_quest_rewards_are_granted_in_order_gold_xp_items_special():
+    # wowboard:W18
     state = table()
     on_top(state, "alliance", "yellow", "A-Y03")
     draw_quest(state, "alliance", "yellow", RecordedDice([]))
@@ -215,6 +219,7 @@ def _complete(state: State, card: str, faction: str, colour: str) -> None:
 
 
 def test_quest_rewards_3_w19_level_2_quest_l2_priest_and_l3_hunter_share_4_xp_as_2_and_1():
+    # wowboard:W19
     state = table()
     _complete(state, "H-E01", "horde", "green")  # level 2, 4 XP, 5 gold
     state.characters["warden"].level, state.characters["warden"].xp = 3, 11
@@ -225,6 +230,7 @@ def test_quest_rewards_3_w19_level_2_quest_l2_priest_and_l3_hunter_share_4_xp_as
 
 
 def test_quest_rewards_4_w20_only_the_lowest_xp_member_below_the_level_gets_the_bonus(monkeypatch):
+    # wowboard:W20
     custom(monkeypatch, "H-E04", level=3, rewards=Rewards(gold=0, xp=4))
     state = table()
     _complete(state, "H-E04", "horde", "green")
@@ -240,6 +246,7 @@ def test_quest_rewards_4_w20_only_the_lowest_xp_member_below_the_level_gets_the_
 
 
 def test_quest_rewards_2_w21_a_fallen_member_gets_its_xp_share_and_levels_but_no_gold():
+    # wowboard:W21
     state = table()
     _complete(state, "H-E01", "horde", "green")
     warden, arcanist = state.characters["warden"], state.characters["arcanist"]
@@ -257,6 +264,7 @@ def test_quest_rewards_2_everyone_down_means_no_completion():
 
 
 def test_quest_rewards_5_6_w22_draw_keep_one_rejects_to_the_bottom_special_searched_then_bag_overflow(monkeypatch):
+    # wowboard:W22
     # wowboard:quest-rewards.6 wowboard:items.1
     items = [ItemDraw(deck="triangle", draw=2), ItemDraw(deck="triangle", draw=2), ItemDraw(deck="square", draw=1)]
     custom(monkeypatch, "H-Y01", rewards=Rewards(gold=0, xp=0, items=items, special_choice=["vigil_lantern"]))

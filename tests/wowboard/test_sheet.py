@@ -105,6 +105,7 @@ def test_equipping_4_the_stance_area_takes_stance_powers_only_and_they_go_nowher
 
 
 def test_equipping_5_w9_one_power_per_unique_category_swapping_in_place_is_fine():
+    # wowboard:W9
     state = managing(game(), "alliance")
     r = state.characters["ranger"]
     r.level, r.energy = 2, 5
@@ -157,6 +158,7 @@ def test_equipping_7_items_3_unequipped_powers_to_the_spellbook_items_to_the_bag
 
 
 def test_power_cards_2_w7_an_active_power_pays_its_energy_at_equip_and_nothing_later():
+    # wowboard:W7
     state = game()
     a = state.characters["arcanist"]
     give(state, "arcanist", "focus", "ember_bolt")
@@ -224,6 +226,7 @@ def test_health_energy_2_3_a_lost_capacity_bonus_trims_at_once_a_gain_waits_for_
 
 
 def test_power_cards_6_w11_talents_on_level_gain_requirement_one_per_level_max_four():
+    # wowboard:W11
     state = game()
     w = state.characters["warden"]
     assert S.talent_options(state, "warden", 2) == []  # still level 1

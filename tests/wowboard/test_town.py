@@ -25,6 +25,7 @@ def game() -> State:
 
 
 def test_train_town_1_w10_train_anywhere_only_powers_up_to_the_level_to_the_spellbook():
+    # wowboard:W10
     state = game()
     w = state.characters["warden"]
     w.region, w.level, w.gold = "soot_mire", 2, 20  # no town here: training still works (reading 28)

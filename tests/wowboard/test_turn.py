@@ -61,6 +61,7 @@ def test_faction_turn_1_the_horde_goes_first_and_each_of_its_characters_gets_two
 
 
 def test_faction_turn_2_w3_actions_interleave_and_a_fifth_is_refused():
+    # wowboard:W3
     state = drafted()
     act(state, 0, {"kind": "travel", "character": "arcanist", "to": "kilnwatch"})
     act(state, 0, {"kind": "pass", "character": "warden"})
@@ -85,6 +86,7 @@ def test_end_of_faction_turn_1_2_4_management_then_the_marker_moves_and_the_alli
 
 
 def test_rest_1_w4_regain_up_to_twice_the_level_split_as_chosen_and_one_curse_goes():
+    # wowboard:W4
     state = drafted()
     warden = state.characters["warden"]
     act(state, 0, {"kind": "travel", "character": "warden", "to": "soot_mire"})
