@@ -23,7 +23,6 @@ import asyncio
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.pipeline import table_pipeline
 from engines.core.contract import Action, SeatSetup, Setup
 from engines.core.dice import SeededDice
 from engines.warlord import ENGINE
@@ -135,41 +135,9 @@ def playouts(games: int) -> None:
 
 
 async def pipeline(samples: int) -> list[float]:
-    """Seconds per action through the whole table pipeline, games started one after another."""
-    from gm import render_pool
-    from gm.app import App
-    from gm.context import Actor, Place
-    from gm.settings import Settings
-
-    timings: list[float] = []
-    rng = random.Random(7)
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL="thread", _env_file=None)
-        render_pool.configure(render_pool.PoolConfig.from_settings(settings))
-        app = await App.open(settings, seed=1)
-        seats = [Actor(user_id=1, name="alice"), Actor(user_id=2, name="bob")]
-        game = 0
-        while len(timings) < samples:
-            place = Place(channel_id=3000 + game, guild_id=1)
-            await app.tables.new(place, seats[0], "warlord", "")
-            await app.tables.join(place, seats[1])
-            await app.tables.start(place, seats[0])
-            while len(timings) < samples:
-                table = await app.tables.table_for(place)
-                if table is None or not isinstance(table.state, State):
-                    break
-                decision = ENGINE.decision(table.state)
-                if decision is None:
-                    break
-                seat = decision.seats[0]
-                action = choose(rng, ENGINE.legal_actions(table.state, seat))
-                t0 = time.perf_counter()
-                await app.tables.act(place, seats[seat], action.model_dump())
-                timings.append(time.perf_counter() - t0)
-            game += 1
-        await app.close()
-        render_pool.shutdown()
-    return timings
+    """Seconds per action through the whole table pipeline (``bench.pipeline``)."""
+    return await table_pipeline("warlord", "", ENGINE, State, samples,
+                                lambda rng, legal, _state: choose(rng, legal), channel=3000)
 
 
 def main() -> None:

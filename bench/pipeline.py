@@ -1,0 +1,52 @@
+"""Seconds per action through the whole table pipeline (lock, load, apply, commit one transaction,
+render the board in the render pool's thread mode, word the reply), on a temporary database with
+two seats playing a bench's own policy. Shared by the game benches (they kept copies)."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engines.core.contract import Action
+
+
+async def table_pipeline(system: str, options: str, engine: Any, model: type, samples: int,
+                         choose: Callable[[random.Random, list[Action], Any], Action], *, channel: int) -> list[float]:
+    from gm import render_pool
+    from gm.app import App
+    from gm.context import Actor, Place
+    from gm.settings import Settings
+
+    timings: list[float] = []
+    rng = random.Random(7)
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL="thread", _env_file=None)
+        render_pool.configure(render_pool.PoolConfig.from_settings(settings))
+        app = await App.open(settings, seed=1)
+        seats = [Actor(user_id=1, name="alice"), Actor(user_id=2, name="bob")]
+        game = 0
+        while len(timings) < samples:
+            place = Place(channel_id=channel + game, guild_id=1)
+            await app.tables.new(place, seats[0], system, options)
+            await app.tables.join(place, seats[1])
+            await app.tables.start(place, seats[0])
+            while len(timings) < samples:
+                table = await app.tables.table_for(place)
+                if table is None or not isinstance(table.state, model):
+                    break
+                decision = engine.decision(table.state)
+                if decision is None:
+                    break
+                seat = decision.seats[0]
+                action = choose(rng, engine.legal_actions(table.state, seat), table.state)
+                t0 = time.perf_counter()
+                await app.tables.act(place, seats[seat], action.model_dump())
+                timings.append(time.perf_counter() - t0)
+            game += 1
+        await app.close()
+        render_pool.shutdown()
+    return timings
