@@ -24,6 +24,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.mageknight",
     "cogs.wowminis",
     "cogs.warlord",
+    "cogs.wowboard",
     "cogs.gm",
     "cogs.reminders",
 )

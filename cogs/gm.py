@@ -137,10 +137,74 @@ class GameMaster(commands.Cog):
                    n: app_commands.Range[int, 1, 10] = 1) -> None:
         await self._act(interaction, {"kind": "gm_draw", "seat": seat - 1, "n": n})
 
-    @gm.command(name="note", description="Warlord: write a line in the log (card text resolved by hand)")
+    @gm.command(name="note", description="Write a line in the log (a card text resolved by hand)")
     @app_commands.describe(text="What the GM resolved")
     async def note(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 300]) -> None:
         await self._act(interaction, {"kind": "gm_note", "text": text})
+
+    @gm.command(name="wowb-move", description="WoW board game: put a character in a region")
+    @app_commands.describe(character="Which character", region="Which region")
+    async def wowb_move(self, interaction: discord.Interaction, character: str, region: str) -> None:
+        await self._act(interaction, {"kind": "gm_move", "character": character, "region": region})
+
+    @gm.command(name="wowb-stat", description="WoW board game: set a character's health, energy, gold, XP, tokens")
+    @app_commands.describe(character="Which character", stat="What to set", value="The new value")
+    @app_commands.choices(stat=[app_commands.Choice(name=s, value=s)
+                                for s in ("health", "energy", "gold", "xp", "stun", "curse", "actions")])
+    async def wowb_stat(self, interaction: discord.Interaction, character: str, stat: str,
+                        value: app_commands.Range[int, 0, 999]) -> None:
+        await self._act(interaction, {"kind": "gm_stat", "character": character, "stat": stat, "value": value})
+
+    @gm.command(name="wowb-give", description="WoW board game: give a character an item or a power")
+    @app_commands.describe(character="Which character", card="An item (merchant or deck) or a power (class deck)")
+    async def wowb_give(self, interaction: discord.Interaction, character: str, card: str) -> None:
+        await self._act(interaction, {"kind": "gm_give", "character": character, "card": card})
+
+    @gm.command(name="wowb-take", description="WoW board game: take an item or a power from a character")
+    @app_commands.describe(character="Which character", card="A card of its Bag or Spellbook")
+    async def wowb_take(self, interaction: discord.Interaction, character: str, card: str) -> None:
+        await self._act(interaction, {"kind": "gm_take", "character": character, "card": card})
+
+    @gm.command(name="wowb-spawn", description="WoW board game: a figure from the supply into a region")
+    @app_commands.describe(creature="Creature type", tier="green, blue or red", region="Which region")
+    @app_commands.choices(tier=[app_commands.Choice(name=s, value=s) for s in ("green", "blue", "red")])
+    async def wowb_spawn(self, interaction: discord.Interaction, creature: str, tier: str, region: str) -> None:
+        await self._act(interaction, {"kind": "gm_spawn", "creature": creature, "tier": tier, "region": region})
+
+    @gm.command(name="wowb-remove", description="WoW board game: a figure back to the supply")
+    @app_commands.describe(figure="Which figure")
+    async def wowb_remove(self, interaction: discord.Interaction, figure: str) -> None:
+        await self._act(interaction, {"kind": "gm_remove", "figure": figure})
+
+    @gm.command(name="wowb-turn", description="WoW board game: move the turn marker")
+    @app_commands.describe(turn="Turn 1 to 30, or 31 for the End space")
+    async def wowb_turn(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 31]) -> None:
+        await self._act(interaction, {"kind": "gm_turn", "turn": turn})
+
+    @wowb_move.autocomplete("character")
+    @wowb_stat.autocomplete("character")
+    @wowb_give.autocomplete("character")
+    @wowb_take.autocomplete("character")
+    async def _wowb_character_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._names_ac(interaction, "character", current)
+
+    @wowb_move.autocomplete("region")
+    @wowb_spawn.autocomplete("region")
+    async def _wowb_region_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._names_ac(interaction, "region", current)
+
+    @wowb_give.autocomplete("card")
+    @wowb_take.autocomplete("card")
+    async def _wowb_card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._names_ac(interaction, "card", current)
+
+    @wowb_spawn.autocomplete("creature")
+    async def _wowb_creature_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._names_ac(interaction, "creature", current)
+
+    @wowb_remove.autocomplete("figure")
+    async def _wowb_figure_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._names_ac(interaction, "figure", current)
 
     @unit.autocomplete("unit")
     async def _unit_ac(self, interaction: discord.Interaction, current: str) -> Choices:

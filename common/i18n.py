@@ -102,8 +102,8 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
 
 # Parameters whose values are game terms (die faces, elements, sides…) rather than names.
 TERM_PARAMS = frozenset({"face", "faces", "first", "second", "element", "side", "first_side", "direction",
-                         "condition", "effect", "other", "stat"})
-TERM_GROUPS = ("face", "element", "side", "dir", "condition", "effect_kind", "stat")
+                         "condition", "effect", "other", "stat", "faction"})
+TERM_GROUPS = ("face", "element", "side", "dir", "condition", "effect_kind", "stat", "faction")
 
 
 def _term(value: Any, lang: str, namespace: str) -> str:

@@ -16,7 +16,7 @@ from gm.tables import TableManager
 log = logging.getLogger(__name__)
 
 # Engines and presenters register themselves on import; this tuple is the one list.
-GAME_MODULES: tuple[str, ...] = ("gm.krosmaster", "gm.mageknight", "gm.wowminis", "gm.warlord")
+GAME_MODULES: tuple[str, ...] = ("gm.krosmaster", "gm.mageknight", "gm.wowminis", "gm.warlord", "gm.wowboard")
 
 
 @dataclass

@@ -22,9 +22,10 @@ def worded(params: dict[str, object], lang: str) -> dict[str, object]:
     """Engines name things by locale key (``phase_key="km.phase.turn"``) so no internal word reaches
     a player: each ``<name>_key`` that is a known key fills ``<name>`` in the reader's language."""
     out = dict(params)
+    plain = {k: v for k, v in params.items() if not k.endswith("_key")}
     for name, value in params.items():
         if name.endswith("_key") and isinstance(value, str) and has(value, lang):
-            out[name[: -len("_key")]] = t(value, lang)
+            out[name[: -len("_key")]] = t(value, lang, **plain)  # the named text may use the others
     return out
 
 

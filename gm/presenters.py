@@ -46,8 +46,16 @@ class Presenter(Protocol):
     # Optional: ``event_text(event, lang) -> str | None``: the game words an event itself when its
     # template is not enough (why damage was reduced); None falls back to the template. With
     # ``words_rolls = True`` a line the hook words carries its dice itself (no raw numbers added).
+    # Optional: ``prompt_params(view, params, lang) -> dict``: the decision prompt's parameters after the
+    # shared wording, for a game whose engine names things by id (a character, a region) in them.
     # Optional: ``locale_namespace = "km"``: actions are named by ``<namespace>.action.<kind>`` keys in
     # the log and in undo, instead of their internal kind.
+    # Optional: ``render_here(view) -> bool``: True when this picture must be drawn in the bot's own
+    # process (it needs something only this process holds, such as a server pack), not by a worker.
+    # Optional: ``picture_hints(view, events) -> dict | None``: which picture this reply carries. None
+    # means none at all (a table that asked for fewer images: the text summary stands alone); a dict
+    # is passed to ``render`` as keywords (picklable: it travels to the render workers), e.g. the
+    # regions a crop should show. ``events`` is empty for ``/game status``.
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need
     # not see as a new image (set-up steps, bookkeeping): the board already in the channel is
     # edited instead. Without it, every change posts a new board.

@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 
 Kind = Literal["process", "thread"]
 WARM_UP: tuple[str, ...] = tuple(f"renderers.{game}:warm_up" for game in ("krosmaster", "mageknight", "wowminis",
-                                                                              "warlord"))
+                                                                              "warlord", "wowboard"))
 """Run by every worker at start, so no player waits for fonts and arenas to be drawn."""
 START_SECONDS = 30.0
 """How long a worker may take to import and warm up before it counts as broken."""
@@ -119,14 +119,15 @@ def _resolve(target: str) -> Callable[[], object]:
 
 
 def render_view(system: str, view_type: type[GameState], view_json: str, lang: str,
-                seat_names: list[str], log_lines: list[str] | None = None) -> bytes | None:
+                seat_names: list[str], log_lines: list[str] | None = None,
+                hints: dict[str, Any] | None = None) -> bytes | None:
     """The job a worker runs: the view back from JSON, then the game's presenter draws it."""
     from gm import presenters
 
     presenter = presenters.get(system)
     if presenter is None:
         raise LookupError(f"no presenter for {system!r} in the render worker")
-    return _render_here(presenter, view_type.model_validate_json(view_json), lang, seat_names, log_lines)
+    return _render_here(presenter, view_type.model_validate_json(view_json), lang, seat_names, log_lines, hints)
 
 
 # ---------------------------------------------------------------- the parent side
@@ -289,15 +290,18 @@ class RenderPool:
         return any(w.ready for w in self._workers)
 
     async def render(self, presenter: Presenter, view: GameState, *, lang: str, seat_names: list[str],
-                     log_lines: list[str] | None = None, view_json: str | None = None) -> bytes | None:
+                     log_lines: list[str] | None = None, view_json: str | None = None,
+                     hints: dict[str, Any] | None = None) -> bytes | None:
         """The presenter's picture of ``view``: in a worker when the workers know the presenter
         and one has started, else in a thread. ``log_lines`` reach presenters that draw a log
         (``wants_log_lines``); ``view_json`` is ``view.model_dump_json()`` when the caller has
         it already (a commit just wrote it: ~1 ms of the loop's time saved)."""
-        if self.ready() and type(presenter).__module__ in worker_modules():
+        here = getattr(presenter, "render_here", None)  # a picture that needs this process (a server pack)
+        if self.ready() and type(presenter).__module__ in worker_modules() and not (here and here(view)):
             text = view_json if view_json is not None else view.model_dump_json()
-            return await self.call(render_view, presenter.system, type(view), text, lang, list(seat_names), log_lines)
-        return await self.call(_render_here, presenter, view, lang, list(seat_names), log_lines, remote=False)
+            return await self.call(render_view, presenter.system, type(view), text, lang, list(seat_names), log_lines,
+                                   hints)
+        return await self.call(_render_here, presenter, view, lang, list(seat_names), log_lines, hints, remote=False)
 
     def close(self) -> None:
         """Stop the workers (their threads kill them) and the threads."""
@@ -309,11 +313,12 @@ class RenderPool:
 
 
 def _render_here(presenter: Presenter, view: GameState, lang: str, seat_names: list[str],
-                 log_lines: list[str] | None = None) -> bytes | None:
+                 log_lines: list[str] | None = None, hints: dict[str, Any] | None = None) -> bytes | None:
+    render: Any = presenter.render  # the optional ``log_lines`` and hint keywords (see gm.presenters)
+    extra: dict[str, Any] = dict(hints or {})
     if log_lines is not None and getattr(presenter, "wants_log_lines", False):
-        render: Any = presenter.render  # the optional ``log_lines`` keyword (see gm.presenters)
-        return render(view, viewer=None, lang=lang, seat_names=seat_names, log_lines=log_lines)  # type: ignore[no-any-return]
-    return presenter.render(view, viewer=None, lang=lang, seat_names=seat_names)
+        extra["log_lines"] = log_lines
+    return render(view, viewer=None, lang=lang, seat_names=seat_names, **extra)  # type: ignore[no-any-return]
 
 
 

@@ -24,6 +24,7 @@ from db import content_packs as packs
 from db import games as repo
 from db import state_codec
 from db.store import Store
+from engines import registry
 from engines.core.contract import GameState
 from engines.core.dice import Dice
 from engines.core.errors import TavoloError
@@ -171,6 +172,9 @@ class TableCore:
         if game.options.get(PACK_OPTION):
             table.content = await packs.get_pack(self.store.conn, game.guild_id, game.system,
                                                  game.options[PACK_OPTION])
+            use = getattr(registry.get(game.system), "use_content", None)  # engines that name packs by key
+            if use is not None and table.content is not None:
+                use(table.content)
         return table
 
     async def _require(self, place: Place) -> Table:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
+from typing import Any
 
 from common.i18n import has, humanize, t
 from engines.core.contract import GameState
@@ -92,7 +93,8 @@ def lobby_reply(table: Table, actor: Actor) -> Reply:
 
 
 async def render(presenter: presenters.Presenter, view: GameState, lang: str, names: list[str],
-                 game_id: int, log_lines: list[str] | None = None, view_json: str | None = None) -> Image | None:
+                 game_id: int, log_lines: list[str] | None = None, view_json: str | None = None,
+                 hints: dict[str, Any] | None = None) -> Image | None:
     """The board picture, drawn off the event loop by the render pool (``gm.render_pool``).
 
     Never raises for a failed picture: the move was committed before anyone asked for it,
@@ -101,7 +103,7 @@ async def render(presenter: presenters.Presenter, view: GameState, lang: str, na
     the view's JSON when the caller already has it (``Table.json_of``)."""
     try:
         data = await render_pool.pool().render(presenter, view, lang=lang, seat_names=names, log_lines=log_lines,
-                                               view_json=view_json)
+                                               view_json=view_json, hints=hints)
     except Exception:
         log.exception("game %s (%s): board picture failed; the reply goes out as text", game_id, presenter.system)
         return None
@@ -133,10 +135,12 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
         if state is not None:
             engine = table.engine
             public = engine.view(state, None)
-            if presenter is not None:
+            hinting = getattr(presenter, "picture_hints", None)  # which picture, or none (a table's image policy)
+            hints: dict[str, Any] | None = hinting(public, events) if hinting is not None else {}
+            if presenter is not None and hints is not None:
                 # Started first, so a worker draws while the rest of the reply is worded here.
                 picture = asyncio.ensure_future(render(presenter, public, lang, table.seat_names, table.game.id,
-                                                       lines[-LOG_LINES:], table.json_of(public)))
+                                                       lines[-LOG_LINES:], table.json_of(public), hints or None))
                 await asyncio.sleep(0)  # one turn of the loop: the job reaches the pool before the words below
                 summary = presenter.summary(public, lang=lang, seat_names=table.seat_names)
                 if summary:
@@ -156,9 +160,13 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
                 if decision is not None:
                     users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
                     reply.mentions = users
-                    prompt = (t(decision.prompt_key, lang,
-                                **worded(humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]), lang))
-                              if decision.prompt_key else "")
+                    prompt = ""
+                    if decision.prompt_key:
+                        params = worded(humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]), lang)
+                        named = getattr(presenter, "prompt_params", None)  # ids the engine speaks in, as names
+                        if named is not None:
+                            params = named(public, params, lang)
+                        prompt = t(decision.prompt_key, lang, **params)
                     next_line = t(_next_key(decision), lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
                     reply.text += "\n" + next_line
                     if presenter is not None and len(decision.seats) == 1:

@@ -1,4 +1,4 @@
-"""World of Warcraft: The Board Game engine (system ``wowboard``, issue 17) — first step, NOT registered yet.
+"""World of Warcraft: The Board Game engine (system ``wowboard``, issue 17), registered: ``/wowb`` plays it.
 
 Status (for the next session; spec = ../shared/specs/wowboard.md, rule ids = its §2 checklist, hung under
 the sections of gm/rules/digests/wowboard.*.yaml):
@@ -45,3 +45,10 @@ Next, in this order
    per-seat control panel (``shared_buttons`` is in the platform now), console script, e2e, bench.
 4. Platform: the image policy option, team resignation, mentions for defenders pulled into PvP.
 """
+
+from engines.registry import register
+from engines.wowboard.engine import WowBoardEngine
+
+ENGINE = register(WowBoardEngine())
+
+__all__ = ["ENGINE", "WowBoardEngine"]

@@ -6,15 +6,22 @@
 | ``travel`` | ``character``, ``to`` | your faction's turn, the character has an action left |
 | ``rest`` | ``character``, ``health``, ``energy`` | same |
 | ``pass`` | ``character`` | same: a rest that regains nothing (faction-turn.5) |
-| ``management_done`` | — | your faction's character management step |
+| ``management_done`` | — | your faction's character management step; the final one (victory.2) |
 | ``challenge`` | ``character``, ``target``, ``invite`` | your faction's turn (challenge.1–5) |
 | ``train`` / ``town`` | ``character``, what to buy/sell/regain | your faction's turn (train-town) |
 | ``equip`` / ``unequip`` | ``character``, ``card``, ``area`` | your faction's management step |
-| ``set_order`` | ``order`` | a fight's round starts (combat-round.1) |
+| ``set_order`` | ``order`` | a fight's round starts (combat-round.1); PvP: your faction's own order (pvp-combat.2) |
 | ``roll`` | ``instants``, ``stun`` | your attack phase (dice-pool) |
 | ``reroll`` | ``dice`` (indices) | your reroll step (reroll.1) |
-| ``assign_wounds`` | ``split`` (character → wounds) | the defense phase (defense-phase.2) |
-| ``choose`` | ``value`` | an open question: respawn, item, special, talent, Bag, next quest deck |
+| ``assign_wounds`` | ``split`` (character → wounds) | defense phase (defense-phase.2; PvP: pvp-defense.2–3) |
+| (new field) ``assign_wounds.companions`` | character → wounds its companion takes | optional (power-cards.4) |
+| ``choose`` | ``value`` | an open question: respawn, item, special, talent, Bag, next quest deck, PvP (below) |
+
+PvP questions answered with ``choose``: ``armor_strip`` (value ``damage`` or ``defense``, pvp-defense.1) and
+``loot`` (value ``<item>@<receiver>`` or ``decline``, pvp-defense.4). In PvP, ``set_order`` and
+``assign_wounds`` are asked of one faction at a time (decision params ``faction``). No new action
+kinds for PvP and the final battle: the final management step (decision kind ``final_management``) is
+answered with ``equip``/``unequip``/``management_done``.
 """
 
 from __future__ import annotations
@@ -127,8 +134,84 @@ class Reroll(Action):
 
 
 class AssignWounds(Action):
+    """defense-phase.2, pvp-defense.2–3: ``split`` = wounds per character; ``companions`` = how many of a
+    character's wounds its companion takes instead (power-cards.4; optional)."""
+
     kind: Literal["assign_wounds"] = "assign_wounds"
     split: dict[str, int] = Field(default_factory=dict)
+    companions: dict[str, int] = Field(default_factory=dict)
+
+
+class Resign(Action):
+    """Leave the game: your characters go to a teammate; the last seat of a faction concedes."""
+
+    kind: Literal["resign"] = "resign"
+
+
+class GmMove(Action):
+    """GM: put a character in a region (logged)."""
+
+    kind: Literal["gm_move"] = "gm_move"
+    character: str = Field(max_length=40)
+    region: str = Field(max_length=40)
+
+
+class GmStat(Action):
+    """GM: set a character's health, energy, gold, XP, Stun, Curse or actions left (clamped, logged)."""
+
+    kind: Literal["gm_stat"] = "gm_stat"
+    character: str = Field(max_length=40)
+    stat: Literal["health", "energy", "gold", "xp", "stun", "curse", "actions"]
+    value: int = Field(ge=0, le=999)
+
+
+class GmGive(Action):
+    """GM: give a character an item (from the merchant or its deck) or a power (from its class deck)."""
+
+    kind: Literal["gm_give"] = "gm_give"
+    character: str = Field(max_length=40)
+    card: str = Field(max_length=40)
+
+
+class GmTake(Action):
+    """GM: take an item (to the merchant) or a power (to the class deck) from a character's Bag or Spellbook."""
+
+    kind: Literal["gm_take"] = "gm_take"
+    character: str = Field(max_length=40)
+    card: str = Field(max_length=40)
+
+
+class GmSpawn(Action):
+    """GM: one independent figure out of the supply into a region."""
+
+    kind: Literal["gm_spawn"] = "gm_spawn"
+    creature: str = Field(max_length=40)
+    tier: Literal["green", "blue", "red"]
+    region: str = Field(max_length=40)
+
+
+class GmRemove(Action):
+    """GM: a figure back to the supply (a quest figure counts as beaten for its quest)."""
+
+    kind: Literal["gm_remove"] = "gm_remove"
+    figure: str = Field(max_length=40)
+
+
+class GmTurn(Action):
+    """GM: move the turn marker."""
+
+    kind: Literal["gm_turn"] = "gm_turn"
+    turn: int = Field(ge=1, le=31)
+
+
+class GmNote(Action):
+    """GM: a line in the log (a card text resolved by hand)."""
+
+    kind: Literal["gm_note"] = "gm_note"
+    text: str = Field(min_length=1, max_length=300)
+
+
+GM_ACTIONS: tuple[type[Action], ...] = (GmMove, GmStat, GmGive, GmTake, GmSpawn, GmRemove, GmTurn, GmNote)
 
 
 class Choose(Action):
@@ -139,10 +222,12 @@ class Choose(Action):
 
 
 AnyAction = Annotated[PickClass | Travel | Rest | Pass | ManagementDone | Challenge | Train | Town | Equip | Unequip
-                      | SetOrder | Roll | Reroll | AssignWounds | Choose, Field(discriminator="kind")]
+                      | SetOrder | Roll | Reroll | AssignWounds | Choose | Resign | GmMove | GmStat | GmGive | GmTake
+                      | GmSpawn | GmRemove | GmTurn | GmNote, Field(discriminator="kind")]
 PARSER = ActionParser("wowboard", AnyAction, [PickClass, Travel, Rest, Pass, ManagementDone, Challenge, Train, Town,
-                                              Equip, Unequip, SetOrder, Roll, Reroll, AssignWounds, Choose],
-                      gm_kinds=())
+                                              Equip, Unequip, SetOrder, Roll, Reroll, AssignWounds, Choose, Resign,
+                                              *GM_ACTIONS],
+                      gm_kinds=[m.model_fields["kind"].default for m in GM_ACTIONS])
 
 
 def parse_action(data: dict[str, Any] | Action) -> Action:

@@ -3,8 +3,11 @@
 
 A combat holds its participants per faction, who fell in it, the opponents still standing with their
 live values, the round, the attack order and the cursor in it, the step, the attack phase in progress
-(its dice and values) and each faction's boxes. Dice are stored as values with their colour and the
-value before a reroll, so a saved game replays exactly.
+(its dice and values) and each faction's boxes. A PvP fight (``kind`` "pvp", or "final" for the
+battle at the End) keeps its attackers in ``faction``, one set of boxes per faction (``pvp_boxes``,
+pvp-combat.4), each faction's attack order for the round (``orders``, pvp-combat.2), the wounds each
+faction still has to split (``wounds_due``) and the winner once it is over. Dice are stored as
+values with their colour and the value before a reroll, so a saved game replays exactly.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from engines.core.contract import StateModel
 
 Colour = Literal["blue", "red", "green"]
 AttackStep = Literal["pool", "stun", "reroll", "placement", "done"]
-CombatStep = Literal["order", "attack", "hit_assign", "wounds", "over"]
+CombatStep = Literal["order", "attack", "hit_assign", "hit_target", "wounds", "last_chance", "over", "armor"]
+PvpStage = Literal["hits", "resolution"]
 
 
 class Die(StateModel):
@@ -62,7 +66,7 @@ class Opponent(StateModel):
 class Combat(StateModel):
     kind: Literal["normal", "pvp", "final"] = "normal"
     region: str | None = None
-    faction: Literal["horde", "alliance"] = "horde"  # the characters' side in a normal combat
+    faction: Literal["horde", "alliance"] = "horde"  # the characters' side in a normal combat; PvP: attackers
     participants: list[str] = Field(default_factory=list)
     fallen: list[str] = Field(default_factory=list)
     opponents: list[Opponent] = Field(default_factory=list)
@@ -76,3 +80,13 @@ class Combat(StateModel):
     pending_wounds: int = 0
     ignored_hit: bool = False  # ignore_first_damage_hit used this round
     round_scorched: int = 0  # the last round whose start a scorching opponent has burned
+    hit_after: str = ""  # a hit_target question is open; what follows the assignment ("wounds" / "round")
+    once_used: list[str] = Field(default_factory=list)  # "<character>:<card>" used once this combat
+    resume: str = ""  # what waits for open last_chance questions: "split", "checks" or "round_start"
+    # PvP and the final battle (pvp-combat, pvp-defense, victory.2–3); unused in a normal combat
+    pvp_boxes: dict[str, BoxState] = Field(default_factory=dict)  # faction -> its own combat area
+    orders: dict[str, list[str]] = Field(default_factory=dict)  # faction -> its attack order this round
+    wounds_due: dict[str, int] = Field(default_factory=dict)  # faction -> wounds it must split now
+    pvp_stage: PvpStage = "hits"  # which defense step dealt the wounds being split
+    fell_at: dict[str, int] = Field(default_factory=dict)  # character -> the step it fell in (defeat.4)
+    winner: Literal["horde", "alliance"] | None = None  # set when a PvP ends with survivors on one side

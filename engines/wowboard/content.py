@@ -10,6 +10,7 @@ with the field that is wrong.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -127,6 +128,105 @@ DATA = Path(__file__).resolve().parent / "data" / "builtin_v1.json"
 def builtin() -> Pack:
     """The shipped pack; ``builtin_v1.json`` is never changed once released (new balance = a new file)."""
     return load_pack(json.loads(DATA.read_text(encoding="utf-8")))
+
+
+BUILTIN_KEY = "builtin@1"
+_SERVER_PACKS: dict[str, Pack] = {}
+"""Server packs met by this process, by key (``<id>#<hash>``). Why a registry: a game's state names its
+pack by key instead of carrying ~45 KB of cards in every saved position; the table layer hands the pack
+to the engine whenever it loads a game that uses one (``WowBoardEngine.use_content``)."""
+_LIST_KEYS = {"class_sheets": "class_id"}  # the field that identifies an entry of each list (default ``id``)
+
+
+def over_builtin(data: Any) -> dict[str, Any]:
+    """A server pack laid over the built-in one: an entry with a built-in id replaces it, a new id is added,
+    ``areas`` merge, any other field given replaces the built-in value. A server adds quests or items
+    without copying the map."""
+    if not isinstance(data, dict):
+        raise RuleError("wowboard.err.pack_invalid", field="pack", error="not an object")
+    base: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    for key, value in data.items():
+        if key == "name":
+            continue  # the file's own title; the pack is stored under the command's name
+        if isinstance(value, list) and isinstance(base.get(key), list) and all(isinstance(v, dict) for v in value):
+            field = _LIST_KEYS.get(key, "id")
+            index = {item.get(field): i for i, item in enumerate(base[key]) if isinstance(item, dict)}
+            for item in value:
+                where = index.get(item.get(field)) if isinstance(item, dict) else None
+                if where is None:
+                    base[key].append(item)
+                else:
+                    base[key][where] = item
+        elif key == "areas" and isinstance(value, dict) and isinstance(base.get(key), dict):
+            base[key].update(value)
+        else:
+            base[key] = value
+    return base
+
+
+def checked_server_pack(data: Any) -> Pack:
+    """A server pack as ``/wowb-admin pack`` imports it: over the built-in pack, checked whole (module
+    level: the import runs it in a budgeted child process, ``gm.content_packs.read_pack``)."""
+    return load_pack(over_builtin(data))
+
+
+class ServerUpload(BaseModel):
+    """A server pack as uploaded (only what the server changes), kept as is once the merged pack checks out:
+    what is stored stays small and re-merges over the built-in pack the same way every time."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+def checked_upload(data: Any) -> ServerUpload:
+    """``/wowb-admin pack``'s check (module level: it runs in the budgeted child process)."""
+    checked_server_pack(data)
+    return ServerUpload.model_validate(data)
+
+
+def changed_entries(pack: Pack) -> int:
+    """How many entries of a (merged) server pack are new or differ from the built-in pack's."""
+    base = builtin().model_dump(mode="json")
+    mine = pack.model_dump(mode="json")
+    changed = 0
+    for key, entries in mine.items():
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            continue
+        field = _LIST_KEYS.get(key, "id")
+        known = {e.get(field): e for e in base.get(key, [])}
+        changed += sum(1 for e in entries if known.get(e.get(field)) != e)
+    return changed
+
+
+def pack_key(data: Any) -> str:
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
+    pack_id = str(data.get("id", "server")) if isinstance(data, dict) else "server"
+    return f"{pack_id[:40]}#{digest[:12]}"
+
+
+def register_pack(data: Any) -> str:
+    """Validate a server pack (over the built-in one) and remember it by key; the key names it in states."""
+    key = pack_key(data)
+    if key not in _SERVER_PACKS:
+        _SERVER_PACKS[key] = checked_server_pack(data)
+    return key
+
+
+def server_pack_keys() -> list[str]:
+    return list(_SERVER_PACKS)
+
+
+def pack_by_key(key: str) -> Pack:
+    """The pack a state names. A key this process has not met falls back to the latest pack registered
+    with the same id (a server that re-imported its pack mid-game keeps playing, on the new cards)."""
+    if key == BUILTIN_KEY:
+        return builtin()
+    found = _SERVER_PACKS.get(key)
+    if found is None:
+        same = [k for k in _SERVER_PACKS if k.split("#")[0] == key.split("#")[0]]
+        if not same:
+            raise RuleError("wowboard.err.pack_not_loaded", name=key.split("#")[0])
+        found = _SERVER_PACKS[same[-1]]
+    return found
 
 
 def load_pack(data: Any) -> Pack:

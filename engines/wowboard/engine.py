@@ -2,10 +2,11 @@
 
 ``decision`` reads the state only, in this order: an open question (``pending``: respawn, an item to
 keep, a special item, a talent, the Bag, the next quest deck) is asked first; then the fight in
-progress (the attack order, the attacker's roll and reroll, the wound split); then the draft, the
-management step, or the faction turn, which asks every seat of the active faction whose characters
-have actions left, in parallel (faction-turn.2). Nothing is hidden that a player may see: characters'
-belongings are public (spec §3.6) and deck orders are never stored.
+progress (the attack order, the attacker's roll and reroll, the wound split); a PvP fight asks one
+faction at a time (its attack order, its wound split); then the draft, the management step (the final
+one before the last battle: attackers first), or the faction turn, which asks every seat of the active
+faction whose characters have actions left, in parallel (faction-turn.2). Nothing is hidden that a
+player may see: characters' belongings are public (spec §3.6) and deck orders are never stored.
 """
 
 from __future__ import annotations
@@ -18,7 +19,16 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
 from engines.wowboard import actions as A
-from engines.wowboard import rules_fight, rules_setup, rules_sheet, rules_town, rules_turn
+from engines.wowboard import (
+    rules_combat,
+    rules_fight,
+    rules_final,
+    rules_pvp,
+    rules_setup,
+    rules_sheet,
+    rules_town,
+    rules_turn,
+)
 from engines.wowboard.rules_answers import answer, open_overflows, pending_options
 from engines.wowboard.rules_candidates import turn_candidates
 from engines.wowboard.state import State
@@ -28,10 +38,20 @@ from engines.wowboard.upgrades import SCHEMA
 class WowBoardEngine:
     system: ClassVar[str] = "wowboard"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4  # setup.1: 2 seats × 2 characters, or 4 × 1
+    supports_resign: ClassVar[bool] = True  # rules_resign: a teammate takes the characters over
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
+        if content is not None:
+            self.use_content(content)  # a server pack is checked whole before any game uses it
         return rules_setup.validate_options(options)
+
+    def use_content(self, content: dict[str, Any]) -> str:
+        """The table layer hands over the server pack of a game it loads (optional contract hook): the
+        engine keeps it by key, since states name their pack instead of carrying it."""
+        from engines.wowboard.content import register_pack
+
+        return register_pack(content)
 
     def new_game(self, setup: Setup, dice: Dice) -> State:
         return rules_setup.new_game(setup, dice)[0]
@@ -72,8 +92,11 @@ class WowBoardEngine:
         if state.pending:
             top = state.pending[0]
             return Decision(seats=list(top.seats), kind=top.kind, prompt_key=f"wowboard.ask.{top.kind}",
-                            params={"character": top.character or "", "options": ", ".join(top.options)})
+                            params={"character": top.character or "", "options": ", ".join(top.options),
+                                    "faction": top.faction or ""})
         combat = state.combat
+        if combat is not None and combat.kind != "normal" and combat.step in ("order", "wounds"):
+            return self._pvp_decision(state)
         if combat is not None:
             seats_of = sorted({state.characters[c].seat for c in combat.participants if c not in combat.fallen})
             if combat.step == "order":
@@ -89,13 +112,30 @@ class WowBoardEngine:
                                                                          "reroll": attack.reroll})
         if state.phase == "draft":
             return Decision(seats=[state.draft_order[0]], kind="draft_class", prompt_key="wowboard.ask.draft")
-        active = [s.seat for s in state.seats if s.faction == state.active]
+        active = [s.seat for s in state.seats if s.faction == state.active and not s.resigned]
+        if state.phase == "final_management":  # victory.2: attackers' seats first, then the defenders'
+            return Decision(seats=[s for s in active if s not in state.management_done], kind="final_management",
+                            prompt_key="wowboard.ask.final_management", params={"faction": state.active})
         if state.phase == "management":
             return Decision(seats=[s for s in active if s not in state.management_done], kind="management",
                             prompt_key="wowboard.ask.management", params={"faction": state.active})
         seats = sorted({c.seat for c in state.of_faction(state.active) if c.actions_left})
         return Decision(seats=seats, kind="faction_turn", prompt_key="wowboard.ask.faction_turn",
                         params={"faction": state.active, "turn": state.turn})
+
+    def _pvp_decision(self, state: State) -> Decision:
+        """pvp-combat.2: one faction orders its attacks (attackers first); pvp-defense.2–3: the victim
+        faction splits its wounds."""
+        combat = state.combat
+        assert combat is not None
+        if combat.step == "order":
+            faction = rules_pvp.ordering_faction(state) or combat.faction
+            return Decision(seats=rules_pvp.seats_of(state, combat, faction), kind="attack_order",
+                            prompt_key="wowboard.ask.attack_order", params={"faction": faction})
+        faction = rules_pvp.victim(state) or combat.faction
+        return Decision(seats=rules_pvp.seats_of(state, combat, faction), kind="assign_wounds",
+                        prompt_key="wowboard.ask.assign_wounds",
+                        params={"n": combat.wounds_due.get(faction, 0), "faction": faction})
 
     # -- what is legal -----------------------------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -111,18 +151,29 @@ class WowBoardEngine:
         combat = state.combat
         if d.kind == "attack_order" and combat is not None:
             alive = [c for c in combat.participants if c not in combat.fallen]
+            if combat.kind != "normal":
+                alive = rules_pvp.standing(state, combat, d.params["faction"])
             return [A.SetOrder(order=alive), A.SetOrder(order=list(reversed(alive)))]
-        if d.kind == "pool":
-            return [A.Roll()]
+        if d.kind == "pool" and combat is not None and combat.attack is not None:
+            instants = rules_fight.affordable_instants(state, combat.attack.character)
+            return [A.Roll(), *(A.Roll(instants=[i]) for i in instants)]
         if d.kind == "reroll" and combat is not None and combat.attack is not None:
             misses = [i for i, die in enumerate(combat.attack.dice) if die.value < combat.attack.threat
                       and not die.rerolled][:combat.attack.reroll]
             return [A.Reroll(dice=[]), *([A.Reroll(dice=misses)] if misses else [])]
         if d.kind == "assign_wounds" and combat is not None:
             alive = [c for c in combat.participants if c not in combat.fallen]
-            return [A.AssignWounds(split={c: combat.pending_wounds if c == pick else 0 for c in alive})
-                    for pick in alive]
-        if d.kind == "management":
+            n = combat.pending_wounds
+            if combat.kind != "normal":
+                alive, n = rules_pvp.standing(state, combat, d.params["faction"]), d.params["n"]
+            out = [A.AssignWounds(split={c: n if c == pick else 0 for c in alive}) for pick in alive]
+            for pick in alive:  # power-cards.4: the companion takes what it can of the pick's wounds
+                pet = rules_combat.companion_tokens(state.characters[pick])
+                if pet and n:
+                    out.append(A.AssignWounds(split={c: n if c == pick else 0 for c in alive},
+                                              companions={pick: min(n, pet[1])}))
+            return out
+        if d.kind in ("management", "final_management"):
             return [A.ManagementDone()]
         return [a for a in turn_candidates(state, seat) if self._ok(state, seat, a)]
 
@@ -148,6 +199,14 @@ class WowBoardEngine:
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
         action = A.parse_action(action)
+        if action.kind.startswith("gm_"):  # GM overrides: the table checked the role; logged as events
+            from engines.wowboard.rules_gm import apply_gm
+
+            return name_players({s.seat: s.name for s in state.seats}, apply_gm(state, action))
+        if isinstance(action, A.Resign):  # any seat, at any moment (contract ``supports_resign``)
+            from engines.wowboard.rules_resign import resign
+
+            return name_players({s.seat: s.name for s in state.seats}, resign(state, seat))
         d = self.decision(state)
         if d is None:
             raise RuleError("wowboard.err.game_over")
@@ -164,8 +223,10 @@ class WowBoardEngine:
             return answer(state, seat, action.value, dice)
         if isinstance(action, A.PickClass) and kind == "draft_class":
             return rules_setup.pick_class(state, seat, action.class_id, dice)
-        if kind == "management":
+        if kind in ("management", "final_management"):
             if isinstance(action, A.ManagementDone):
+                if kind == "final_management":
+                    return rules_final.management_done(state, seat, dice)
                 return rules_turn.management_done(state, seat, dice)
             if isinstance(action, A.Equip):
                 return rules_sheet.do_equip(state, seat, action.character, action.card, action.area)
@@ -178,7 +239,7 @@ class WowBoardEngine:
         if kind == "reroll" and isinstance(action, A.Reroll):
             return rules_fight.reroll(state, seat, action.dice, dice)
         if kind == "assign_wounds" and isinstance(action, A.AssignWounds):
-            return rules_fight.assign_wounds(state, action.split, dice)
+            return rules_fight.assign_wounds(state, action.split, dice, action.companions)
         if kind == "faction_turn":
             if isinstance(action, A.Travel):
                 return rules_turn.travel(state, seat, action.character, action.to)
@@ -193,4 +254,6 @@ class WowBoardEngine:
             if isinstance(action, A.Town):
                 return rules_town.do_town(state, seat, action.character, action.sell, action.buy, action.powers,
                                           action.health, action.energy, action.discard)
-        raise RuleError("wowboard.err.answer_first", prompt_key=f"wowboard.ask.{kind}", action=action.kind)
+        decision = self.decision(state)
+        params = {k: v for k, v in (decision.params if decision else {}).items() if isinstance(v, str | int)}
+        raise RuleError("wowboard.err.not_now", prompt_key=f"wowboard.ask.{kind}", action=action.kind, **params)

@@ -1,7 +1,11 @@
 """Answers to the open questions the game keeps in ``state.pending`` (spec §3.5): where a defeated
 character respawns (character-defeat.2), which drawn item the group keeps (quest-rewards.5, .7), which
-special item (quest-rewards.6), which talent on a level gained (power-cards.6, levels.3), which item
-leaves a full Bag (items.3), and which quest deck the faction draws from (quest-rewards.8).
+special item (quest-rewards.6), whether a character at 0 health uses a card to stay up
+(character-defeat.1), how many of an opponent's ability wounds a companion takes (power-cards.4), which
+talent on a level gained (power-cards.6, levels.3), which item leaves a full Bag (items.3), which quest
+deck the faction draws from (quest-rewards.8), which opponent falls when the group's hits could fell one
+of several (defense-phase.1), which enemy box a faction's armor strips first in PvP (pvp-defense.1) and
+what the winners of a PvP loot (pvp-defense.4).
 """
 
 from __future__ import annotations
@@ -30,7 +34,11 @@ def pending_options(state: State) -> list[str]:
 
 
 def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
+    from engines.wowboard.rules_fight import companion_wounds as answer_companion
+    from engines.wowboard.rules_fight import hit_target as answer_hit
+    from engines.wowboard.rules_fight import last_chance as answer_last_chance
     from engines.wowboard.rules_items import resolve_overflow
+    from engines.wowboard.rules_pvp import answer_strip, take_loot
     from engines.wowboard.rules_quests import draw_quest, keep_item, next_deck_options, take_special
     from engines.wowboard.rules_sheet import do_take_talent
 
@@ -49,6 +57,16 @@ def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
         return do_take_talent(state, seat, char, value, _talent_level(state, char))
     if top.kind == "bag_overflow":
         return resolve_overflow(state, char, value)
+    if top.kind == "companion_wounds" and top.character:  # power-cards.4
+        return answer_companion(state, char, value, top.n, dice)
+    if top.kind == "last_chance" and top.character:  # character-defeat.1
+        return answer_last_chance(state, char, value, top.n, dice)
+    if top.kind == "hit_target":  # defense-phase.1
+        return answer_hit(state, value, dice)
+    if top.kind == "armor_strip" and top.faction is not None:  # pvp-defense.1
+        return answer_strip(state, top.faction, value, dice)
+    if top.kind == "loot" and top.character:  # pvp-defense.4
+        return take_loot(state, value, char)
     if top.kind == "next_quest_deck" and top.faction is not None:
         events = draw_quest(state, top.faction, value, dice)
         if any(e.key.endswith("quest_deck_failed") for e in events):

@@ -25,7 +25,7 @@ from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_common import ev
 from engines.wowboard.rules_quests import defeat_figure
-from engines.wowboard.state import Character, State
+from engines.wowboard.state import Character, Pending, State
 
 STUN_DICE = 2  # dice-pool.3
 POOL_TIMINGS = ("passive", "dice_pool")
@@ -93,24 +93,57 @@ def scorch(state: State) -> list[Event]:
         spec = o.ability.get("scorch")
         if spec:
             for cid in [c for c in combat.participants if c not in combat.fallen]:
-                events += wound(state, state.characters[cid], int(spec.get("wounds", 1)), "ability")
+                events += wound(state, state.characters[cid], int(spec.get("wounds", 1)), "ability",
+                                last_chance=True, companion=True)
     return events
 
 
 def begin_attack(state: State) -> list[Event]:
+    """The next attack phase; at a round's start a scorching opponent burns first (and a last chance it
+    opens is answered before anyone attacks: ``combat.resume``)."""
     combat = _combat(state)
     if combat.cursor == 0 and combat.attack is None and combat.round_scorched < combat.round:
         combat.round_scorched = combat.round
         events = scorch(state)
-        alive = [c for c in combat.order if c not in combat.fallen]
-        if not alive:
-            return events + end(state, won=False)
-        if combat.order[0] in combat.fallen:
-            combat.cursor = combat.order.index(alive[0])
-        return events + begin_attack(state)
+        if waiting(state):
+            combat.resume = "round_start"
+            return events
+        return events + after_scorch(state)
     who = combat.order[combat.cursor]
-    combat.attack = AttackPhase(character=who, threat=max(o.threat for o in combat.opponents))
+    combat.attack = AttackPhase(character=who, threat=attack_threat(state, combat, who))
     return [ev("attack_phase", name=who)]
+
+
+def after_scorch(state: State) -> list[Event]:
+    """The round goes on with the first participant still standing; nobody left loses the fight."""
+    combat = _combat(state)
+    alive = [c for c in combat.order if c not in combat.fallen]
+    if not alive:
+        return end(state, won=False)
+    combat.cursor = combat.order.index(alive[0])
+    return begin_attack(state)
+
+
+def enemies_standing(state: State, combat: Combat, who: str) -> list[Character]:
+    """PvP: the characters of the other faction still in the fight."""
+    side = state.characters[who].faction
+    return [state.characters[c] for c in combat.participants
+            if c not in combat.fallen and state.characters[c].faction != side]
+
+
+def attack_threat(state: State, combat: Combat, who: str) -> int:
+    """token-placement.1: the opponents' threat; pvp-combat.3 (reading §6.33): against characters, the
+    highest level still standing on the other side + 2, read when the attack phase starts."""
+    if combat.kind == "normal":
+        return max(o.threat for o in combat.opponents)
+    return RB.pvp_threat(c.level for c in enemies_standing(state, combat, who))
+
+
+def opponent_count(state: State, combat: Combat, who: str) -> int:
+    """How many opponents a "per opponent" card counts: creatures, or enemy characters in PvP."""
+    if combat.kind == "normal":
+        return len(combat.opponents)
+    return len(enemies_standing(state, combat, who))
 
 
 def pool_counts(effects: Sequence[Effect], opponents: int) -> tuple[dict[BoardColour, int], int, int, int]:
@@ -149,7 +182,7 @@ def roll_attack(state: State, effects: Sequence[Effect], stun_keep: Sequence[str
     attack = combat.attack
     assert attack is not None
     char = state.characters[attack.character]
-    counts, reroll, attrition, threat = pool_counts(effects, len(combat.opponents))
+    counts, reroll, attrition, threat = pool_counts(effects, opponent_count(state, combat, char.id))
     attack.reroll = max(0, reroll - char.curse)  # stun-curse.4 (reading §6.3): −1 Reroll per Curse
     attack.attrition = max(0, attrition - char.curse)  # and −1 Attrition per Curse
     attack.threat = max(1, attack.threat + threat)
@@ -192,9 +225,19 @@ def reroll(state: State, indices: Sequence[int], dice: Dice) -> list[Event]:
     events = ([ev("rerolled", rolls=dice.take_drawn(), name=attack.character, dice=_words(attack.dice))]
               if indices else [])
     events += creature_checks(state)
-    if attack.character in combat.fallen:  # reroll.2: a character that falls here places nothing
-        return events + next_attacker(state)
-    return events + placement(state)
+    if waiting(state):  # character-defeat.1, power-cards.4: placement waits for the answers
+        attack.step, combat.resume = "placement", "checks"
+        return events
+    return events + after_checks(state)
+
+
+def after_checks(state: State) -> list[Event]:
+    """reroll.2: a character that fell to the opponents' ability places nothing; otherwise its hits go."""
+    combat = _combat(state)
+    assert combat.attack is not None
+    if combat.attack.character in combat.fallen:
+        return next_attacker(state)
+    return placement(state)
 
 
 def creature_checks(state: State) -> list[Event]:
@@ -209,7 +252,7 @@ def creature_checks(state: State) -> list[Event]:
         if name == "wound_per_face":
             n = sum(d.colour == spec["colour"] and d.value == spec["face"] for d in attack.dice) * int(spec["n"])
             if n:
-                events += wound(state, char, n, "ability")
+                events += wound(state, char, n, "ability", last_chance=True, companion=True)
         elif name == "stun_if":
             if sum(d.value == spec["face"] for d in attack.dice) >= int(spec["count"]):
                 char.stun += 1
@@ -228,8 +271,14 @@ def placement(state: State) -> list[Event]:
     assert attack is not None
     dice = [BoardDie(colour=BoardColour(d.colour), value=d.value, first=d.first, rerolled=d.rerolled)
             for d in attack.dice]
-    boxes = RB.place(_boxes(combat), dice, attack.threat, attack.attrition)
-    combat.boxes = BoxState(**boxes.__dict__)
+    if combat.kind == "normal":
+        boxes = RB.place(_boxes(combat), dice, attack.threat, attack.attrition)
+        combat.boxes = BoxState(**boxes.__dict__)
+    else:  # pvp-combat.4: each faction fills its own combat area
+        side = state.characters[attack.character].faction
+        own = combat.pvp_boxes.get(side, BoxState())
+        boxes = RB.place(RB.Boxes(**own.model_dump()), dice, attack.threat, attack.attrition)
+        combat.pvp_boxes[side] = BoxState(**boxes.__dict__)
     events = [ev("hits_placed", name=attack.character, damage=boxes.damage, defense=boxes.defense,
                  armor=boxes.armor, attrition=boxes.attrition)]
     return events + next_attacker(state)
@@ -244,6 +293,10 @@ def next_attacker(state: State) -> list[Event]:
     combat.attack = None
     combat.cursor += 1
     alive = [c for c in combat.order[combat.cursor:] if c not in combat.fallen]
+    if combat.kind != "normal":
+        from engines.wowboard.rules_pvp import after_attack_phase
+
+        return after_attack_phase(state, alive)
     if alive:
         combat.cursor = combat.order.index(alive[0])
         return begin_attack(state)
@@ -266,25 +319,61 @@ def foes(combat: Combat) -> list[RB.Foe]:
     return out
 
 
-def assign_hits(state: State, choice: Sequence[str] = ()) -> list[Event]:
-    """defense-phase.1: opponents fall while the damage box holds their health (``choice`` first)."""
+def assign_hits(state: State, after: str) -> list[Event]:
+    """defense-phase.1: opponents fall while the damage box holds the health of one of them. When the
+    choice matters (opponents of different values fit and not all of them can fall) the group is asked
+    (question ``hit_target``, default the first that fits) and the assignment pauses; ``after`` says what
+    follows it ("wounds" after the hit step, "round" after the resolution), kept in ``combat.hit_after``."""
     combat = _combat(state)
-    boxes = _boxes(combat)
     ability = combat.opponents[0].ability if combat.opponents else {}
-    if "ignore_first_damage_hit" in ability and not combat.ignored_hit and boxes.damage:
-        boxes = RB.Boxes(boxes.damage - 1, boxes.defense, boxes.armor, boxes.attrition)
+    if "ignore_first_damage_hit" in ability and not combat.ignored_hit and combat.boxes.damage:
+        combat.boxes.damage -= 1
         combat.ignored_hit = True
-    boxes, _left, fallen = RB.assign_all(boxes, foes(combat), order=list(choice))
-    combat.boxes = BoxState(**boxes.__dict__)
-    combat.defeated += fallen
-    combat.opponents = [o for o in combat.opponents if o.ref not in fallen]
     events: list[Event] = []
-    for ref in fallen:  # quests.4–5: back to the supply, the quest's bookkeeping
-        events += defeat_figure(state, ref) if ref in state.figures else [ev("opponent_defeated", ref=ref)]
-        events += _boss_beaten(state, ref, combat)
+    while state.combat is not None:
+        live = foes(combat)
+        can = RB.fitting(combat.boxes.damage, live)
+        if not can:
+            break
+        if len({(f.attack, f.health) for f in can}) > 1 and combat.boxes.damage < sum(f.health for f in live):
+            combat.hit_after, combat.step = after, "hit_target"
+            alive = [c for c in combat.participants if c not in combat.fallen]
+            state.pending.insert(0, Pending(kind="hit_target", seats=sorted({state.characters[c].seat for c in alive}),
+                                            options=[f.id for f in can], default=can[0].id))
+            return events
+        events += defeat_opponent(state, can[0].id)
+    combat.hit_after = ""
+    return events
+
+
+def defeat_opponent(state: State, ref: str) -> list[Event]:
+    """defense-phase.1: one opponent falls and exactly its health leaves the damage box; the last one
+    wins the fight at once."""
+    combat = _combat(state)
+    boxes, _left = RB.defeat(_boxes(combat), foes(combat), ref)
+    combat.boxes = BoxState(**boxes.__dict__)
+    combat.defeated.append(ref)
+    combat.opponents = [o for o in combat.opponents if o.ref != ref]
+    # quests.4–5: back to the supply, the quest's bookkeeping
+    events = defeat_figure(state, ref) if ref in state.figures else [ev("opponent_defeated", ref=ref)]
+    events += _boss_beaten(state, ref, combat)
     if not combat.opponents:
         return events + end(state, won=True)
     return events
+
+
+def hit_target(state: State, ref: str) -> list[Event]:
+    """The group's ``hit_target`` answer: that opponent falls, the assignment goes on, then what was
+    waiting for it (the wounds of the defense phase, or the next round)."""
+    combat = _combat(state)
+    after = combat.hit_after
+    events = defeat_opponent(state, ref)
+    if state.combat is None:
+        return events
+    events += assign_hits(state, after)
+    if state.combat is None or combat.hit_after:
+        return events
+    return events + (wounds_due(state) if after == "wounds" else next_round(state))
 
 
 def _boss_beaten(state: State, ref: str, combat: Combat) -> list[Event]:
@@ -311,50 +400,135 @@ def _boss_beaten(state: State, ref: str, combat: Combat) -> list[Event]:
 def defense(state: State) -> list[Event]:
     """defense-phase.1–3 for the whole group, with the wounds left for the group to split."""
     combat = _combat(state)
-    events = assign_hits(state)
-    if state.combat is None or not combat.opponents:
+    events = assign_hits(state, "wounds")
+    if state.combat is None or not combat.opponents or combat.hit_after:
         return events
+    return events + wounds_due(state)
+
+
+def wounds_due(state: State) -> list[Event]:
+    """defense-phase.2: the standing opponents' attack less defense hits and armor, for the group to split."""
+    combat = _combat(state)
     boxes = _boxes(combat)
     if any("armor_halved" in o.ability for o in combat.opponents):  # the opponent's ability: armor counts half
         boxes = RB.Boxes(boxes.damage, boxes.defense, boxes.armor // 2, boxes.attrition)
     combat.pending_wounds = RB.wounds_taken(boxes, foes(combat))
     combat.step = "wounds"
-    return [*events, ev("wounds_due", n=combat.pending_wounds)]
+    return [ev("wounds_due", n=combat.pending_wounds)]
 
 
-def assign_wounds(state: State, split: dict[str, int]) -> list[Event]:
-    """defense-phase.2–3: the group's split of the wounds, then resolution and the next round."""
+def companion_tokens(c: Character) -> tuple[str, int] | None:
+    """power-cards.4: the character's equipped companion (its area) and the health tokens on it."""
+    for area, slot in c.sheet.items():
+        if slot.card is not None and slot.companion_health:
+            return area, slot.companion_health
+    return None
+
+
+def check_companions(state: State, split: dict[str, int], companions: dict[str, int]) -> None:
+    """power-cards.4: a companion takes at most its owner's share and at most its tokens."""
+    for cid, n in companions.items():
+        pet = companion_tokens(state.characters[cid]) if cid in state.characters else None
+        if n < 0 or n > split.get(cid, 0) or (n and (pet is None or n > pet[1])):
+            raise RuleError("wowboard.err.companion_absorb", rule="power-cards.4", name=cid, n=n,
+                            max=min(split.get(cid, 0), pet[1] if pet else 0))
+
+
+def absorb(state: State, c: Character, n: int) -> list[Event]:
+    """power-cards.4 (reading §6.14): wounds the player puts on the companion instead of the character;
+    its last token sends it back to the Spellbook (re-equipped, and paid again, in a later management)."""
+    from engines.wowboard.rules_sheet import unequip
+
+    pet = companion_tokens(c)
+    if not n or pet is None:
+        return []
+    area, tokens = pet
+    slot = c.sheet[area]
+    card = slot.card or ""
+    slot.companion_health = tokens - n
+    events = [ev("companion_wounded", name=c.id, card=card, n=n, left=tokens - n)]
+    if slot.companion_health <= 0:
+        events += [ev("companion_lost", name=c.id, card=card), *unequip(state, c, card)]
+    return events
+
+
+def assign_wounds(state: State, split: dict[str, int], companions: dict[str, int] | None = None) -> list[Event]:
+    """defense-phase.2–3: the group's split of the wounds (a companion may take some of its owner's
+    share, power-cards.4), then resolution and the next round."""
     combat = _combat(state)
     standing = [c for c in combat.participants if c not in combat.fallen]
-    if sum(split.values()) != combat.pending_wounds or any(c not in standing for c in split):
+    if sum(split.values()) != combat.pending_wounds or any(c not in standing or n < 0 for c, n in split.items()):
         raise RuleError("wowboard.err.wound_split", rule="defense-phase.2", n=combat.pending_wounds,
                         names=", ".join(standing))
+    check_companions(state, split, companions or {})
     events: list[Event] = []
     for cid, n in split.items():
-        if n:
-            events += wound(state, state.characters[cid], n, "combat")
+        pet = (companions or {}).get(cid, 0)
+        events += absorb(state, state.characters[cid], pet)
+        if n - pet:
+            events += wound(state, state.characters[cid], n - pet, "combat", last_chance=True)
+    if waiting(state):  # character-defeat.1: asked before going on
+        combat.step, combat.resume = "last_chance", "split"
+        return events
+    return events + after_split(state)
+
+
+def after_split(state: State) -> list[Event]:
+    """defense-phase.2–3 once the wounds have landed: everyone down loses the fight; otherwise the
+    resolution, the hit assignment again, and the next round."""
+    combat = _combat(state)
+    events: list[Event] = []
     if not [c for c in combat.participants if c not in combat.fallen]:
         return events + end(state, won=False)
     combat.boxes = BoxState(**RB.resolve(_boxes(combat)).__dict__)
-    events += assign_hits(state)
-    if state.combat is None:
+    events += assign_hits(state, "round")
+    if state.combat is None or combat.hit_after:
         return events
+    return events + next_round(state)
+
+
+def next_round(state: State) -> list[Event]:
+    """combat-round.1: a new round; a lone participant needs no attack order."""
+    combat = _combat(state)
     combat.round += 1
     combat.ignored_hit = False
     combat.cursor = 0
     alive = [c for c in combat.participants if c not in combat.fallen]
     combat.step = "order" if len(alive) > 1 else "attack"
     combat.order = alive if len(alive) == 1 else []
-    return events + ([ev("round_started", round=combat.round)] + (begin_attack(state) if len(alive) == 1 else []))
+    return [ev("round_started", round=combat.round)] + (begin_attack(state) if len(alive) == 1 else [])
 
 
 # ---------------------------------------------------------------------------- wounds, falls, the end
-def wound(state: State, char: Character, n: int, source: str) -> list[Event]:
-    """combat-general.2: one token at a time; wounds beyond a fall vanish."""
+WAITING = ("last_chance", "companion_wounds")  # questions a fight's step waits for (``combat.resume``)
+
+
+def waiting(state: State) -> bool:
+    """A last chance or a companion question is open: the fight's step waits for its answer."""
+    return any(p.kind in WAITING for p in state.pending)
+
+
+def wound(state: State, char: Character, n: int, source: str, last_chance: bool = False,
+          companion: bool = False) -> list[Event]:
+    """combat-general.2: one token at a time; wounds beyond a fall vanish. With ``last_chance`` a character
+    with a way to regain health is asked first (character-defeat.1): it stays at 0 health, not fallen,
+    and the wounds left wait in the question. With ``companion`` (wounds that no split shares out: an
+    opponent's ability) a character whose companion has tokens is first asked how many it takes
+    (question ``companion_wounds``, power-cards.4; the split of the defense phase says it directly)."""
+    pet = companion_tokens(char) if companion and n else None
+    if pet is not None:
+        most = min(n, pet[1])
+        state.pending.insert(0, Pending(kind="companion_wounds", seats=[char.seat], character=char.id,
+                                        options=[str(k) for k in range(most + 1)], default=str(most), n=n))
+        return []
     health, lost = RB.wounds_absorbed(char.health, n)
     char.health = health
     events = [ev("wounded", name=char.id, n=n - lost, source=source)]
     if char.health == 0:
+        from engines.wowboard.rules_defeat import open_last_chance
+
+        if last_chance and open_last_chance(state, char, lost):
+            return [*events, ev("last_chance", name=char.id)]
         events += fall(state, char, source)
     return events
 

@@ -4,8 +4,9 @@ A character whose last health token goes is defeated (the last chance to heal fi
 cards that allow it, character-defeat.1). It respawns at the nearest graveyard by road — the one where
 it fell does not count, ties are all offered — or at its faction's start region, its player's choice
 (character-defeat.2); health and energy go to exactly 1, its remaining actions this turn are lost, and
-its Stun and Curse tokens go (character-defeat.3, reading §6.23). Characters defeated at once respawn
-in a random order (character-defeat.4); losing to the Overlord is an ordinary defeat (character-defeat.5).
+its Stun and Curse tokens go and its companion returns to the Spellbook (character-defeat.3, reading
+§6.23). Characters defeated at once respawn in a random order (character-defeat.4, ``rules_pvp``); losing
+to the Overlord is an ordinary defeat (character-defeat.5).
 """
 
 from __future__ import annotations
@@ -26,11 +27,17 @@ def respawn_options(pack: Pack, c: Character, died_in: str) -> list[str]:
 
 def defeat(state: State, pack: Pack, c: Character, died_in: str) -> list[Event]:
     """character-defeat.2–3: the sheet resets and a respawn question opens (default: the start region)."""
+    from engines.wowboard.rules_sheet import unequip
+
+    events: list[Event] = []
+    for slot in list(c.sheet.values()):  # character-defeat.3, power-cards.4: companions leave the sheet
+        if slot.card is not None and slot.companion_health is not None:
+            events += unequip(state, c, slot.card)
     c.health, c.energy, c.actions_left, c.stun, c.curse = 1, 1, 0, 0, 0
     options = respawn_options(pack, c, died_in)
     state.pending.append(Pending(kind="respawn", seats=[c.seat], character=c.id, options=options,
                                  default=options[-1]))
-    return [ev("defeated", name=c.id, region=died_in)]
+    return [ev("defeated", name=c.id, region=died_in), *events]
 
 
 def respawn(state: State, seat: int, region: str) -> list[Event]:
@@ -44,3 +51,65 @@ def respawn(state: State, seat: int, region: str) -> list[Event]:
     c = state.characters[top.character]
     c.region = region
     return [ev("respawned", name=c.id, region=region)]
+
+
+# ---------------------------------------------------------------------------- the last chance
+NO_LAST_CHANCE = "none"
+
+
+def last_chance_options(state: State, c: Character) -> list[str]:
+    """character-defeat.1: the cards that can give back at least one health token now — equipped cards,
+    talents and Bag items with a ``last_chance`` heal — that the character can pay for and has not used
+    yet if they work once per combat."""
+    from engines.wowboard.rules_sheet import equipped_effects
+
+    used = state.combat.once_used if state.combat is not None else []
+    out: list[str] = []
+    for a in equipped_effects(state, c, "last_chance"):
+        heals = any(op.op == "heal" and (op.n or 0) >= 1 for op in a.effect.ops)
+        if (heals and c.energy >= a.energy + a.effect.cost_energy and f"{c.id}:{a.source}" not in used
+                and a.source not in out):
+            out.append(a.source)
+    return out
+
+
+def open_last_chance(state: State, c: Character, left: int) -> bool:
+    """character-defeat.1: the question, only when something is usable (default: the first card, since a
+    player away from the keyboard would rather live); ``left`` wounds land after it."""
+    options = last_chance_options(state, c)
+    if not options:
+        return False
+    state.pending.insert(0, Pending(kind="last_chance", seats=[c.seat], character=c.id,
+                                    options=[*options, NO_LAST_CHANCE], default=options[0], n=left))
+    return True
+
+
+def take_last_chance(state: State, char: str, card: str, left: int) -> list[Event]:
+    """The answer: the card heals (its energy paid, a consumable spent, a once-per-combat card marked),
+    then the wounds left land one by one (which may open another last chance); ``none`` falls."""
+    from engines.wowboard import rules_combat as C
+    from engines.wowboard.rules_items import use_consumable
+    from engines.wowboard.rules_setup import pack_of
+    from engines.wowboard.rules_sheet import capacity_of, equipped_effects
+
+    c = state.characters[char]
+    combat = state.combat
+    if card == NO_LAST_CHANCE:
+        events = C.fall(state, c, "combat")
+    else:
+        a = next(a for a in equipped_effects(state, c, "last_chance") if a.source == card)
+        c.energy -= a.energy + a.effect.cost_energy
+        events = []
+        item = next((i for i in pack_of(state).items if i.id == card), None)
+        if item is not None and item.consumable and card in c.bag:
+            events += use_consumable(state, char, card)
+        if a.effect.once_per_combat and combat is not None:
+            combat.once_used.append(f"{char}:{card}")
+        n = sum(op.n or 0 for op in a.effect.ops if op.op == "heal")
+        c.health = min(capacity_of(state, c)[0], c.health + n)
+        events.append(ev("last_chance_used", name=char, card=card, n=c.health))
+        if left:
+            events += C.wound(state, c, left, "combat", last_chance=True)
+    if combat is not None and combat.kind != "normal" and char in combat.fallen:  # character-defeat.4
+        combat.fell_at.setdefault(char, combat.round * 2 + (combat.pvp_stage == "resolution"))
+    return events

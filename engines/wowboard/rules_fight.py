@@ -18,6 +18,7 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard import rules_combat as C
+from engines.wowboard import rules_pvp
 from engines.wowboard.combat_state import Combat
 from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_challenge import targets
@@ -37,8 +38,6 @@ def check_challenge(state: State, seat: int, ref: str, target: str, invite: Sequ
     if target not in legal:
         raise RuleError("wowboard.err.bad_challenge", rule="challenge.2", target=target,
                         known=", ".join(legal) or "-")
-    if target == "pvp":
-        raise RuleError("wowboard.err.pvp_not_yet", rule="pvp-combat.1")
     group = [c.id]
     for name in invite:
         friend = acting(state, seat, name)  # P1: a seat's teammates are its own characters (reading §6.34)
@@ -52,8 +51,12 @@ def challenge(state: State, seat: int, ref: str, target: str, invite: Sequence[s
     group = check_challenge(state, seat, ref, target, invite)
     for cid in group:  # challenge.5: joining spends an action too
         state.characters[cid].actions_left -= 1
-    events = [ev("challenged", seat=seat, name=group[0], target=target),
-              *C.start(state, pack_of(state), group, target)]
+    events = [ev("challenged", seat=seat, name=group[0], target=target)]
+    if target == "pvp":  # pvp-combat.1: every enemy in the region is pulled in (defenders spend nothing)
+        first = state.characters[group[0]]
+        events += rules_pvp.start(state, group, rules_pvp.defenders_of(state, first.region, first.faction))
+        return events + settle(state, dice, state.combat)
+    events += C.start(state, pack_of(state), group, target)
     fight = state.combat
     if fight is not None and fight.step == "attack":
         events += C.begin_attack(state)
@@ -83,8 +86,24 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
     return chosen
 
 
+def affordable_instants(state: State, char: str) -> list[str]:
+    """power-cards.3: the instants in play that add to the pool and that the attacker can pay for now
+    (offered by name at the pool step; each is paid once however many of its effects apply)."""
+    from engines.wowboard.rules_sheet import equipped_effects
+
+    c = state.characters[char]
+    out: list[str] = []
+    for active in equipped_effects(state, c):
+        if (active.power_type == "instant" and active.effect.timing in POOL_TIMINGS and active.energy <= c.energy
+                and active.source not in out):
+            out.append(active.source)
+    return out
+
+
 def set_order(state: State, order: Sequence[str], dice: Dice) -> list[Event]:
     combat = state.combat
+    if combat is not None and combat.kind != "normal":  # pvp-combat.2: one faction's order at a time
+        return rules_pvp.set_order(state, order) + settle(state, dice, combat)
     return C.set_order(state, order) + settle(state, dice, combat)
 
 
@@ -107,9 +126,52 @@ def reroll(state: State, seat: int, indices: Sequence[int], dice: Dice) -> list[
     return C.reroll(state, indices, dice) + settle(state, dice, combat)
 
 
-def assign_wounds(state: State, split: dict[str, int], dice: Dice) -> list[Event]:
+def assign_wounds(state: State, split: dict[str, int], dice: Dice,
+                  companions: dict[str, int] | None = None) -> list[Event]:
     combat = state.combat
-    return C.assign_wounds(state, split) + settle(state, dice, combat)
+    if combat is not None and combat.kind != "normal":  # pvp-defense.2–3: the victim faction's split
+        return rules_pvp.assign_wounds(state, split, companions) + settle(state, dice, combat)
+    return C.assign_wounds(state, split, companions) + settle(state, dice, combat)
+
+
+def hit_target(state: State, ref: str, dice: Dice) -> list[Event]:
+    """defense-phase.1: the group's pick of the opponent that falls, then the fight goes on."""
+    combat = state.combat
+    return C.hit_target(state, ref) + settle(state, dice, combat)
+
+
+def companion_wounds(state: State, char: str, value: str, n: int, dice: Dice) -> list[Event]:
+    """power-cards.4: ``value`` of the ``n`` ability wounds go to the companion, the rest to the character
+    (which may open its last chance), then what waited goes on."""
+    c = state.characters[char]
+    taken = int(value)
+    events = C.absorb(state, c, taken)
+    if n - taken:
+        events += C.wound(state, c, n - taken, "ability", last_chance=True)
+    return events + _resume(state, state.combat, dice)
+
+
+def last_chance(state: State, char: str, card: str, left: int, dice: Dice) -> list[Event]:
+    """character-defeat.1: the answer, then what waited for it (``combat.resume``) goes on once no last
+    chance is open."""
+    from engines.wowboard.rules_defeat import take_last_chance
+
+    combat = state.combat
+    return take_last_chance(state, char, card, left) + _resume(state, combat, dice)
+
+
+def _resume(state: State, combat: Combat | None, dice: Dice) -> list[Event]:
+    """Once no last chance or companion question is open, the step that waited goes on."""
+    events: list[Event] = []
+    if combat is not None and state.combat is combat and not C.waiting(state):
+        resume, combat.resume = combat.resume, ""
+        if resume == "split":  # the defense phase's wounds are all in
+            events += C.after_split(state)
+        elif resume == "checks":  # reroll.2: the ability's wounds are settled, the hits are placed
+            events += C.after_checks(state)
+        elif resume == "round_start":  # a scorch at the round's start: the first attack phase
+            events += C.after_scorch(state)
+    return events + settle(state, dice, combat)
 
 
 def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
@@ -119,14 +181,23 @@ def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
     for _ in range(50):
         combat = state.combat
         if combat is None:
+            if fight is not None and fight.kind != "normal":
+                return events + rules_pvp.after_pvp(state, fight, dice)
             return events + (after_fight(state, fight.participants, fight.fallen, dice) if fight else [])
         fight = combat
-        if combat.attack is not None and combat.attack.step == "reroll" and combat.attack.reroll == 0:
+        if combat.kind != "normal" and combat.attack is None:
+            step = rules_pvp.auto_step(state)
+            if step is None:
+                return events
+            events += step
+        elif combat.attack is not None and combat.attack.step == "reroll" and combat.attack.reroll == 0:
             events += C.reroll(state, [], dice)  # reroll.1: nothing to reroll, the step passes
         elif combat.step == "hit_assign":
             events += C.defense(state)
         elif combat.step == "wounds" and len(standing := [c for c in combat.participants
-                                                          if c not in combat.fallen]) == 1:
+                                                          if c not in combat.fallen]) == 1 \
+                and not (combat.pending_wounds and C.companion_tokens(state.characters[standing[0]])):
+            # one participant takes every wound, unless its companion could take some (power-cards.4)
             events += C.assign_wounds(state, {standing[0]: combat.pending_wounds})
         else:
             return events

@@ -1,10 +1,11 @@
 """Set-up (setup, factions, fewer-players): seats to factions and characters, the class draft.
 
-Two seats run two characters each, one faction per seat (setup.1); option ``duel`` gives one character
-per faction (not an official mode: short games for tests and quick matches). The draft goes round the
-seats in an order drawn at random, once per character a seat runs (setup.2, reading: round-robin in the
-drawn order); a picked class leaves the draft (classes are unique). A new character starts at its
-faction's start region with level-1 health and energy and 5 gold (setup.4).
+Two seats run two characters each, one faction per seat, or four seats run one character each, dealt two
+to a faction at random (setup.1, setup.3: no class of the pack is faction-locked); option ``duel`` gives
+one character per faction to two seats (not an official mode: short games for tests and quick matches).
+The draft goes round the seats in an order drawn at random, once per character a seat runs (setup.2,
+reading: round-robin in the drawn order); a picked class leaves the draft (classes are unique). A new
+character starts at its faction's start region with level-1 health and energy and 5 gold (setup.4).
 """
 
 from __future__ import annotations
@@ -15,36 +16,62 @@ from engines.core.contract import Setup
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
-from engines.wowboard.content import FACTIONS, Pack, builtin
+from engines.wowboard.content import BUILTIN_KEY, FACTIONS, Faction, Pack, builtin, pack_by_key, register_pack
 from engines.wowboard.rules_common import ev
 from engines.wowboard.state import START_GOLD, Character, SeatInfo, State
 
+IMAGE_POLICIES = ("every", "turn_end", "off")
+
 
 def validate_options(options: dict[str, Any]) -> dict[str, Any]:
-    known = {"duel"}
+    known = {"duel", "images"}
     for key in options:
         if key not in known:
             raise RuleError("wowboard.err.unknown_option", option=key, known=", ".join(sorted(known)))
-    return {"duel": str(options.get("duel", "")).lower() in ("1", "true", "yes", "on")}
+    images = str(options.get("images", "every")).lower()
+    if images not in IMAGE_POLICIES:  # spec §7: a table may ask for fewer pictures (not a rule: the table's taste)
+        raise RuleError("wowboard.err.bad_images", value=images[:20], known=", ".join(IMAGE_POLICIES))
+    return {"duel": str(options.get("duel", "")).lower() in ("1", "true", "yes", "on"), "images": images}
 
 
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     seats = sorted(setup.seats, key=lambda s: s.seat)
-    if len(seats) != 2:  # P1: two seats, one faction each (setup.1)
+    if len(seats) not in (2, 4):  # setup.1: two seats (one faction each) or four (one character each)
         raise RuleError("wowboard.err.seats", rule="setup.1", n=len(seats))
     options = validate_options(setup.options)
-    picks = 1 if options["duel"] else 2
-    state = State(seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, faction=FACTIONS[i],
-                                  draft_picks=picks) for i, s in enumerate(seats)], options=options)
+    pack = register_pack(setup.content) if setup.content else BUILTIN_KEY  # a server pack, by key
+    if len(seats) == 4:
+        if options["duel"]:
+            raise RuleError("wowboard.err.duel_two_seats", rule="setup.1")
+        # setup.3: with no faction-locked class in the pack, the factions are dealt at random, two and two
+        horde = {seats[i].seat for i in _two_of_four(dice)}
+        factions: list[Faction] = ["horde" if s.seat in horde else "alliance" for s in seats]
+        picks = 1
+    else:
+        factions = list(FACTIONS)
+        picks = 1 if options["duel"] else 2
+    state = State(seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, faction=factions[i],
+                                  draft_picks=picks) for i, s in enumerate(seats)], options=options, pack=pack)
     order = [s.seat for s in seats]
-    if dice.pick(2) == 1:  # setup.2: a random seat order for the draft
-        order.reverse()
+    if len(seats) == 2:
+        if dice.pick(2) == 1:  # setup.2: a random seat order for the draft
+            order.reverse()
+    else:
+        order = [order.pop(dice.pick(len(order))) for _ in range(len(seats))]
     state.draft_order = order * picks
     return state, [ev("draft_order", order=", ".join(state.seat(s).name for s in order))]
 
 
+def _two_of_four(dice: Dice) -> tuple[int, int]:
+    """Two distinct positions of four, drawn through the recorded dice (the Horde's seats)."""
+    first = dice.pick(4)
+    rest = [i for i in range(4) if i != first]
+    return first, rest[dice.pick(3)]
+
+
 def pack_of(state: State) -> Pack:
-    return builtin()
+    """The game's pack: the built-in one, or a server pack by its key (``content.pack_by_key``)."""
+    return builtin() if state.pack == BUILTIN_KEY else pack_by_key(state.pack)
 
 
 def pick_class(state: State, seat: int, class_id: str, dice: Dice) -> list[Event]:

@@ -171,7 +171,8 @@ def managing(state: State, seat: int, ref: str) -> Character:
     c = state.characters.get(ref.strip().casefold())
     if c is None or c.seat != seat:
         raise RuleError("wowboard.err.not_your_character", rule="equipping.2", name=ref)
-    if state.phase != "management" or c.faction != state.active or seat in state.management_done:
+    if (state.phase not in ("management", "final_management") or c.faction != state.active
+            or seat in state.management_done):  # victory.2: the final management step too
         raise RuleError("wowboard.err.not_management", rule="equipping.2")
     return c
 

@@ -137,6 +137,10 @@ def end_steps(state: State, dice: Dice) -> list[Event]:
 
     state.turn += 1
     events = [ev("marker", turn=state.turn)]
+    from engines.wowboard.rules_final import begin, reached_end
+
+    if reached_end(state):  # end-of-faction-turn.2, victory.2: the End stops play, no icon is checked
+        return events + begin(state, dice)
     step = track_step(state, dice)
     events += step.events
     for faction in step.quest_draws:

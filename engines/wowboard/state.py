@@ -20,7 +20,7 @@ from engines.wowboard.content import Faction
 SCHEMA_VERSION = 1
 ACTIONS_PER_TURN = 2  # faction-turn.1
 START_GOLD = 5  # setup.4
-Phase = Literal["draft", "play", "management", "over"]
+Phase = Literal["draft", "play", "management", "final_management", "final_battle", "over"]
 
 
 class SeatInfo(StateModel):
@@ -30,6 +30,7 @@ class SeatInfo(StateModel):
     faction: Faction
     characters: list[str] = Field(default_factory=list)
     draft_picks: int = 1  # setup.2: a seat running two characters picks twice
+    resigned: bool = False  # its characters went to a teammate (rules_resign)
 
 
 class Slot(StateModel):
@@ -103,6 +104,7 @@ class Pending(StateModel):
     faction: Faction | None = None
     options: list[str] = Field(default_factory=list)
     default: str | None = None
+    n: int = 0  # a count the question carries (last_chance: the wounds still to land after it)
 
 
 class State(GameState):
@@ -136,6 +138,7 @@ class State(GameState):
     next_id: int = 0
     quests_boxed: list[str] = Field(default_factory=list)  # setup.7: leftover grey quests leave the game
     bosses: dict[str, str] = Field(default_factory=dict)  # events.5: event boss id -> its marked region
+    final_attackers: Faction | None = None  # victory.2: the faction that attacks in the final battle
 
     def seat(self, seat: int) -> SeatInfo:
         for s in self.seats:

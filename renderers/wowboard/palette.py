@@ -21,6 +21,7 @@ GROUNDS: tuple[RGB, ...] = (kit.BACKGROUND, kit.PANEL, layout.DISC, pieces.PILL,
 
 _SHARED: list[Palette] = []
 _FOR_STATIC: dict[int, Palette] = {}
+_PANELS: list[Palette] = []
 
 
 def flat_colours() -> list[RGB]:
@@ -58,3 +59,36 @@ def for_static(static: Image.Image) -> Palette:
         colours = sorted(static.getcolors(1 << 16) or [], reverse=True)
         _FOR_STATIC[key] = shared().extended(colour for _count, colour in colours)  # type: ignore[misc]
     return _FOR_STATIC[key]
+
+
+def panel_flats() -> list[RGB]:
+    """The flat colours of the sheet and the combat panel: the kit's, the map's glyphs (tokens, tier
+    shapes, the boss star and the Overlord crown) and those of ``panels`` and ``combat``."""
+    from renderers.wowboard import combat, panels
+
+    return kit_palette.constants(kit, layout, glyphs, panels, combat)
+
+
+def panels_palette() -> Palette:
+    """The fixed palette of the sheet and the combat panel, built once per process.
+
+    Why a second palette: those pictures draw on other grounds (card boxes, dice) than the map, and
+    one 256-colour table for both would have to drop text edges of one or the other."""
+    if not _PANELS:
+        from renderers.wowboard import combat, panels
+
+        flats = panel_flats()
+        levels = kit.COVERAGE_LEVELS
+        grounds = (kit.BACKGROUND, kit.PANEL, *panels.GROUNDS)
+        found: list[RGB] = []
+        for ink in INKS:
+            found += kit_palette.text_blends(ink, grounds, levels)
+        others = [c for c in flats if c not in grounds]
+        for ground in (*combat.FILLS, *layout.FACTION_COLOURS.values(), *others):
+            found += kit_palette.text_blends(kit.text_on(ground), [ground], levels)
+        for ink in combat.INKS:
+            found += kit_palette.text_blends(ink, (combat.HOLLOW,), levels)
+        found += kit_palette.text_blends(kit.INK, others, levels)
+        found += kit_palette.text_blends(kit.INK_DARK, others, levels)
+        _PANELS.append(Palette(flats, found))
+    return _PANELS[0]

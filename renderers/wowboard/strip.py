@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engines.wowboard.content import FACTIONS, Pack
 from engines.wowboard.state import State
@@ -105,3 +105,83 @@ def _item_icon(draw: ImageDraw.ImageDraw, cx: int, y: int, shape: str) -> None:
     else:
         draw.ellipse((cx - s, y - 1, cx + s, y + 2 * s - 3), outline=ITEM, width=2)
     kit.draw_text(draw, (cx, y + s - 1), "I", TEXT - 0, ITEM, anchor="mm")
+
+
+# -- the compact strip over a map crop (spec §7: "map crop around the touched regions + status strip") ---------
+
+WINDOW_STEP = 42
+"""A track space's width in the compact strip: two digits of ``TEXT`` and a little air."""
+
+
+def compact_strip(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] | None,
+                  width: int) -> Image.Image:
+    """The status strip laid out for a crop ``width`` px wide (550-800): the same facts as the full strip,
+    flowed onto as many lines as they need, and the turn track as a window around the marker (the
+    spaces just played, the current one, and as many coming ones as fit, with their event and item
+    icons), since 31 spaces of readable text do not fit a narrow picture."""
+    image = Image.new("RGB", (width, 400), kit.PANEL)
+    draw = kit.Draw(image)
+    total = pack.track.spaces
+    turn = min(state.turn, total)
+    head = tr("turn", lang, turn=turn, total=total) if state.turn <= total else tr("end", lang)
+    who = faction_name(state.active, lang)
+    tail = tr("over", lang) if state.phase == "over" else tr("draft", lang) if state.phase == "draft" else \
+        tr("management", lang, faction=who) if state.phase == "management" else tr("acts", lang, faction=who)
+    box = kit.draw_text(draw, (MARGIN, LINE_1 + 15), head, TEXT, kit.INK, anchor="lm", bold=True)
+    active_fill = faction_colour(state.active) if state.phase != "over" else kit.PANEL_LINE
+    x = box[2] + 14
+    y = LINE_1
+    if x + kit.text_width(tail, TEXT) + 16 > width - MARGIN:
+        x, y = MARGIN, y + 34
+    _chip(draw, x, y, tail, active_fill, 4 if state.active == "horde" else 15)
+    x, y = MARGIN, y + 34
+    items: list[tuple[str, RGB | None, int]] = []
+    for faction in FACTIONS:
+        xp = sum(c.xp for c in state.of_faction(faction))
+        quests = sum(q.faction == faction for q in state.quests)
+        text = f"{faction_name(faction, lang)} · {tr('xp', lang, xp=xp)} · {tr('quests', lang, n=quests)}"
+        items.append((text, faction_colour(faction), 4 if faction == "horde" else 15))
+    items.append((tr("merchant", lang, n=len(state.merchant)), None, 0))
+    names = {s.seat: s.name for s in state.seats}
+    for s in state.seats:
+        items.append((kit.fit(f"{s.seat + 1} {seat_name(names, s.seat, seat_names)}", TEXT, width - 2 * MARGIN), None,
+                      0))
+    for text, fill, radius in items:
+        w = kit.text_width(text, TEXT) + 16
+        if x > MARGIN and x + w > width - MARGIN:
+            x, y = MARGIN, y + 34
+        if fill is None:
+            kit.draw_text(draw, (x, y + 15), text, TEXT, kit.SUBTLE, anchor="lm")
+            x += w + 10
+        else:
+            x = _chip(draw, x, y, text, fill, radius) + 10
+    y += 38
+    y = _track_window(draw, pack, state.turn, lang, y, width)
+    return image.crop((0, 0, width, y + 6))
+
+
+def _track_window(draw: ImageDraw.ImageDraw, pack: Pack, turn: int, lang: str, top: int, width: int) -> int:
+    total = pack.track.spaces
+    spaces = list(range(1, total + 2))
+    fit = max(3, (width - 2 * MARGIN - END_W) // WINDOW_STEP + 1)
+    first = max(0, min(turn - 3, len(spaces) - fit))
+    shown = spaces[first:first + fit]
+    x = MARGIN
+    for i in shown:
+        end = i == total + 1
+        x1 = x + (END_W if end else WINDOW_STEP) - 2
+        current = i == turn or (end and turn > total)
+        fill = kit.HIGHLIGHT if current else PLAYED if i < turn else SPACE
+        draw.rectangle((x, top, x1, top + TRACK_H), fill=fill, outline=kit.INK if current else kit.PANEL_LINE,
+                       width=3 if current else 1)
+        ink = kit.text_on(fill) if current else kit.MUTED if i < turn else kit.INK
+        kit.draw_text(draw, ((x + x1) / 2, top + TRACK_H / 2 + 1), str(i) if not end else tr("end", lang), TEXT, ink,
+                      anchor="mm")
+        cx = (x + x1) // 2
+        if i in pack.track.events:
+            kit.draw_text(draw, (cx, top + TRACK_H + 3), "E", TEXT, EVENT, anchor="ma", bold=True)
+        shape = pack.track.items.get(i)
+        if shape:
+            _item_icon(draw, cx, top + TRACK_H + 5, shape)
+        x = x1 + 2
+    return top + TRACK_H + 3 + 30

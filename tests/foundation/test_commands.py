@@ -77,7 +77,7 @@ async def test_localized_names_are_unique_among_siblings(payloads: list[dict[str
 MANAGE_GUILD = 1 << 5
 ADMIN_GROUPS = {"rules-admin": {"import", "remove"}, "km-admin": {"pack", "pack-remove", "packs"},
                 "mk-admin": {"pack", "pack-remove", "packs"}, "wowm-admin": {"pack", "pack-remove", "packs"},
-                "warlord-admin": {"pack", "pack-remove", "packs"},
+                "warlord-admin": {"pack", "pack-remove", "packs"}, "wowb-admin": {"pack", "pack-remove", "packs"},
                 "game-admin": {"settings"}}
 
 

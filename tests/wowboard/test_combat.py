@@ -159,3 +159,101 @@ def test_defense_phase_2_the_wound_split_must_add_up():
     assert err.value.rule == "defense-phase.2"
     C.assign_wounds(state, {"warden": 3})
     assert state.characters["warden"].health == 5
+
+
+def test_defense_phase_1_the_group_picks_the_opponent_when_the_choice_matters():
+    # wowboard:defense-phase.1
+    from tests.wowboard.test_turn import E, act
+
+    state = fight([("mirefin", "green"), ("mirefin", "red")])  # green 3/2, red 5/4
+    C.roll_attack(state, pool(blue=4), None, RecordedDice([8, 8, 8, 8]))
+    C.reroll(state, [], RecordedDice([]))
+    C.defense(state)
+    d = E.decision(state)
+    assert (d.kind, d.seats) == ("hit_target", [0]) and state.pending[0].options == ["f0", "f1"]
+    assert state.pending[0].default == "f0" and state.combat.step == "hit_target"
+    act(state, 0, {"kind": "choose", "value": "f1"})  # the red one: 4 hits, the green one stays
+    assert [o.ref for o in state.combat.opponents] == ["f0"] and "f1" not in state.figures
+    assert state.characters["warden"].health == 8 - 3 and state.combat.round == 2  # alone: its 3 wounds
+
+
+def test_defense_phase_1_no_question_when_every_fitting_opponent_falls_anyway_or_all_are_alike():
+    state = fight([("mirefin", "green"), ("mirefin", "red")])
+    C.roll_attack(state, pool(blue=6), None, RecordedDice([8] * 6))
+    C.reroll(state, [], RecordedDice([]))
+    C.defense(state)
+    assert state.combat is None and not state.pending  # 6 hits fell both
+    twins = fight([("mirefin", "green"), ("mirefin", "green")])
+    C.roll_attack(twins, pool(blue=3), None, RecordedDice([8] * 3))
+    C.reroll(twins, [], RecordedDice([]))
+    C.defense(twins)
+    assert not twins.pending and len(twins.combat.opponents) == 1 and twins.combat.boxes.damage == 1  # W29
+
+
+def test_defense_phase_3_the_question_also_opens_at_the_resolution_and_the_round_follows_the_answer():
+    # wowboard:defense-phase.3
+    from tests.wowboard.test_turn import act
+
+    state = fight([("mirefin", "green"), ("mirefin", "red")])
+    C.roll_attack(state, pool(red=4), None, RecordedDice([8] * 4))
+    C.reroll(state, [], RecordedDice([]))
+    C.defense(state)
+    C.assign_wounds(state, {"warden": 4})  # 8 attack − 4 defense; the 4 defense hits move to damage
+    assert state.pending[0].kind == "hit_target" and state.combat.round == 1
+    act(state, 0, {"kind": "choose", "value": "f0"})
+    assert [o.ref for o in state.combat.opponents] == ["f1"] and state.combat.boxes.damage == 2  # carried over
+    assert state.combat.round == 2 and state.combat.attack.character == "warden"
+
+
+def test_power_cards_4_a_lone_ranger_with_a_companion_is_asked_for_the_split():
+    # wowboard:power-cards.4
+    from tests.wowboard.test_turn import E, act
+
+    state = fight([("mirefin", "green")], who=("ranger",))
+    ranger = state.characters["ranger"]
+    state.class_decks["ranger"].remove("boar")
+    ranger.sheet["active"].card, ranger.sheet["active"].companion_health = "boar", 3
+    C.roll_attack(state, pool(blue=1), None, RecordedDice([1]))
+    C.reroll(state, [], RecordedDice([]))
+    C.defense(state)
+    assert E.decision(state).kind == "assign_wounds"
+    act(state, 1, {"kind": "assign_wounds", "split": {"ranger": 3}, "companions": {"ranger": 2}})
+    assert ranger.health == 8 - 1 and ranger.sheet["active"].companion_health == 1
+
+
+def test_power_cards_3_w8_an_instant_is_offered_by_name_paid_on_use_and_not_offered_without_energy():
+    # wowboard:W8 wowboard:dice-pool.1
+    from engines.core.dice import SeededDice
+    from tests.wowboard.test_turn import E
+
+    def rolled(instants: list[str]) -> int:
+        state = fight([("mirefin", "red")], who=("arcanist",))
+        state.characters["arcanist"].energy = 1
+        assert [a.instants for a in E.legal_actions(state, 0)] == [[], ["pre:instant"]]  # it costs 1
+        events = E.apply(state, 0, E.parse_action({"kind": "roll", "instants": instants}), SeededDice(3))
+        assert state.characters["arcanist"].energy == 1 - len(instants)  # paid on use only
+        return len(next(e for e in events if e.key.endswith("pool_rolled")).params["dice"].split())
+
+    assert rolled(["pre:instant"]) > rolled([])  # its dice join the pool this round
+    broke = fight([("mirefin", "red")], who=("arcanist",))
+    broke.characters["arcanist"].energy = 0
+    assert [a.instants for a in E.legal_actions(broke, 0)] == [[]]  # no energy: not offered
+
+
+def test_power_cards_4_a_companion_may_take_an_abilitys_wounds_the_placement_waits_for_the_answer():
+    # wowboard:power-cards.4 wowboard:reroll.2
+    from tests.wowboard.test_turn import E, act
+
+    state = fight([("mirefin", "red")], who=("ranger",))  # each red 1 wounds
+    ranger = state.characters["ranger"]
+    state.class_decks["ranger"].remove("boar")
+    ranger.sheet["active"].card, ranger.sheet["active"].companion_health = "boar", 3
+    C.roll_attack(state, pool(blue=1, red=2), None, RecordedDice([8, 1, 1]))
+    C.reroll(state, [], RecordedDice([]))
+    d = E.decision(state)
+    assert (d.kind, d.seats) == ("companion_wounds", [1]) and state.pending[0].options == ["0", "1", "2"]
+    assert state.pending[0].default == "2" and state.combat.resume == "checks" and ranger.health == 8
+    events = act(state, 1, {"kind": "choose", "value": "1"})
+    assert ranger.sheet["active"].companion_health == 2
+    assert next(e.params["n"] for e in events if e.key.endswith(".wounded")) == 1  # the other one: the ranger
+    assert next(e for e in events if e.key.endswith("hits_placed")).params["damage"] == 1

@@ -62,10 +62,9 @@ def midgame() -> State:
 SCENES = {"wb_fresh_en": (fresh, "en"), "wb_mid_en": (midgame, "en"), "wb_mid_it": (midgame, "it")}
 
 
-@pytest.mark.parametrize("name", sorted(SCENES))
-def test_golden_map(name: str, tmp_path: Path) -> None:
-    scene, lang = SCENES[name]
-    png = W.render(scene(), lang=lang, seat_names={0: "Ann"})
+def assert_golden(name: str, png: bytes, tmp_path: Path) -> None:
+    """Compare ``png`` with ``golden/<name>.png`` (or write it when ``UPDATE_GOLDEN=1``); shared by the
+    sheet, combat and crop tests."""
     path = GOLDEN_DIR / f"{name}.png"
     if golden.updating():
         GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
@@ -81,6 +80,12 @@ def test_golden_map(name: str, tmp_path: Path) -> None:
         kept.write_bytes(png)
         raise AssertionError(f"{name}: differs from golden (mean {overall:.2f}, tile {worst:.1f} at {where}); "
                              f"actual kept at {kept}; UPDATE_GOLDEN=1 regenerates once it looks right")
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_golden_map(name: str, tmp_path: Path) -> None:
+    scene, lang = SCENES[name]
+    assert_golden(name, W.render(scene(), lang=lang, seat_names={0: "Ann"}), tmp_path)
 
 
 def test_the_scenes_show_what_they_should() -> None:

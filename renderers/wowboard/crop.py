@@ -1,0 +1,81 @@
+"""The compact map update: the map cut around the regions an action touched, under a compact strip
+(spec §7 "Board image": a crop of ~550-800 px per action, the full map only at the end of a faction turn).
+
+The crop holds the touched regions and their neighbours (where the characters could go next, where
+the creatures stand), in whole cells, widened to at least ``MIN_W`` so the strip keeps its lines. When
+the neighbours make it wider than ``MAX_W`` the neighbours go; when the touched regions alone are
+wider still (a flight across the map) the cut is scaled down to ``MAX_W``, which keeps text at least
+as large, once Discord shows it 500 px wide, as on the full map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from PIL import Image
+
+from engines.wowboard.content import Pack
+from engines.wowboard.state import State
+from renderers import kit
+from renderers.wowboard import strip
+from renderers.wowboard.layout import CELL_W, COLUMNS, HEIGHT, MAP_Y0, WIDTH, cell
+
+MIN_W = 550
+MAX_W = 800
+EDGE = 8
+
+
+def _cells(pack: Pack, ids: Iterable[str]) -> tuple[int, int, int, int] | None:
+    """The grid span (first column, first row, last column, last row) of the known regions in ``ids``."""
+    known = {r.id: r for r in pack.regions}
+    found = [known[i] for i in ids if i in known]
+    if not found:
+        return None
+    return (min(r.x for r in found), min(r.y for r in found), max(r.x for r in found), max(r.y for r in found))
+
+
+def _span_width(c0: int, c1: int) -> int:
+    return (c1 - c0 + 1) * CELL_W + 2 * EDGE
+
+
+def crop_box(pack: Pack, focus: Iterable[str]) -> tuple[int, int, int, int] | None:
+    """The map rectangle to show for ``focus`` (region ids), or None when none of them is on the map.
+
+    Whole cells only (a region cut in half reads as a different map): the touched regions and their
+    neighbours, then columns added alternately right and left until the strip's ``MIN_W`` is met."""
+    focus = [f for f in focus if f]
+    own = _cells(pack, focus)
+    if own is None:
+        return None
+    known = {r.id for r in pack.regions}
+    near = [n for f in focus if f in known for n in pack.region(f).adjacent]
+    c0, r0, c1, r1 = _cells(pack, [*focus, *near]) or own
+    if _span_width(c0, c1) > MAX_W:
+        c0, r0, c1, r1 = own
+    right = True
+    while _span_width(c0, c1) < MIN_W and (c0 > 0 or c1 < COLUMNS - 1):
+        if (right and c1 < COLUMNS - 1) or c0 == 0:
+            c1 += 1
+        else:
+            c0 -= 1
+        right = not right
+    first, last = cell(c0, r0), cell(c1, r1)
+    return (max(0, first.x0 - EDGE), max(MAP_Y0, first.y0 - EDGE), min(WIDTH, last.x1 + EDGE),
+            min(HEIGHT, last.y1 + EDGE))
+
+
+def cropped(full: Image.Image, state: State, pack: Pack, focus: Iterable[str], lang: str,
+            seat_names: Mapping[int, str] | None) -> Image.Image | None:
+    """The compact picture: strip on top of the map cut; None when ``focus`` names no region."""
+    box = crop_box(pack, focus)
+    if box is None:
+        return None
+    part = full.crop(box)
+    if part.width > MAX_W:
+        part = part.resize((MAX_W, round(part.height * MAX_W / part.width)), Image.Resampling.LANCZOS)
+    with kit.region("compact"):
+        head = strip.compact_strip(state, pack, lang, seat_names, part.width)
+    out = Image.new("RGB", (part.width, head.height + part.height))
+    out.paste(head, (0, 0))
+    out.paste(part, (0, head.height))
+    return out

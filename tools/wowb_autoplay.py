@@ -1,0 +1,213 @@
+"""Write a console script that plays a whole World of Warcraft: The Board Game to its end.
+
+A simple, purposeful policy picks one of the engine's legal actions at every step and writes it as the
+slash command a player would type: fight what the faction's quests ask for while healthy, rest when
+hurt, train when gold allows, travel toward the nearest quest creatures, equip what fits. Replaying
+the script with the same ``--seed`` reproduces the game exactly (the dice come from the seed), which is
+what ``tests/wowboard/test_console_game.py`` checks. Regenerate after a rules change:
+
+    python tools/wowb_autoplay.py --seed 1 --out tests/wowboard/full_game.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.core.contract import Action
+from engines.wowboard import actions as A
+from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_sheet import capacity_of
+from engines.wowboard.rules_travel import destinations
+from engines.wowboard.state import State
+
+PLAYERS = ("alice", "bob")
+
+
+def _quote(value: str) -> str:
+    return f'"{value}"' if any(c in value for c in " ,") else value
+
+
+def _command(action: Action, state: State) -> str:
+    """The slash command that sends ``action`` (options as autocomplete fills them: ids)."""
+    if isinstance(action, A.PickClass):
+        return f"/wowb class name:{action.class_id}"
+    if isinstance(action, A.Travel):
+        return f"/wowb travel character:{action.character} to:{action.to}"
+    if isinstance(action, A.Rest):
+        return f"/wowb rest character:{action.character} health:{action.health} energy:{action.energy}"
+    if isinstance(action, A.Pass):
+        return f"/wowb pass character:{action.character}"
+    if isinstance(action, A.Challenge):
+        invite = f" invite:{','.join(action.invite)}" if action.invite else ""
+        return f"/wowb challenge character:{action.character} target:{action.target}{invite}"
+    if isinstance(action, A.Train):
+        return f"/wowb train character:{action.character} powers:{_quote(','.join(action.powers))}"
+    if isinstance(action, A.Town):
+        parts = [f"/wowb town character:{action.character}"]
+        for name, values in (("sell", action.sell), ("buy", action.buy), ("powers", action.powers)):
+            if values:
+                parts.append(f"{name}:{_quote(','.join(values))}")
+        if action.health:
+            parts.append(f"health:{action.health}")
+        if action.energy:
+            parts.append(f"energy:{action.energy}")
+        return " ".join(parts)
+    if isinstance(action, A.Equip):
+        return f"/wowb equip character:{action.character} card:{action.card} area:{action.area}"
+    if isinstance(action, A.ManagementDone):
+        return "/wowb done"
+    if isinstance(action, A.SetOrder):
+        return f"/wowb order order:{_quote(','.join(action.order))}"
+    if isinstance(action, A.Roll):
+        return "/wowb roll"
+    if isinstance(action, A.Reroll):
+        dice = " ".join(str(i + 1) for i in action.dice) or "none"
+        return f"/wowb reroll dice:{_quote(dice)}"
+    if isinstance(action, A.AssignWounds):
+        split = ", ".join(f"{c} {n}" for c, n in action.split.items() if n)
+        return f"/wowb wounds split:{_quote(split)}"
+    if isinstance(action, A.Choose):
+        return f"/wowb choose option:{_quote(action.value)}"
+    raise ValueError(f"no command for {action.kind}")
+
+
+def _quest_regions(state: State, faction: str) -> set[str]:
+    return {state.figures[f].region for q in state.quests if q.faction == faction for f in q.figures
+            if f in state.figures}
+
+
+def _turn_choice(state: State, legal: list[Action]) -> Action:
+    """A faction-turn action: fight quest creatures when healthy, otherwise rest, train or move closer."""
+    pack = pack_of(state)
+    by_char: dict[str, list[Action]] = {}
+    for a in legal:
+        by_char.setdefault(getattr(a, "character", ""), []).append(a)
+    char, options = next(iter(by_char.items()))
+    c = state.characters[char]
+    most_h, _most_e = capacity_of(state, c)
+    fights = [a for a in options if isinstance(a, A.Challenge)]
+    healthy = c.health * 3 >= most_h * 2
+    if fights and (healthy or not any(isinstance(a, (A.Rest, A.Travel)) for a in options)):
+        quest = [a for a in fights if a.target.startswith("group:") and not a.target.endswith(":free")]
+        return (quest or [a for a in fights if a.target != "pvp"] or fights)[0]
+    rests = [a for a in options if isinstance(a, A.Rest)]
+    if rests and not healthy:
+        return rests[0]
+    trains = [a for a in options if isinstance(a, A.Train)]
+    if trains and c.gold >= 8:
+        return trains[0]
+    goals = _quest_regions(state, c.faction)
+    travels = [a for a in options if isinstance(a, A.Travel)]
+    if travels and goals and c.region not in goals:
+        reach = destinations(pack, c.faction, c.region)
+        near = [a for a in travels if a.to in goals]
+        if near:
+            return near[0]
+        return min(travels, key=lambda a: (len(reach.get(a.to, [])) * -1, a.to))
+    if rests:
+        return rests[0]
+    return next((a for a in options if isinstance(a, A.Pass)), options[0])
+
+
+def choose(state: State, legal: list[Action]) -> Action:
+    kinds = {a.kind for a in legal}
+    if "reroll" in kinds:
+        return max((a for a in legal if isinstance(a, A.Reroll)), key=lambda a: len(a.dice))
+    if "equip" in kinds:
+        return next(a for a in legal if isinstance(a, A.Equip))
+    if kinds & {"travel", "rest", "pass", "challenge", "train", "town"}:
+        return _turn_choice(state, legal)
+    if "assign_wounds" in kinds:
+        def health_of(a: Action) -> int:
+            assert isinstance(a, A.AssignWounds)
+            target = next(c for c, n in a.split.items() if n)
+            return state.characters[target].health
+        return max(legal, key=health_of)
+    return legal[0]
+
+
+def _equips(state: State, seat: int) -> list[Action]:
+    """Management: the first legal equip of a card not yet worn (the engine's equip checks)."""
+    from gm.wowboard_choices import equip_pairs
+
+    return [A.Equip(character=c, card=k, area=a) for c, k, a in equip_pairs(state, seat)]
+
+
+async def play(seed: int, limit: int) -> list[str]:
+    from cogs.client import TavoloBot
+    from console.runner import Console
+    from gm.app import App
+    from gm.context import Place
+    from gm.settings import Settings
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(DATABASE_PATH=Path(folder) / "auto.sqlite3", _env_file=None)
+        app = await App.open(settings, seed=seed)
+        bot = TavoloBot(settings, app=app)
+        await bot.load_tavolo()
+        console = Console(bot, out_dir=Path(folder) / "out", output=io.StringIO())
+        lines = [
+            f"# A whole World of Warcraft board game, written by tools/wowb_autoplay.py --seed {seed};",
+            f"# replay with: python bot.py --console --seed {seed} --script tests/wowboard/full_game.txt",
+            "/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start",
+        ]
+        for line in lines:
+            await console.execute(line)
+        current = "bob"
+        place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
+        equipped: set[tuple[str, str]] = set()
+        for _ in range(limit):
+            table = await app.tables.table_for(place)
+            if table is None or table.state is None:
+                break
+            state = table.state
+            assert isinstance(state, State)
+            decision = table.engine.decision(state)
+            if decision is None:
+                break
+            seat = decision.seats[0]
+            user = PLAYERS[seat]
+            legal = table.engine.legal_actions(state, seat)
+            if decision.kind == "management":
+                fresh = [a for a in _equips(state, seat) if isinstance(a, A.Equip)
+                         and (a.character, a.card) not in equipped]
+                if fresh:
+                    equipped.add((fresh[0].character, fresh[0].card))
+                    legal = [fresh[0]]
+            if user != current:
+                lines.append(f"/as {user}")
+                await console.execute(lines[-1])
+                current = user
+            lines.append(_command(choose(state, legal), state))
+            before = console.errors
+            await console.execute(lines[-1])
+            if console.errors != before:
+                raise RuntimeError(f"the policy produced a rejected command: {lines[-1]}\n"
+                                   f"{console.output.getvalue()[-2000:]}")  # type: ignore[attr-defined]
+        else:
+            raise RuntimeError("the game did not end within the action limit")
+        await app.close()
+        await bot.http.close()
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=int, default=6000)
+    parser.add_argument("--out", type=Path, default=Path("tests/wowboard/full_game.txt"))
+    args = parser.parse_args()
+    lines = asyncio.run(play(args.seed, args.limit))
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines)} lines to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
