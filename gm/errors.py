@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import uuid
 
-from common.i18n import has, t
+from common.i18n import has, humanize, t
 from engines.core.errors import RuleError, TavoloError
 from gm.reply import Button, Reply
 
@@ -25,7 +25,8 @@ def worded(params: dict[str, object], lang: str) -> dict[str, object]:
     plain = {k: v for k, v in params.items() if not k.endswith("_key")}
     for name, value in params.items():
         if name.endswith("_key") and isinstance(value, str) and has(value, lang):
-            out[name[: -len("_key")]] = t(value, lang, **plain)  # the named text may use the others
+            # the named text may use the others, game terms in the reader's words
+            out[name[: -len("_key")]] = t(value, lang, **humanize(plain, lang, value.split(".", 1)[0]))
     return out
 
 

@@ -50,6 +50,8 @@ class Presenter(Protocol):
     # shared wording, for a game whose engine names things by id (a character, a region) in them.
     # Optional: ``locale_namespace = "km"``: actions are named by ``<namespace>.action.<kind>`` keys in
     # the log and in undo, instead of their internal kind.
+    # Optional: ``event_mentions(view, events) -> list[int]``: seats to ping besides those the decision
+    # waits for, because an event pulled them in (the defenders of a PvP fight).
     # Optional: ``render_here(view) -> bool``: True when this picture must be drawn in the bot's own
     # process (it needs something only this process holds, such as a server pack), not by a worker.
     # Optional: ``picture_hints(view, events) -> dict | None``: which picture this reply carries. None

@@ -159,7 +159,10 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
                 decision = engine.decision(state)
                 if decision is not None:
                     users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
-                    reply.mentions = users
+                    pulled = getattr(presenter, "event_mentions", None)  # seats an event pulls in (defenders)
+                    extra = [u for s in (pulled(public, events) if pulled is not None else [])
+                             if (u := table.user_of(s)) is not None and u not in users]
+                    reply.mentions = users + extra
                     prompt = ""
                     if decision.prompt_key:
                         params = worded(humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]), lang)

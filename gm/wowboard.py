@@ -40,12 +40,13 @@ SYSTEM = "wowboard"
 AREA = "wb"
 MENU_KINDS = ("travel", "challenge", "rest", "train", "town", "equip", "unequip", "answer")
 # Events worth a new picture: a new faction turn, a fight starting or ending, a death, the end.
-NEW_BOARD_EVENTS = frozenset({"turn_started", "faction_turn", "combat_started", "combat_won", "combat_lost",
-                              "defeated", "game_won", "game_drawn", "overlord_moved", "boss_appears",
-                              "management_started", "final_battle"})
+NEW_BOARD_EVENTS = frozenset({"faction_turn", "management", "combat_started", "combat_won", "combat_lost",
+                              "pvp_started", "pvp_won", "pvp_draw", "final_battle", "defeated", "respawned",
+                              "quest_completed", "game_won", "game_drawn", "overlord_moved", "overlord_beaten",
+                              "boss_appears"})
 # Events after which the whole map is worth seeing (a faction turn's start or end, a game's end).
 FULL_MAP_EVENTS = frozenset({"faction_turn", "management", "marker", "game_won", "game_drawn", "final_battle",
-                             "seat_handed", "faction_resigned"})
+                             "overlord_beaten", "seat_handed", "faction_resigned"})
 OPTION_BUTTONS = 5
 DIE_BUTTONS = 20  # Discord allows 25 components: 20 dice, and the two controls
 
@@ -56,6 +57,15 @@ async def current(app: App, place: Place, actor: Actor) -> tuple[State | None, i
 
 
 async def game(app: App, place: Place, actor: Actor) -> tuple[State, int | None, Table]:
+    """The channel's game as this user may see it; once it is over, the last one (sheets, quests and cards
+    stay readable after the final battle)."""
+    if await app.tables.table_for(place) is None:
+        last = await app.tables.finished_game(place)
+        if last is not None and last.game.system == SYSTEM and isinstance(last.state, State):
+            seat = last.seat_of(actor.user_id)
+            view = ENGINE.view(last.state, seat)
+            assert isinstance(view, State)
+            return view, seat, last
     return await require_seat_view(app, place, actor, SYSTEM, ENGINE, State, "wowboard.ui.not_wowboard")
 
 
@@ -167,7 +177,7 @@ def action_label(view: State, action: Action, lang: str) -> str:
     if isinstance(action, A.Unequip):
         return t("wowboard.ui.menu.unequip", lang, who=who, card=text.name(view, action.card))
     if isinstance(action, A.Choose):
-        return text.name(view, action.value)
+        return text.option_label(view, action.value, lang)
     return action.kind
 
 
@@ -242,7 +252,8 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
     if view.pending:
         options = [a for a in ENGINE.legal_actions(view, answer_seat) if isinstance(a, A.Choose)]
         if len(options) <= OPTION_BUTTONS and all(len(f"{prefix}:ch:{a.value}") <= 100 for a in options):
-            return [Button(text.name(view, a.value)[:80], f"{prefix}:ch:{a.value}", style="primary") for a in options]
+            return [Button(text.option_label(view, a.value, lang)[:80], f"{prefix}:ch:{a.value}", style="primary")
+                for a in options]
         return [Button(t("wowboard.ui.button.answer", lang), f"{prefix}:menu:answer", style="primary")]
     if kind == "draft_class":
         return [Button(text.name(view, a.class_id)[:80], f"{prefix}:cls:{a.class_id}", style="primary")
@@ -449,6 +460,18 @@ class WowBoardPresenter:
             return pictures.render_combat(view, lang=lang, seat_names=names)
         return pictures.render(view, lang=lang, seat_names=names, focus=focus)
 
+    def event_mentions(self, view: State, events: list[Event]) -> list[int]:
+        """Spec §7: a PvP or the final battle pulls the other faction's seats in; they are pinged even
+        when the first decision is the attacker's."""
+        seats: list[int] = []
+        for e in events:
+            if e.key in ("wowboard.ev.pvp_started", "wowboard.ev.final_battle"):
+                named = str(e.params.get("defenders", "")).split(", ")
+                if e.key == "wowboard.ev.final_battle":
+                    named = [c.id for c in view.characters.values()]
+                seats += [view.characters[c].seat for c in named if c in view.characters]
+        return sorted(set(seats))
+
     def render_here(self, view: State) -> bool:
         """A game on a server pack draws in this process, which holds the pack (``use_content``); the
         render workers know only the built-in one."""
@@ -496,7 +519,7 @@ class WowBoardPresenter:
             out["character"] = text.name(view, view.characters[params["character"]].class_id) \
                 if params["character"] in view.characters else text.name(view, params["character"])
         if isinstance(params.get("options"), str):
-            out["options"] = ", ".join(text.name(view, o) for o in params["options"].split(", ") if o)
+            out["options"] = ", ".join(text.option_label(view, o, lang) for o in params["options"].split(", ") if o)
         return out
 
     def gm_name_choices(self, view: State, what: str, current: str) -> list[Any]:

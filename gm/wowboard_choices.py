@@ -225,8 +225,8 @@ def equipped_choices(view: State, seat: int | None, char: str | None, current: s
 
 # ---------------------------------------------------------------------------- combat and questions
 def answer_choices(view: State, seat: int | None, current: str) -> list[Choice]:
-    return _pick([(text.name(view, a.value), a.value) for a in legal(view, seat) if isinstance(a, A.Choose)],
-                 current)
+    return _pick([(text.option_label(view, a.value, "en"), a.value) for a in legal(view, seat)
+                  if isinstance(a, A.Choose)], current)
 
 
 def resolve_answer(view: State, seat: int | None, typed: str) -> str:
@@ -243,8 +243,14 @@ def order_choices(view: State, seat: int | None, current: str) -> list[Choice]:
 
 
 def resolve_order(view: State, typed: str) -> list[str]:
+    """The characters named, then the rest in their current order; in PvP only the ordering faction's own
+    (pvp-combat.2: each faction orders its characters)."""
     combat = view.combat
     alive = [c for c in combat.participants if c not in combat.fallen] if combat else []
+    decision = ENGINE.decision(view)
+    faction = decision.params.get("faction") if decision is not None and decision.kind == "attack_order" else None
+    if faction:
+        alive = [c for c in alive if view.characters[c].faction == faction]
     out = []
     for part in typed.replace("→", ",").replace(">", ",").split(","):
         if part.strip():

@@ -22,7 +22,8 @@ NS = "wowboard"
 # Event parameters that hold ids to be named (lists arrive as "a, b" strings or lists).
 _NAMED_PARAMS = frozenset({"name", "region", "to", "from", "card", "item", "items", "target", "names", "foes",
                            "character", "characters", "class", "creature", "boss", "quest", "order", "kept",
-                           "options", "path", "winner", "loser", "talent", "power", "powers", "area", "who"})
+                           "options", "path", "winner", "loser", "talent", "power", "powers", "area", "who",
+                           "attackers", "defenders", "receiver", "kept_by", "type"})
 
 
 @lru_cache(maxsize=16)
@@ -61,6 +62,21 @@ def name(view: State, ident: str | None) -> str:
     if not ident:
         return ""
     return names_of(view.pack).get(ident, ident)
+
+
+def option_label(view: State, value: str, lang: str) -> str:
+    """An answer as people read it: a name, "Healing Draught → Ranger" for an item and who receives it,
+    "decline"/"none" in the reader's words."""
+    if value in ("decline", "none", "damage", "defense"):
+        key = f"wowboard.ui.option.{value}"
+        return t(key, lang) if has(key, lang) else value
+    if "@" in value:
+        card, _, who = value.partition("@")
+        whom = name(view, view.characters[who].class_id) if who in view.characters else name(view, who)
+        return f"{name(view, card)} → {whom}"
+    if value in view.characters:
+        return name(view, view.characters[value].class_id)
+    return name(view, value)
 
 
 def faction_word(faction: str | None, lang: str) -> str:
@@ -102,9 +118,12 @@ def event_text(event: Event, lang: str) -> str | None:
         return None
     names = _every_name()
     params = {k: (_named(v, names) if k in _NAMED_PARAMS else v) for k, v in event.params.items()}
-    for key in ("faction", "winner_faction", "attackers"):
+    for key in ("faction", "winner_faction"):
         if isinstance(params.get(key), str):
             params[key] = faction_word(params[key], lang)
+    tier = event.params.get("tier")
+    if isinstance(tier, str) and has(f"wowboard.ui.tier.{tier}", lang):
+        params["tier"] = t(f"wowboard.ui.tier.{tier}", lang)
     target = event.params.get("target")
     if isinstance(target, str):
         params["target"] = target_words(target, names, lang)
@@ -145,17 +164,23 @@ def combat_line(view: State, lang: str, seat_names: list[str] | None = None) -> 
     combat = view.combat
     if combat is None:
         return ""
-    foes = ", ".join(o.name or name(view, o.ref) for o in combat.opponents) or "—"
-    line = t("wowboard.ui.summary_fight", lang, region=name(view, combat.region), round=combat.round, foes=foes)
+    if combat.kind != "normal":  # PvP or the final battle: the other side is characters
+        key = "wowboard.ui.summary_final" if combat.kind == "final" else "wowboard.ui.summary_pvp"
+        line = t(key, lang, region=name(view, combat.region), round=combat.round)
+    else:
+        foes = ", ".join(o.name or name(view, o.ref) for o in combat.opponents) or "—"
+        line = t("wowboard.ui.summary_fight", lang, region=name(view, combat.region), round=combat.round,
+                 foes=foes)
     attack = combat.attack
     if attack is not None:
         line += " · " + t("wowboard.ui.summary_attacker", lang, name=char_label(view, attack.character, seat_names),
                           threat=attack.threat)
         if attack.dice:
             line += " · " + dice_text(attack.dice, attack.threat)
-    b = combat.boxes
-    line += " · " + t("wowboard.ui.boxes", lang, damage=b.damage, defense=b.defense, armor=b.armor,
-                      attrition=b.attrition)
+    if combat.kind == "normal":
+        b = combat.boxes
+        line += " · " + t("wowboard.ui.boxes", lang, damage=b.damage, defense=b.defense, armor=b.armor,
+                          attrition=b.attrition)
     return line
 
 
@@ -175,8 +200,11 @@ def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
     if view.phase == "draft":
         return t("wowboard.ui.summary_draft", lang)
     pack = pack_of(view)
-    lines = [t("wowboard.ui.summary_turn", lang, turn=view.turn, last=pack.track.spaces,
-               faction=faction_word(view.active, lang))]
+    if view.turn > pack.track.spaces:  # victory.2: the marker reached the End
+        lines = [t("wowboard.ui.summary_end", lang)]
+    else:
+        lines = [t("wowboard.ui.summary_turn", lang, turn=view.turn, last=pack.track.spaces,
+                   faction=faction_word(view.active, lang))]
     if view.combat is not None:
         lines.append(combat_line(view, lang, seat_names))
     return "\n".join(lines)

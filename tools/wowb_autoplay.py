@@ -158,44 +158,47 @@ async def play(seed: int, limit: int) -> list[str]:
             f"# replay with: python bot.py --console --seed {seed} --script tests/wowboard/full_game.txt",
             "/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start",
         ]
-        for line in lines:
-            await console.execute(line)
-        current = "bob"
-        place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
-        equipped: set[tuple[str, str]] = set()
-        for _ in range(limit):
-            table = await app.tables.table_for(place)
-            if table is None or table.state is None:
-                break
-            state = table.state
-            assert isinstance(state, State)
-            decision = table.engine.decision(state)
-            if decision is None:
-                break
-            seat = decision.seats[0]
-            user = PLAYERS[seat]
-            legal = table.engine.legal_actions(state, seat)
-            if decision.kind == "management":
-                fresh = [a for a in _equips(state, seat) if isinstance(a, A.Equip)
-                         and (a.character, a.card) not in equipped]
-                if fresh:
-                    equipped.add((fresh[0].character, fresh[0].card))
-                    legal = [fresh[0]]
-            if user != current:
-                lines.append(f"/as {user}")
+        try:
+            for line in lines:
+                await console.execute(line)
+            current = "bob"
+            place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
+            equipped: set[tuple[str, str]] = set()
+            for _ in range(limit):
+                table = await app.tables.table_for(place)
+                if table is None or table.state is None:
+                    break
+                state = table.state
+                assert isinstance(state, State)
+                decision = table.engine.decision(state)
+                if decision is None:
+                    break
+                seat = decision.seats[0]
+                user = PLAYERS[seat]
+                legal = table.engine.legal_actions(state, seat)
+                if decision.kind == "management":
+                    fresh = [a for a in _equips(state, seat) if isinstance(a, A.Equip)
+                             and (a.character, a.card) not in equipped]
+                    if fresh:
+                        equipped.add((fresh[0].character, fresh[0].card))
+                        legal = [fresh[0]]
+                if user != current:
+                    lines.append(f"/as {user}")
+                    await console.execute(lines[-1])
+                    current = user
+                lines.append(_command(choose(state, legal), state))
+                before = console.errors
                 await console.execute(lines[-1])
-                current = user
-            lines.append(_command(choose(state, legal), state))
-            before = console.errors
-            await console.execute(lines[-1])
-            if console.errors != before:
-                raise RuntimeError(f"the policy produced a rejected command: {lines[-1]}\n"
-                                   f"{console.output.getvalue()[-2000:]}")  # type: ignore[attr-defined]
-        else:
-            raise RuntimeError("the game did not end within the action limit")
-        await app.close()
-        await bot.http.close()
+                if console.errors != before:
+                    raise RuntimeError(f"the policy produced a rejected command: {lines[-1]}\n"
+                                       f"{console.output.getvalue()[-2000:]}")  # type: ignore[attr-defined]
+            else:
+                raise RuntimeError("the game did not end within the action limit")
+        finally:  # a rejected command must not leave the loop's threads running
+            await app.close()
+            await bot.http.close()
     return lines
+
 
 
 def main() -> None:

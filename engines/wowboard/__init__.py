@@ -35,15 +35,16 @@ Done
 - engine.py wires all of it (decisions, legal actions, apply); random playouts to turn 12 keep the §3.7
   invariants (tests/wowboard/test_playouts.py).
 
-Next, in this order
-1. PvP and the final battle (pvp-combat, pvp-defense; ``rules_boxes`` has the arithmetic), turn 31
-   (End), victory.2–3.
-2. Decisions not yet asked: hit target when the choice matters, last chance (character-defeat.1),
-   companions absorbing wounds (power-cards.4), card-limits.4 once-per-round marks, instants offered
-   by name in the pool step; ``view`` hiding reward offers from outside the group (spec §3.6).
-3. GM overrides; then register, the combat panel picture, ``/wowb`` cog with the
-   per-seat control panel (``shared_buttons`` is in the platform now), console script, e2e, bench.
-4. Platform: the image policy option, team resignation, mentions for defenders pulled into PvP.
+- rules_pvp, rules_final: PvP (alternating attack phases, per-faction boxes, the armor strip, hits both
+  ways, resolution, loot) and the End: the stronger faction attacks, everyone refills, management for
+  all, one PvP with every character; survivors win, a double wipe is a draw (victory.2–3).
+- rules_setup: four seats with one character each, dealt two per faction (setup.1, setup.3); rules_resign
+  (a teammate takes a resigning seat's characters; the last seat of a faction concedes); rules_gm (GM
+  overrides, logged, cards and figures kept counted); server packs over the built-in one, named by key
+  (content.register_pack / pack_by_key; the table hands packs over through ``use_content``).
+
+Left (see the closing notes of issue 17): card-limits.4 once-per-round marks where not covered, P2 rules
+(wars, auction, trading, spotting cards, the other Overlords), autopilot for absent seats (P3).
 """
 
 from engines.registry import register

@@ -49,10 +49,12 @@ def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
     if top.kind == "respawn":
         return respawn(state, seat, value)
     state.pending.pop(0)
-    if top.kind == "keep_item":
-        return keep_item(state, char, value, [c for c in top.options if c != value])
-    if top.kind == "special":
-        return take_special(state, char, value, top.options)
+    if top.kind in ("keep_item", "special"):  # quest-rewards.7: ``card@member`` picks another receiver
+        card, _, receiver = value.partition("@")
+        cards = list(dict.fromkeys(o.partition("@")[0] for o in top.options))
+        if top.kind == "special":
+            return take_special(state, receiver or char, card, cards)
+        return keep_item(state, receiver or char, card, [c for c in cards if c != card])
     if top.kind == "talent":
         return do_take_talent(state, seat, char, value, _talent_level(state, char))
     if top.kind == "bag_overflow":

@@ -24,6 +24,7 @@ from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, Op
 from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_common import ev
+from engines.wowboard.rules_limits import fresh
 from engines.wowboard.rules_quests import defeat_figure
 from engines.wowboard.state import Character, Pending, State
 
@@ -66,6 +67,7 @@ def start(state: State, pack: Pack, participants: Sequence[str], target: str) ->
     state.combat = Combat(region=first.region, faction=first.faction, participants=list(participants),
                           opponents=foes, step="order" if len(participants) > 1 else "attack",
                           order=list(participants) if len(participants) == 1 else [])
+    fresh(state, list(participants))  # card-limits.4: this fight's rounds count from 1
     return [ev("combat_started", names=", ".join(participants), foes=len(foes), kind=foes[0].name)]
 
 

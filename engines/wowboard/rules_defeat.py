@@ -60,7 +60,8 @@ NO_LAST_CHANCE = "none"
 def last_chance_options(state: State, c: Character) -> list[str]:
     """character-defeat.1: the cards that can give back at least one health token now — equipped cards,
     talents and Bag items with a ``last_chance`` heal — that the character can pay for and has not used
-    yet if they work once per combat."""
+    yet if they work once per combat, nor in this round (card-limits.4)."""
+    from engines.wowboard.rules_limits import used as used_this_round
     from engines.wowboard.rules_sheet import equipped_effects
 
     used = state.combat.once_used if state.combat is not None else []
@@ -68,7 +69,7 @@ def last_chance_options(state: State, c: Character) -> list[str]:
     for a in equipped_effects(state, c, "last_chance"):
         heals = any(op.op == "heal" and (op.n or 0) >= 1 for op in a.effect.ops)
         if (heals and c.energy >= a.energy + a.effect.cost_energy and f"{c.id}:{a.source}" not in used
-                and a.source not in out):
+                and not used_this_round(state, c, a.source) and a.source not in out):
             out.append(a.source)
     return out
 
@@ -89,6 +90,7 @@ def take_last_chance(state: State, char: str, card: str, left: int) -> list[Even
     then the wounds left land one by one (which may open another last chance); ``none`` falls."""
     from engines.wowboard import rules_combat as C
     from engines.wowboard.rules_items import use_consumable
+    from engines.wowboard.rules_limits import mark
     from engines.wowboard.rules_setup import pack_of
     from engines.wowboard.rules_sheet import capacity_of, equipped_effects
 
@@ -105,6 +107,7 @@ def take_last_chance(state: State, char: str, card: str, left: int) -> list[Even
             events += use_consumable(state, char, card)
         if a.effect.once_per_combat and combat is not None:
             combat.once_used.append(f"{char}:{card}")
+        mark(state, c, card)  # card-limits.4: not again in this round
         n = sum(op.n or 0 for op in a.effect.ops if op.op == "heal")
         c.health = min(capacity_of(state, c)[0], c.health + n)
         events.append(ev("last_chance_used", name=char, card=card, n=c.health))

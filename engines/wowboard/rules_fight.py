@@ -24,6 +24,7 @@ from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_challenge import targets
 from engines.wowboard.rules_common import ev
 from engines.wowboard.rules_defeat import defeat
+from engines.wowboard.rules_limits import mark, used
 from engines.wowboard.rules_setup import pack_of
 from engines.wowboard.rules_turn import acting, after_action
 from engines.wowboard.state import Pending, State
@@ -77,11 +78,14 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
             if active.source not in instants:
                 continue
             if active.source not in paid:
+                if used(state, c, active.source):  # card-limits.4: once per combat round
+                    raise RuleError("wowboard.err.used_this_round", rule="card-limits.4", name=active.source)
                 if c.energy < active.energy:
                     raise RuleError("wowboard.err.no_energy", rule="power-cards.3", name=active.source,
                                     need=active.energy, have=c.energy)
                 c.energy -= active.energy
                 paid.add(active.source)
+                mark(state, c, active.source)
         chosen.append(active.effect)
     return chosen
 
@@ -95,7 +99,7 @@ def affordable_instants(state: State, char: str) -> list[str]:
     out: list[str] = []
     for active in equipped_effects(state, c):
         if (active.power_type == "instant" and active.effect.timing in POOL_TIMINGS and active.energy <= c.energy
-                and active.source not in out):
+                and active.source not in out and not used(state, c, active.source)):
             out.append(active.source)
     return out
 
@@ -204,6 +208,12 @@ def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
     return events
 
 
+def _to_members(cards: list[str], survivors: Sequence[str], receiver: str) -> list[str]:
+    """quest-rewards.7: the group decides who receives each item. A plain card goes to the default receiver;
+    ``card@member`` hands it to another standing member instead (any level: it may wait in the Bag)."""
+    return [*cards, *(f"{card}@{m}" for card in cards for m in survivors if m != receiver)]
+
+
 def after_fight(state: State, participants: Sequence[str], fallen: Sequence[str], dice: Dice) -> list[Event]:
     """quests.5, quest-rewards, character-defeat.2–4: rewards of completed quests, then the fallen."""
     from engines.wowboard.rules_quests import completed, next_deck_options, reward
@@ -214,16 +224,18 @@ def after_fight(state: State, participants: Sequence[str], fallen: Sequence[str]
     for quest in completed(state):
         result = reward(state, quest.card, list(participants), dice, fallen=fallen)
         events += result.events
-        receiver = min((c for c in participants if c not in fallen), key=lambda c: state.characters[c].xp,
+        survivors = [c for c in participants if c not in fallen]
+        receiver = min(survivors, key=lambda c: state.characters[c].xp,
                        default=None)  # quest-rewards.7: by default the lowest-XP member receives the items
+        group_seats = sorted({state.characters[c].seat for c in survivors})
         for offer in result.offers:
             if receiver is not None:
-                state.pending.insert(0, Pending(kind="keep_item", seats=[state.characters[receiver].seat],
-                                                character=receiver, options=offer.cards,
+                state.pending.insert(0, Pending(kind="keep_item", seats=group_seats, character=receiver,
+                                                options=_to_members(offer.cards, survivors, receiver),
                                                 default=offer.cards[0]))
         if result.special_options and receiver is not None:
-            state.pending.insert(0, Pending(kind="special", seats=[state.characters[receiver].seat],
-                                            character=receiver, options=result.special_options,
+            state.pending.insert(0, Pending(kind="special", seats=group_seats, character=receiver,
+                                            options=_to_members(result.special_options, survivors, receiver),
                                             default=result.special_options[0]))
         for cid, levels in result.levels.items():
             for _level in levels:

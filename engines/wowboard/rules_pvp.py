@@ -78,6 +78,9 @@ def start(state: State, attackers: Sequence[str], defenders: Sequence[str], kind
     state.combat = Combat(kind="final" if kind == "final" else "pvp", region=None if kind == "final" else first.region,
                           faction=att, participants=[*attackers, *defenders],
                           pvp_boxes={att: BoxState(), dfn: BoxState()}, step="order")
+    from engines.wowboard.rules_limits import fresh
+
+    fresh(state, [*attackers, *defenders])  # card-limits.4: this fight's rounds count from 1
     events = [ev("pvp_started", attackers=", ".join(attackers), defenders=", ".join(defenders))]
     return events + begin_round(state)
 

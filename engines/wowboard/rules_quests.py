@@ -170,11 +170,6 @@ def _tie(dice: Dice) -> Tie:
     return lambda ids: ids[dice.roll(len(ids), purpose="tie") - 1]
 
 
-def _capacity(pack: Pack, class_id: str, level: int) -> tuple[int, int]:
-    cls = next(k for k in pack.classes if k.id == class_id)
-    return cls.health[level - 1], cls.energy[level - 1]
-
-
 def reward(state: State, card: str, members: list[str], dice: Dice,
            fallen: Collection[str] = ()) -> RewardResult:
     """quest-rewards.1–6, W18: gold to the standing members, XP to everyone (levels reported and health
@@ -199,7 +194,9 @@ def reward(state: State, card: str, members: list[str], dice: Dice,
         out.events.append(ev("reward_xp", name=mid, n=xp, xp=c.xp, rolls=dice.take_drawn()))
         if gained:
             c.level = gained[-1]
-            c.health, c.energy = _capacity(pack, c.class_id, c.level)  # levels.3: refill to the new capacity
+            from engines.wowboard.rules_sheet import capacity_of
+
+            c.health, c.energy = capacity_of(state, c)  # levels.3: refill to the new capacity, sheet bonuses in
             out.levels[mid] = gained
             out.events += [ev("level_up", name=mid, level=lv) for lv in gained]
     for icon in quest.rewards.items:  # quest-rewards.5, in printed order

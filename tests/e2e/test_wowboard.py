@@ -217,3 +217,44 @@ async def test_wowboard_parallel_faction_turn_and_a_fight_with_chosen_rerolls(
     if after.combat is not None and after.combat.attack is not None and after.combat.attack.dice:
         dice = after.combat.attack.dice
         assert dice[0].rerolled and dice[0].first == before[0].value and not any(d.rerolled for d in dice[1:])
+
+
+async def test_wowboard_pvp_pings_the_defending_seat(fake: FakeDiscord, run_bot: StartBot) -> None:
+    """pvp-combat.1, spec §7: the defender is pulled into the fight on the attacker's turn, so the
+    channel pings them even though the first decision (the attacker's roll) is not theirs."""
+    bot = await run_bot(TAVOLO_DICE_SEED="4")
+    alice, bob, gm = fake.users["alice"], fake.users["bob"], fake.users["gm"]
+    await _do(fake, alice, "game new", {"system": "wowboard", "options": "duel:on"})
+    await _do(fake, bob, "game join", {})
+    await _do(fake, alice, "game start", {})
+    for _ in range(2):
+        state = _state(fake, bot)
+        seat = ENGINE.decision(state).seats[0]  # type: ignore[union-attr]
+        pick = next(a for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.PickClass))
+        await _do(fake, _user(fake, seat), "wowb class", {"name": pick.class_id})
+    state = _state(fake, bot)
+    attacker = next(c for c in state.characters.values() if c.faction == state.active)
+    defender = next(c for c in state.characters.values() if c.faction != state.active)
+    for c in (attacker, defender):  # the GM brings both to the Crossroads (no creature there at the start)
+        await _do(fake, gm, "gm wowb-move", {"character": c.id, "region": "crossroads"})
+    state = _state(fake, bot)
+    assert state.characters[attacker.id].region == state.characters[defender.id].region == "crossroads"
+    offered = await fake.autocomplete(_user(fake, attacker.seat), "wowb challenge",
+                                      {"character": attacker.id, "target": ""}, focused="target")
+    assert "pvp" in {c["value"] for c in offered}
+    before = len(fake.channel_messages(fake.channels["games"]))
+    res = await ok(fake, await fake.slash(_user(fake, attacker.seat), "wowb challenge",
+                                          {"character": attacker.id, "target": "pvp"}))
+    await _settled(fake)
+    assert "⚠️" not in res.text, res.text
+    state = _state(fake, bot)
+    assert state.combat is not None and state.combat.kind == "pvp"
+    defender_user = _user(fake, defender.seat)
+    pinged = {u for m in fake.channel_messages(fake.channels["games"])[before:] if not m.ephemeral
+              for u in m.pinged_ids}
+    assert defender_user.id in pinged, "the defending seat was not pinged"
+    public = "\n".join(m.text for m in fake.channel_messages(fake.channels["games"]) if not m.ephemeral)
+    assert "PvP" in public and "GM:" in public  # the overrides are in the log too
+    await _fight_out(fake, bot)
+    state = _state(fake, bot)
+    assert state.combat is None

@@ -207,7 +207,8 @@ def test_w18_quest_rewards_are_granted_in_order_gold_xp_items_special():
     assert res.special_options == ["bellkeepers_ring", "tidecaller_charm"]
     ranger = state.characters["ranger"]
     assert (ranger.gold, ranger.xp, ranger.level) == (15, 10, 2) and res.levels == {"ranger": [2]}  # 7 + 3 bonus
-    assert (ranger.health, ranger.energy) == (8, 5)  # levels.3: refilled to the level-2 capacity
+    # levels.3: refilled to the level-2 capacity, the Hornfolk face's +2 health included
+    assert (ranger.health, ranger.energy) == (10, 5)
     assert "A-Y03" in state.quest_discard and all(q.card != "A-Y03" for q in state.quests)
 
 
@@ -253,7 +254,7 @@ def test_quest_rewards_2_w21_a_fallen_member_gets_its_xp_share_and_levels_but_no
     arcanist.xp, arcanist.health = 3, 1
     res = reward(state, "H-E01", ["warden", "arcanist"], RecordedDice([]), fallen=["arcanist"])
     assert (warden.gold, arcanist.gold) == (10, 5) and (warden.xp, arcanist.xp) == (3, 5)  # warden: the bonus
-    assert res.levels == {"arcanist": [2]} and arcanist.health == 6  # refilled to the level-2 capacity
+    assert res.levels == {"arcanist": [2]} and arcanist.health == 8  # refilled: level-2 capacity 6, Hornfolk +2
 
 
 def test_quest_rewards_2_everyone_down_means_no_completion():

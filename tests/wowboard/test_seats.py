@@ -84,3 +84,29 @@ def test_resign_in_a_two_seat_game_concedes_at_once_even_out_of_turn() -> None:
     assert outcome is not None and outcome.winners == [0]
     with pytest.raises(RuleError):
         ENGINE.apply(state, 1, {"kind": "resign"}, SeededDice(1))  # type: ignore[arg-type]
+
+
+def test_setup_3_four_seats_are_dealt_two_per_faction_by_the_dice_and_no_class_is_locked() -> None:
+    from engines.core.dice import RecordedDice
+    from engines.wowboard.content import builtin
+
+    def dealt(first: int, second: int) -> State:
+        seats = [SeatSetup(seat=i, user_id=100 + i, name=NAMES[i]) for i in range(4)]
+        state = ENGINE.new_game(Setup(seats=seats), RecordedDice([], picks=[first, second, 0, 0, 0, 0]))
+        assert isinstance(state, State)
+        return state
+
+    deals = {}
+    for first, second in ((0, 0), (3, 1), (2, 2)):
+        state = dealt(first, second)
+        horde = {s.seat for s in state.seats if s.faction == "horde"}
+        assert len(horde) == 2 and len(state.seats) - len(horde) == 2  # an even split, 2/2
+        deals[(first, second)] = horde
+    assert deals == {(0, 0): {0, 1}, (3, 1): {3, 1}, (2, 2): {2, 3}}  # the recorded draws decide, not the seat order
+    classes = sorted(c.id for c in builtin().classes)
+    for state in (dealt(0, 0), dealt(3, 1)):  # P1: no faction-locked class, whoever drafts first
+        seat = ENGINE.decision(state).seats[0]  # type: ignore[union-attr]
+        assert sorted(a.class_id for a in ENGINE.legal_actions(state, seat)) == classes  # type: ignore[attr-defined]
+    state = _game(4)
+    assert sorted(state.characters[c].faction for s in state.seats for c in s.characters) == [
+        "alliance", "alliance", "horde", "horde"]
