@@ -70,6 +70,8 @@ def option_label(view: State, value: str, lang: str) -> str:
     if value in ("decline", "none", "damage", "defense"):
         key = f"wowboard.ui.option.{value}"
         return t(key, lang) if has(key, lang) else value
+    if has(f"wowboard.ui.colour.{value}", lang):  # a quest deck
+        return t(f"wowboard.ui.colour.{value}", lang)
     if "@" in value:
         card, _, who = value.partition("@")
         whom = name(view, view.characters[who].class_id) if who in view.characters else name(view, who)
@@ -121,6 +123,14 @@ def event_text(event: Event, lang: str) -> str | None:
     for key in ("faction", "winner_faction"):
         if isinstance(params.get(key), str):
             params[key] = faction_word(params[key], lang)
+    if event.key == "wowboard.ev.rested" and not event.params.get("curses"):  # no curse: say less
+        if not event.params.get("health") and not event.params.get("energy"):
+            return t("wowboard.ui.ev_passed", lang, name=params.get("name", ""))
+        return t("wowboard.ui.ev_rested", lang, name=params.get("name", ""), health=event.params.get("health", 0),
+                 energy=event.params.get("energy", 0))
+    colour = event.params.get("colour")
+    if isinstance(colour, str) and has(f"wowboard.ui.colour.{colour}", lang):  # a quest's colour
+        params["colour"] = t(f"wowboard.ui.colour.{colour}", lang)
     tier = event.params.get("tier")
     if isinstance(tier, str) and has(f"wowboard.ui.tier.{tier}", lang):
         params["tier"] = t(f"wowboard.ui.tier.{tier}", lang)

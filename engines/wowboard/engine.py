@@ -214,12 +214,20 @@ class WowBoardEngine:
             raise RuleError("wowboard.err.not_your_turn", rule="faction-turn.1")
         events = self._do(state, seat, d.kind, action, dice)
         events += open_overflows(state, events)
+        for _ in range(20):  # spec §7: a question with a single possible answer is answered at once
+            if not state.pending or len(options := pending_options(state)) != 1:
+                break
+            events += answer(state, state.pending[0].seats[0] if state.pending[0].seats else seat, options[0], dice)
+            events += open_overflows(state, events)
         return name_players({s.seat: s.name for s in state.seats}, events)
 
     def _do(self, state: State, seat: int, kind: str, action: Action, dice: Dice) -> list[Event]:
         if state.pending:
             if not isinstance(action, A.Choose):
-                raise RuleError("wowboard.err.answer_first", prompt_key=f"wowboard.ask.{kind}", action=action.kind)
+                params = {k: v for k, v in (self.decision(state) or Decision(seats=[], kind="")).params.items()
+                          if isinstance(v, str | int)}
+                raise RuleError("wowboard.err.answer_first", prompt_key=f"wowboard.ask.{kind}", action=action.kind,
+                                **params)
             return answer(state, seat, action.value, dice)
         if isinstance(action, A.PickClass) and kind == "draft_class":
             return rules_setup.pick_class(state, seat, action.class_id, dice)

@@ -220,7 +220,7 @@ def keep_item(state: State, char: str, kept: str, rejected: list[str]) -> list[E
         raise RuleError("wowboard.err.not_offered", rule="quest-rewards.5", item=kept)
     for card in rejected:
         state.item_decks[deck_of(pack, card)].put_bottom(card)
-    return [*receive(state, char, kept), ev("items_rejected", n=len(rejected))]
+    return [*receive(state, char, kept), *([ev("items_rejected", n=len(rejected))] if rejected else [])]
 
 
 def take_special(state: State, char: str, item: str, options: list[str]) -> list[Event]:
