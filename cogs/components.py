@@ -88,6 +88,7 @@ def build_view(reply: Reply) -> discord.ui.View | None:
     for select in reply.selects[:5 - (len(view.children) + 4) // 5]:
         view.add_item(TavoloSelect(discord.ui.Select(
             custom_id=select.custom_id.replace("tv1:", "tv1s:", 1)[:100], placeholder=select.placeholder[:150],
+            min_values=1, max_values=max(1, min(select.max_values, len(select.options[:25]))),
             options=[discord.SelectOption(label=o.label[:100], value=o.value[:100],
                                           description=(o.description or None) and o.description[:100])
                      for o in select.options[:25]])))

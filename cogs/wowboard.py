@@ -3,7 +3,8 @@ engine, names and lists in ``gm.wowboard_choices``, replies in ``gm.wowboard``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -68,12 +69,14 @@ class WowBoard(commands.Cog):
         await respond(interaction, work, system=SYSTEM)
 
     async def _private(self, interaction: discord.Interaction,
-                       build: Callable[[State, int | None, str, str], Reply]) -> None:
+                       build: Callable[[State, int | None, str, str], Reply | Awaitable[Reply]]) -> None:
+        """A reply for the asking user alone, from their own view (``build`` may be async: pictures)."""
         app = self._app()
 
         async def work(place: Place, actor: Actor) -> Reply:
             view, seat, table = await wb.game(app, place, actor)
-            return build(view, seat, actor.locale, wb.game_ref(table))
+            reply = build(view, seat, actor.locale, wb.game_ref(table))
+            return await reply if inspect.isawaitable(reply) else reply
 
         await respond_private(interaction, work, system=SYSTEM)
 
@@ -175,8 +178,9 @@ class WowBoard(commands.Cog):
     @app_commands.describe(character="One of your characters with an action left",
                            powers="Powers to buy, separated by commas")
     async def train(self, interaction: discord.Interaction, character: str, powers: str | None = None) -> None:
-        if not powers:
-            await self._private(interaction, lambda v, seat, lang, ref: wb.menu(v, seat, "train", lang, ref))
+        if not powers:  # the builder: tick the powers, one action
+            await self._private(interaction, lambda v, seat, lang, ref: wb.builder(
+                v, seat, "train", choices.resolve_character(v, seat, character), lang, ref))
             return
 
         def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
@@ -205,8 +209,9 @@ class WowBoard(commands.Cog):
     async def town(self, interaction: discord.Interaction, character: str, sell: str | None = None,
                    buy: str | None = None, powers: str | None = None,
                    health: app_commands.Range[int, 0, 30] = 0, energy: app_commands.Range[int, 0, 30] = 0) -> None:
-        if not (sell or buy or powers or health or energy):
-            await self._private(interaction, lambda v, seat, lang, ref: wb.menu(v, seat, "town", lang, ref))
+        if not (sell or buy or powers or health or energy):  # the builder: tick everything, one action
+            await self._private(interaction, lambda v, seat, lang, ref: wb.builder(
+                v, seat, "town", choices.resolve_character(v, seat, character), lang, ref))
             return
 
         def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
@@ -367,7 +372,7 @@ class WowBoard(commands.Cog):
     @wowb.command(name="sheet", description="Show (only to you) a character's sheet")
     @app_commands.describe(character="Any character (empty: your first)")
     async def sheet(self, interaction: discord.Interaction, character: str | None = None) -> None:
-        await self._private(interaction, lambda v, seat, lang, _r: wb.sheet_reply(v, seat, character, lang))
+        await self._private(interaction, lambda v, seat, lang, _r: wb.sheet_picture_reply(v, seat, character, lang))
 
     @sheet.autocomplete("character")
     async def _sheet_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -376,6 +381,19 @@ class WowBoard(commands.Cog):
 
         return await _seat_choices(interaction, lambda v, _s, _l: rank(
             [Ranked(Choice(char_label(v, c), c)) for c in v.characters], current))
+
+    @wowb.command(name="map", description="Show (only to you) the whole map, or a crop around a region")
+    @app_commands.describe(region="A region to look around (empty: the whole map)")
+    async def map(self, interaction: discord.Interaction, region: str | None = None) -> None:
+        await self._private(interaction, lambda v, _s, lang, _r: wb.map_reply(v, region, lang))
+
+    @map.autocomplete("region")
+    async def _map_region_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        from engines.wowboard.rules_setup import pack_of
+        from gm.choices import Ranked, rank
+
+        return await _seat_choices(interaction, lambda v, _s, _l: rank(
+            [Ranked(Choice(r.name, r.id)) for r in pack_of(v).regions], current))
 
     @wowb.command(name="quests", description="Show (only to you) the eligible quests of both factions")
     async def quests(self, interaction: discord.Interaction) -> None:
@@ -447,6 +465,9 @@ class WowBoard(commands.Cog):
         elif verb == "menu" and value in wb.MENU_KINDS:
             await self._private(interaction, lambda v, seat, lang, now: wb.menu(
                 v, seat, value, lang, wb.check_ref_value(ref, now)))
+        elif verb in ("tb", "trb") and len(rest) >= 2:  # a builder's picks: one train or town action
+            kind = "town" if verb == "tb" else "train"
+            await self._act(interaction, lambda *_: wb.built_action(kind, rest[0], rest[1:]), ref)
         elif verb == "do" and value:
             await self._act(interaction, lambda *_: wb.decode(value), ref)
         else:

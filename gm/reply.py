@@ -34,6 +34,7 @@ class Select:
     custom_id: str
     placeholder: str
     options: tuple[SelectOption, ...]
+    max_values: int = 1  # more than one: a builder (several picks sent as one action)
 
 
 @dataclass(frozen=True)

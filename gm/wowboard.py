@@ -13,6 +13,7 @@ Nothing here decides a rule: menus and autocomplete come from ``legal_actions`` 
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import engines.wowboard  # noqa: F401  (registers the engine)
@@ -215,6 +216,57 @@ def menu(view: State, seat: int | None, kind: str, lang: str, ref: str) -> Reply
                  selects=[Select(custom_id=f"tv1:{AREA}:{ref}:do", placeholder=prompt[:100], options=options)])
 
 
+def builder(view: State, seat: int | None, kind: str, char: str, lang: str, ref: str) -> Reply:
+    """spec §7: train and town as a private builder — one select where the player ticks everything this
+    visit should do (buy, sell, learn, heal); the picks go out as ONE action, all or nothing (train-town.2)."""
+    if seat is None:
+        raise TavoloError("game.panel_spectator")
+    c = view.characters.get(char)
+    if c is None or c.seat != seat:
+        raise TavoloError("common.stale_button")
+    singles = [a for a in choices.legal(view, seat) if a.kind == kind and getattr(a, "character", "") == char]
+    options: list[SelectOption] = []
+    for a in singles:
+        if isinstance(a, A.Train):
+            options += [SelectOption(t("wowboard.ui.menu.learn", lang, card=text.name(view, p))[:100], f"learn|{p}")
+                        for p in a.powers]
+        elif isinstance(a, A.Town):
+            options += [SelectOption(t("wowboard.ui.menu.buy", lang, card=text.name(view, i))[:100], f"buy|{i}")
+                        for i in a.buy]
+            options += [SelectOption(t("wowboard.ui.menu.sell", lang, card=text.name(view, i))[:100], f"sell|{i}")
+                        for i in a.sell]
+            options += [SelectOption(t("wowboard.ui.menu.learn", lang, card=text.name(view, p))[:100], f"learn|{p}")
+                        for p in a.powers]
+            if a.health or a.energy:
+                options.append(SelectOption(t("wowboard.ui.menu.heal", lang, health=a.health, energy=a.energy)[:100],
+                                            f"heal|{a.health}|{a.energy}"))
+    options = list({o.value: o for o in options}.values())[:25]
+    if not options:
+        return Reply(text=t("wowboard.ui.menu_empty", lang), ephemeral=True)
+    prompt = t(f"wowboard.ui.builder.{kind}", lang, name=text.name(view, c.class_id), gold=c.gold)
+    verb = "trb" if kind == "train" else "tb"
+    return Reply(text=prompt, ephemeral=True,
+                 selects=[Select(custom_id=f"tv1:{AREA}:{ref}:{verb}:{char}", placeholder=prompt[:100],
+                                 options=tuple(options), max_values=len(options))])
+
+
+def built_action(kind: str, char: str, picks: list[str]) -> dict[str, Any]:
+    """The one train or town action a builder's picks make (the engine checks it whole)."""
+    action: dict[str, Any] = {"kind": kind, "character": char, "powers": []}
+    if kind == "town":
+        action.update(sell=[], buy=[], health=0, energy=0)
+    for pick in picks:
+        what, _, rest = pick.partition("|")
+        if what == "learn":
+            action["powers"].append(rest)
+        elif what in ("buy", "sell") and kind == "town":
+            action[what].append(rest)
+        elif what == "heal" and kind == "town":
+            health, _, energy = rest.partition("|")
+            action["health"], action["energy"] = int(health or 0), int(energy or 0)
+    return action
+
+
 def dice_panel(view: State, seat: int | None, lang: str, ref: str, chosen: list[int]) -> Reply:
     """reroll.1: one toggle button per die (numbered as the picture numbers them), then "Reroll
     selected" or "Keep". Each click answers with the panel redrawn; nothing is sent until confirmed."""
@@ -327,19 +379,43 @@ def sheet_reply(view: State, seat: int | None, who: str | None, lang: str) -> Re
             raise TavoloError("wowboard.ui.name_a_character")
         cid = mine[0]
     c = view.characters[cid]
-    reply = Reply(title=text.char_label(view, cid), text="\n".join(text.sheet_lines(view, c, lang)), ephemeral=True)
-    reply.image = _sheet_image(view, cid, lang)
-    return reply
+    return Reply(title=text.char_label(view, cid), text="\n".join(text.sheet_lines(view, c, lang)), ephemeral=True)
 
 
-def _sheet_image(view: State, cid: str, lang: str) -> Any:
+async def with_picture(reply: Reply, filename: str, draw: Any, *args: Any) -> Reply:
+    """The private reply with its picture, drawn off the event loop (a thread of the render pool; the
+    text goes out alone if the picture fails)."""
+    from gm import render_pool
     from gm.reply import Image
 
     try:
-        from renderers.wowboard import render_sheet  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return Image(f"sheet-{cid}.png", render_sheet(view, cid, lang))
+        reply.image = Image(filename, await render_pool.pool().call(draw, *args, remote=False))
+    except render_pool.RenderFailed:
+        logging.getLogger(__name__).exception("wowboard: private picture %s failed; text only", filename)
+    return reply
+
+
+async def map_reply(view: State, region: str | None, lang: str) -> Reply:
+    """``/wowb map``: the map for the asking player alone, whole or cropped around a region."""
+    from functools import partial
+
+    from renderers.wowboard import render
+
+    focus = None
+    if region:
+        focus = [choices.resolve(view, [r.id for r in pack_of(view).regions], region, "region")]
+    names = {s.seat: s.name for s in view.seats}
+    reply = Reply(text=text.summary(view, lang) or t("wowboard.ui.panel_over", lang), ephemeral=True)
+    return await with_picture(reply, "wowboard-map.png", partial(render, view, lang, names, focus=focus))
+
+
+async def sheet_picture_reply(view: State, seat: int | None, who: str | None, lang: str) -> Reply:
+    """``/wowb sheet``: the sheet's text and its picture (private)."""
+    from renderers.wowboard import render_sheet
+
+    reply = sheet_reply(view, seat, who, lang)
+    cid = next(c for c in view.characters if text.char_label(view, c) == reply.title)
+    return await with_picture(reply, f"sheet-{cid}.png", render_sheet, view, cid, lang)
 
 
 def quests_reply(view: State, lang: str) -> Reply:
