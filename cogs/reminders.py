@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from common.i18n import t
+from gm.autopilot import Autopilot
 from gm.reminders import Reminder, Reminders
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,7 @@ class RemindersCog(commands.Cog):
         app: Any = bot.app  # type: ignore[attr-defined]
         settings = app.settings
         self.reminders = Reminders(app.tables, settings.turn_reminder_hours, settings.default_locale)
+        self.autopilot = Autopilot(app.tables, settings.default_locale)
         self.interval = settings.turn_reminder_check_seconds
         self._task: asyncio.Task[None] | None = None
 
@@ -57,6 +59,8 @@ class RemindersCog(commands.Cog):
             text = t("game.lobby_closed_idle", self.reminders.lang, system=closed.system,
                      hours=f"{closed.hours:g}")
             await self._post(Reminder(closed.game_id, 0, closed.channel_id, (), text))
+        for post in await self.autopilot.tick():  # absent seats of tables that set autopilot_hours
+            await self._post(Reminder(0, 0, post.channel_id, (), post.text))
         sent = 0
         for reminder in await self.reminders.due():
             if await self._post(reminder):

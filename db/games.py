@@ -296,6 +296,18 @@ async def due_reminders(conn: aiosqlite.Connection, updated_before: str, limit: 
                    r["updated_at"], _waiting(r["waiting"])) for r in rows]
 
 
+async def stalled_with_option(conn: aiosqlite.Connection, option: str, updated_before: str,
+                              limit: int = 200) -> list[DueRow]:
+    """Games in play untouched since ``updated_before`` whose options name ``option`` (an autopilot):
+    few tables set one, so the scan of active games it costs stays out of the reminders' index path."""
+    rows = await conn.execute_fetchall(
+        "SELECT id, guild_id, channel_id, system, options, version, updated_at, waiting FROM games"
+        " WHERE status = 'active' AND updated_at <= ? AND options LIKE ? ORDER BY updated_at LIMIT ?",
+        (updated_before, f'%"{option}"%', limit))
+    return [DueRow(r["id"], r["guild_id"], r["channel_id"], r["system"], json.loads(r["options"]), r["version"],
+                   r["updated_at"], _waiting(r["waiting"])) for r in rows]
+
+
 async def state_text(conn: aiosqlite.Connection, game_id: int, version: int) -> str | None:
     """One game's saved state at ``version`` (None if it moved on): for a row saved without ``waiting``."""
     row = await _one(conn, "SELECT state FROM games WHERE id = ? AND version = ?", (game_id, version))

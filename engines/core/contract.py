@@ -113,6 +113,8 @@ class Engine(Protocol):
     # Optional: ``any_time_kinds: frozenset[str]`` names actions a seated seat may send when the open
     # decision is not its own (a private preference such as Warlord's react stops); the table lets
     # them through to ``apply``, which stays the judge.
+    # Optional: ``autopilot(state, seat) -> Action | None``: the default move of a seat absent for the
+    # table's ``autopilot_hours`` (``gm.autopilot``), or None to keep waiting for it.
     # Optional: ``use_content(content)``: the table layer hands over the server pack of every game it
     # loads, for engines whose states name their pack by key instead of carrying it (WoW board game).
     # Optional: ``supports_resign = True`` means ``apply`` accepts ``{"kind": "resign"}`` from

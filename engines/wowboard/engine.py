@@ -46,6 +46,16 @@ class WowBoardEngine:
             self.use_content(content)  # a server pack is checked whole before any game uses it
         return rules_setup.validate_options(options)
 
+    def autopilot(self, state: GameState, seat: int) -> Action | None:
+        """Optional contract hook (``gm.autopilot``): the default move of an absent seat, or None."""
+        from engines.wowboard.rules_autopilot import default_action
+
+        assert isinstance(state, State)
+        d = self.decision(state)
+        if d is None or seat not in d.seats:
+            return None
+        return default_action(state, seat, self.legal_actions(state, seat), d.kind)
+
     def use_content(self, content: dict[str, Any]) -> str:
         """The table layer hands over the server pack of a game it loads (optional contract hook): the
         engine keeps it by key, since states name their pack instead of carrying it."""

@@ -24,14 +24,22 @@ IMAGE_POLICIES = ("every", "turn_end", "off")
 
 
 def validate_options(options: dict[str, Any]) -> dict[str, Any]:
-    known = {"duel", "images"}
+    known = {"duel", "images", "autopilot_hours"}
     for key in options:
         if key not in known:
             raise RuleError("wowboard.err.unknown_option", option=key, known=", ".join(sorted(known)))
     images = str(options.get("images", "every")).lower()
     if images not in IMAGE_POLICIES:  # spec §7: a table may ask for fewer pictures (not a rule: the table's taste)
         raise RuleError("wowboard.err.bad_images", value=images[:20], known=", ".join(IMAGE_POLICIES))
-    return {"duel": str(options.get("duel", "")).lower() in ("1", "true", "yes", "on"), "images": images}
+    hours = options.get("autopilot_hours", 0)
+    try:
+        hours = float(hours)
+    except (TypeError, ValueError):
+        hours = -1.0
+    if not 0 <= hours <= 24 * 14:  # spec §7: hours an absent seat is waited for (0 = never), two weeks at most
+        raise RuleError("wowboard.err.bad_autopilot", value=str(options.get("autopilot_hours"))[:20])
+    return {"duel": str(options.get("duel", "")).lower() in ("1", "true", "yes", "on"), "images": images,
+            "autopilot_hours": hours}
 
 
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
