@@ -68,7 +68,7 @@ def apply_gm(state: State, action: A.Action) -> list[Event]:
         return [ev("gm_turn", turn=action.turn, before=before)]
     if isinstance(action, A.GmNote):
         return [ev("gm_note", text=action.text)]
-    raise RuleError("wowboard.err.answer_first", action=action.kind)
+    raise RuleError("wowboard.err.unknown_gm", action=action.kind)
 
 
 def _stat(state: State, c: Character, stat: str, value: int) -> list[Event]:
