@@ -66,6 +66,7 @@ def challenge(state: State, seat: int, ref: str, target: str, invite: Sequence[s
 
 def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effect]:
     """dice-pool.1, power-cards.2–3: what the attacker's cards add now; a chosen instant is paid."""
+    from engines.wowboard.rules_conditions import holds
     from engines.wowboard.rules_sheet import equipped_effects
 
     c = state.characters[char]
@@ -73,6 +74,8 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
     paid: set[str] = set()
     for active in equipped_effects(state, c):
         if active.effect.timing not in POOL_TIMINGS:
+            continue
+        if not holds(state, c, active.source, active.effect.condition):  # card-limits.1
             continue
         if active.power_type == "instant":
             if active.source not in instants:

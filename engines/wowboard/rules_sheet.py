@@ -113,18 +113,14 @@ def start_character(state: State, c: Character) -> None:
 
 # --- capacity ------------------------------------------------------------------------------------------------------
 def _holds(state: State, c: Character, effect: Effect) -> bool:
-    """Conditions that can be judged out of combat; any combat condition does not hold for a passive
-    capacity (a capacity that flickers with the dice would make no sense)."""
+    """Conditions that can be judged out of combat (``rules_conditions``); any combat condition does not
+    hold for a passive capacity (a capacity that flickers with the dice would make no sense)."""
+    from engines.wowboard.rules_conditions import holds
+
     cond = effect.condition
     if cond is None:
         return True
-    if cond.kind == "level_at_least":
-        return c.level >= (cond.n or 0)
-    if cond.kind == "in_region_with":
-        region = pack_of(state).region(c.region)
-        return {"town": region.town == c.faction, "flight": region.flight == c.faction,
-                "graveyard": region.graveyard}.get(cond.feature or "", False)
-    return False
+    return cond.kind in ("level_at_least", "in_region_with") and holds(state, c, "", cond)
 
 
 def capacity_of(state: State, c: Character) -> tuple[int, int]:
