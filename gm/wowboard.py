@@ -344,7 +344,8 @@ def panel(view: State, seat: int | None, lang: str, ref: str) -> Reply:
     if seat is None:
         raise TavoloError("game.panel_spectator")
     decision = ENGINE.decision(view)
-    lines = [text.character_line(view, c, lang) for c in view.characters.values() if c.seat == seat]
+    lines = [t("wowboard.ui.panel_faction", lang, faction=text.faction_word(view.seat(seat).faction, lang))]
+    lines += [text.character_line(view, c, lang) for c in view.characters.values() if c.seat == seat]
     if decision is None:
         lines.append(t("wowboard.ui.panel_over", lang))
     elif seat in decision.seats:

@@ -207,8 +207,11 @@ def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
     """Turn and faction, the fight in progress, the open question; who acts is the decision line's job."""
     if view.phase == "over":
         return ""
-    if view.phase == "draft":
-        return t("wowboard.ui.summary_draft", lang)
+    if view.phase == "draft":  # who plays which faction (setup.1, setup.3), before anyone picks
+        sides = " · ".join(f"{faction_word(f, lang)}: " + ", ".join(seat_name(view, s.seat, seat_names)
+                                                                     for s in view.seats if s.faction == f)
+                           for f in ("horde", "alliance"))
+        return t("wowboard.ui.summary_draft", lang) + "\n" + sides
     pack = pack_of(view)
     if view.turn > pack.track.spaces:  # victory.2: the marker reached the End
         lines = [t("wowboard.ui.summary_end", lang)]
