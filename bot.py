@@ -16,12 +16,12 @@ from collections.abc import Sequence
 import discord
 from pydantic import ValidationError
 
-from cogs.client import EXTENSIONS, TavoloBot, apply_discord_overrides
+from cogs.client import EXTENSIONS, TavoloBot, apply_discord_overrides, make_bot
 from common.i18n import t
 from gm import render_pool
 from gm.settings import Settings
 
-__all__ = ["EXTENSIONS", "TavoloBot", "apply_discord_overrides", "main"]
+__all__ = ["EXTENSIONS", "TavoloBot", "apply_discord_overrides", "main", "make_bot"]
 
 log = logging.getLogger("tavolo")
 
@@ -43,7 +43,7 @@ def run_discord(settings: Settings) -> int:
         print(t("cli.missing_token", settings.default_locale), file=sys.stderr)
         return 2
     apply_discord_overrides(settings)
-    bot = TavoloBot(settings)
+    bot = make_bot(settings)
 
     async def runner() -> None:
         loop = asyncio.get_running_loop()

@@ -33,14 +33,16 @@ EXTENSIONS: tuple[str, ...] = (
 class TavoloBot(commands.Bot):
     """discord.py client that owns the App (database, tables, services)."""
 
-    def __init__(self, settings: Settings, app: object | None = None) -> None:
+    def __init__(self, settings: Settings, app: object | None = None, **shards: object) -> None:
         from cogs.translator import LocaleTranslator
+        from gm.shards import ShardPlan
 
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles (GM role); no message content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         chunk_guilds_at_startup=False, guild_ready_timeout=0.5)
+                         chunk_guilds_at_startup=False, guild_ready_timeout=0.5, **shards)
         self.settings = settings
+        self.shard_plan = ShardPlan.from_settings(settings)
         self.app = app
         self._closing_tavolo = False
         self._translator = LocaleTranslator()
@@ -60,6 +62,9 @@ class TavoloBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.load_tavolo()
+        if not self.shard_plan.syncs_commands:  # issue 18: the process holding shard 0 syncs for all
+            log.info("commands are synced by the process that runs shard 0")
+            return
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -94,6 +99,21 @@ class TavoloBot(commands.Bot):
         await super().close()
         if self.app is not None:
             await self.app.close()  # type: ignore[attr-defined]
+
+
+class TavoloShardedBot(TavoloBot, commands.AutoShardedBot):
+    """The same client over a range of gateway shards (``SHARD_COUNT``/``SHARD_IDS``, ``gm.shards``)."""
+
+
+def make_bot(settings: Settings, app: object | None = None) -> TavoloBot:
+    """The client for these settings: sharded when ``SHARD_COUNT`` is set (several processes, one
+    database), else the plain one-connection client every earlier setup used."""
+    from gm.shards import ShardPlan
+
+    plan = ShardPlan.from_settings(settings)
+    if plan.sharded:
+        return TavoloShardedBot(settings, app, **plan.bot_kwargs())
+    return TavoloBot(settings, app)
 
 
 def apply_discord_overrides(settings: Settings) -> None:

@@ -17,6 +17,7 @@ from discord.ext import commands
 from common.i18n import t
 from gm.autopilot import Autopilot
 from gm.reminders import Reminder, Reminders
+from gm.shards import ShardPlan
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +27,10 @@ class RemindersCog(commands.Cog):
         self.bot = bot
         app: Any = bot.app  # type: ignore[attr-defined]
         settings = app.settings
-        self.reminders = Reminders(app.tables, settings.turn_reminder_hours, settings.default_locale)
-        self.autopilot = Autopilot(app.tables, settings.default_locale)
+        plan = ShardPlan.from_settings(settings)  # issue 18: act only on the guilds of this process's shards
+        self.owns = plan.owns
+        self.reminders = Reminders(app.tables, settings.turn_reminder_hours, settings.default_locale, plan.owns)
+        self.autopilot = Autopilot(app.tables, settings.default_locale, plan.owns)
         self.interval = settings.turn_reminder_check_seconds
         self._task: asyncio.Task[None] | None = None
 
@@ -55,7 +58,7 @@ class RemindersCog(commands.Cog):
     async def tick(self) -> int:
         """Close idle lobbies, then send every due reminder; returns how many reminders were posted."""
         app: Any = self.bot.app  # type: ignore[attr-defined]
-        for closed in await app.tables.close_idle_lobbies():
+        for closed in await app.tables.close_idle_lobbies(owns=self.owns):
             text = t("game.lobby_closed_idle", self.reminders.lang, system=closed.system,
                      hours=f"{closed.hours:g}")
             await self._post(Reminder(closed.game_id, 0, closed.channel_id, (), text))

@@ -11,6 +11,7 @@ as the seat itself, so they are checked, logged and undoable like any other.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,9 +35,10 @@ class AutopilotPost:
 
 
 class Autopilot:
-    def __init__(self, tables: TableManager, lang: str) -> None:
+    def __init__(self, tables: TableManager, lang: str, owns: Callable[[int | None], bool] | None = None) -> None:
         self.tables = tables
         self.lang = lang
+        self.owns = owns or (lambda _guild: True)  # issue 18: a sharded process plays its own guilds only
 
     async def tick(self, now: datetime | None = None) -> list[AutopilotPost]:
         """Every game past its own autopilot hours moves for its absent seats; what to post in each channel."""
@@ -44,6 +46,8 @@ class Autopilot:
         rows = await repo.stalled_with_option(self.tables.store.conn, OPTION, iso(now - timedelta(minutes=30)))
         posts: list[AutopilotPost] = []
         for row in rows:
+            if not self.owns(row.guild_id):
+                continue
             hours = float(row.options.get(OPTION) or 0)
             if hours <= 0 or now - parse_iso(row.updated_at) < timedelta(hours=hours):
                 continue

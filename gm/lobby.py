@@ -8,6 +8,7 @@ channel: it is closed when the channel is next used and by the reminders sweep.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -64,11 +65,15 @@ class LobbyTable(TableCore):
             self.forget(game.channel_id)
         return True
 
-    async def close_idle_lobbies(self, now: datetime | None = None) -> list[ClosedLobby]:
-        """The sweep: every lobby idle for its server's limit is closed (reminders loop)."""
+    async def close_idle_lobbies(self, now: datetime | None = None,
+                                 owns: Callable[[int | None], bool] | None = None) -> list[ClosedLobby]:
+        """The sweep: every lobby idle for its server's limit is closed (reminders loop); a sharded
+        process sweeps the guilds of its own shards only (``owns``)."""
         now = now or datetime.now(UTC)
         closed: list[ClosedLobby] = []
         for game in await repo.lobbies_untouched_since(self.store.conn, iso(now)):
+            if owns is not None and not owns(game.guild_id):
+                continue
             async with self.lock(game.channel_id):
                 if await self._idle(game, now) and await self._close_idle(game):
                     hours = (await self.guild_settings.policy(game.guild_id)).lobby_idle_hours

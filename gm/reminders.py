@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -42,10 +43,12 @@ class Reminder:
 
 
 class Reminders:
-    def __init__(self, tables: TableManager, hours: float, lang: str) -> None:
+    def __init__(self, tables: TableManager, hours: float, lang: str,
+                 owns: Callable[[int | None], bool] | None = None) -> None:
         self.tables = tables
         self.hours = hours
         self.lang = lang
+        self.owns = owns or (lambda _guild: True)  # issue 18: a sharded process nudges its own guilds only
 
     @property
     def enabled(self) -> bool:
@@ -61,6 +64,8 @@ class Reminders:
         for n, row in enumerate(rows):
             if n and n % YIELD_EVERY == 0:
                 await asyncio.sleep(0)  # a backlog of due games must not hold the loop for long
+            if not self.owns(row.guild_id):  # another process's shard: it is that process's reminder
+                continue
             try:
                 users = await self._waiting_for(row)
             except Exception:  # one broken game must never stop the reminders of every other game

@@ -166,7 +166,7 @@ class InProcessBot:
             **self.settings_kwargs,
         )
         syncs, identifies = len(self.fake.command_syncs), len(self.fake.identifies)
-        self.bot = bot_module.TavoloBot(settings)
+        self.bot = bot_module.make_bot(settings)
         await self.bot.login(self.fake.token)
         # reconnect=True like bot.py (``bot.start``). With reconnect=False discord.py calls
         # close() a second time from connect(), concurrently with ours, and TavoloBot.close
