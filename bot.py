@@ -35,6 +35,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--out", default="out", help="console: folder for images (default ./out)")
     parser.add_argument("--strict", action="store_true", help="console: exit 1 if any line produced an error")
     parser.add_argument("--lang", default=None, help="console: reply language, en or it")
+    parser.add_argument("--check-db", action="store_true",
+                        help="report the database: backend, migration level, counts (then exit)")
     return parser.parse_args(argv)
 
 
@@ -71,6 +73,29 @@ def run_discord(settings: Settings) -> int:
     return 0
 
 
+def check_db(settings: Settings) -> int:
+    """``--check-db``: print what ``gm.db_report`` finds, 0 when the database opens, 2 when it cannot."""
+    from db.store import Store
+    from gm.db_report import report
+
+    lang = settings.default_locale
+
+    async def run() -> list[str]:
+        store = await Store.open(settings.database_path)
+        try:
+            return await report(store, lang, str(settings.database_path), "SQLite")
+        finally:
+            await store.close()
+
+    try:
+        lines = asyncio.run(run())
+    except Exception as exc:  # the operator reads why, not a traceback
+        print(t("cli.check_db.failed", lang, error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
@@ -80,6 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level if not args.console else "WARNING",
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.check_db:
+        return check_db(settings)
     render_pool.tune_allocator()  # before the first picture: freed image buffers stay in the process
     if args.console:
         from console.runner import run_console
