@@ -137,7 +137,8 @@ def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = 
         if check is not None:
             check(before, state, out.actions)
             number = state.turn.number if state.turn is not None else None
-            if current is not None and number != current[0] and current[1] in state.chars:
+            if current is not None and number != current[0] and current[1] in state.chars \
+                    and state.phase != "over":  # a game won in the middle of a turn ends no turn
                 # every turn advances its character's clock by at least 1 (501.3b): the game progresses
                 assert state.chars[current[1]].clock > current[2], current
             if state.turn is not None and (current is None or number != current[0]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engines.wowminis.rules_board import terrain_at
@@ -59,6 +59,7 @@ def _one(seed: int) -> None:
 
 @settings(max_examples=GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=10**6))
+@example(seed=1150)  # a game won by a kill in the middle of a turn (the clock invariant skips it)
 def test_102_1_random_games_reach_victory_and_keep_invariants(seed: int) -> None:
     _one(seed)
 
