@@ -73,6 +73,17 @@ def run_discord(settings: Settings) -> int:
     return 0
 
 
+def redacted(url: str | None) -> str:
+    """A database URL as it may be printed: the password replaced (an operator pastes this output)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url or "")
+    if parts.password:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+        parts = parts._replace(netloc=netloc)
+    return urlunsplit(parts)
+
+
 def check_db(settings: Settings) -> int:
     """``--check-db``: print what ``gm.db_report`` finds, 0 when the database opens, 2 when it cannot."""
     from db.store import Store
@@ -81,9 +92,10 @@ def check_db(settings: Settings) -> int:
     lang = settings.default_locale
 
     async def run() -> list[str]:
-        store = await Store.open(settings.database_path)
+        store = await Store.connect(settings)
+        where = redacted(settings.database_url) if settings.uses_postgres else str(settings.database_path)
         try:
-            return await report(store, lang, str(settings.database_path), "SQLite")
+            return await report(store, lang, where, "PostgreSQL" if settings.uses_postgres else "SQLite")
         finally:
             await store.close()
 

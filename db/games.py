@@ -8,13 +8,13 @@ on the hot path of every table, and each extra round trip costs the loop a wake-
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
 from db import state_codec
+from db.dialect import IntegrityError
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -114,16 +114,17 @@ def _waiting(text: str | None) -> tuple[int, ...] | None:
 
 async def create_game(conn: aiosqlite.Connection, *, guild_id: int | None, channel_id: int, system: str,
                       options: dict[str, Any], created_by: int) -> int:
-    try:
-        cur = await conn.execute(
+    try:  # RETURNING (both engines) rather than lastrowid (SQLite's alone)
+        row = await _one(
+            conn,
             "INSERT INTO games (guild_id, channel_id, system, status, options, created_by)"
-            " VALUES (?, ?, ?, 'lobby', ?, ?)",
+            " VALUES (?, ?, ?, 'lobby', ?, ?) RETURNING id",
             (guild_id, channel_id, system, json.dumps(options), created_by),
         )
-    except sqlite3.IntegrityError as exc:
+    except IntegrityError as exc:
         raise ChannelBusy(channel_id) from exc
-    assert cur.lastrowid is not None
-    return cur.lastrowid
+    assert row is not None
+    return int(row[0])
 
 
 async def _one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> aiosqlite.Row | None:
@@ -187,7 +188,7 @@ async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version
             f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
             (*params, game_id, expected_version),
         )
-    except sqlite3.IntegrityError as exc:  # reopening a game where another one is already open
+    except IntegrityError as exc:  # reopening a game where another one is already open
         raise ChannelBusy(game_id) from exc
     if cur.rowcount != 1:
         raise StaleVersion(game_id)

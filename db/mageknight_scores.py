@@ -39,9 +39,16 @@ async def record(store: Store, row: ScoreRow) -> None:
     values = [getattr(row, c) for c in _COLUMNS]
     values = [int(v) if isinstance(v, bool) else v for v in values]
     async with store.transaction() as conn:
-        await conn.execute(
-            f"INSERT OR REPLACE INTO mk_scores ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
-            values)
+        await conn.execute(UPSERT, values)
+
+
+# INSERT OR REPLACE, spelled so both engines read it: a finished-again game's row is replaced
+# whole, its created_at included (REPLACE re-inserted the row, taking the default again).
+UPSERT = (
+    f"INSERT INTO mk_scores ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
+    f" ON CONFLICT (game_id) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in _COLUMNS[1:])},"
+    " created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+)
 
 
 def _row(r: object) -> ScoreRow:

@@ -60,10 +60,10 @@ async def add_roll(store: Store, *, channel_id: int, user_id: int, expression: s
                    label: str | None = None, total: int | None = None, private: bool = False) -> int:
     """Record one roll in its own transaction; returns its id (``RollLog`` groups them)."""
     async with store.transaction() as conn:
-        cursor = await conn.execute(INSERT + ROW, _params(
+        rows = await conn.execute_fetchall(INSERT + ROW + " RETURNING id", _params(  # RETURNING: both engines
             channel_id=channel_id, user_id=user_id, expression=expression, result=result, guild_id=guild_id,
             user_name=user_name, system=system, label=label, total=total, private=private))
-        return int(cursor.lastrowid or 0)
+        return int(next(iter(rows))[0])
 
 
 class RollLog:

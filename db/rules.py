@@ -14,6 +14,7 @@ from typing import Any
 import aiosqlite
 
 from common.rules_model import PreparedDocument, SourceInfo, StoredSection
+from db.dialect import is_postgres
 
 _SCOPE = "(d.guild_id IS NULL OR d.guild_id = :guild)"
 _SECTION_COLUMNS = (
@@ -59,7 +60,7 @@ async def find_document(
     """The document of that name in exactly that scope (not the global fallback)."""
     async with conn.execute(
         "SELECT * FROM rules_documents"
-        " WHERE COALESCE(guild_id, 0) = COALESCE(?, 0) AND system = ? AND name = ?",
+        " WHERE COALESCE(guild_id, 0) = COALESCE(CAST(? AS BIGINT), 0) AND system = ? AND name = ?",
         (guild_id, system, name),
     ) as cur:
         row = await cur.fetchone()
@@ -86,9 +87,9 @@ async def insert_document(
     """
     if len(document.stemmed) != len(document.sections):
         raise ValueError("one stemmed (title, body) pair per section")
-    cur = await conn.execute(
+    inserted = await conn.execute_fetchall(
         "INSERT INTO rules_documents (guild_id, system, language, name, title, source, importer, sha256,"
-        " section_count, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " section_count, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             guild_id,
             document.system,
@@ -102,8 +103,7 @@ async def insert_document(
             created_by,
         ),
     )
-    document_id = cur.lastrowid
-    assert document_id is not None
+    document_id = int(next(iter(inserted))[0])
     await conn.executemany(
         "INSERT INTO rules_sections (document_id, section_id, parent_id, ordinal, title, text, ref)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -112,6 +112,8 @@ async def insert_document(
             for ordinal, (section_id, parent, title, text, ref) in enumerate(document.sections)
         ],
     )
+    if is_postgres(conn):  # no FTS5 there: the tsvector index is the next step (search() says so)
+        return document_id
     async with conn.execute(
         "SELECT id FROM rules_sections WHERE document_id = ? ORDER BY ordinal", (document_id,)
     ) as cur:
@@ -146,7 +148,8 @@ async def list_documents(
 async def list_scope_documents(conn: aiosqlite.Connection, guild_id: int | None) -> list[SourceInfo]:
     """Documents stored in exactly this scope (``None`` = global only)."""
     async with conn.execute(
-        "SELECT * FROM rules_documents WHERE COALESCE(guild_id, 0) = COALESCE(?, 0) ORDER BY system, name",
+        "SELECT * FROM rules_documents WHERE COALESCE(guild_id, 0) = COALESCE(CAST(? AS BIGINT), 0)"
+        " ORDER BY system, name",
         (guild_id,),
     ) as cur:
         return [_source(row) for row in await cur.fetchall()]
@@ -223,6 +226,7 @@ async def search(
 ) -> list[tuple[float, StoredSection]]:
     """FTS5 ``match`` ranked by bm25 (lower is better), titles weighted over text; ``language``
     keeps one language only, ``other_than`` leaves one out (readers see their language first)."""
+    _require_fts(conn)
     sql = (
         f"SELECT bm25(rules_fts, :tw, :bw) AS score, {_SECTION_COLUMNS}"
         " FROM rules_fts f JOIN rules_sections s ON s.id = f.rowid"
@@ -248,9 +252,22 @@ async def search(
 
 async def vocabulary(conn: aiosqlite.Connection) -> list[str]:
     """Every term in the index (already stemmed and folded), for typo correction."""
+    _require_fts(conn)
     async with conn.execute("SELECT term FROM rules_fts_vocab ORDER BY term") as cur:
         rows = await cur.fetchall()
     return await asyncio.to_thread(_first_column, rows)  # 200,000 rows: ~25 ms, not on the loop
+
+
+class FullTextUnavailable(RuntimeError):
+    """This database has no rules full-text index (PostgreSQL, until issue 18's tsvector step)."""
+
+
+def _require_fts(conn: object) -> None:
+    """Rules search runs on SQLite's FTS5 only, for now: say so plainly rather than fail on a
+    missing table. Storing, listing and opening sections work on both engines."""
+    if is_postgres(conn):
+        raise FullTextUnavailable("rules full-text search is not available on PostgreSQL yet"
+                           " (issue 18: the tsvector index is the next step); use SQLite for /rules search")
 
 
 def _first_column(rows: Iterable[Sequence[Any]]) -> list[str]:

@@ -79,5 +79,6 @@ async def ensure_dictionary(conn: aiosqlite.Connection, game_id: int, text: str)
     found = await load_dictionary(conn, game_id)
     if found is not None:
         return found
-    await conn.execute("INSERT OR IGNORE INTO state_dicts (game_id, data) VALUES (?, ?)", (game_id, text))
+    await conn.execute("INSERT INTO state_dicts (game_id, data) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING",
+                       (game_id, text))  # ON CONFLICT rather than INSERT OR IGNORE: both engines read it
     return await load_dictionary(conn, game_id) or text

@@ -2,6 +2,11 @@
 
 aiosqlite runs one connection on one thread; two coroutines that both ``BEGIN`` on it
 would collide, so every write transaction goes through ``transaction()``.
+
+``Store.open(target)`` picks the engine: a ``postgresql://`` URL opens ``PgStore``
+(``db/pg_store.py``: a pool, one connection per transaction), anything else is a SQLite
+file as before. Both offer the same ``conn``, ``transaction()``, ``write``, ``close`` and
+``lock_channel``, so the repositories and the gm layer never ask which one they have.
 """
 
 from __future__ import annotations
@@ -10,20 +15,42 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import aiosqlite
 
 from db.database import open_database
+from db.dialect import SQLITE, is_postgres_url
+
+if TYPE_CHECKING:
+    from gm.settings import Settings
 
 
 class Store:
+    dialect = SQLITE
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        return cls(await open_database(path))
+    async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
+        """A SQLite file path (as always), or a ``postgresql://`` URL for ``PgStore`` (with a
+        pool of at most ``pool_size`` connections)."""
+        if is_postgres_url(target):
+            from db.pg_store import PgStore  # asyncpg is imported only when PostgreSQL is used
+
+            return await PgStore.open_url(str(target), pool_size=pool_size)
+        return cls(await open_database(target))
+
+    @classmethod
+    async def connect(cls, settings: Settings) -> Store:
+        """The store the settings name: ``DATABASE_URL`` when it is a PostgreSQL URL, else
+        the SQLite file at ``DATABASE_PATH`` (whose folder is created)."""
+        target = settings.database_target()
+        if not is_postgres_url(target):
+            settings.ensure_database_folder()
+        return await cls.open(target, pool_size=settings.database_pool_size)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -45,6 +72,10 @@ class Store:
         open transaction on this shared connection."""
         async with self._write_lock:
             await self.conn.execute(sql, params)
+
+    async def lock_channel(self, conn: aiosqlite.Connection, channel_id: int) -> None:
+        """Serialize writers of one channel across processes (PostgreSQL). On SQLite the write
+        lock and the database's own lock already serialize every transaction: nothing to do."""
 
     async def close(self) -> None:
         await self.conn.close()

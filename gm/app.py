@@ -34,8 +34,7 @@ class App:
         for module in GAME_MODULES:
             importlib.import_module(module)
         offload.configure(offload.Limits.from_settings(settings))  # budgets of untrusted-upload readers
-        settings.ensure_database_folder()
-        store = await Store.open(settings.database_path)
+        store = await Store.connect(settings)  # DATABASE_URL (PostgreSQL) or the SQLite file
         dice = DiceSource(seed)
         policy = TablePolicy(end_vote_minutes=settings.end_vote_minutes, lobby_idle_hours=settings.lobby_idle_hours)
         tables = TableManager(store, dice, guild_settings=GuildSettings(store, policy),

@@ -9,8 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from db.dialect import is_postgres_url
 
 
 class Settings(BaseSettings):
@@ -18,6 +20,12 @@ class Settings(BaseSettings):
 
     discord_token: str | None = Field(default=None, alias="DISCORD_TOKEN")
     database_path: Path = Field(default=Path("./data/tavolo.sqlite3"), alias="DATABASE_PATH")
+    # A postgresql:// URL selects PostgreSQL; a file path (or sqlite:///path) is the SQLite file.
+    database_url: str | None = Field(default=None, alias="DATABASE_URL")
+    database_pool_size: int = Field(default=10, ge=1, le=500, alias="DATABASE_POOL_SIZE")  # PostgreSQL only
+    # Gateway sharding (gm/shards.py): SHARD_COUNT shards in all, this process runs SHARD_IDS ("0-3").
+    shard_count: int | None = Field(default=None, ge=1, le=4096, alias="SHARD_COUNT")
+    shard_ids: str | None = Field(default=None, max_length=2000, alias="SHARD_IDS")
     dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
     default_locale: str = Field(default="en", alias="DEFAULT_LOCALE")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
@@ -41,8 +49,8 @@ class Settings(BaseSettings):
     discord_gateway: str | None = Field(default=None, alias="TAVOLO_DISCORD_GATEWAY")
     dice_seed: int | None = Field(default=None, alias="TAVOLO_DICE_SEED")  # replays and tests only
 
-    @field_validator("discord_token", "dev_guild_id", "rules_dir", "discord_api_base", "discord_gateway",
-                     "dice_seed", mode="before")
+    @field_validator("discord_token", "database_url", "dev_guild_id", "rules_dir", "discord_api_base",
+                     "discord_gateway", "dice_seed", "shard_count", "shard_ids", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         """``KEY=`` in ``.env`` means "not set", not an empty string or a parse error."""
@@ -52,6 +60,32 @@ class Settings(BaseSettings):
     @classmethod
     def _upper(cls, value: str) -> str:
         return value.upper()
+
+    @model_validator(mode="after")
+    def _shards_make_sense(self) -> Settings:
+        """A shard range that cannot work is said at start (``bot.py`` prints it), not at the first event."""
+        from gm.shards import ShardPlan
+
+        ShardPlan.from_values(self.shard_count, self.shard_ids)
+        return self
+
+    @model_validator(mode="after")
+    def _sqlite_url_is_a_path(self) -> Settings:
+        """``DATABASE_URL`` naming a SQLite file is ``DATABASE_PATH``: one place says where the
+        file is, so everything that reads ``database_path`` (the console, ``--check-db``) agrees."""
+        url = self.database_url
+        if url is not None and not is_postgres_url(url):
+            self.database_path = Path(url.removeprefix("sqlite:///").removeprefix("sqlite://"))
+            self.database_url = None
+        return self
+
+    @property
+    def uses_postgres(self) -> bool:
+        return self.database_url is not None
+
+    def database_target(self) -> str | Path:
+        """What ``Store.open`` is given: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url if self.database_url is not None else self.database_path
 
     def ensure_database_folder(self) -> None:
         if str(self.database_path) != ":memory:":

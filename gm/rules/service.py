@@ -144,7 +144,10 @@ class RulesService(RulesCorpus):
         if self._vocabulary is not None:
             return self._vocabulary, self._vocabulary_set
         generation = self._generation
-        vocabulary = await repo.vocabulary(self.store.conn)
+        try:
+            vocabulary = await repo.vocabulary(self.store.conn)
+        except repo.FullTextUnavailable:  # PostgreSQL, for now: no index, so no spelling suggestions
+            vocabulary = []
         known = await asyncio.to_thread(frozenset, vocabulary)
         if generation == self._generation:
             self._vocabulary, self._vocabulary_set = vocabulary, known
@@ -212,6 +215,8 @@ class RulesService(RulesCorpus):
                 try:
                     rows = await repo.search(conn, match, guild_id=guild_id, system=system, limit=limit * 6,
                                              **where)
+                except repo.FullTextUnavailable as exc:  # PostgreSQL: the index is issue 18's next step
+                    raise TavoloError("rules.search_unavailable") from exc
                 except sqlite3.Error as exc:  # a query FTS5 cannot parse is a user typo, not a crash
                     log.info("fts query failed %r: %s", match, exc)
                     continue

@@ -27,3 +27,17 @@ def test_check_db_says_why_a_database_cannot_be_opened(
     monkeypatch.delenv("DATABASE_URL", raising=False)
     assert bot.main(["--check-db"]) == 2
     assert "cannot be opened" in capsys.readouterr().err
+
+
+def test_check_db_on_postgresql_names_it_and_hides_the_password(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Runs when ``TAVOLO_TEST_POSTGRES`` names a server (``postgres_url`` skips otherwise)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(postgres_url)
+    with_password = postgres_url.replace(f"{parts.username}@", f"{parts.username}:hunter2@", 1)
+    monkeypatch.setenv("DATABASE_URL", with_password)  # trust auth: the password is not checked
+    assert bot.main(["--check-db"]) == 0
+    out = capsys.readouterr().out
+    assert "Database: PostgreSQL at postgresql://" in out and "hunter2" not in out and ":***@" in out
+    assert "(up to date)" in out and "games 0" in out
