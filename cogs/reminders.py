@@ -66,10 +66,10 @@ class RemindersCog(commands.Cog):
             await self._post(Reminder(0, 0, post.channel_id, (), post.text))
         sent = 0
         for reminder in await self.reminders.due():
-            if await self._post(reminder):
+            # Claimed before posting (issue 18): of two processes that both found it due, one posts.
+            # Claimed even when Discord then refuses (channel gone, no permission): no retry storm.
+            if await self.reminders.claim(reminder.game_id, reminder.version) and await self._post(reminder):
                 sent += 1
-            # Marked even when Discord refused (channel gone, no permission): no retry storm.
-            await self.reminders.mark_sent(reminder.game_id, reminder.version)
         return sent
 
     async def _post(self, reminder: Reminder) -> bool:

@@ -321,6 +321,15 @@ async def set_waiting(conn: aiosqlite.Connection, game_id: int, version: int, us
                        (waiting_text(users), game_id, version))
 
 
+async def claim_reminder(conn: aiosqlite.Connection, game_id: int, version: int) -> bool:
+    """Take the nudge of this position, atomically: of two processes that both found it due, one update
+    matches the row and the other matches nothing (the equivalent of ``FOR UPDATE SKIP LOCKED`` that both
+    SQLite and PostgreSQL run). True when this caller won and should post the reminder."""
+    cur = await conn.execute("UPDATE games SET reminded_version = ? WHERE id = ? AND version = ?"
+                             " AND reminded_version != ?", (version, game_id, version, version))
+    return bool(cur.rowcount)
+
+
 async def mark_reminded(conn: aiosqlite.Connection, game_id: int, version: int) -> None:
     """Remember the nudge without touching ``version``/``updated_at``: buttons stay valid."""
     await conn.execute("UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id))

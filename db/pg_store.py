@@ -23,8 +23,11 @@ class PgStore(Store):
     dialect = POSTGRESQL
     conn: Any  # a PgPool: one pooled connection per statement outside a transaction
 
-    def __init__(self, pool: PgPool) -> None:  # no write lock: PostgreSQL has its own
-        self.conn = pool
+    def __init__(self, pool: PgPool, url: str | None = None, pool_size: int = 10) -> None:
+        self.conn = pool  # no write lock: PostgreSQL has its own
+        self._url = url
+        self._pool_size = pool_size
+        self._lock_pool: Any = None  # connections that only hold channel locks (``channel_lock``)
 
     @classmethod
     async def open_url(cls, url: str, *, pool_size: int = 10) -> PgStore:
@@ -36,7 +39,7 @@ class PgStore(Store):
         except BaseException:
             await pool.close()
             raise
-        return cls(PgPool(pool))
+        return cls(PgPool(pool), url, pool_size)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Any]:  # type: ignore[override]
@@ -57,5 +60,27 @@ class PgStore(Store):
         signed 64-bit key; the migration lock uses the separate two-key space."""
         await conn.execute("SELECT pg_advisory_xact_lock(?)", (channel_id,))
 
+    @asynccontextmanager
+    async def channel_lock(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold the channel's advisory lock across a whole write (load fresh → apply → commit), so that
+        two processes receiving actions for one channel (a rolling restart, a shard moving) take turns
+        and the second acts on the first one's result instead of failing its version check.
+
+        Why a pool of its own: a lock holder also needs a connection for its commit; if lock holders
+        could take every connection of the main pool, their commits would wait forever."""
+        if self._lock_pool is None:
+            self._lock_pool = await open_pool(self._url or "", max_size=self._pool_size) if self._url else None
+        if self._lock_pool is None:  # a store built without its URL (tests of the adapter): no lock
+            yield
+            return
+        async with self._lock_pool.acquire() as raw:
+            await raw.execute("SELECT pg_advisory_lock($1)", channel_id)
+            try:
+                yield
+            finally:
+                await raw.execute("SELECT pg_advisory_unlock($1)", channel_id)
+
     async def close(self) -> None:
+        if self._lock_pool is not None:
+            await self._lock_pool.close()
         await self.conn.close()

@@ -77,5 +77,11 @@ class Store:
         """Serialize writers of one channel across processes (PostgreSQL). On SQLite the write
         lock and the database's own lock already serialize every transaction: nothing to do."""
 
+    @asynccontextmanager
+    async def channel_lock(self, channel_id: int) -> AsyncIterator[None]:
+        """Serialize one channel's writes across processes (PostgreSQL: an advisory lock). One
+        SQLite file is one process's: the table layer's own lock is enough, nothing to take."""
+        yield
+
     async def close(self) -> None:
         await self.conn.close()

@@ -80,6 +80,12 @@ class Reminders:
             found.append(Reminder(row.id, row.version, row.channel_id, users, text))
         return found
 
+    async def claim(self, game_id: int, version: int) -> bool:
+        """This process takes the reminder of that position before posting it; False when another
+        process (an overlapping shard during a restart) took it first: exactly one nudge is sent."""
+        async with self.tables.store.transaction() as conn:
+            return await repo.claim_reminder(conn, game_id, version)
+
     async def mark_sent(self, game_id: int, version: int) -> None:
         async with self.tables.store.transaction() as conn:
             await repo.mark_reminded(conn, game_id, version)

@@ -14,9 +14,10 @@ a deep copy of the parsed state, and the commit needs that JSON anyway.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from common.i18n import Phrase, t
@@ -97,11 +98,16 @@ class TableCore:
         self._generation: dict[int, int] = {}
 
     # ----------------------------------------------------------------- plumbing
-    def lock(self, channel_id: int) -> asyncio.Lock:
+    @contextlib.asynccontextmanager
+    async def lock(self, channel_id: int) -> AsyncIterator[None]:
+        """One writer per channel: this process's coroutines queue on an asyncio lock, then processes
+        queue on the store's channel lock (PostgreSQL's advisory lock; nothing on SQLite), so every
+        write path (act, lobby, end, undo) loads, applies and commits without another process between."""
         lock = self._locks.get(channel_id)
         if lock is None:
             lock = self._locks[channel_id] = asyncio.Lock()
-        return lock
+        async with lock, self.store.channel_lock(channel_id):
+            yield
 
     def _remember(self, table: Table) -> None:
         """Cache a table, never replacing a newer position of the same channel by an older one."""

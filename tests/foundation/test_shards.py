@@ -63,3 +63,20 @@ async def test_reminders_of_another_shards_guild_are_left_to_that_process(app: A
     theirs = Reminders(app.tables, hours=24, lang="en", owns=ShardPlan.from_values(2, "1").owns)
     [other] = await theirs.due(NOW)  # not marked by the first process: still due for its owner
     assert other.channel_id == places[1].channel_id
+
+
+async def test_a_reminder_found_by_two_processes_is_claimed_by_one(app: App) -> None:
+    """During a rolling restart two processes may own the same guild: the claim (a conditional update
+    that only one of them can win) comes before the post, so exactly one reminder goes out."""
+    place = Place(channel_id=400, guild_id=GUILDS[0])
+    await app.tables.new(place, ALICE, "race", "target:20")
+    await app.tables.join(place, BOB)
+    await app.tables.start(place, ALICE)
+    await _age(app, 1, 30)
+    old, new = (Reminders(app.tables, hours=24, lang="en") for _ in range(2))
+    [seen_by_old], [seen_by_new] = await old.due(NOW), await new.due(NOW)
+    assert seen_by_old == seen_by_new
+    claims = [await old.claim(seen_by_old.game_id, seen_by_old.version),
+              await new.claim(seen_by_new.game_id, seen_by_new.version)]
+    assert claims == [True, False]
+    assert await old.due(NOW) == [] and await new.due(NOW) == []
