@@ -37,6 +37,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--lang", default=None, help="console: reply language, en or it")
     parser.add_argument("--check-db", action="store_true",
                         help="report the database: backend, migration level, counts (then exit)")
+    parser.add_argument("--copy-to-postgres", metavar="URL",
+                        help="copy the SQLite database (DATABASE_PATH) into an empty PostgreSQL database")
     return parser.parse_args(argv)
 
 
@@ -108,6 +110,29 @@ def check_db(settings: Settings) -> int:
     return 0
 
 
+def copy_to_postgres(settings: Settings, url: str) -> int:
+    """``--copy-to-postgres URL``: every game, action, roll, rulebook and pack of the SQLite file into an
+    empty PostgreSQL database, checked by counts and by loading every game; 2 and the reason otherwise."""
+    from gm.db_copy import copy_database
+
+    lang = settings.default_locale
+    if not url.startswith(("postgresql://", "postgres://")):
+        print(t("cli.copy.not_postgres", lang, url=redacted(url)), file=sys.stderr)
+        return 2
+    try:
+        report = asyncio.run(copy_database(settings.database_path, url))
+    except Exception as exc:  # the operator reads why, not a traceback
+        print(t("cli.copy.failed", lang, error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
+        return 2
+    counts = ", ".join(f"{table} {n}" for table, n in report.counts.items())
+    print(t("cli.copy.done", lang, source=str(settings.database_path), target=redacted(url), counts=counts,
+            games=report.games_loaded))
+    if report.games_unreadable:
+        print(t("cli.copy.unreadable", lang, ids=", ".join(map(str, report.games_unreadable))), file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
@@ -119,6 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.check_db:
         return check_db(settings)
+    if args.copy_to_postgres:
+        return copy_to_postgres(settings, args.copy_to_postgres)
     render_pool.tune_allocator()  # before the first picture: freed image buffers stay in the process
     if args.console:
         from console.runner import run_console
