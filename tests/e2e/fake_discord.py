@@ -828,6 +828,10 @@ class FakeDiscord:
 
         self._sockets: list[web.WebSocketResponse] = []
         self._ws: web.WebSocketResponse | None = None
+        #: more guilds than :attr:`guild` (``add_guild``), for sharded bots (issue 18)
+        self.extra_guilds: list[Guild] = []
+        #: gateway connections that identified with ``shard: [id, count]``, in identify order
+        self.shard_connections: list[tuple[web.WebSocketResponse, int, int]] = []
         self._seq = 0
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -1049,6 +1053,7 @@ class FakeDiscord:
                 await self._notify()
         finally:
             self._sockets.remove(ws)
+            self.shard_connections = [c for c in self.shard_connections if c[0] is not ws]
             if self._ws is ws:
                 self._ws = None
             await self._notify()
@@ -1059,6 +1064,10 @@ class FakeDiscord:
         self._ws = ws
         self._seq = 0
         session = f"session-{len(self.identifies)}"
+        shard = data.get("shard")
+        if shard and (self.extra_guilds or int(shard[1]) > 1):
+            await self._on_sharded_identify(ws, data, int(shard[0]), int(shard[1]), session)
+            return
         await self._send(
             ws,
             "READY",
@@ -1080,6 +1089,79 @@ class FakeDiscord:
         members_intent = bool(int(data.get("intents") or 0) & GUILD_MEMBERS_INTENT)
         await self._send(ws, "GUILD_CREATE", self.guild.payload(self.bot_user, with_members=members_intent))
 
+    # ---- sharding (issue 18): guilds routed to shards as Discord does ----------------------
+
+    @property
+    def all_guilds(self) -> list[Guild]:
+        return [self.guild, *self.extra_guilds]
+
+    def add_guild(self, name: str, *, shard: int | None = None, shard_count: int = 2,
+                  gm_role: str = "GM") -> Guild:
+        """A second (third…) guild with the same members and channels named like the first; with
+        ``shard`` its id is a snowflake that Discord would route to that shard of ``shard_count``."""
+        gid = self.ids()
+        while shard is not None and (gid >> 22) % shard_count != shard:
+            gid = self.ids()  # snowflakes are time based: the shard flips with the millisecond
+        everyone = FakeRole(gid, "@everyone", permissions=MEMBER_PERMISSIONS, position=0)
+        guild = Guild(
+            id=gid,
+            name=name,
+            owner_id=self.guild.owner_id,
+            roles={"@everyone": everyone, gm_role: FakeRole(self.ids(), gm_role, permissions=0, position=2)},
+            channels={c.name: FakeChannel(self.ids(), c.name, gid, c.position) for c in self.guild.channels.values()},
+            members=self.guild.members,
+        )
+        self.extra_guilds.append(guild)
+        return guild
+
+    def guild_of_channel(self, channel_id: int) -> Guild:
+        for guild in self.all_guilds:
+            if any(c.id == channel_id for c in guild.channels.values()):
+                return guild
+        return self.guild
+
+    def shard_for(self, guild_id: int, shard_count: int) -> int:
+        return (guild_id >> 22) % shard_count
+
+    def connections_for(self, guild_id: int) -> list[web.WebSocketResponse]:
+        """The open sharded connections that receive ``guild_id``'s events, oldest first."""
+        return [ws for ws, sid, count in self.shard_connections
+                if not ws.closed and self.shard_for(guild_id, count) == sid]
+
+    async def _on_sharded_identify(self, ws: web.WebSocketResponse, data: dict[str, Any], shard_id: int,
+                                   shard_count: int, session: str) -> None:
+        self.shard_connections.append((ws, shard_id, shard_count))
+        mine = [g for g in self.all_guilds if self.shard_for(g.id, shard_count) == shard_id]
+        await self._send(
+            ws,
+            "READY",
+            {
+                "v": 10,
+                "user": self.bot_user.user_payload()
+                | {"verified": True, "mfa_enabled": False, "flags": 0, "email": None},
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in mine],
+                "session_id": session,
+                "session_type": "normal",
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(self.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "shard": [shard_id, shard_count],
+            },
+        )
+        members_intent = bool(int(data.get("intents") or 0) & GUILD_MEMBERS_INTENT)
+        for guild in mine:
+            await self._send(ws, "GUILD_CREATE", guild.payload(self.bot_user, with_members=members_intent))
+
+    async def dispatch_to(self, connections: Iterable[web.WebSocketResponse], event: str,
+                          data: dict[str, Any]) -> None:
+        """Send one DISPATCH to the chosen gateway connections (e.g. two processes at once)."""
+        for ws in connections:
+            if ws.closed:
+                raise FakeDiscordError(f"connection closed before {event}")
+            await self._send(ws, event, data)
+
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
@@ -1090,6 +1172,14 @@ class FakeDiscord:
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a gateway DISPATCH to the connected bot."""
+        guild_id = data.get("guild_id")
+        if self.shard_connections and guild_id is not None:
+            # Sharded bots: the guild's shard receives it (the newest connection if two processes hold it).
+            targets = self.connections_for(int(guild_id))
+            if not targets:
+                raise FakeDiscordError(f"no connection holds the shard of guild {guild_id} to receive {event}")
+            await self._send(targets[-1], event, data)
+            return
         if self._ws is None or self._ws.closed:
             raise FakeDiscordError(f"no bot is connected to the gateway to receive {event}")
         await self._send(self._ws, event, data)
@@ -1114,6 +1204,7 @@ class FakeDiscord:
         if locale not in DISCORD_LOCALES:
             raise FakeDiscordError(f"{locale!r} is not a Discord locale")
         channel = channel or self.channels["games"]
+        guild = self.guild_of_channel(channel.id)
         iid = self.ids()
         token = f"itoken-{iid}"
         payload: dict[str, Any] = {
@@ -1124,18 +1215,18 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "locale": locale,
-            "guild_locale": self.guild.preferred_locale,
+            "guild_locale": guild.preferred_locale,
             "app_permissions": str(MEMBER_PERMISSIONS),
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "channel_id": str(channel.id),
             "channel": channel.payload() | {"permissions": str(MEMBER_PERMISSIONS)},
-            "guild_id": str(self.guild.id),
-            "guild": {"id": str(self.guild.id), "locale": self.guild.preferred_locale, "features": []},
-            "member": self.guild.member_payload(user),
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+            "member": guild.member_payload(user),
         }
         if message is not None:
             payload["message"] = message.payload()
@@ -1145,7 +1236,7 @@ class FakeDiscord:
             type=kind,
             user=user,
             channel_id=channel.id,
-            guild_id=self.guild.id,
+            guild_id=guild.id,
             data=data,
             payload=payload,
             created_at=time.monotonic(),
@@ -1291,7 +1382,7 @@ class FakeDiscord:
         raise FakeDiscordError(f"no member {uid}")
 
     def _channel_by_id(self, cid: int) -> FakeChannel:
-        for c in self.channels.values():
+        for c in (c for g in self.all_guilds for c in g.channels.values()):
             if c.id == cid:
                 return c
         raise FakeDiscordError(f"no channel {cid}")
@@ -1314,10 +1405,11 @@ class FakeDiscord:
         data = self._command_data(command, options)
         # Discord hides a command whose default_member_permissions the member lacks ("0": admins only).
         raw = self.command(data["name"]).get("default_member_permissions")
-        perms = self.guild.permissions(member)
+        chosen = self._channel(channel)
+        perms = self.guild_of_channel(chosen.id).permissions(member) if chosen else self.guild.permissions(member)
         if raw is not None and not perms & ADMINISTRATOR and (int(raw) == 0 or perms & int(raw) != int(raw)):
             raise FakeDiscordError(f"{member.name} cannot see /{data['name']} (needs permissions {raw})")
-        inter = self._new_interaction(APPLICATION_COMMAND, member, self._channel(channel), data, locale=locale)
+        inter = self._new_interaction(APPLICATION_COMMAND, member, chosen, data, locale=locale)
         await self.dispatch("INTERACTION_CREATE", inter.payload)
         return inter
 
@@ -1787,7 +1879,8 @@ class FakeDiscord:
         return ch.payload()
 
     async def _get_guild_channels(self, rec: Recorded, guild: str) -> Any:
-        return [c.payload() for c in self.channels.values()]
+        found = next((g for g in self.all_guilds if str(g.id) == guild), self.guild)
+        return [c.payload() for c in found.channels.values()]
 
     async def _get_member(self, rec: Recorded, guild: str, user: str) -> Any:
         for u in self.users.values():
@@ -1796,7 +1889,7 @@ class FakeDiscord:
         return 404, {"message": "Unknown Member", "code": 10007}
 
     def _channel_or_none(self, channel: str) -> FakeChannel | None:
-        return next((c for c in self.channels.values() if str(c.id) == channel), None)
+        return next((c for g in self.all_guilds for c in g.channels.values() if str(c.id) == channel), None)
 
     # -- message store
 
@@ -1813,7 +1906,7 @@ class FakeDiscord:
         msg_data: dict[str, Any] = {
             "id": str(mid),
             "channel_id": str(channel_id),
-            "guild_id": str(self.guild.id),
+            "guild_id": str(self.guild_of_channel(channel_id).id),
             "author": author,
             "content": "",
             "timestamp": _iso(),
@@ -1839,7 +1932,7 @@ class FakeDiscord:
                     "id": str(interaction.id),
                     "type": interaction.type,
                     "user": interaction.user.user_payload(),
-                    "authorizing_integration_owners": {"0": str(self.guild.id)},
+                    "authorizing_integration_owners": {"0": str(self.guild_of_channel(channel_id).id)},
                 },
             }
         message = FakeMessage(
