@@ -28,7 +28,7 @@ log = logging.getLogger("tavolo")
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Tavolo, a game master for Discord.")
     parser.add_argument("--console", action="store_true", help="play locally: slash commands typed as text")
-    parser.add_argument("--db", help="console: database file (default: a throw-away temporary one)")
+    parser.add_argument("--db", help="console: database file or postgresql:// URL (default: a throw-away file)")
     parser.add_argument("--seed", type=int, help="console: make every roll reproducible")
     parser.add_argument("--as", dest="as_user", default="alice", help="console: starting user name")
     parser.add_argument("--script", help="console: read commands from this file instead of stdin")

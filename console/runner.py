@@ -446,7 +446,12 @@ async def _main(args: argparse.Namespace, settings: Settings) -> int:
     from gm.app import App
 
     tmp: tempfile.TemporaryDirectory[str] | None = None
-    if args.db:
+    # The console plays on a throw-away SQLite file, or on --db (a file, or a postgresql:// URL): never
+    # silently on the DATABASE_URL of a .env meant for the bot.
+    settings.database_url = None
+    if args.db and args.db.startswith(("postgresql://", "postgres://")):
+        settings.database_url = args.db
+    elif args.db:
         settings.database_path = Path(args.db)
     else:
         tmp = tempfile.TemporaryDirectory(prefix="tavolo-")

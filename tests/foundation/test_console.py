@@ -197,3 +197,14 @@ async def test_bookkeeping_updates_the_board_in_place_instead_of_posting_a_new_i
     await console.run(["/as alice", "/race add 1"])  # a real move posts a new board
     assert len(list(console.out_dir.glob("*.png"))) == images + 2  # the updated board + the new one
     assert console.transcript.messages[-1].edit_of is None and console.transcript.messages[-1].files
+
+
+def test_the_console_never_plays_on_the_bots_postgresql_database() -> None:
+    """Issue 18: a ``.env`` meant for the bot may name a PostgreSQL server; the console keeps to its
+    throw-away SQLite file (or to ``--db``) instead of writing test games into the live database."""
+    import os
+
+    env = {**os.environ, "DATABASE_URL": "postgresql://nobody@127.0.0.1:1/unreachable"}
+    result = _run("--console", "--strict", stdin="/game list\n", env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "No active games in this server." in result.stdout
