@@ -1162,6 +1162,19 @@ class FakeDiscord:
                 raise FakeDiscordError(f"connection closed before {event}")
             await self._send(ws, event, data)
 
+    async def click_via(self, connections: Iterable[web.WebSocketResponse], message: FakeMessage, custom_id: str,
+                        *, user: FakeUser | str, locale: str = "en-US") -> FakeInteraction:
+        """Like :meth:`click`, but the press is delivered to the chosen gateway connection(s)."""
+        member = self._member(user)
+        message = self._visible(message, member)
+        if message.component(custom_id).get("type") != 2:
+            raise FakeDiscordError(f"{custom_id!r} is not a button")
+        data = {"custom_id": custom_id, "component_type": 2}
+        inter = self._new_interaction(MESSAGE_COMPONENT, member, self._channel_by_id(message.channel_id), data,
+                                      locale=locale, message=message)
+        await self.dispatch_to(connections, "INTERACTION_CREATE", inter.payload)
+        return inter
+
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
