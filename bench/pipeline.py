@@ -5,6 +5,7 @@ two seats playing a bench's own policy. Shared by the game benches (they kept co
 from __future__ import annotations
 
 import random
+import statistics
 import tempfile
 import time
 from collections.abc import Callable
@@ -50,3 +51,20 @@ async def table_pipeline(system: str, options: str, engine: Any, model: type, sa
         await app.close()
         render_pool.shutdown()
     return timings
+
+
+def ms(samples: list[float]) -> str:
+    """"p50 … ms  p99 … ms  (n=…)" for samples in seconds: the line every game bench prints."""
+    if not samples:
+        return "n/a"
+    ordered = sorted(samples)
+    p50 = statistics.median(ordered) * 1000
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+    return f"p50 {p50:7.3f} ms  p99 {p99:7.3f} ms  (n={len(ordered)})"
+
+
+def timed(fn: Callable[[], Any]) -> float:
+    """Seconds one call of ``fn`` takes."""
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start

@@ -24,13 +24,13 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.pipeline import ms as _ms
 from bench.pipeline import table_pipeline
+from bench.pipeline import timed as _timed
 from engines.core.contract import Action, SeatSetup, Setup
 from engines.core.dice import SeededDice
 from engines.warlord import ENGINE
@@ -53,19 +53,6 @@ def new_game(seed: int, seats: int = 2) -> State:
     return state
 
 
-def _ms(samples: list[float]) -> str:
-    if not samples:
-        return "n/a"
-    ordered = sorted(samples)
-    p50 = statistics.median(ordered) * 1000
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
-    return f"p50 {p50:7.3f} ms  p99 {p99:7.3f} ms  (n={len(ordered)})"
-
-
-def _timed(fn: Callable[[], Any]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
 
 
 def _pass_windows(state: State, dice: SeededDice) -> None:

@@ -22,6 +22,7 @@ from gm import wowboard_choices as choices
 from gm.choices import Choice
 from gm.context import Actor, Place
 from gm.reply import Reply
+from gm.table_model import game_ref
 
 SYSTEM = "wowboard"
 Build = Callable[[State, int | None, str], dict[str, Any]]  # (view, seat, reader's language) -> action
@@ -75,7 +76,7 @@ class WowBoard(commands.Cog):
 
         async def work(place: Place, actor: Actor) -> Reply:
             view, seat, table = await wb.game(app, place, actor)
-            reply = build(view, seat, actor.locale, wb.game_ref(table))
+            reply = build(view, seat, actor.locale, game_ref(table))
             return await reply if inspect.isawaitable(reply) else reply
 
         await respond_private(interaction, work, system=SYSTEM)

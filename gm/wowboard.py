@@ -31,7 +31,6 @@ from gm import wowboard_text as text
 from gm.context import Actor, Place
 from gm.reply import Button, Reply, Select, SelectOption
 from gm.seat_view import require_seat_view, seat_view
-from gm.table_model import game_ref
 
 if TYPE_CHECKING:
     from gm.app import App
@@ -68,15 +67,6 @@ async def game(app: App, place: Place, actor: Actor) -> tuple[State, int | None,
             assert isinstance(view, State)
             return view, seat, last
     return await require_seat_view(app, place, actor, SYSTEM, ENGINE, State, "wowboard.ui.not_wowboard")
-
-
-def check_ref(table: Table | None, ref: str) -> str:
-    if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
-        raise TavoloError("common.stale_button")
-    now = game_ref(table)
-    if now != ref:
-        raise TavoloError("common.stale_button")
-    return now
 
 
 def check_ref_value(ref: str, now: str) -> str:
@@ -370,15 +360,18 @@ def _forced(view: State, cid: str) -> bool:
     return forced(view, view.characters[cid])
 
 
-def sheet_reply(view: State, seat: int | None, who: str | None, lang: str) -> Reply:
-    """``/wowb sheet``: a character's sheet (yours by default; every sheet is public, spec §3.6)."""
+def sheet_character(view: State, seat: int | None, who: str | None) -> str:
+    """The character ``/wowb sheet`` shows: the one named, else the asking seat's first."""
     if who:
-        cid = choices.resolve(view, list(view.characters), who, "character")
-    else:
-        mine = choices.my_characters(view, seat)
-        if not mine:
-            raise TavoloError("wowboard.ui.name_a_character")
-        cid = mine[0]
+        return choices.resolve(view, list(view.characters), who, "character")
+    mine = choices.my_characters(view, seat)
+    if not mine:
+        raise TavoloError("wowboard.ui.name_a_character")
+    return mine[0]
+
+
+def sheet_reply(view: State, cid: str, lang: str) -> Reply:
+    """``/wowb sheet``'s text: every sheet is public (spec §3.6)."""
     c = view.characters[cid]
     return Reply(title=text.char_label(view, cid), text="\n".join(text.sheet_lines(view, c, lang)), ephemeral=True)
 
@@ -414,9 +407,8 @@ async def sheet_picture_reply(view: State, seat: int | None, who: str | None, la
     """``/wowb sheet``: the sheet's text and its picture (private)."""
     from renderers.wowboard import render_sheet
 
-    reply = sheet_reply(view, seat, who, lang)
-    cid = next(c for c in view.characters if text.char_label(view, c) == reply.title)
-    return await with_picture(reply, f"sheet-{cid}.png", render_sheet, view, cid, lang)
+    cid = sheet_character(view, seat, who)
+    return await with_picture(sheet_reply(view, cid, lang), f"sheet-{cid}.png", render_sheet, view, cid, lang)
 
 
 def quests_reply(view: State, lang: str) -> Reply:

@@ -106,17 +106,15 @@ def resolve_destination(view: State, seat: int | None, char: str, typed: str) ->
 
 # ---------------------------------------------------------------------------- challenge
 def target_label(view: State, target: str, lang: str) -> str:
-    """``group:<region>:<type>:<owner>`` → "3 × Zealot (Horde quest)"; a boss, the Overlord, PvP."""
-    if target == "pvp":
-        return t("wowboard.ui.target_pvp", lang)
+    """A challenge target as ``text.target_words`` says it, a group with its size: "3 × Zealot (Horde)"."""
+    words = text.target_words(target, text.names_of(view.pack), lang)
     kind, _, rest = target.partition(":")
-    if kind == "group":
-        region, ctype, owner = ([*rest.split(":"), "", "", ""])[:3]
-        n = sum(1 for f in view.figures.values() if f.region == region and f.type == ctype
-                and (f.faction or "free") == owner)
-        whose = t("wowboard.ui.independent", lang) if owner == "free" else text.faction_word(owner, lang)
-        return t("wowboard.ui.target_group", lang, n=n, creature=text.name(view, ctype), owner=whose)
-    return text.name(view, rest) if rest else target
+    if kind != "group":
+        return words
+    region, ctype, owner = ([*rest.split(":"), "", "", ""])[:3]
+    n = sum(1 for f in view.figures.values() if f.region == region and f.type == ctype
+            and (f.faction or "free") == owner)
+    return f"{n} × {words}"
 
 
 def challenge_choices(view: State, seat: int | None, char: str | None, current: str, lang: str) -> list[Choice]:
@@ -189,6 +187,7 @@ def equip_pairs(view: State, seat: int | None, char: str | None = None) -> list[
         return []
     pack = pack_of(view)
     out = []
+    trial = view.model_copy(deep=True)  # check_equip may fill in an empty slot: never on the caller's view
     for c in view.characters.values():
         if c.seat != seat or (char and c.id != char):
             continue
@@ -196,7 +195,7 @@ def equip_pairs(view: State, seat: int | None, char: str | None = None) -> list[
         for card in [*c.spellbook, *c.bag]:
             for area in areas:
                 try:
-                    check_equip(view.model_copy(deep=True), seat, c.id, card, area)
+                    check_equip(trial, seat, c.id, card, area)
                 except RuleError:
                     continue
                 out.append((c.id, card, area))

@@ -8,6 +8,7 @@ decide; tests that check legality read the database separately (:func:`load_tabl
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 import sqlite3
@@ -26,6 +27,21 @@ MENTION = re.compile(r"<@!?(\d+)>")
 async def ok(fake: FakeDiscord, interaction: Any, **kw: Any) -> Response:
     """Wait for the answer to ``interaction`` (a thin alias that keeps tests short)."""
     return await fake.wait_for_response(interaction, **kw)
+
+
+async def settled(fake: FakeDiscord) -> None:
+    """Wait until the bot has stopped posting and editing (a board may follow its answer), as a
+    player waits to see the new board before clicking on it."""
+    def snapshot() -> tuple[int, int]:
+        return len(fake.messages), sum(len(m.history) for m in fake.messages.values())
+
+    seen = snapshot()
+    for _ in range(100):
+        await asyncio.sleep(0.05)
+        now = snapshot()
+        if now == seen:
+            return
+        seen = now
 
 
 def png(message: FakeMessage) -> Image.Image:

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shlex
 from collections.abc import Awaitable, Callable
@@ -25,7 +24,7 @@ from engines.warlord import actions as A
 from engines.warlord.state import State
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 from tests.e2e.harness import BotProcess
-from tests.e2e.play import load_table, ok
+from tests.e2e.play import load_table, ok, settled
 
 pytestmark = pytest.mark.e2e
 
@@ -72,17 +71,6 @@ def _hidden_names(state: State) -> set[str]:
     return {state.name(u) for p in state.players for u in p.hand} - seen
 
 
-async def _settled(fake: FakeDiscord) -> None:
-    def snapshot() -> tuple[int, int]:
-        return len(fake.messages), sum(len(m.history) for m in fake.messages.values())
-
-    seen = snapshot()
-    for _ in range(100):
-        await asyncio.sleep(0.05)
-        now = snapshot()
-        if now == seen:
-            return
-        seen = now
 
 
 def _command(line: str) -> tuple[str, dict[str, str]]:
@@ -125,7 +113,7 @@ async def test_warlord_full_game_to_victory_never_names_a_hand_card_in_public(
                                                      if isinstance(a, A.Strike)}
             strikes += 1
         res = await ok(fake, await fake.slash(user, command, options))
-        await _settled(fake)
+        await settled(fake)
         assert "⚠️" not in res.text, f"{line}: {res.text}"
         current = _state_or_lobby(fake, bot)
         hidden = _hidden_names(current) if current is not None else set()
@@ -149,7 +137,7 @@ async def _open_stops_game(fake: FakeDiscord, bot: BotProcess) -> State:
     for who, command, options in steps:
         res = await ok(fake, await fake.slash(who, command, options))
         assert "⚠️" not in res.text, f"{command}: {res.text}"
-        await _settled(fake)
+        await settled(fake)
     return _state(fake, bot)
 
 
@@ -163,7 +151,7 @@ async def _prompts_of_a_strike_at_the_knife(fake: FakeDiscord, bot: BotProcess, 
     if give_trick:
         trick = next(u for u in state.player(1).deck_pool if state.cards[u].card == "dirty_trick")
         await ok(fake, await fake.slash(gm, "gm move", {"piece": trick, "to": "hand"}))
-    await _settled(fake)
+    await settled(fake)
     for _ in range(6):  # the after-initiative window (a default stop), and bob's order if he won it
         state = _state(fake, bot)
         decision = ENGINE.decision(state)
@@ -172,14 +160,14 @@ async def _prompts_of_a_strike_at_the_knife(fake: FakeDiscord, bot: BotProcess, 
             break
         res = await ok(fake, await fake.slash(alice if decision.seats == [0] else bob, "warlord pass", {}))
         assert "⚠️" not in res.text, res.text
-        await _settled(fake)
+        await settled(fake)
     recruit = state.player(0).ranks[0][0]
     knife = next(u for u in state.player(1).ranks[0] if state.cards[u].card == "sneak_knife")
     start = len(fake.channel_messages(fake.channels["games"]))
     for command, options in (("warlord attack", {"attacker": recruit}), ("warlord strike", {"target": knife})):
         res = await ok(fake, await fake.slash(alice, command, options))
         assert "⚠️" not in res.text, res.text
-    await _settled(fake)
+    await settled(fake)
     shown: list[str] = []
     trick_playable = False
     for _ in range(12):
@@ -197,10 +185,10 @@ async def _prompts_of_a_strike_at_the_knife(fake: FakeDiscord, bot: BotProcess, 
         start = len(fake.channel_messages(fake.channels["games"]))
         who = alice if decision.seats == [0] else bob
         await ok(fake, await fake.slash(who, "warlord pass", {}))
-        await _settled(fake)
+        await settled(fake)
     assert trick_playable == give_trick
     res = await ok(fake, await fake.slash(fake.users["gm"], "game end", {}))
-    await _settled(fake)
+    await settled(fake)
     assert _state_or_lobby(fake, bot) is None or _state(fake, bot).phase == "over" or "ended" in res.text, res.text
     return shown
 

@@ -13,7 +13,6 @@ every move itself goes through the real client (slash commands, buttons, selects
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -24,7 +23,7 @@ from engines.wowboard import actions as A
 from engines.wowboard.state import State
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.harness import BotProcess
-from tests.e2e.play import load_table, ok
+from tests.e2e.play import load_table, ok, settled
 
 pytestmark = pytest.mark.e2e
 
@@ -40,17 +39,6 @@ def _state(fake: FakeDiscord, bot: BotProcess) -> State:
     return state
 
 
-async def _settled(fake: FakeDiscord) -> None:
-    def snapshot() -> tuple[int, int]:
-        return len(fake.messages), sum(len(m.history) for m in fake.messages.values())
-
-    seen = snapshot()
-    for _ in range(100):
-        await asyncio.sleep(0.05)
-        now = snapshot()
-        if now == seen:
-            return
-        seen = now
 
 
 def _user(fake: FakeDiscord, seat: int) -> FakeUser:
@@ -67,7 +55,7 @@ def _board(fake: FakeDiscord) -> FakeMessage:
 
 async def _do(fake: FakeDiscord, user: FakeUser, command: str, options: dict[str, Any]) -> str:
     res = await ok(fake, await fake.slash(user, command, options))
-    await _settled(fake)
+    await settled(fake)
     assert "⚠️" not in res.text, f"/{command} {options}: {res.text}"
     return res.text
 
@@ -162,7 +150,7 @@ async def test_wowboard_parallel_faction_turn_and_a_fight_with_chosen_rerolls(
     option = select["options"][0]["value"]
     assert option.startswith("travel|") and option.split("|")[1] in state.seat(first).characters  # own only
     res = await ok(fake, await fake.select(menu, select["custom_id"], [option], user=_user(fake, first)))
-    await _settled(fake)
+    await settled(fake)
     assert "⚠️" not in res.text, res.text
     mine = state.seat(second).characters[0]
     await _do(fake, _user(fake, second), "wowb rest", {"character": mine})
@@ -209,7 +197,7 @@ async def test_wowboard_parallel_faction_turn_and_a_fight_with_chosen_rerolls(
     confirm = next(b["custom_id"] for b in panel.buttons() if b["custom_id"].endswith(":rrs:0"))
     before = state.combat.attack.dice  # type: ignore[union-attr]
     res = await ok(fake, await fake.click(panel, confirm, user=_user(fake, seat)))
-    await _settled(fake)
+    await settled(fake)
     assert "⚠️" not in res.text, res.text
     public = "\n".join(m.text for m in fake.channel_messages(fake.channels["games"]) if not m.ephemeral)
     assert "rerolls" in public.lower() or "reroll" in public.lower()
@@ -245,7 +233,7 @@ async def test_wowboard_pvp_pings_the_defending_seat(fake: FakeDiscord, run_bot:
     before = len(fake.channel_messages(fake.channels["games"]))
     res = await ok(fake, await fake.slash(_user(fake, attacker.seat), "wowb challenge",
                                           {"character": attacker.id, "target": "pvp"}))
-    await _settled(fake)
+    await settled(fake)
     assert "⚠️" not in res.text, res.text
     state = _state(fake, bot)
     assert state.combat is not None and state.combat.kind == "pvp"

@@ -9,7 +9,6 @@ spawns and moves with a hex picked from the bot's own autocomplete (compared wit
 
 from __future__ import annotations
 
-import asyncio
 import shlex
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -21,7 +20,7 @@ from engines.wowminis import actions as A
 from engines.wowminis.state import State
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 from tests.e2e.harness import BotProcess
-from tests.e2e.play import board_of, load_table, ok, png
+from tests.e2e.play import board_of, load_table, ok, png, settled
 
 pytestmark = pytest.mark.e2e
 
@@ -116,19 +115,6 @@ async def test_wowminis_secret_bars_a_move_and_the_board(fake: FakeDiscord, run_
 POSITIONAL = {"game new": ("system",)}
 
 
-async def _settled(fake: FakeDiscord) -> None:
-    """Wait until the bot has stopped posting and editing (a board may follow its answer), as a
-    player waits to see the new board before clicking on it."""
-    def snapshot() -> tuple[int, int]:
-        return len(fake.messages), sum(len(m.history) for m in fake.messages.values())
-
-    seen = snapshot()
-    for _ in range(100):
-        await asyncio.sleep(0.05)
-        now = snapshot()
-        if now == seen:
-            return
-        seen = now
 
 
 def _command(line: str) -> tuple[str, dict[str, str]]:
@@ -178,13 +164,13 @@ async def test_wowminis_full_game_to_victory_with_autocomplete_from_legal_action
             label = shlex.split(line)[1]
             value = next(o["value"] for o in select["options"] if o["label"] == label)
             picked = await ok(fake, await fake.select(menu, select["custom_id"], [value], user=user))
-            await _settled(fake)
+            await settled(fake)
             assert "⚠️" not in picked.text, f"{line}: {picked.text}"
             continue
         if line.startswith("/click "):
             message, custom_id = _button(fake, line.split(" ", 1)[1])
             clicked = await ok(fake, await fake.click(message, custom_id, user=user))
-            await _settled(fake)
+            await settled(fake)
             assert "⚠️" not in clicked.text, f"{line}: {clicked.text}"
             continue
         if line.startswith("/complete "):
@@ -204,7 +190,7 @@ async def test_wowminis_full_game_to_victory_with_autocomplete_from_legal_action
             continue
         command, options = _command(line)
         res = await ok(fake, await fake.slash(user, command, options))
-        await _settled(fake)
+        await settled(fake)
         assert "⚠️" not in res.text, f"{line}: {res.text}"
         if "Both parties have chosen" in _public_text(fake):
             bars_in = True
