@@ -240,3 +240,23 @@ def admin_group(name: str, description: str) -> app_commands.Group:
 
 def ctx(interaction: discord.Interaction) -> tuple[App, Place, Actor]:
     return app_of(interaction), place_from(interaction), actor_from(interaction)
+
+
+CurrentView = Callable[["App", Place, Actor], Awaitable[tuple[Any, int | None, Any]]]
+"""A game's ``current(app, place, actor)``: (the user's view or None, their seat, the table)."""
+
+
+async def seat_choices(interaction: discord.Interaction, current: CurrentView,
+                       build: Callable[[Any, int | None, str], Iterable[Any]]) -> Choices:
+    """Autocomplete from the channel's game as the user may see it (their own view: hidden
+    cards stay hidden); no game here, or another game, simply gets no choices."""
+    app, place, actor = ctx(interaction)
+    view, seat, _table = await current(app, place, actor)
+    return to_choices(build(view, seat, actor.locale)) if view is not None else []
+
+
+async def table_content(interaction: discord.Interaction, system: str) -> dict[str, Any] | None:
+    """The server pack the channel's game of ``system`` plays with (None: the built-in one)."""
+    app, place, _actor = ctx(interaction)
+    table = await app.tables.table_for(place)
+    return table.content if table is not None and table.game.system == system else None

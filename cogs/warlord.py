@@ -10,7 +10,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Choices, ctx, respond, respond_private, send_error, to_choices, typed
+from cogs.common import (
+    Choices,
+    ctx,
+    respond,
+    respond_private,
+    seat_choices,
+    send_error,
+    table_content,
+    to_choices,
+    typed,
+)
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
@@ -32,16 +42,11 @@ Build = Callable[[State, int | None, str], dict[str, Any]]  # (view, seat, reade
 
 async def _seat_choices(interaction: discord.Interaction,
                         build: Callable[[State, int | None, str], list[Choice]]) -> Choices:
-    """Autocomplete from the channel's game as the user may see it; no game here gets no choices."""
-    app, place, actor = ctx(interaction)
-    view, seat, _table = await wl.current(app, place, actor)
-    return to_choices(build(view, seat, actor.locale)) if view is not None else []
+    return await seat_choices(interaction, wl.current, build)
 
 
 async def _content(interaction: discord.Interaction) -> dict[str, Any] | None:
-    app, place, _actor = ctx(interaction)
-    table = await app.tables.table_for(place)
-    return table.content if table is not None and table.game.system == SYSTEM else None
+    return await table_content(interaction, SYSTEM)
 
 
 def _position(raw: str | None) -> int | None:

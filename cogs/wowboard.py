@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Choices, ctx, respond, respond_private, send_error, to_choices, typed
+from cogs.common import Choices, ctx, respond, respond_private, seat_choices, send_error, typed
 from cogs.components import register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
@@ -30,10 +30,7 @@ Build = Callable[[State, int | None, str], dict[str, Any]]  # (view, seat, reade
 
 async def _seat_choices(interaction: discord.Interaction,
                         build: Callable[[State, int | None, str], list[Choice]]) -> Choices:
-    """Autocomplete from the channel's game as the user may see it; no game here gets no choices."""
-    app, place, actor = ctx(interaction)
-    view, seat, _table = await wb.current(app, place, actor)
-    return to_choices(build(view, seat, actor.locale)) if view is not None else []
+    return await seat_choices(interaction, wb.current, build)
 
 
 def _typed_character(interaction: discord.Interaction, view: State, seat: int | None) -> str | None:
