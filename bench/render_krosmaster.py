@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import io
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -61,6 +62,29 @@ def _encode(image: Image.Image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG", compress_level=kit.PNG_LEVEL)
     return buf.getvalue()
+
+
+@contextlib.contextmanager
+def _pillow_draws_nothing() -> Iterator[None]:
+    """Every ``ImageDraw`` made inside gets a C drawing object that does nothing.
+
+    Why: what is left is the Python a snapshot runs whatever it draws with (layout, text
+    and mask look-ups, the arena's copy), the part no faster pixel path can remove."""
+    original = ImageDraw.ImageDraw.__init__
+
+    class _Nothing:
+        def __getattr__(self, name: str) -> Callable[..., None]:
+            return lambda *args, **kwargs: None
+
+    def init(self: ImageDraw.ImageDraw, im: Image.Image, mode: str | None = None) -> None:
+        original(self, im, mode)
+        self.draw = _Nothing()  # type: ignore[assignment]
+
+    ImageDraw.ImageDraw.__init__ = init  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        ImageDraw.ImageDraw.__init__ = original  # type: ignore[method-assign]
 
 
 async def _throughput(kind: str, workers: int, seconds: float) -> float:
@@ -126,6 +150,15 @@ def main() -> None:
     print(f"the same with nothing drawn (copy the arena {copy_ms:.2f} + quantize {quantize_ms:.2f} + encode "
           f"{encode_ms:.2f} ms): {floor / encode_ms:.2f}x, so drawing may take {max(0.0, 1.5 * encode_ms - floor):.2f} "
           f"ms for 1.5x (it takes {_pct(render_cpu, .5) - floor:.2f})")
+    _wall, draw_cpu = _measure(lambda: km.render_image(state), n)
+    with _pillow_draws_nothing():
+        _wall, logic_cpu = _measure(lambda: km.render_image(state), n)
+    logic_ms, pillow_ms = _pct(logic_cpu, .5), _pct(draw_cpu, .5) - _pct(logic_cpu, .5)
+    without_quantizing = (logic_ms + pillow_ms + encode_ms) / encode_ms
+    print(f"drawing's own Python (layout, text look-ups, the arena's copy; Pillow's draw calls made no-ops) "
+          f"{logic_ms:.2f} ms + Pillow drawing {pillow_ms:.2f} ms: with no quantizing at all and the same drawing "
+          f"the snapshot would be {without_quantizing:.2f}x its encode; for 1.5x the layout leaves "
+          f"{max(0.0, 0.5 * encode_ms - logic_ms):.2f} ms for every draw call")
     big = big_teams()
     _report("8 v 8 snapshot", *_measure(lambda: km.render(big), n))
     teams = four_players()
