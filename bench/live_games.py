@@ -45,6 +45,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.km_games import CURRENT, USERS, Script, ScriptDice, insert_games, record
+from cogs.client import freeze_start_up_heap
 from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Actor, Place
@@ -319,9 +320,8 @@ async def run(args: argparse.Namespace) -> None:
             if game is not None and await games.act(app, game):
                 warm += 1
 
-        if args.gc_freeze == "on":  # what the bot does once start-up is over (see bench/README.md)
-            gc.collect()
-            gc.freeze()
+        if args.gc_freeze == "on":  # what the bot does once it is ready (cogs.client.freeze_start_up_heap)
+            freeze_start_up_heap()
         pauses = GcPauses()
         result = await open_loop(app, games, args.rate, args.seconds, misses)
         print(f"\nopen loop, {args.rate:g} actions/s for {args.seconds:g} s on {args.games} games "

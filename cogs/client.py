@@ -6,6 +6,7 @@ entry point and the console never import each other.
 
 from __future__ import annotations
 
+import gc
 import logging
 
 import discord
@@ -45,6 +46,7 @@ class TavoloBot(commands.Bot):
         self.shard_plan = ShardPlan.from_settings(settings)
         self.app = app
         self._closing_tavolo = False
+        self._heap_frozen = False
         self._translator = LocaleTranslator()
         self.tree.on_error = self.on_app_command_error
 
@@ -75,6 +77,9 @@ class TavoloBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if not self._heap_frozen:
+            self._heap_frozen = True
+            freeze_start_up_heap()
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: discord.app_commands.AppCommandError) -> None:
@@ -99,6 +104,21 @@ class TavoloBot(commands.Bot):
         await super().close()
         if self.app is not None:
             await self.app.close()  # type: ignore[attr-defined]
+
+
+def freeze_start_up_heap() -> int:
+    """Move everything alive once start-up is over (modules, cogs, commands, content, the guild
+    cache) out of the garbage collector's sight; returns how many objects it no longer walks.
+
+    Why (issue 13): a full collection walked ~80,000 start-up objects, a 65 ms stall of every
+    interaction every few dozen actions (bench/live_games.py --gc-freeze off: max 88 ms,
+    with the freeze 53 ms). Frozen objects are still freed when their last reference goes;
+    only garbage cycles among them would stay, and ``collect`` first clears those."""
+    gc.collect()
+    gc.freeze()
+    frozen = gc.get_freeze_count()
+    log.info("start-up heap frozen: %d objects", frozen)
+    return frozen
 
 
 class TavoloShardedBot(TavoloBot, commands.AutoShardedBot):
