@@ -5,6 +5,9 @@ present (default ``../shared/seeds`` next to the repository) each is imported an
 otherwise a generated corpus of the same size is used. Then N queries (section ids, one to
 three words, typos, English terms) are timed through ``RulesService.search``. Prints a table;
 the numbers go into closing notes, never into timed unit tests.
+
+``--postgres URL`` runs the same on PostgreSQL too, in a schema of its own (created, then dropped
+with everything in it), after the SQLite run: the same corpus, the same queries.
 """
 
 from __future__ import annotations
@@ -16,7 +19,11 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -73,10 +80,45 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def main(seeds: Path, n_queries: int) -> None:
+@asynccontextmanager
+async def _store(postgres: str | None) -> AsyncIterator[Store]:
+    """A SQLite file in a temporary folder, or a new schema on the PostgreSQL server (dropped after)."""
+    if postgres is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            store = await Store.open(Path(tmp) / "bench.sqlite3")
+            try:
+                yield store
+            finally:
+                await store.close()
+        return
+    import asyncpg
+
+    schema = f"tavolo_bench_{uuid.uuid4().hex[:12]}"
+    parts = urlsplit(postgres)
+    query = f"{parts.query}&search_path={schema}" if parts.query else f"search_path={schema}"
+    admin = await asyncpg.connect(postgres)
+    try:
+        await admin.execute(f'CREATE SCHEMA "{schema}"')
+        store = await Store.open(urlunsplit(parts._replace(query=query)))
+        try:
+            yield store
+        finally:
+            await store.close()
+    finally:
+        await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        await admin.close()
+
+
+async def main(seeds: Path, n_queries: int, postgres: str | None = None) -> None:
+    await _run(seeds, n_queries, None)
+    if postgres:
+        print()
+        await _run(seeds, n_queries, postgres)
+
+
+async def _run(seeds: Path, n_queries: int, postgres: str | None) -> None:
     rng = random.Random(4)
-    with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
+    async with _store(postgres) as store:
         service = RulesService(store)
         rows: list[tuple[str, str, str, int, float]] = []
         started = time.perf_counter()
@@ -126,9 +168,8 @@ async def main(seeds: Path, n_queries: int) -> None:
             found = await service.search(1, query, system, "it")
             latencies.append((time.perf_counter() - started) * 1000)
             hits += bool(found)
-        await store.close()
 
-    print(f"Rules import ({corpus})")
+    print(f"Rules import ({corpus}) on {'PostgreSQL' if postgres else 'SQLite'}")
     print(f"{'document':34} {'system':11} {'importer':10} {'sections':>8} {'seconds':>8}")
     for name, system, importer, sections, seconds in rows:
         print(f"{name[:34]:34} {system:11} {importer:10} {sections:8d} {seconds:8.3f}")
@@ -144,5 +185,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=Path, default=ROOT.parent / "shared" / "seeds")
     parser.add_argument("--queries", type=int, default=1000)
+    parser.add_argument("--postgres", metavar="URL", help="also run on this PostgreSQL server (own schema)")
     args = parser.parse_args()
-    asyncio.run(main(args.seeds, args.queries))
+    asyncio.run(main(args.seeds, args.queries, args.postgres))

@@ -1,13 +1,19 @@
-"""Repository for the rules corpus: documents, sections and the FTS5 index.
+"""Repository for the rules corpus: documents, sections and the full-text index.
 
 All SQL for rules lives here. Callers stem the text (per document language) before
 handing it over, so this module knows nothing about languages or ranking policy beyond
-the bm25 column weights it is given. Documents are scoped: ``guild_id IS NULL`` is global.
+the title and text weights it is given. Documents are scoped: ``guild_id IS NULL`` is global.
+
+The index is FTS5 on SQLite and a ``tsvector`` column on PostgreSQL (migration 011 says why
+it holds the same Python-stemmed text). Callers hand ``search`` the match text in the
+engine's syntax (``QueryPlan.match_all(dialect(conn))``); both engines return the same
+``(score, section)`` pairs, lower scores first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -15,6 +21,26 @@ import aiosqlite
 
 from common.rules_model import PreparedDocument, SourceInfo, StoredSection
 from db.dialect import is_postgres
+
+
+def _query_errors() -> tuple[type[Exception], ...]:
+    """What a match text the engine cannot parse raises: FTS5's errors, and PostgreSQL's syntax
+    error (``to_tsquery``); asyncpg only when installed, so an SQLite-only machine never needs it."""
+    try:
+        import asyncpg
+    except ImportError:  # pragma: no cover - asyncpg is in requirements.txt
+        return (sqlite3.Error,)
+    return (sqlite3.Error, asyncpg.PostgresSyntaxError)
+
+
+# A search whose match text raises one of these failed on the user's input, not on the database.
+QUERY_ERRORS: tuple[type[Exception], ...] = _query_errors()
+TS_CONFIG = "tavolo_folded"  # migration 011: ``simple`` with ``unaccent`` first
+# ts_rank with normalization 1 (divided by 1 + log(length), as bm25 discounts long sections). Neither
+# engine's rank is the other's (bm25 also weighs rare words up); over the seed rulebooks this one kept
+# SQLite's first hit in PostgreSQL's top 3 most often of ts_rank/ts_rank_cd and their normalizations.
+_PG_RANK = "ts_rank(CAST(:weights AS real[]), s.tsv, q.query, 1)"
+_TSVECTOR = (f"setweight(to_tsvector('{TS_CONFIG}', ?), 'A') || setweight(to_tsvector('{TS_CONFIG}', ?), 'B')")
 
 _SCOPE = "(d.guild_id IS NULL OR d.guild_id = :guild)"
 _SECTION_COLUMNS = (
@@ -104,6 +130,18 @@ async def insert_document(
         ),
     )
     document_id = int(next(iter(inserted))[0])
+    if is_postgres(conn):  # the index is a column of the section there, and the terms a table
+        await conn.executemany(
+            "INSERT INTO rules_sections (document_id, section_id, parent_id, ordinal, title, text, ref, tsv)"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, {_TSVECTOR})",
+            [
+                (document_id, section_id, parent, ordinal, title, text, ref, stemmed_title, stemmed_body)
+                for ordinal, ((section_id, parent, title, text, ref), (stemmed_title, stemmed_body))
+                in enumerate(zip(document.sections, document.stemmed, strict=True))
+            ],
+        )
+        await _store_terms(conn, {document_id: _terms(document.stemmed)})
+        return document_id
     await conn.executemany(
         "INSERT INTO rules_sections (document_id, section_id, parent_id, ordinal, title, text, ref)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -112,8 +150,6 @@ async def insert_document(
             for ordinal, (section_id, parent, title, text, ref) in enumerate(document.sections)
         ],
     )
-    if is_postgres(conn):  # no FTS5 there: the tsvector index is the next step (search() says so)
-        return document_id
     async with conn.execute(
         "SELECT id FROM rules_sections WHERE document_id = ? ORDER BY ordinal", (document_id,)
     ) as cur:
@@ -126,7 +162,8 @@ async def insert_document(
 
 
 async def delete_document(conn: aiosqlite.Connection, document_id: int) -> None:
-    """Remove a document; the trigger on sections keeps the FTS index in step."""
+    """Remove a document; the trigger on sections keeps the FTS index in step (on PostgreSQL the
+    index is in the section rows, and the document's terms go with it by cascade)."""
     await conn.execute("DELETE FROM rules_sections WHERE document_id = ?", (document_id,))
     await conn.execute("DELETE FROM rules_documents WHERE id = ?", (document_id,))
 
@@ -224,18 +261,30 @@ async def search(
     language: str | None = None,
     other_than: str | None = None,
 ) -> list[tuple[float, StoredSection]]:
-    """FTS5 ``match`` ranked by bm25 (lower is better), titles weighted over text; ``language``
-    keeps one language only, ``other_than`` leaves one out (readers see their language first)."""
-    _require_fts(conn)
-    sql = (
-        f"SELECT bm25(rules_fts, :tw, :bw) AS score, {_SECTION_COLUMNS}"
-        " FROM rules_fts f JOIN rules_sections s ON s.id = f.rowid"
-        " JOIN rules_documents d ON d.id = s.document_id"
-        f" WHERE rules_fts MATCH :match AND {_SCOPE}"
-    )
-    params: dict[str, object] = {
-        "tw": title_weight, "bw": body_weight, "match": match, "guild": guild_id, "limit": limit,
-    }
+    """Sections matching ``match`` (FTS5 MATCH text on SQLite, ``to_tsquery`` text on PostgreSQL),
+    best first: titles weighted over text, lower scores better on both (bm25 is negative, and
+    PostgreSQL's rank is negated to agree). ``language`` keeps one language only, ``other_than``
+    leaves one out (readers see their language first). A match text the engine cannot parse
+    raises one of ``QUERY_ERRORS``."""
+    params: dict[str, object] = {"match": match, "guild": guild_id, "limit": limit}
+    if is_postgres(conn):
+        # ts_rank's weights are {D, C, B, A} in [0, 1]: the title (A) is 1, the text its share of it.
+        sql = (
+            f"SELECT -{_PG_RANK} AS score, {_SECTION_COLUMNS}"
+            f" FROM (SELECT to_tsquery('{TS_CONFIG}', :match) AS query) q"
+            " JOIN rules_sections s ON s.tsv @@ q.query"
+            " JOIN rules_documents d ON d.id = s.document_id"
+            f" WHERE {_SCOPE}"
+        )
+        params["weights"] = [0.0, 0.0, min(1.0, body_weight / title_weight), 1.0]
+    else:
+        sql = (
+            f"SELECT bm25(rules_fts, :tw, :bw) AS score, {_SECTION_COLUMNS}"
+            " FROM rules_fts f JOIN rules_sections s ON s.id = f.rowid"
+            " JOIN rules_documents d ON d.id = s.document_id"
+            f" WHERE rules_fts MATCH :match AND {_SCOPE}"
+        )
+        params.update(tw=title_weight, bw=body_weight)
     if system:
         sql += " AND d.system = :system"
         params["system"] = system
@@ -245,29 +294,91 @@ async def search(
     if other_than:
         sql += " AND d.language != :other_than"
         params["other_than"] = other_than
-    sql += " ORDER BY score LIMIT :limit"
+    sql += " ORDER BY score, s.id LIMIT :limit"
     async with conn.execute(sql, params) as cur:
-        return [(row["score"], _section(row)) for row in await cur.fetchall()]
+        return [(float(row["score"]), _section(row)) for row in await cur.fetchall()]
+
+
+def reads_whole_vocabulary(conn: object) -> bool:
+    """SQLite: typo correction reads every indexed term (``vocabulary``) once and caches it.
+    PostgreSQL: it asks per query (``terms_among``, ``similar_terms``) and a trigram index
+    answers, so no process holds 200,000 terms, and processes sharing the database agree."""
+    return not is_postgres(conn)
 
 
 async def vocabulary(conn: aiosqlite.Connection) -> list[str]:
-    """Every term in the index (already stemmed and folded), for typo correction."""
-    _require_fts(conn)
-    async with conn.execute("SELECT term FROM rules_fts_vocab ORDER BY term") as cur:
+    """Every term in the index (already stemmed and folded), sorted, for typo correction."""
+    sql = ("SELECT DISTINCT term FROM rules_terms ORDER BY term" if is_postgres(conn)
+           else "SELECT term FROM rules_fts_vocab ORDER BY term")
+    async with conn.execute(sql) as cur:
         rows = await cur.fetchall()
     return await asyncio.to_thread(_first_column, rows)  # 200,000 rows: ~25 ms, not on the loop
 
 
-class FullTextUnavailable(RuntimeError):
-    """This database has no rules full-text index (PostgreSQL, until issue 18's tsvector step)."""
+async def terms_among(conn: aiosqlite.Connection, exact: Iterable[str],
+                      prefixes: Iterable[str]) -> tuple[set[str], bool]:
+    """(PostgreSQL) The ``exact`` forms that are indexed terms, plus the first term starting with
+    each of ``prefixes`` (which is how ``plan_query`` learns a prefix exists); and whether the
+    index holds any term at all."""
+    patterns = sorted({_like_prefix(p) for p in prefixes if p})
+    rows = await conn.execute_fetchall(
+        "SELECT DISTINCT term FROM rules_terms WHERE term = ANY(CAST(:exact AS text[]))"
+        " UNION SELECT (SELECT MIN(t.term) FROM rules_terms t WHERE t.term LIKE p.pattern ESCAPE '\\')"
+        " FROM unnest(CAST(:patterns AS text[])) AS p(pattern)"
+        " UNION ALL SELECT CASE WHEN EXISTS (SELECT 1 FROM rules_terms) THEN NULL ELSE '' END",
+        {"exact": sorted(set(exact)), "patterns": patterns},
+    )
+    found = [row[0] for row in rows]
+    indexed = "" not in found  # the last SELECT's row: '' only when there is no term at all
+    return {term for term in found if term}, indexed
 
 
-def _require_fts(conn: object) -> None:
-    """Rules search runs on SQLite's FTS5 only, for now: say so plainly rather than fail on a
-    missing table. Storing, listing and opening sections work on both engines."""
-    if is_postgres(conn):
-        raise FullTextUnavailable("rules full-text search is not available on PostgreSQL yet"
-                           " (issue 18: the tsvector index is the next step); use SQLite for /rules search")
+async def similar_terms(conn: aiosqlite.Connection, forms: Iterable[str], per_form: int = 40) -> set[str]:
+    """(PostgreSQL) Indexed terms close to misspelled ``forms`` by trigram similarity (pg_trgm):
+    the candidates ``plan_query`` then scores as it scores the whole vocabulary on SQLite."""
+    rows = await conn.execute_fetchall("SELECT * FROM rules_similar_terms(CAST(:forms AS text[]), :per_form)",
+                                       {"forms": sorted(set(forms)), "per_form": per_form})
+    return {row[0] for row in rows}
+
+
+async def unindexed_sections(conn: aiosqlite.Connection, limit: int) -> list[tuple[int, int, str, str, str]]:
+    """(PostgreSQL) ``(id, document_id, language, title, text)`` of sections without their index
+    (copied from SQLite, or stored before migration 011); none on SQLite, whose index is written
+    with every section."""
+    if not is_postgres(conn):
+        return []
+    rows = await conn.execute_fetchall(
+        "SELECT s.id, s.document_id, d.language, s.title, s.text FROM rules_sections s"
+        " JOIN rules_documents d ON d.id = s.document_id WHERE s.tsv IS NULL ORDER BY s.id LIMIT ?", (limit,))
+    return [(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
+
+
+async def index_sections(conn: aiosqlite.Connection, stemmed: Sequence[tuple[int, int, str, str]]) -> None:
+    """(PostgreSQL) Write the index of sections ``(id, document_id, stemmed title, stemmed text)``."""
+    await conn.executemany(f"UPDATE rules_sections SET tsv = {_TSVECTOR} WHERE id = ?",
+                           [(title, body, section) for section, _, title, body in stemmed])
+    by_document: dict[int, set[str]] = {}
+    for _, document_id, title, body in stemmed:
+        by_document.setdefault(document_id, set()).update(_terms([(title, body)]))
+    await _store_terms(conn, by_document)
+
+
+def _terms(stemmed: Iterable[tuple[str, str]]) -> set[str]:
+    return {term for title, body in stemmed for term in (*title.split(), *body.split())}
+
+
+async def _store_terms(conn: aiosqlite.Connection, by_document: dict[int, set[str]]) -> None:
+    """One statement per document, its terms as one array (a large import has ~20,000)."""
+    for document_id, terms in by_document.items():
+        await conn.execute(
+            "INSERT INTO rules_terms (term, document_id) SELECT DISTINCT term, CAST(:document AS BIGINT)"
+            " FROM unnest(CAST(:terms AS text[])) AS t(term) ON CONFLICT DO NOTHING",
+            {"document": document_id, "terms": sorted(terms)},
+        )
+
+
+def _like_prefix(prefix: str) -> str:
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def _first_column(rows: Iterable[Sequence[Any]]) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 from db import state_codec
 from db.store import Store
 from engines import registry
+from gm.rules.corpus import index_missing
 
 # Parents before children (foreign keys), as the migrations create them.
 TABLES = ("games", "seats", "actions", "state_dicts", "rolls", "content_packs", "guild_settings", "rules_documents",
@@ -34,6 +35,7 @@ class CopyReport:
     counts: dict[str, int] = field(default_factory=dict)
     games_loaded: int = 0
     games_unreadable: list[int] = field(default_factory=list)
+    sections_indexed: int = 0
 
 
 async def copy_database(source: Path, target_url: str, *, pool_size: int = 4) -> CopyReport:
@@ -52,6 +54,8 @@ async def copy_database(source: Path, target_url: str, *, pool_size: int = 4) ->
         report = CopyReport()
         for table in TABLES:
             report.counts[table] = await _copy_table(src, dst, table)
+        # SQLite's FTS5 index does not copy: PostgreSQL's is written from the sections' own text.
+        report.sections_indexed = await index_missing(dst)
         await _check(dst, report)
         return report
     finally:

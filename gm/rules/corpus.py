@@ -27,6 +27,7 @@ from engines.core.errors import TavoloError
 from gm import offload
 from gm.rules import extract
 from gm.rules.importers import loader
+from gm.rules.search import index_terms
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,9 @@ class RulesCorpus:
 
     async def _run_startup(self, rules_dir: Path | None) -> None:
         try:
+            if indexed := await index_missing(self.store):
+                log.info("rules search index written for %d sections stored without it", indexed)
+                self._corpus_changed()
             report = await self.load_builtin_digests()
             log.info("rules digests: %d imported, %d unchanged, %d failed",
                      len(report.imported), len(report.unchanged), len(report.failed))
@@ -251,6 +255,27 @@ class RulesCorpus:
         if report.removed:
             self._corpus_changed()
         return report
+
+
+INDEX_BATCH = 500
+
+
+async def index_missing(store: Store) -> int:
+    """Index the sections stored without their search index; how many there were.
+
+    Only PostgreSQL has such sections: rows copied from SQLite (``gm.db_copy``) and rows stored
+    before migration 011. The stemming is Python's (the index holds what ``extract.prepared``
+    stems), on stored text that was read and checked when it was imported, so a thread will do.
+    """
+    total = 0
+    while rows := await repo.unindexed_sections(store.conn, INDEX_BATCH):
+        stemmed = await asyncio.to_thread(
+            lambda rows=rows: [(section, document, index_terms(title, language), index_terms(text, language))
+                               for section, document, language, title, text in rows])
+        async with store.transaction() as conn:
+            await repo.index_sections(conn, stemmed)
+        total += len(rows)
+    return total
 
 
 def _sha256(data: bytes) -> str:

@@ -194,6 +194,27 @@ class Term:
         parts += sorted(f'"{p[0]}"' for p in self.phrases if len(p) == 1 and p[0] not in self.alternatives)
         return "(" + " OR ".join(dict.fromkeys(parts)) + ")"
 
+    def tsquery(self) -> str:
+        """The same alternatives as ``fts`` in PostgreSQL's ``to_tsquery`` syntax (empty when none).
+
+        Tokens are reduced to word characters, so nothing a user typed can be read as tsquery
+        syntax. A phrase is a chain of ``<N>`` (word at distance N), each gap up to the slack
+        FTS5's ``NEAR(…, len + 1)`` allows, in order (NEAR also accepts the words reversed;
+        a glossary phrase read backwards is rarely the concept); longer phrases need all words.
+        """
+        parts = [_lexeme(a) for a in sorted(self.alternatives)]
+        parts += [f"{_lexeme(p)}:*" for p in sorted(self.prefixes) if _ts_safe(p)]
+        for phrase in sorted(self.phrases):
+            tokens = [_lexeme(w) for w in phrase if _ts_safe(w)]
+            if len(tokens) == 1:
+                parts.append(tokens[0])
+            elif 1 < len(tokens) <= MAX_PHRASE_CHAIN:
+                parts.append("(" + " | ".join(_chains(tokens, len(tokens) + 1)) + ")")
+            elif tokens:
+                parts.append("(" + " & ".join(tokens) + ")")
+        parts = [p for p in dict.fromkeys(parts) if p != "''"]
+        return "(" + " | ".join(parts) + ")" if parts else ""
+
     def highlight(self) -> set[str]:
         return self.alternatives | {w for p in self.phrases for w in p}
 
@@ -206,10 +227,15 @@ class QueryPlan:
     section_id: str | None
     terms: list[Term]
 
-    def match_all(self) -> str:
+    def match_all(self, syntax: str = "sqlite") -> str:
+        """Every term must match: FTS5 MATCH text, or ``to_tsquery`` text for ``postgresql``."""
+        if syntax == "postgresql":
+            return " & ".join(q for t in self.terms if (q := t.tsquery()))
         return " AND ".join(t.fts() for t in self.terms)
 
-    def match_any(self) -> str:
+    def match_any(self, syntax: str = "sqlite") -> str:
+        if syntax == "postgresql":
+            return " | ".join(q for t in self.terms if (q := t.tsquery()))
         return " OR ".join(t.fts() for t in self.terms)
 
     def highlight(self) -> tuple[set[str], set[str]]:
@@ -225,6 +251,29 @@ class QueryPlan:
 def _safe(token: str) -> str:
     """FTS5 string literal content: our stems are ``\\w+`` but be defensive about quotes."""
     return token.replace('"', "")
+
+
+_NOT_WORD = re.compile(r"\W+", re.UNICODE)
+MAX_PHRASE_CHAIN = 3  # longer phrases: every word, anywhere (the chains multiply with every gap)
+
+
+def _ts_safe(token: str) -> str:
+    """Word characters only: no quote, backslash, ``&|!:*()<>`` can reach ``to_tsquery``."""
+    return _NOT_WORD.sub("", token)
+
+
+def _lexeme(token: str) -> str:
+    return f"'{_ts_safe(token)}'"
+
+
+def _chains(tokens: list[str], slack: int) -> list[str]:
+    """``a <1> b``, ``a <2> b``… for every way to spread at most ``slack`` other words between them."""
+    if len(tokens) == 1:
+        return [tokens[0]]
+    out = []
+    for gap in range(1, slack + 2):
+        out += [f"{tokens[0]} <{gap}> {rest}" for rest in _chains(tokens[1:], slack - (gap - 1))]
+    return out
 
 
 def _corrections(word: str, candidates: Iterable[str], vocabulary: list[str]) -> set[str]:
@@ -251,6 +300,15 @@ def _has_prefix(sorted_vocabulary: list[str], prefix: str) -> bool:
     return i < len(sorted_vocabulary) and sorted_vocabulary[i].startswith(prefix)
 
 
+def query_forms(query: str, languages: Iterable[str] = ("it", "en")) -> list[tuple[str, set[str]]]:
+    """The query words ``plan_query`` looks up, each with the indexed forms it may take (its stem
+    in every language, and the word folded): what a per-query vocabulary must answer for."""
+    languages = tuple(languages)
+    raw_words = words(query)
+    content = [w for w in raw_words if w not in STOP_WORDS] or raw_words
+    return [(word, {_safe(stem(word, lang)) for lang in languages} | {_safe(fold(word))}) for word in content[:12]]
+
+
 def plan_query(
     query: str,
     *,
@@ -258,32 +316,37 @@ def plan_query(
     vocabulary: list[str] | None = None,
     vocabulary_set: set[str] | frozenset[str] | None = None,
     languages: Iterable[str] = ("it", "en"),
+    indexed: bool | None = None,
 ) -> QueryPlan:
-    """Turn user text into terms: stems in every language, typo fixes, prefixes, glossary."""
+    """Turn user text into terms: stems in every language, typo fixes, prefixes, glossary.
+
+    ``vocabulary`` is the sorted index vocabulary, or (PostgreSQL) just the terms that matter to
+    this query (``query_forms``); ``indexed`` then says whether the index has any term at all,
+    which an empty excerpt cannot tell.
+    """
     languages = tuple(languages)
     known = vocabulary_set if vocabulary_set is not None else set(vocabulary or ())
     ordered = vocabulary or []
-    raw_words = words(query)
-    content = [w for w in raw_words if w not in STOP_WORDS] or raw_words
+    indexed = bool(known) if indexed is None else indexed
     terms: list[Term] = []
-    for word in content[:12]:
+    for word, alternatives in query_forms(query, languages):
         term = Term(word)
-        term.alternatives = {_safe(stem(word, lang)) for lang in languages} | {_safe(fold(word))}
+        term.alternatives = set(alternatives)
         in_index = bool(term.alternatives & known)
         corrected = False
-        if known and not in_index and len(word) >= TYPO_MIN_LEN:
+        if indexed and not in_index and len(word) >= TYPO_MIN_LEN:
             fixes = _corrections(word, sorted(term.alternatives), vocabulary or [])
             term.alternatives |= fixes
             corrected = bool(fixes)
         if len(word) >= 3 and not word.isdigit() and not corrected:
             pool = (term.alternatives & known) or term.alternatives
             shortest = min((a for a in pool if a), key=len, default="")
-            if len(shortest) >= 3 and (not known or shortest in known or _has_prefix(ordered, shortest)):
+            if len(shortest) >= 3 and (not indexed or shortest in known or _has_prefix(ordered, shortest)):
                 term.prefixes.add(shortest)
         term.alternatives.discard("")
         terms.append(term)
     terms = _expand_glossary(terms, glossary or [])
-    if known:
+    if indexed:
         # A word nothing in the index can match would empty the AND query; drop it.
         useful = [t for t in terms if t.prefixes or t.phrases or (t.alternatives & known)]
         terms = useful or terms

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from common.i18n import t
 from common.rules_model import SYSTEMS, SearchHit, StoredSection
 from db import rules as repo
+from db.dialect import dialect
 from db.store import Store
 from engines.core.errors import RuleError, TavoloError
 from gm import offload
@@ -28,10 +28,13 @@ from gm.rules.extract import digest_document
 from gm.rules.importers import loader
 from gm.rules.importers.loader import detect_language
 from gm.rules.search import (
+    TYPO_MIN_LEN,
     Glossary,
+    GlossaryIndex,
     QueryPlan,
     escape_markdown,
     plan_query,
+    query_forms,
     section_id_in,
     snippet,
 )
@@ -144,10 +147,7 @@ class RulesService(RulesCorpus):
         if self._vocabulary is not None:
             return self._vocabulary, self._vocabulary_set
         generation = self._generation
-        try:
-            vocabulary = await repo.vocabulary(self.store.conn)
-        except repo.FullTextUnavailable:  # PostgreSQL, for now: no index, so no spelling suggestions
-            vocabulary = []
+        vocabulary = await repo.vocabulary(self.store.conn)
         known = await asyncio.to_thread(frozenset, vocabulary)
         if generation == self._generation:
             self._vocabulary, self._vocabulary_set = vocabulary, known
@@ -164,12 +164,30 @@ class RulesService(RulesCorpus):
             self._glossary = await asyncio.to_thread(_load_glossary, self._glossary_path)
         return self._glossary
 
+    async def _vocab_for(self, query: str, glossary: GlossaryIndex) -> tuple[list[str], bool]:
+        """(PostgreSQL) The part of the vocabulary this query's plan reads, and whether the index
+        has any term: its forms and the glossary's stems that are indexed, the first term of each
+        prefix, and for a word none of whose forms is indexed, its trigram neighbours. Planned
+        on that, the query gets the typo fixes, prefixes and glossary terms the whole vocabulary
+        would give it (the closest candidates are the same; rapidfuzz picks among them)."""
+        conn = self.store.conn
+        forms = query_forms(query)
+        every_form = {form for _, alternatives in forms for form in alternatives}
+        found, indexed = await repo.terms_among(conn, every_form | set(glossary.by_stem),
+                                                {form for form in every_form if len(form) >= 3})
+        misspelled = {form for word, alternatives in forms
+                      if len(word) >= TYPO_MIN_LEN and not alternatives & found for form in alternatives}
+        if indexed and misspelled:
+            found |= await repo.similar_terms(conn, misspelled)
+        return sorted(found), indexed
+
     async def plan(self, query: str, system: str | None) -> QueryPlan:
-        vocabulary, known = await self._vocab()
-        glossary = await self.glossary()
-        return plan_query(
-            query, glossary=glossary.index_for(system), vocabulary=vocabulary, vocabulary_set=known
-        )
+        glossary = (await self.glossary()).index_for(system)
+        if repo.reads_whole_vocabulary(self.store.conn):
+            vocabulary, known = await self._vocab()
+            return plan_query(query, glossary=glossary, vocabulary=vocabulary, vocabulary_set=known)
+        vocabulary, indexed = await self._vocab_for(query, glossary)
+        return plan_query(query, glossary=glossary, vocabulary=vocabulary, indexed=indexed)
 
     async def search(
         self,
@@ -202,9 +220,10 @@ class RulesService(RulesCorpus):
         if not plan.terms:
             return hits
         conn = self.store.conn
-        batches = [plan.match_all()]
+        syntax = dialect(conn)
+        batches = [plan.match_all(syntax)]
         if len(plan.terms) > 1:
-            batches.append(plan.match_any())
+            batches.append(plan.match_any(syntax))
         candidates: list[tuple[float, StoredSection]] = []
         # TABLE_UX: sections in the reader's language come first, then the other languages.
         passes = [{"language": lang}, {"other_than": lang}] if lang else [{}]
@@ -212,13 +231,13 @@ class RulesService(RulesCorpus):
             for match in batches:
                 if len(candidates) >= limit:
                     break
+                if not match:  # PostgreSQL: no term left a lexeme (``Term.tsquery``)
+                    continue
                 try:
                     rows = await repo.search(conn, match, guild_id=guild_id, system=system, limit=limit * 6,
                                              **where)
-                except repo.FullTextUnavailable as exc:  # PostgreSQL: the index is issue 18's next step
-                    raise TavoloError("rules.search_unavailable") from exc
-                except sqlite3.Error as exc:  # a query FTS5 cannot parse is a user typo, not a crash
-                    log.info("fts query failed %r: %s", match, exc)
+                except repo.QUERY_ERRORS as exc:  # a query the engine cannot parse is a user typo, not a crash
+                    log.info("full-text query failed %r: %s", match, exc)
                     continue
                 for score, section in rows:
                     key = (section.document_id, section.section_id)

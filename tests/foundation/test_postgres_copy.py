@@ -14,13 +14,16 @@ from db import content_packs as packs
 from db import games as repo
 from gm.app import App
 from gm.db_copy import CopyRefused, copy_database
+from gm.rules.service import RulesService
 from gm.settings import Settings
 from tests.conftest import ALICE, BOB, TABLE
 from tests.fakes import RaceEngine
 
+HOUSE_RULES = b"# Turnips\nTurnips sell for two coins at the market.\n\n# Orders\nOrders are given one at a time.\n"
+
 
 async def _sqlite_server(path: Path) -> int:
-    """A server's SQLite file with a game in progress (history with an undo), a roll and a pack."""
+    """A server's SQLite file with a game in progress (history with an undo), a roll, a pack and a rulebook."""
     app = await App.open(Settings(_env_file=None, DATABASE_PATH=path, RENDER_POOL="thread"), seed=3)  # type: ignore[call-arg]
     try:
         await app.tables.new(TABLE, ALICE, "race", "target:9")
@@ -34,6 +37,8 @@ async def _sqlite_server(path: Path) -> int:
         async with app.store.transaction() as conn:
             await packs.save_pack(conn, guild_id=TABLE.guild_id, system="race", name="house", data={"x": 1},
                                   created_by=ALICE.user_id)
+        rules = RulesService(app.store, digests_dir=path.parent / "no-digests")
+        await rules.import_document(TABLE.guild_id, "warlord", "house.md", HOUSE_RULES, "en", ALICE.user_id)
         game = await repo.open_game(app.store.conn, TABLE.channel_id)
         assert game is not None
         return game.version
@@ -50,6 +55,7 @@ async def test_a_copy_moves_everything_checks_it_and_play_goes_on(
     assert actions >= 4 and report.counts["actions"] == actions  # the undone move's row too
     assert report.counts["games"] == 1 and report.counts["rolls"] == 1
     assert report.counts["content_packs"] == 1 and report.games_loaded == 1 and report.games_unreadable == []
+    assert report.counts["rules_sections"] == 2 and report.sections_indexed == 2
     app = await App.open(Settings(_env_file=None, DATABASE_URL=postgres_url, RENDER_POOL="thread"), seed=3)  # type: ignore[call-arg]
     try:
         table = await app.tables.load(TABLE.channel_id)
@@ -60,6 +66,11 @@ async def test_a_copy_moves_everything_checks_it_and_play_goes_on(
         new_game = await app.tables.load(TABLE.channel_id)
         assert new_game is not None and new_game.game.id == table.game.id
         assert await packs.get_pack(app.store.conn, TABLE.guild_id, "race", "house") == {"x": 1}
+        # the rulebook came along and is searchable: its PostgreSQL index was written after the copy
+        rules = RulesService(app.store, digests_dir=tmp_path / "no-digests")
+        hits = await rules.search(TABLE.guild_id, "turnip", "warlord", "en")
+        assert [h.section_id for h in hits][:1] == ["turnips"]
+        assert [h.section_id for h in await rules.search(TABLE.guild_id, "orderz", "warlord", "en")][:1] == ["orders"]
     finally:
         await app.close()
     with pytest.raises(CopyRefused, match="empty database"):  # never into a database that holds games

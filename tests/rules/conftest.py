@@ -12,6 +12,7 @@ import yaml
 from db.store import Store
 from gm.rules.search import Glossary
 from gm.rules.service import RulesService
+from tests.foundation.conftest import fresh_schema, postgres_server
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -45,11 +46,27 @@ def fixture_text(name: str) -> str:
     return (FIXTURES / name).read_text(encoding="utf-8")
 
 
-@pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    store = await Store.open(":memory:")
-    yield store
-    await store.close()
+# Every rules test that takes ``store`` (hence ``service``) runs on SQLite, and on PostgreSQL too
+# when TAVOLO_TEST_POSTGRES names a server: the same search contract on both engines.
+BACKENDS = ["sqlite", "postgresql"] if postgres_server() else ["sqlite"]
+
+
+@pytest.fixture(params=BACKENDS)
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """An in-memory SQLite database, or a schema of its own on the PostgreSQL test server
+    (dropped afterwards), both with the real migrations."""
+    server = postgres_server()
+    if request.param == "sqlite" or server is None:
+        store = await Store.open(":memory:")
+        yield store
+        await store.close()
+        return
+    async with fresh_schema(server) as url:
+        store = await Store.open(url, pool_size=4)
+        try:
+            yield store
+        finally:
+            await store.close()
 
 
 @pytest.fixture

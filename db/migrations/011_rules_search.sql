@@ -1,0 +1,3 @@
+-- Rules full-text search on PostgreSQL (issue 18): db/migrations_pg/011_rules_search.sql adds
+-- the tsvector index there. SQLite has had its FTS5 index since 002: nothing to do here; the
+-- file exists because both folders carry the same migration numbers.
