@@ -76,7 +76,7 @@ async def any_settings(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
 # is named: their tests go through the App and the repositories only, no SQLite specifics.
 BOTH_BACKENDS = frozenset({
     "test_tables", "test_persistence", "test_table_cache", "test_simultaneous", "test_manual_dice", "test_quarantine",
-    "test_table_policy", "test_commands", "test_two_processes",
+    "test_table_policy", "test_commands", "test_two_processes", "test_reminders",
 })
 
 
