@@ -212,6 +212,12 @@ class RulesService(RulesCorpus):
         seen: set[tuple[int, str]] = set()
         if plan.section_id:
             direct = await self._sections_for_id(guild_id, system, plan.section_id, lang)
+            for ancestor in ancestor_ids(plan.section_id) if not direct else []:
+                # "310.2" where the digest stops at 310: the section that holds it, as /rules show does,
+                # rather than every text that mentions a 2
+                direct = await self._sections_for_id(guild_id, system, ancestor, lang)
+                if direct:
+                    break
             for section in direct[:limit]:
                 hits.append(self._hit(section, 0.0, exact, prefixes))
                 seen.add((section.document_id, section.section_id))

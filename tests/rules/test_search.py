@@ -283,6 +283,14 @@ async def test_a_missing_sub_rule_opens_the_section_that_contains_it(service: Ru
     assert reply.text.startswith("_202.9 is not in this document") and (reply.title or "").startswith("202")
 
 
+async def test_searching_a_missing_sub_rule_finds_the_section_that_contains_it(service: RulesService) -> None:
+    await _load(service)
+    hits = await service.search(GUILD, "202.2z", "krosmaster", "it")
+    assert [h.section_id for h in hits][:1] == ["202.2"] and hits[0].score == 0.0
+    hits = await service.search(GUILD, "101.7", "krosmaster", "en")
+    assert hits and {h.section_id for h in hits} == {"101"}
+
+
 async def test_readers_see_sections_in_their_language_first(service: RulesService) -> None:
     """Bug: ``/rules search query:blocco`` in Italian listed English sections first."""
     await _load(service)
