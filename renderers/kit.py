@@ -35,6 +35,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderers import kit_png
 from renderers.kit_palette import Palette
 
 RGB = tuple[int, int, int]
@@ -422,6 +423,8 @@ def to_png(image: Image.Image, *, palette: Palette | bool = True, level: int = P
         image = palette.quantize(image)
     elif palette and image.mode in ("RGB", "RGBA"):
         image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    if kit_png.suits(image):  # bands seen in earlier pictures are not compressed again
+        return kit_png.encode(image, level=level)
     buf = io.BytesIO()
     image.save(buf, format="PNG", compress_level=level)
     return buf.getvalue()
