@@ -25,7 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,11 @@ def _setup() -> Setup:
 
 
 def _parse(command: str) -> dict[str, object]:
-    """The console command the policy chose, back into the action the cog would build."""
+    """The console command the policy chose, back into the action the cog would build.
+
+    Every verb ``choose`` writes is named here and anything else raises: a verb that fell
+    through to a default once sent a kama purchase as an ``inspire``, which the engine
+    rightly refused (wrong phase) in the rare games that reach a demon square with kamas."""
     verb, *rest = command.split(" ", 2)[1:]
     opts = dict(part.split(":", 1) for part in " ".join(rest).replace('"', "").split(" ") if ":" in part)
     if verb == "end":
@@ -68,8 +72,18 @@ def _parse(command: str) -> dict[str, object]:
         return {"kind": "order_ties", "piece": opts["piece"]}
     if verb == "choose":
         return {"kind": "choose", "value": command.split('option:"', 1)[1].rstrip('"')}
-    placements = [{"die": 0 if k == "first" else 1, "piece": v} for k, v in opts.items()]
-    return {"kind": "inspire", "placements": placements}
+    if verb == "inspire":
+        return {"kind": "inspire",
+                "placements": [{"die": 0 if k == "first" else 1, "piece": v} for k, v in opts.items()]}
+    if verb == "buy-gg":
+        return {"kind": "buy_gg"}
+    if verb == "reward-buy":
+        return {"kind": "buy_reward", "pile": opts["pile"], "blind": opts.get("blind") == "true"}
+    if verb == "reward-assign":
+        return {"kind": "assign_reward", "reward": opts["reward"], "piece": opts["piece"]}
+    if verb == "reward-reveal":
+        return {"kind": "reveal_reward", "reward": opts["reward"]}
+    raise ValueError(f"the bench cannot replay {command!r}: teach _parse this verb")
 
 
 def game_states(seed: int = 1, limit: int = 400) -> list[State]:
@@ -161,8 +175,10 @@ async def pipeline(samples: int, warm: int, pool: str, workers: int) -> tuple[li
         app = await _open(folder, pool, workers)
         timings: list[float] = []
         images: list[bool] = []
-        await _play(app, 1, warm + samples, None, timings, images)
-        await app.close()
+        try:
+            await _play(app, 1, warm + samples, None, timings, images)
+        finally:
+            await app.close()
     assert all(images), "an action came back without its picture"
     return timings[:warm], timings[warm:]
 
@@ -200,6 +216,22 @@ async def _watchdog(until: float) -> float:
     return worst
 
 
+async def _all(jobs: Iterable[Awaitable[Any]]) -> None:
+    """Await every job; the first failure cancels the others, then is raised.
+
+    ``asyncio.gather`` alone leaves the other tables playing on after one fails, and the
+    caller's ``finally`` would close the database under them. That ``finally`` is what ends
+    a failed run: an open aiosqlite connection's thread is not a daemon, so before it the
+    interpreter waited for it forever instead of exiting with the traceback."""
+    tasks = [asyncio.ensure_future(job) for job in jobs]
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
 async def saturated(tables: int, seconds: float, pool: str, workers: int
                     ) -> tuple[float, list[float], tuple[float, float], float]:
     """``tables`` tables acting back to back: (actions per second, latencies, CPU seconds per
@@ -207,17 +239,19 @@ async def saturated(tables: int, seconds: float, pool: str, workers: int
     longest loop stall)."""
     with tempfile.TemporaryDirectory() as folder:
         app = await _open(folder, pool, workers)
-        warm_timings: list[float] = []
-        await asyncio.gather(*(_play(app, 100 + n, 5, None, warm_timings, []) for n in range(tables)))
-        timings: list[float] = []
-        images: list[bool] = []
-        cpu0, t0, client0 = _cpu_seconds(), time.perf_counter(), CLIENT_CPU[0]
-        until = t0 + seconds
-        watchdog = asyncio.create_task(_watchdog(until))
-        await asyncio.gather(*(_play(app, 200 + n, None, until, timings, images) for n in range(tables)))
-        elapsed, cpu = time.perf_counter() - t0, _cpu_seconds()
-        stall = await watchdog
-        await app.close()
+        try:
+            warm_timings: list[float] = []
+            await _all(_play(app, 100 + n, 5, None, warm_timings, []) for n in range(tables))
+            timings: list[float] = []
+            images: list[bool] = []
+            cpu0, t0, client0 = _cpu_seconds(), time.perf_counter(), CLIENT_CPU[0]
+            until = t0 + seconds
+            watchdog = asyncio.ensure_future(_watchdog(until))
+            await _all([watchdog, *(_play(app, 200 + n, None, until, timings, images) for n in range(tables))])
+            elapsed, cpu = time.perf_counter() - t0, _cpu_seconds()
+            stall = watchdog.result()
+        finally:
+            await app.close()
     assert all(images), "an action came back without its picture"
     client = CLIENT_CPU[0] - client0  # the bench's own move choice is not the bot's work
     per_action = ((cpu[0] - cpu0[0] - client) / len(timings), (cpu[1] - cpu0[1]) / len(timings))

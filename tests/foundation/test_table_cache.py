@@ -147,3 +147,49 @@ async def test_a_krosmaster_game_s_cached_state_never_changes_behind_the_databas
             assert table.state.model_dump_json() == game.state == table.game.state
     finally:
         await app.close()
+
+
+async def test_krosmaster_tables_played_at_once_keep_their_cached_states_equal_to_the_database(
+        tmp_path: Any) -> None:
+    """bench/krosmaster.py's saturated run in small: several tables act concurrently through the
+    real pipeline (with fewer parsed states kept than tables, so each act's reads, renders and
+    commits interleave with another table's eviction), and the state a player chose from must be
+    the committed one, unchanged by the policy's reading of it, after every act."""
+    import asyncio
+
+    from bench.krosmaster import _parse, _team
+    from engines.krosmaster.engine import KrosmasterEngine
+    from engines.krosmaster.state import State
+    from gm.context import Actor
+    from gm.settings import Settings
+    from tools.km_autoplay import TEAMS, choose
+
+    engine = KrosmasterEngine()
+    app = await App.open(Settings(DATABASE_PATH=tmp_path / "km.sqlite3", _env_file=None), seed=5)
+    app.tables._parsed_size = 2
+
+    async def play(place: Place, actions: int) -> None:
+        actors = [Actor(user_id=place.channel_id * 10 + n, name=name) for n, name in enumerate(("alice", "bob"))]
+        await app.tables.new(place, actors[0], "krosmaster")
+        await app.tables.configure_seat(place, actors[0], {"team": _team(TEAMS[0])})
+        await app.tables.join(place, actors[1])
+        await app.tables.configure_seat(place, actors[1], {"team": _team(TEAMS[1])})
+        await app.tables.start(place, actors[0])
+        for _ in range(actions):
+            table = await app.tables.table_for(place)
+            assert table is not None and isinstance(table.state, State)
+            state, seen = table.state, table.state.model_dump_json()
+            game = await repo.get_game(app.store.conn, table.game.id)
+            assert game is not None and game.state == seen
+            decision = engine.decision(state)
+            assert decision is not None
+            seat = decision.seats[0]
+            data = _parse(choose(state, seat, engine.legal_actions(state, seat)))
+            assert state.model_dump_json() == seen  # choosing read the state and changed nothing
+            await app.tables.act(place, actors[seat], data)
+            assert state.model_dump_json() == seen  # nor did the act, its reply or its picture
+
+    try:
+        await asyncio.gather(*(play(Place(channel_id=500 + n, guild_id=1), 25) for n in range(4)))
+    finally:
+        await app.close()
