@@ -158,6 +158,7 @@ async def _play(app: Any, channel: int, count: int | None, until: float | None, 
 async def _open(folder: str, pool: str, workers: int) -> Any:
     from gm import render_pool
     from gm.app import App
+    from gm.heap import freeze_start_up_heap
     from gm.settings import Settings
 
     settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL=pool, RENDER_WORKERS=workers,
@@ -166,7 +167,9 @@ async def _open(folder: str, pool: str, workers: int) -> Any:
     render_pool.configure(render_pool.PoolConfig.from_settings(settings))  # until App.open does it
     if pool == "process":
         await asyncio.to_thread(render_pool.started_workers)  # started and warm, as in a running bot
-    return await App.open(settings, seed=1)
+    app = await App.open(settings, seed=1)
+    freeze_start_up_heap()  # as the bot does once Discord says READY
+    return app
 
 
 async def pipeline(samples: int, warm: int, pool: str, workers: int) -> tuple[list[float], list[float]]:

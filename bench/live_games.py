@@ -45,10 +45,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.km_games import CURRENT, USERS, Script, ScriptDice, insert_games, record
-from cogs.client import freeze_start_up_heap
 from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Actor, Place
+from gm.heap import freeze_start_up_heap
 from gm.settings import Settings
 
 ACTORS = {seat: Actor(user_id=user, name=("alice", "bob")[seat]) for seat, user in enumerate(USERS)}

@@ -6,12 +6,12 @@ entry point and the console never import each other.
 
 from __future__ import annotations
 
-import gc
 import logging
 
 import discord
 from discord.ext import commands
 
+from gm.heap import freeze_start_up_heap
 from gm.settings import Settings
 
 log = logging.getLogger("tavolo")
@@ -104,21 +104,6 @@ class TavoloBot(commands.Bot):
         await super().close()
         if self.app is not None:
             await self.app.close()  # type: ignore[attr-defined]
-
-
-def freeze_start_up_heap() -> int:
-    """Move everything alive once start-up is over (modules, cogs, commands, content, the guild
-    cache) out of the garbage collector's sight; returns how many objects it no longer walks.
-
-    Why (issue 13): a full collection walked ~80,000 start-up objects, a 65 ms stall of every
-    interaction every few dozen actions (bench/live_games.py --gc-freeze off: max 88 ms,
-    with the freeze 53 ms). Frozen objects are still freed when their last reference goes;
-    only garbage cycles among them would stay, and ``collect`` first clears those."""
-    gc.collect()
-    gc.freeze()
-    frozen = gc.get_freeze_count()
-    log.info("start-up heap frozen: %d objects", frozen)
-    return frozen
 
 
 class TavoloShardedBot(TavoloBot, commands.AutoShardedBot):

@@ -35,6 +35,7 @@ import os
 import pickle
 import queue
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -43,6 +44,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Literal
 
 from engines.core.contract import GameState
+from gm.heap import freeze_start_up_heap
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -93,11 +95,15 @@ def _worker_main(conn: Connection, modules: Sequence[str], warm_up: Sequence[str
     tune_allocator()
     for module in modules:
         importlib.import_module(module)
+    warmed = getattr(sys.modules.get("gm.render_warm"), "WARMED", frozenset())  # by the fork server
     for target in warm_up:
+        if target in warmed:  # drawn before the fork: touching it again would only copy shared pages
+            continue
         try:
             _resolve(target)()
         except Exception:  # a warm-up is an optimisation: never a reason not to serve
             log.exception("render worker: warm-up %s failed", target)
+    freeze_start_up_heap()  # what the warm-up drew stays: no full collection walks it mid-picture
     try:
         conn.send(("ready", os.getpid()))
         while True:
@@ -249,7 +255,8 @@ def _context() -> BaseContext:
 
         context = multiprocessing.get_context("forkserver")
         warm = [target.partition(":")[0] for target in WARM_UP]
-        context.set_forkserver_preload([*offload.PRELOAD, *worker_modules(), *warm])
+        # gm.render_warm last: its import draws every warm-up in the server, shared by the workers
+        context.set_forkserver_preload([*offload.PRELOAD, *worker_modules(), *warm, "gm.render_warm"])
         return context
 
 
