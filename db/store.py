@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import aiosqlite
 
+from db.checkpoints import Checkpointer, disable_automatic_checkpoints
 from db.database import open_database
 from db.dialect import SQLITE, is_postgres_url
 
@@ -29,9 +30,10 @@ if TYPE_CHECKING:
 class Store:
     dialect = SQLITE
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, checkpointer: Checkpointer | None = None) -> None:
         self.conn = conn
         self._write_lock = asyncio.Lock()
+        self.checkpointer = checkpointer
 
     @classmethod
     async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
@@ -41,7 +43,13 @@ class Store:
             from db.pg_store import PgStore  # asyncpg is imported only when PostgreSQL is used
 
             return await PgStore.open_url(str(target), pool_size=pool_size)
-        return cls(await open_database(target))
+        conn = await open_database(target)
+        if str(target) == ":memory:":
+            return cls(conn)
+        checkpointer = Checkpointer(target)  # no commit pays for copying the WAL back (db/checkpoints.py)
+        await disable_automatic_checkpoints(conn)
+        await checkpointer.start()
+        return cls(conn, checkpointer)
 
     @classmethod
     async def connect(cls, settings: Settings) -> Store:
@@ -85,3 +93,5 @@ class Store:
 
     async def close(self) -> None:
         await self.conn.close()
+        if self.checkpointer is not None:
+            await self.checkpointer.close()
