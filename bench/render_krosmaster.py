@@ -231,7 +231,8 @@ def main() -> None:
         for kind in ("thread", "process"):
             for workers in (1, 2):
                 rate = asyncio.run(_throughput(kind, workers, args.seconds))
-                pool = f"{workers} {kind}" + ("s:" if workers > 1 else ":")
+                plural = ("es" if kind == "process" else "s") if workers > 1 else ""
+                pool = f"{workers} {kind}{plural}:"
                 print(f"render pool, {pool:<12} {rate:6.1f} renders/s")
 
 
