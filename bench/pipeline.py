@@ -68,3 +68,20 @@ def timed(fn: Callable[[], Any]) -> float:
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
+
+
+def measure_cpu(fn: Callable[[], object], runs: int, *, fresh_bands: bool = False) -> tuple[list[float], list[float]]:
+    """(wall, CPU) milliseconds of ``runs`` calls of ``fn``. ``fresh_bands`` empties the PNG band
+    cache (``renderers.kit_png``) before each call: drawing one picture again and again would
+    otherwise re-use every band and measure a cache, not a render."""
+    from renderers import kit_png
+
+    wall, cpu = [], []
+    for _ in range(runs):
+        if fresh_bands:
+            kit_png.CACHE.clear()
+        w0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        cpu.append((time.process_time() - c0) * 1000)
+        wall.append((time.perf_counter() - w0) * 1000)
+    return wall, cpu

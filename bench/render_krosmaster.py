@@ -33,6 +33,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.pipeline import measure_cpu
 from engines.krosmaster.engine import area_for, reachable_squares, spell_targets
 from engines.krosmaster.rules_board import label
 from engines.krosmaster.state import State
@@ -44,23 +45,11 @@ from tests.renderers.states_four import four_players
 
 
 def _measure(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
-    wall, cpu = [], []
-    for _ in range(runs):
-        w0, c0 = time.perf_counter(), time.process_time()
-        fn()
-        cpu.append((time.process_time() - c0) * 1000)
-        wall.append((time.perf_counter() - w0) * 1000)
-    return wall, cpu
+    return measure_cpu(fn, runs)
 
 
 def _measure_fresh(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
-    """``_measure`` with no compressed band of an earlier run to re-use: drawing one picture again
-    and again would otherwise measure a cache, not a render."""
-    def fresh() -> object:
-        kit_png.CACHE.clear()
-        return fn()
-
-    return _measure(fresh, runs)
+    return measure_cpu(fn, runs, fresh_bands=True)
 
 
 def _pct(values: list[float], q: float) -> float:

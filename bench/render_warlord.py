@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.pipeline import measure_cpu
 from engines.warlord.engine import WarlordEngine
 from renderers import kit
 from renderers import warlord as W
@@ -31,13 +32,8 @@ LOG = ["Axe Sergeant strikes Horde Grunt: 14 + 3 = 17 vs AC 11, hit", "Horde Gru
 
 
 def _measure(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
-    wall, cpu = [], []
-    for _ in range(runs):
-        w0, c0 = time.perf_counter(), time.process_time()
-        fn()
-        cpu.append((time.process_time() - c0) * 1000)
-        wall.append((time.perf_counter() - w0) * 1000)
-    return wall, cpu
+    """The same picture again and again: no PNG band of an earlier run re-used."""
+    return measure_cpu(fn, runs, fresh_bands=True)
 
 
 def _pct(values: list[float], q: float) -> float:
