@@ -32,7 +32,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -114,13 +114,34 @@ def limits() -> Limits:
     return _runner.limits
 
 
+_shared_preload: list[str] = []
+
+
+def share_fork_server(modules: Iterable[str]) -> None:
+    """Have the fork server preload ``modules`` too, for the other user of it (the render pool).
+
+    Why: a process has one fork server, started by whichever pool forks first with the preload
+    list set at that moment. The render workers' warm-up is drawn there (``gm.render_warm``) so
+    that they share it; if a rulebook import started the server first with this module's list
+    alone, every worker would draw its own again (~50 MB each). Call before the first fork."""
+    with _runner_lock:
+        _shared_preload.extend(m for m in modules if m not in _shared_preload and m not in PRELOAD)
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            multiprocessing.get_context("forkserver").set_forkserver_preload(fork_server_preload())
+
+
+def fork_server_preload() -> list[str]:
+    """Every module the shared fork server imports before forking: this module's, then the shared ones."""
+    return [*PRELOAD, *_shared_preload]
+
+
 def _context() -> BaseContext:
     """``forkserver`` where it exists (Linux, macOS); ``spawn`` elsewhere (slower, same result)."""
     with _runner_lock:
         if _runner.context is None:
             if "forkserver" in multiprocessing.get_all_start_methods():
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(list(PRELOAD))
+                context.set_forkserver_preload(fork_server_preload())
             else:  # pragma: no cover - Windows
                 context = multiprocessing.get_context("spawn")
             _runner.context = context

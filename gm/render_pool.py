@@ -254,10 +254,15 @@ def _context() -> BaseContext:
         from gm import offload
 
         context = multiprocessing.get_context("forkserver")
-        warm = [target.partition(":")[0] for target in WARM_UP]
-        # gm.render_warm last: its import draws every warm-up in the server, shared by the workers
-        context.set_forkserver_preload([*offload.PRELOAD, *worker_modules(), *warm, "gm.render_warm"])
+        offload.share_fork_server(fork_server_modules())
         return context
+
+
+def fork_server_modules() -> list[str]:
+    """What the fork server imports for the workers: the games, their renderers, then
+    ``gm.render_warm`` (last: its import draws every warm-up there, shared by the workers)."""
+    warm = [target.partition(":")[0] for target in WARM_UP]
+    return [*worker_modules(), *warm, "gm.render_warm"]
 
 
 class RenderPool:
@@ -341,6 +346,10 @@ _pool_lock = threading.Lock()
 def configure(config: PoolConfig) -> None:
     """Use ``config`` from the next picture on; a different config replaces the pool."""
     global _pool, _config
+    if config.kind == "process":  # before anything forks: the server then carries the warm-up
+        from gm import offload
+
+        offload.share_fork_server(fork_server_modules())
     with _pool_lock:
         if config == _config:
             return

@@ -174,3 +174,44 @@ async def test_a_crashed_render_worker_costs_the_picture_not_the_move(app: App, 
         await _move_without_picture(app, caplog)
     finally:
         crashing.close()
+
+
+# -- the shared fork server --------------------------------------------------------------------
+
+def _warm_state() -> tuple[list[str], int]:
+    """(the warm-ups the fork server drew before this worker was forked, objects frozen here)."""
+    import gc
+    import sys
+
+    return sorted(getattr(sys.modules.get("gm.render_warm"), "WARMED", ())), gc.get_freeze_count()
+
+
+_FRESH_PROCESS = """
+import asyncio, json, sys
+from gm import offload, render_pool
+from gm.render_pool import PoolConfig
+from tests.renderers.test_render_pool import _warm_state
+
+render_pool.configure(PoolConfig(kind="process", workers=1, timeout=30.0))  # as bot.py does, first
+print(asyncio.run(offload.run(len, "abc", budget=offload.Budget(30.0, 256))), file=sys.stderr)  # an import forks first
+render_pool.started_workers()
+print(json.dumps(asyncio.run(render_pool.pool().call(_warm_state))))
+render_pool.shutdown()
+"""
+
+
+def test_workers_share_the_warm_up_drawn_in_the_fork_server_even_when_an_import_forked_first() -> None:
+    """The fork server is one per process and keeps the preload list of its first user: a rulebook
+    import must not start it without the warm-up, or each worker draws its own (~50 MB each)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", _FRESH_PROCESS], cwd=root, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    warmed, frozen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(render_pool.WARM_UP) <= set(warmed)
+    assert frozen > 0  # and the worker froze what it inherited
