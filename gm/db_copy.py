@@ -11,6 +11,7 @@ highest copied id.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,22 +46,30 @@ async def copy_database(source: Path, target_url: str, *, pool_size: int = 4) ->
 
     for module in GAME_MODULES:  # the engines that check every copied game loads
         importlib.import_module(module)
-    src = await Store.open(source)
-    dst = await Store.open(target_url, pool_size=pool_size)
-    try:
-        existing = await dst.conn.execute_fetchall("SELECT COUNT(*) FROM games")
-        if existing[0][0]:
-            raise CopyRefused(f"the target already holds {existing[0][0]} games: copy into an empty database")
-        report = CopyReport()
-        for table in TABLES:
-            report.counts[table] = await _copy_table(src, dst, table)
-        # SQLite's FTS5 index does not copy: PostgreSQL's is written from the sections' own text.
-        report.sections_indexed = await index_missing(dst)
-        await _check(dst, report)
-        return report
-    finally:
-        await src.close()
-        await dst.close()
+    if not Path(source).is_file():  # opening it would create an empty database and copy nothing
+        raise CopyRefused(f"there is no SQLite database at {source}")
+    async with contextlib.AsyncExitStack() as stores:
+        # each store closed whatever fails next: an open SQLite connection's thread would keep the
+        # process alive after the error was printed
+        src = await Store.open(source)
+        stores.push_async_callback(src.close)
+        dst = await Store.open(target_url, pool_size=pool_size)
+        stores.push_async_callback(dst.close)
+        return await _copy(src, dst)
+
+
+async def _copy(src: Store, dst: Store) -> CopyReport:
+    """Every table into an empty target, then the counts and every game checked."""
+    existing = await dst.conn.execute_fetchall("SELECT COUNT(*) FROM games")
+    if existing[0][0]:
+        raise CopyRefused(f"the target already holds {existing[0][0]} games: copy into an empty database")
+    report = CopyReport()
+    for table in TABLES:
+        report.counts[table] = await _copy_table(src, dst, table)
+    # SQLite's FTS5 index does not copy: PostgreSQL's is written from the sections' own text.
+    report.sections_indexed = await index_missing(dst)
+    await _check(dst, report)
+    return report
 
 
 async def _target_columns(dst: Store, table: str) -> dict[str, str]:
