@@ -47,8 +47,13 @@ class Store:
         if str(target) == ":memory:":
             return cls(conn)
         checkpointer = Checkpointer(target)  # no commit pays for copying the WAL back (db/checkpoints.py)
-        await disable_automatic_checkpoints(conn)
-        await checkpointer.start()
+        try:
+            await checkpointer.start()
+            await disable_automatic_checkpoints(conn)
+        except BaseException:
+            await checkpointer.close()
+            await conn.close()  # an open connection's thread would keep the process alive
+            raise
         return cls(conn, checkpointer)
 
     @classmethod
