@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import io
 import sys
-import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -75,58 +74,25 @@ def choose(state: State, seat: int, legal: list[A.Action]) -> str:
 
 
 async def play(seed: int, limit: int) -> list[str]:
-    from cogs.client import TavoloBot
-    from console.runner import Console
-    from gm.app import App
-    from gm.settings import Settings
+    from tools.console_play import play_in_console
 
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(DATABASE_PATH=Path(folder) / "auto.sqlite3", _env_file=None)
-        app = await App.open(settings, seed=seed)
-        bot = TavoloBot(settings, app=app)
-        await bot.load_tavolo()
-        console = Console(bot, out_dir=Path(folder) / "out", output=io.StringIO())
-        lines = [
-            f"# A whole Krosmaster game, written by tools/km_autoplay.py --seed {seed}; replay with --seed {seed}.",
-            "/as alice", "/game new krosmaster", f"/km team figurines:\"{TEAMS[0]}\"",
-            "/as bob", "/game join", f"/km team figurines:\"{TEAMS[1]}\"", "/game start",
-        ]
-        for line in lines:
-            await console.execute(line)
-        current = "bob"
-        for _ in range(limit):
-            table = await app.tables.table_for(_place(console))
-            if table is None or table.state is None:
-                break
-            state = table.state
-            assert isinstance(state, State)
-            decision = table.engine.decision(state)
-            if decision is None:
-                break
-            seat = decision.seats[0]
-            user = PLAYERS[[s.name for s in table.seats].index(table.seats[seat].name)]
-            if user != current:
-                lines.append(f"/as {user}")
-                await console.execute(lines[-1])
-                current = user
-            lines.append(choose(state, seat, table.engine.legal_actions(state, seat)))
-            before = console.errors
-            await console.execute(lines[-1])
-            if console.errors != before:
-                raise RuntimeError(f"the policy produced a rejected command: {lines[-1]}\n"
-                                   f"{console.output.getvalue()[-2000:]}")  # type: ignore[attr-defined]
-        else:
-            raise RuntimeError("no victory within the action limit")
-        await app.close()
-        await bot.http.close()
-    return lines
+    opening = [
+        f"# A whole Krosmaster game, written by tools/km_autoplay.py --seed {seed}; replay with --seed {seed}.",
+        "/as alice", "/game new krosmaster", f"/km team figurines:\"{TEAMS[0]}\"",
+        "/as bob", "/game join", f"/km team figurines:\"{TEAMS[1]}\"", "/game start",
+    ]
 
+    def next_move(table: Any) -> tuple[str, str] | None:
+        state = table.state
+        assert isinstance(state, State)
+        decision = table.engine.decision(state)
+        if decision is None:
+            return None
+        seat = decision.seats[0]
+        user = PLAYERS[[s.name for s in table.seats].index(table.seats[seat].name)]
+        return user, choose(state, seat, table.engine.legal_actions(state, seat))
 
-def _place(console: object) -> object:
-    from gm.context import Place
-
-    channel = console.channel  # type: ignore[attr-defined]
-    return Place(channel_id=channel.id, guild_id=console.guild.id)  # type: ignore[attr-defined]
+    return await play_in_console(seed, opening, next_move, limit)
 
 
 def main() -> None:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import io
 import sys
-import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -141,64 +140,32 @@ def _equips(state: State, seat: int) -> list[Action]:
 
 
 async def play(seed: int, limit: int) -> list[str]:
-    from cogs.client import TavoloBot
-    from console.runner import Console
-    from gm.app import App
-    from gm.context import Place
-    from gm.settings import Settings
+    from tools.console_play import play_in_console
 
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(DATABASE_PATH=Path(folder) / "auto.sqlite3", _env_file=None)
-        app = await App.open(settings, seed=seed)
-        bot = TavoloBot(settings, app=app)
-        await bot.load_tavolo()
-        console = Console(bot, out_dir=Path(folder) / "out", output=io.StringIO())
-        lines = [
-            f"# A whole World of Warcraft board game, written by tools/wowb_autoplay.py --seed {seed};",
-            f"# replay with: python bot.py --console --seed {seed} --script tests/wowboard/full_game.txt",
-            "/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start",
-        ]
-        try:
-            for line in lines:
-                await console.execute(line)
-            current = "bob"
-            place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
-            equipped: set[tuple[str, str]] = set()
-            for _ in range(limit):
-                table = await app.tables.table_for(place)
-                if table is None or table.state is None:
-                    break
-                state = table.state
-                assert isinstance(state, State)
-                decision = table.engine.decision(state)
-                if decision is None:
-                    break
-                seat = decision.seats[0]
-                user = PLAYERS[seat]
-                legal = table.engine.legal_actions(state, seat)
-                if decision.kind == "management":
-                    fresh = [a for a in _equips(state, seat) if isinstance(a, A.Equip)
-                             and (a.character, a.card) not in equipped]
-                    if fresh:
-                        equipped.add((fresh[0].character, fresh[0].card))
-                        legal = [fresh[0]]
-                if user != current:
-                    lines.append(f"/as {user}")
-                    await console.execute(lines[-1])
-                    current = user
-                lines.append(_command(choose(state, legal), state))
-                before = console.errors
-                await console.execute(lines[-1])
-                if console.errors != before:
-                    raise RuntimeError(f"the policy produced a rejected command: {lines[-1]}\n"
-                                       f"{console.output.getvalue()[-2000:]}")  # type: ignore[attr-defined]
-            else:
-                raise RuntimeError("the game did not end within the action limit")
-        finally:  # a rejected command must not leave the loop's threads running
-            await app.close()
-            await bot.http.close()
-    return lines
+    opening = [
+        f"# A whole World of Warcraft board game, written by tools/wowb_autoplay.py --seed {seed};",
+        f"# replay with: python bot.py --console --seed {seed} --script tests/wowboard/full_game.txt",
+        "/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start",
+    ]
+    equipped: set[tuple[str, str]] = set()
 
+    def next_move(table: Any) -> tuple[str, str] | None:
+        state = table.state
+        assert isinstance(state, State)
+        decision = table.engine.decision(state)
+        if decision is None:
+            return None
+        seat = decision.seats[0]
+        legal = table.engine.legal_actions(state, seat)
+        if decision.kind == "management":
+            fresh = [a for a in _equips(state, seat) if isinstance(a, A.Equip)
+                     and (a.character, a.card) not in equipped]
+            if fresh:
+                equipped.add((fresh[0].character, fresh[0].card))
+                legal = [fresh[0]]
+        return PLAYERS[seat], _command(choose(state, legal), state)
+
+    return await play_in_console(seed, opening, next_move, limit)
 
 
 def main() -> None:
