@@ -13,12 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-NextMove = Callable[[Any], "tuple[str, str] | None"]
-"""Given the channel's table: (the user who moves, the command they type), or None once the game is over."""
+NextMove = Callable[[Any, Any], "tuple[str, str]"]
+"""Given the channel's table and the decision it waits for: (the user who moves, the command they type)."""
 
 
 async def play_in_console(seed: int, opening: list[str], next_move: NextMove, limit: int) -> list[str]:
-    """``opening`` (lobby commands) and then ``next_move``'s commands until it returns None; the
+    """``opening`` (lobby commands) and then ``next_move``'s commands until the game is over; the
     whole script, ``/as`` lines included, ready to replay with ``--seed seed``. Raises when the bot
     rejects a command (the policy wrote something illegal) or the game outlasts ``limit`` moves."""
     from cogs.client import TavoloBot
@@ -41,10 +41,10 @@ async def play_in_console(seed: int, opening: list[str], next_move: NextMove, li
             place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
             for _ in range(limit):
                 table = await app.tables.table_for(place)
-                move = next_move(table) if table is not None and table.state is not None else None
-                if move is None:
+                decision = table.engine.decision(table.state) if table is not None and table.state else None
+                if decision is None:
                     break
-                user, command = move
+                user, command = next_move(table, decision)
                 if user != current:
                     lines.append(f"/as {user}")
                     await console.execute(lines[-1])

@@ -82,13 +82,9 @@ async def play(seed: int, limit: int) -> list[str]:
         "/as bob", "/game join", f"/km team figurines:\"{TEAMS[1]}\"", "/game start",
     ]
 
-    def next_move(table: Any) -> tuple[str, str] | None:
-        state = table.state
+    def next_move(table: Any, decision: Any) -> tuple[str, str]:
+        state, seat = table.state, decision.seats[0]
         assert isinstance(state, State)
-        decision = table.engine.decision(state)
-        if decision is None:
-            return None
-        seat = decision.seats[0]
         user = PLAYERS[[s.name for s in table.seats].index(table.seats[seat].name)]
         return user, choose(state, seat, table.engine.legal_actions(state, seat))
 

@@ -149,13 +149,9 @@ async def play(seed: int, limit: int) -> list[str]:
     ]
     equipped: set[tuple[str, str]] = set()
 
-    def next_move(table: Any) -> tuple[str, str] | None:
-        state = table.state
+    def next_move(table: Any, decision: Any) -> tuple[str, str]:
+        state, seat = table.state, decision.seats[0]
         assert isinstance(state, State)
-        decision = table.engine.decision(state)
-        if decision is None:
-            return None
-        seat = decision.seats[0]
         legal = table.engine.legal_actions(state, seat)
         if decision.kind == "management":
             fresh = [a for a in _equips(state, seat) if isinstance(a, A.Equip)
