@@ -119,6 +119,24 @@ def _p(samples: list[float]) -> tuple[float, float]:
 CLIENT_CPU = [0.0]  # CPU seconds this bench spends choosing moves (on the loop, but not the bot's work)
 
 
+async def start_game(app: Any, place: Any, actors: list[Any]) -> None:
+    """A two-seat Krosmaster game on ``place`` with the autoplay policy's two teams, started."""
+    await app.tables.new(place, actors[0], "krosmaster")
+    await app.tables.configure_seat(place, actors[0], {"team": _team(TEAMS[0])})
+    await app.tables.join(place, actors[1])
+    await app.tables.configure_seat(place, actors[1], {"team": _team(TEAMS[1])})
+    await app.tables.start(place, actors[0])
+
+
+def autoplay_move(state: State) -> tuple[int, dict[str, object]] | None:
+    """(the seat to move, the action tools/km_autoplay.py's policy picks for it, as /km data); None once over."""
+    decision = ENGINE.decision(state)
+    if decision is None:
+        return None
+    seat = decision.seats[0]
+    return seat, _parse(choose(state, seat, ENGINE.legal_actions(state, seat)))
+
+
 async def _play(app: Any, channel: int, count: int | None, until: float | None, timings: list[float],
                 images: list[bool]) -> None:
     """Play seeded games on ``channel`` back to back: ``count`` actions, or until ``until``."""
@@ -131,24 +149,18 @@ async def _play(app: Any, channel: int, count: int | None, until: float | None, 
         return (count is None or len(timings) < count) and (until is None or time.perf_counter() < until)
 
     while more():
-        await app.tables.new(place, actors[0], "krosmaster")
-        await app.tables.configure_seat(place, actors[0], {"team": _team(TEAMS[0])})
-        await app.tables.join(place, actors[1])
-        await app.tables.configure_seat(place, actors[1], {"team": _team(TEAMS[1])})
-        await app.tables.start(place, actors[0])
+        await start_game(app, place, actors)
         while more():
             table = await app.tables.table_for(place)
             if table is None or table.state is None:
                 break
-            state = table.state
-            assert isinstance(state, State)
-            decision = ENGINE.decision(state)
-            if decision is None:
-                break
-            seat = decision.seats[0]
+            assert isinstance(table.state, State)
             c0 = time.process_time()
-            action = _parse(choose(state, seat, ENGINE.legal_actions(state, seat)))
+            move = autoplay_move(table.state)
             CLIENT_CPU[0] += time.process_time() - c0
+            if move is None:
+                break
+            seat, action = move
             t0 = time.perf_counter()
             reply = await app.tables.act(place, actors[seat], action)
             timings.append(time.perf_counter() - t0)

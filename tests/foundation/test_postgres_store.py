@@ -372,30 +372,21 @@ async def test_reminders_on_both_backends(any_settings: Settings, race: RaceEngi
 async def test_a_krosmaster_game_plays_and_reloads_the_same_on_both_backends(any_settings: Settings) -> None:
     """Real Krosmaster actions (the autoplay's choices, seeded): states and history are stored and
     read back identically, compressed ``state_before`` included, across a restart."""
-    from bench.krosmaster import _parse, _team
-    from engines.krosmaster.engine import KrosmasterEngine
+    from bench.krosmaster import autoplay_move, start_game
     from engines.krosmaster.state import State
     from gm.context import Actor
-    from tools.km_autoplay import TEAMS, choose
 
-    engine = KrosmasterEngine()
     actors = [Actor(user_id=SNOWFLAKE_GUILD + 1, name="alice"), Actor(user_id=SNOWFLAKE_GUILD + 2, name="bob")]
     app = await App.open(any_settings, seed=3)
     try:
-        await app.tables.new(TABLE, actors[0], "krosmaster")
-        await app.tables.configure_seat(TABLE, actors[0], {"team": _team(TEAMS[0])})
-        await app.tables.join(TABLE, actors[1])
-        await app.tables.configure_seat(TABLE, actors[1], {"team": _team(TEAMS[1])})
-        await app.tables.start(TABLE, actors[0])
+        await start_game(app, TABLE, actors)
         for _ in range(12):
             table = await app.tables.table_for(TABLE)
             assert table is not None and isinstance(table.state, State)
-            decision = engine.decision(table.state)
-            if decision is None:
+            move = autoplay_move(table.state)
+            if move is None:
                 break
-            seat = decision.seats[0]
-            await app.tables.act(TABLE, actors[seat], _parse(choose(table.state, seat,
-                                                                    engine.legal_actions(table.state, seat))))
+            await app.tables.act(TABLE, actors[move[0]], move[1])
         saved = await repo.open_game(app.store.conn, TABLE.channel_id)
         history = await repo.recent_actions(app.store.conn, 1, 100, with_states=True)
     finally:

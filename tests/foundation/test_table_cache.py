@@ -113,30 +113,22 @@ async def test_an_unreadable_state_is_found_by_the_action_without_parsing_twice(
 async def test_a_krosmaster_game_s_cached_state_never_changes_behind_the_database(tmp_path: Any) -> None:
     """Views share what they do not hide with the cached state: no reply, panel or picture may
     change it. Forty real actions, each followed by both private panels and a status."""
-    from bench.krosmaster import _parse, _team
-    from engines.krosmaster.engine import KrosmasterEngine
+    from bench.krosmaster import autoplay_move, start_game
     from engines.krosmaster.state import State
     from gm.context import Actor
     from gm.settings import Settings
-    from tools.km_autoplay import TEAMS, choose
 
-    engine = KrosmasterEngine()
     app = await App.open(Settings(DATABASE_PATH=tmp_path / "km.sqlite3", _env_file=None), seed=3)
     actors = [Actor(user_id=1, name="alice"), Actor(user_id=2, name="bob")]
     try:
-        await app.tables.new(TABLE, actors[0], "krosmaster")
-        await app.tables.configure_seat(TABLE, actors[0], {"team": _team(TEAMS[0])})
-        await app.tables.join(TABLE, actors[1])
-        await app.tables.configure_seat(TABLE, actors[1], {"team": _team(TEAMS[1])})
-        await app.tables.start(TABLE, actors[0])
+        await start_game(app, TABLE, actors)
         for _ in range(40):
             table = await app.tables.table_for(TABLE)
             assert table is not None and isinstance(table.state, State)
-            decision = engine.decision(table.state)
-            if decision is None:
+            move = autoplay_move(table.state)
+            if move is None:
                 break
-            seat = decision.seats[0]
-            data = _parse(choose(table.state, seat, engine.legal_actions(table.state, seat)))
+            seat, data = move
             await app.tables.act(TABLE, actors[seat], data)
             for actor in actors:
                 await app.tables.private_panel(TABLE, actor)
@@ -157,34 +149,26 @@ async def test_krosmaster_tables_played_at_once_keep_their_cached_states_equal_t
     the committed one, unchanged by the policy's reading of it, after every act."""
     import asyncio
 
-    from bench.krosmaster import _parse, _team
-    from engines.krosmaster.engine import KrosmasterEngine
+    from bench.krosmaster import autoplay_move, start_game
     from engines.krosmaster.state import State
     from gm.context import Actor
     from gm.settings import Settings
-    from tools.km_autoplay import TEAMS, choose
 
-    engine = KrosmasterEngine()
     app = await App.open(Settings(DATABASE_PATH=tmp_path / "km.sqlite3", _env_file=None), seed=5)
     app.tables._parsed_size = 2
 
     async def play(place: Place, actions: int) -> None:
         actors = [Actor(user_id=place.channel_id * 10 + n, name=name) for n, name in enumerate(("alice", "bob"))]
-        await app.tables.new(place, actors[0], "krosmaster")
-        await app.tables.configure_seat(place, actors[0], {"team": _team(TEAMS[0])})
-        await app.tables.join(place, actors[1])
-        await app.tables.configure_seat(place, actors[1], {"team": _team(TEAMS[1])})
-        await app.tables.start(place, actors[0])
+        await start_game(app, place, actors)
         for _ in range(actions):
             table = await app.tables.table_for(place)
             assert table is not None and isinstance(table.state, State)
             state, seen = table.state, table.state.model_dump_json()
             game = await repo.get_game(app.store.conn, table.game.id)
             assert game is not None and game.state == seen
-            decision = engine.decision(state)
-            assert decision is not None
-            seat = decision.seats[0]
-            data = _parse(choose(state, seat, engine.legal_actions(state, seat)))
+            move = autoplay_move(state)
+            assert move is not None
+            seat, data = move
             assert state.model_dump_json() == seen  # choosing read the state and changed nothing
             await app.tables.act(place, actors[seat], data)
             assert state.model_dump_json() == seen  # nor did the act, its reply or its picture
