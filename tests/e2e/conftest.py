@@ -15,7 +15,7 @@ import pytest
 import yarl
 
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.harness import BotProcess, InProcessBot
+from tests.e2e.harness import BotProcess, InProcessBot, stop_all
 
 
 @pytest.fixture
@@ -57,15 +57,7 @@ async def run_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callable[.
         return proc
 
     yield start
-    failures = []
-    for proc in procs:
-        if proc.running:
-            code = await proc.stop()
-            if code != 0:
-                failures.append(f"bot.py exited {code} on SIGINT\n{proc.log_tail()}")
-        if proc.errors_logged() and not proc.allow_errors:
-            failures.append("bot.py logged errors:\n" + "\n".join(proc.errors_logged()[:20]))
-    assert not failures, "\n".join(failures)
+    await stop_all(procs)
 
 
 @pytest.fixture

@@ -200,3 +200,17 @@ class InProcessBot:
         if self.bot is not None:
             await self.bot.close()
         self.bot = None
+
+
+async def stop_all(procs: list[BotProcess]) -> None:
+    """Stop every bot process a test started; each must exit cleanly on SIGINT and, unless the
+    test expected errors, have logged none."""
+    failures = []
+    for proc in procs:
+        if proc.running:
+            code = await proc.stop()
+            if code != 0:
+                failures.append(f"bot.py exited {code} on SIGINT\n{proc.log_tail()}")
+        if proc.errors_logged() and not proc.allow_errors:
+            failures.append("bot.py logged errors:\n" + "\n".join(proc.errors_logged()[:20]))
+    assert not failures, "\n".join(failures)

@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, Guild
-from tests.e2e.harness import REPO, BotProcess
+from tests.e2e.harness import REPO, BotProcess, stop_all
 from tests.e2e.play import ok
 from tests.foundation.conftest import POSTGRES_ENV, fresh_schema, postgres_server
 
@@ -97,15 +97,7 @@ async def shard_bot(fake: FakeDiscord, database_url: str, tmp_path: Path) -> Asy
         return proc
 
     yield start
-    failures = []
-    for proc in procs:
-        if proc.running:
-            code = await proc.stop()
-            if code != 0:
-                failures.append(f"bot.py exited {code} on SIGINT\n{proc.log_tail()}")
-        if proc.errors_logged() and not proc.allow_errors:
-            failures.append("bot.py logged errors:\n" + "\n".join(proc.errors_logged()[:20]))
-    assert not failures, "\n".join(failures)
+    await stop_all(procs)
 
 
 def _parse(ids: str) -> list[int]:
