@@ -37,7 +37,6 @@ from engines.krosmaster.rules_board import label
 from engines.krosmaster.state import PieceState, RewardCard, State
 from gm import pack_admin, presenters, render_pool
 from gm.choices import MAX_CHOICES, Choice, Ranked, fit, rank
-from gm.content_packs import read_pack
 from gm.context import Actor, Place
 from gm.krosmaster_info import (
     BUILTIN_SPELLS,
@@ -353,15 +352,8 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
                       name: str | None, *, replace: bool = False) -> Reply:
     """Validate and store a server's content pack; nothing is saved unless all of it is valid,
     and an existing pack of the same name is only overwritten with ``replace``."""
-    if not actor.can_manage_guild:
-        raise TavoloError("common.missing_permissions")
-    if len(data) > MAX_PACK_BYTES:
-        raise TavoloError("km.err.pack_too_big", size=len(data), limit=MAX_PACK_BYTES)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TavoloError("km.ui.pack_not_text") from exc
-    pack = await read_pack(text, filename, load_pack)  # parsed and validated off the loop, within a budget
+    pack = await pack_admin.read_upload(actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
+                                        too_big="km.err.pack_too_big", not_text="km.ui.pack_not_text")
     name = pack_admin.pack_name(name or pack["name"] or filename.rsplit(".", 1)[0])
     replaced = await pack_admin.save(store, place, actor, "krosmaster", name, pack, replace)
     key = "km.ui.pack_replaced" if replaced else "km.ui.pack_saved"

@@ -28,7 +28,6 @@ from gm import mageknight_scores as scores
 from gm import mageknight_text as text
 from gm import pack_admin, presenters
 from gm.choices import Choice, Ranked, rank
-from gm.content_packs import read_pack
 from gm.context import Actor, Place
 from gm.reply import Button, Image, Reply, Select, SelectOption
 from gm.seat_view import seat_view
@@ -110,15 +109,8 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
                       *, replace: bool = False) -> Reply:
     """Validate and store a server's pack; nothing is saved unless all of it is valid, and a pack of
     the same name is only overwritten with ``replace``."""
-    if not actor.can_manage_guild:
-        raise TavoloError("common.missing_permissions")
-    if len(data) > MAX_PACK_BYTES:
-        raise RuleError("mk.err.pack_too_big", size=len(data), limit=MAX_PACK_BYTES)
-    try:
-        decoded = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TavoloError("mk.ui.pack_not_text") from exc
-    pack = await read_pack(decoded, filename, load_pack)  # parsed and validated off the loop, within a budget
+    pack = await pack_admin.read_upload(actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
+                                        too_big="mk.err.pack_too_big", not_text="mk.ui.pack_not_text")
     name = pack_admin.pack_name(name or pack["name"] or filename.rsplit(".", 1)[0])
     replaced = await pack_admin.save(store, place, actor, SYSTEM, name, pack, replace)
     key = "mk.ui.pack_replaced" if replaced else "mk.ui.pack_saved"

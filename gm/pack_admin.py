@@ -8,6 +8,7 @@ was created with cannot be removed until that table ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from common.i18n import t
@@ -31,6 +32,24 @@ def _check(place: Place, actor: Actor) -> int:
     if not actor.can_manage_guild:
         raise TavoloError("common.missing_permissions")
     return place.guild_id
+
+
+async def read_upload(actor: Actor, data: bytes, filename: str, parse: Callable[[Any], Any], *, max_bytes: int,
+                      too_big: str, not_text: str) -> Any:
+    """An uploaded pack, parsed and checked by ``parse`` off the loop within its budget
+    (``gm.content_packs.read_pack``), once the uploader may manage the server and the file is
+    small enough and text; ``too_big`` and ``not_text`` are the game's own error keys."""
+    from gm.content_packs import read_pack
+
+    if not actor.can_manage_guild:
+        raise TavoloError("common.missing_permissions")
+    if len(data) > max_bytes:
+        raise TavoloError(too_big, size=len(data), limit=max_bytes)
+    try:
+        decoded = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TavoloError(not_text) from exc
+    return await read_pack(decoded, filename, parse)
 
 
 async def save(store: Store, place: Place, actor: Actor, system: str, name: str, data: dict[str, Any],

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import engines.warlord  # noqa: F401  (registers the engine)
 from common.i18n import t
 from db.store import Store
-from engines.core.errors import RuleError, TavoloError
+from engines.core.errors import TavoloError
 from engines.core.events import Event
 from engines.warlord import ENGINE
 from engines.warlord import actions as A
@@ -30,7 +30,6 @@ from gm import warlord_choices as choices
 from gm import warlord_orders as orders
 from gm import warlord_text as text
 from gm.choices import Choice
-from gm.content_packs import read_pack
 from gm.context import Actor, Place
 from gm.reply import Button, Reply, Select, SelectOption
 from gm.seat_view import require_seat_view, seat_view
@@ -300,15 +299,8 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
                       *, replace: bool = False) -> Reply:
     """Validate and store a server's pack (cards and decks, every deck checked); nothing is saved
     unless all of it is valid."""
-    if not actor.can_manage_guild:
-        raise TavoloError("common.missing_permissions")
-    if len(data) > MAX_PACK_BYTES:
-        raise RuleError("warlord.err.pack_too_big", size=len(data), limit=MAX_PACK_BYTES)
-    try:
-        decoded = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TavoloError("warlord.ui.pack_not_text") from exc
-    pack_data = await read_pack(decoded, filename, checked_pack)
+    pack_data = await pack_admin.read_upload(actor, data, filename, checked_pack, max_bytes=MAX_PACK_BYTES,
+                                             too_big="warlord.err.pack_too_big", not_text="warlord.ui.pack_not_text")
     pack = load_pack(pack_data)
     name = pack_admin.pack_name(name or filename.rsplit(".", 1)[0])
     replaced = await pack_admin.save(store, place, actor, SYSTEM, name, pack_data, replace)

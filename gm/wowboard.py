@@ -490,20 +490,11 @@ async def import_pack(store: Any, place: Place, actor: Actor, filename: str, dat
                       *, replace: bool = False) -> Reply:
     """``/wowb-admin pack``: a server pack laid over the built-in one (quests, items, events, classes…),
     checked whole in a budgeted child process; nothing is saved unless all of it is valid."""
-    from engines.core.errors import RuleError
     from engines.wowboard.content import MAX_PACK_BYTES, changed_entries, checked_server_pack, checked_upload
     from gm import pack_admin
-    from gm.content_packs import read_pack
 
-    if not actor.can_manage_guild:
-        raise TavoloError("common.missing_permissions")
-    if len(data) > MAX_PACK_BYTES:
-        raise RuleError("wowboard.err.pack_too_big", size=len(data), limit=MAX_PACK_BYTES)
-    try:
-        decoded = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TavoloError("wowboard.ui.pack_not_text") from exc
-    pack_data = await read_pack(decoded, filename, checked_upload)
+    pack_data = await pack_admin.read_upload(actor, data, filename, checked_upload, max_bytes=MAX_PACK_BYTES,
+                                             too_big="wowboard.err.pack_too_big", not_text="wowboard.ui.pack_not_text")
     pack = checked_server_pack(pack_data)
     name = pack_admin.pack_name(name or filename.rsplit(".", 1)[0])
     replaced = await pack_admin.save(store, place, actor, SYSTEM, name, pack_data, replace)

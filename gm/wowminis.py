@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import engines.wowminis  # noqa: F401  (registers the engine)
 from common.i18n import humanize, t
 from db.store import Store
-from engines.core.errors import RuleError, TavoloError
+from engines.core.errors import TavoloError
 from engines.core.events import Event
 from engines.wowminis import ENGINE
 from engines.wowminis import actions as A
@@ -27,7 +27,6 @@ from gm import pack_admin, presenters, render_pool
 from gm import wowminis_choices as choices
 from gm import wowminis_text as text
 from gm.choices import Choice, Ranked, rank
-from gm.content_packs import read_pack
 from gm.context import Actor, Place
 from gm.reply import Button, Image, Reply, Select, SelectOption
 from gm.seat_view import require_seat_view, seat_view
@@ -296,15 +295,8 @@ def play_action(view: State, ability: str, target: str | None) -> dict[str, Any]
 async def import_pack(store: Store, place: Place, actor: Actor, filename: str, data: bytes, name: str | None,
                       *, replace: bool = False) -> Reply:
     """Validate and store a server's pack; nothing is saved unless all of it is valid."""
-    if not actor.can_manage_guild:
-        raise TavoloError("common.missing_permissions")
-    if len(data) > MAX_PACK_BYTES:
-        raise RuleError("wowm.ui.pack_too_big", size=len(data), limit=MAX_PACK_BYTES)
-    try:
-        decoded = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TavoloError("wowm.ui.pack_not_text") from exc
-    pack = await read_pack(decoded, filename, load_pack)
+    pack = await pack_admin.read_upload(actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
+                                        too_big="wowm.ui.pack_too_big", not_text="wowm.ui.pack_not_text")
     name = pack_admin.pack_name(name or pack.get("name") or filename.rsplit(".", 1)[0])
     replaced = await pack_admin.save(store, place, actor, SYSTEM, name, pack, replace)
     key = "wowm.ui.pack_replaced" if replaced else "wowm.ui.pack_saved"
