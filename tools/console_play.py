@@ -61,3 +61,18 @@ async def play_in_console(seed: int, opening: list[str], next_move: NextMove, li
             await app.close()
             await bot.http.close()
     return lines
+
+
+def write_script(description: str, play: Callable[[int, int], Any], *, limit: int, out: Path) -> None:
+    """The command line every autoplay tool has: ``--seed``, ``--limit``, ``--out``; writes the script."""
+    import argparse
+    import asyncio
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=int, default=limit)
+    parser.add_argument("--out", type=Path, default=out)
+    args = parser.parse_args()
+    lines = asyncio.run(play(args.seed, args.limit))
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines)} lines to {args.out}")

@@ -11,8 +11,6 @@ what ``tests/wowboard/test_console_game.py`` checks. Regenerate after a rules ch
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -165,14 +163,9 @@ async def play(seed: int, limit: int) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--limit", type=int, default=6000)
-    parser.add_argument("--out", type=Path, default=Path("tests/wowboard/full_game.txt"))
-    args = parser.parse_args()
-    lines = asyncio.run(play(args.seed, args.limit))
-    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {len(lines)} lines to {args.out}")
+    from tools.console_play import write_script
+
+    write_script(__doc__ or "", play, limit=6000, out=Path("tests/wowboard/full_game.txt"))
 
 
 if __name__ == "__main__":
