@@ -372,20 +372,37 @@ class Draw(ImageDraw.ImageDraw):
 
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
                           width: int = 1, *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
-        box = tuple(xy) if len(xy) == 4 else None
-        edge = 2 * width + 2  # a box thinner than its outline: Pillow draws past it, leave it to Pillow
-        if corners is not None or box is None or not all(type(v) is int for v in box) or \
-                not edge <= box[2] - box[0] <= _MASKED_SIDE or not edge <= box[3] - box[1] <= _MASKED_SIDE or \
-                type(radius) is not int:
+        parts = rounded_parts(xy, radius, fill, outline, width, corners)
+        if parts is None:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
-        x0, y0, x1, y1 = box
-        fill_mask, outline_mask = _rounded_masks(x1 - x0, y1 - y0, radius, width if outline is not None else 0,
-                                                 fill is not None)
-        if fill_mask is not None:
-            self.bitmap((x0, y0), fill_mask, fill=fill)
-        if outline_mask is not None:
-            self.bitmap((x0, y0), outline_mask, fill=outline)
+        for at, mask, colour in parts:
+            self.bitmap(at, mask, fill=colour)
+
+
+Blit = tuple[tuple[int, int], Image.Image, Any]  # where, the mask, the colour
+
+
+def rounded_parts(xy: Any, radius: float, fill: Any, outline: Any, width: int,
+                  corners: tuple[bool, bool, bool, bool] | None) -> list[Blit] | None:
+    """A rounded rectangle as the mask blits that draw it (fill, then outline), or None where
+    Pillow's own drawing is used: corners left square, fractional sides, or a side too small or
+    too big for a mask to pay (``Draw.rounded_rectangle``; ``kit_scene`` records the blits)."""
+    box = tuple(xy) if len(xy) == 4 else None
+    edge = 2 * width + 2  # a box thinner than its outline: Pillow draws past it, leave it to Pillow
+    if corners is not None or box is None or not all(type(v) is int for v in box) or \
+            not edge <= box[2] - box[0] <= _MASKED_SIDE or not edge <= box[3] - box[1] <= _MASKED_SIDE or \
+            type(radius) is not int:
+        return None
+    x0, y0, x1, y1 = box
+    fill_mask, outline_mask = _rounded_masks(x1 - x0, y1 - y0, radius, width if outline is not None else 0,
+                                             fill is not None)
+    parts: list[Blit] = []
+    if fill_mask is not None:
+        parts.append(((x0, y0), fill_mask, fill))
+    if outline_mask is not None:
+        parts.append(((x0, y0), outline_mask, outline))
+    return parts
 
 
 _MASKED_SIDE = 160

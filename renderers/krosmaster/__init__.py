@@ -14,12 +14,13 @@ picture can hold, so the PNG is quantized by a look-up). This module composes th
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from common.i18n import t
 from engines.krosmaster.state import State
-from renderers import kit, kit_panel
+from renderers import kit, kit_panel, kit_scene
 from renderers.krosmaster import board, layout, palette, panel, preview
 from renderers.krosmaster.glyphs import GROUND_A, GROUND_B, ICE, KAMA, NO_POWERS, ice_squares
 from renderers.krosmaster.layout import (
@@ -48,18 +49,19 @@ _panel_rows = panel_rows  # kept for callers written before the split (tests/kro
 _static_layer = board.static_layer
 
 
-def _compose(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
-             extra: preview.Preview | None = None) -> Image.Image:
+def _record(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
+            extra: preview.Preview | None = None) -> list[kit_scene.Entry]:
+    """Everything a picture draws over the arena's static layer, as commands (``kit_scene``)."""
     arena = state.board.arena
-    image = board.static_layer(arena.model_dump_json()).copy()
     grid = grid_for(arena.width, arena.height)
-    draw = kit.Draw(image, "RGBA")
+    entries: list[kit_scene.Entry] = []
+    draw: Any = kit_scene.Recorder(entries, "RGBA")
     with kit.region("board"):
         board.draw_board(draw, state, grid, highlight=highlight, under=extra.under if extra else None,
                          over=extra.over if extra else None, busy=extra.busy if extra else ())
-    draw = kit.Draw(image)  # legend and panel: opaque colours only, so no blending (~7 % of the panel's time)
-    entries = board.legend(state, lang) + (extra.legend if extra else [])
-    rows = kit_panel.legend_rows(entries, LEGEND_WIDTH, TEXT, SWATCH)
+    draw = kit_scene.Recorder(entries)  # legend and panel: opaque colours, no blending (~7 % of the panel's time)
+    legend = board.legend(state, lang) + (extra.legend if extra else [])
+    rows = kit_panel.legend_rows(legend, LEGEND_WIDTH, TEXT, SWATCH)
     under = 0  # rows that fit under the board; the rest go to the bottom of the panel
     while under < len(rows) and kit_panel.legend_height(rows[:under + 1], TEXT, SWATCH) <= HEIGHT - LEGEND_TOP:
         under += 1
@@ -69,6 +71,13 @@ def _compose(state: State, lang: str, seat_names: Mapping[int, str] | None, high
     overflow = kit_panel.legend_rows([item.entry for row in rows[under:] for item in row], PANEL_WIDTH, TEXT, SWATCH)
     with kit.region("panel"):
         panel.draw_panel(draw, state, lang, seat_names, extra.banner if extra else None, overflow)
+    return entries
+
+
+def _compose(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
+             extra: preview.Preview | None = None) -> Image.Image:
+    image = board.static_layer(state.board.arena.model_dump_json()).copy()
+    kit_scene.replay(image, _record(state, lang, seat_names, highlight, extra))
     return image
 
 
@@ -102,7 +111,7 @@ def render(state: State, *, lang: str = "en", seat_names: Mapping[int, str] | No
     ``highlight`` marks squares (labels like ``"C7"``) or pieces (by id) with a white frame,
     typically the squares of the last action.
     """
-    return _png(state, render_image(state, lang=lang, seat_names=seat_names, highlight=highlight))
+    return _png(state, _record(state, lang, seat_names, highlight), lang, seat_names)
 
 
 def preview_image(
@@ -139,8 +148,8 @@ def render_preview(
     ``target`` is omitted and ``area`` is a list (the engine's ``area_for`` lists the main
     target first) its first square is used, a set gives no brackets.
     """
-    return _png(state, preview_image(state, squares, kind, area, target=target, lang=lang, seat_names=seat_names,
-                                     highlight=highlight))
+    extra = preview.build(state, squares, kind, area, target, lang)
+    return _png(state, _record(state, lang, seat_names, highlight, extra), lang, seat_names)
 
 
 def render_preview_json(state_json: str, squares: dict[str, int] | list[str], kind: PreviewKind,
@@ -212,6 +221,14 @@ def _warm_panel_text(scratch: ImageDraw.ImageDraw) -> None:
         text(name, bold=True)
 
 
-def _png(state: State, image: Image.Image) -> bytes:
-    """Encode on the arena's fixed palette: exact for every colour drawn, no per-picture quantizer."""
-    return kit.to_png(image, palette=palette.for_arena(state.board.arena.model_dump_json()))
+def _png(state: State, entries: list[kit_scene.Entry], lang: str, seat_names: Mapping[int, str] | None) -> bytes:
+    """Encode on the arena's fixed palette (exact for every colour drawn, no per-picture quantizer),
+    drawing again only what changed since the scene's last picture (``kit_scene``).
+
+    The scene is the table as far as a picture can tell: its arena, language and players. Two
+    tables alike in all three only compare with each other's pictures, which costs time, not
+    correctness."""
+    arena_json = state.board.arena.model_dump_json()
+    names = tuple(sorted(seat_names.items())) if seat_names else tuple(p.name for p in state.players)
+    scene = ("krosmaster", arena_json, lang, names)
+    return kit_scene.encode(scene, board.static_layer(arena_json), palette.for_arena(arena_json), entries)

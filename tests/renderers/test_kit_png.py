@@ -116,3 +116,12 @@ def test_a_board_snapshot_has_the_pixels_pillow_wrote_before_with_and_without_re
         quantized.save(before, format="PNG", compress_level=kit.PNG_LEVEL)  # what to_png wrote until now
         assert _decoded(png).convert("RGB").tobytes() == _decoded(before.getvalue()).convert("RGB").tobytes()
     assert kit_png.CACHE.hits > 0
+
+
+def test_the_bands_are_deflated_by_the_library_the_requirements_ask_for() -> None:
+    """requirements.txt installs isal: without it the writer still works (zlib), at about twice
+    the time per picture, which a benchmark would show but no other test would."""
+    assert kit_png.DEFLATE == "isal"
+    band = bytes(range(256)) * 200
+    packed = kit_png.pack_bands(band, 255, level=2, cache=None)
+    assert zlib.decompressobj(-15).decompress(b"".join(p for p, _a, _n in packed)) == band
