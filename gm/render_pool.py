@@ -33,7 +33,6 @@ import logging
 import multiprocessing
 import os
 import pickle
-import queue
 import signal
 import sys
 import threading
@@ -45,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from engines.core.contract import GameState
 from gm.heap import freeze_start_up_heap
+from gm.render_queue import JobQueue
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -190,7 +190,7 @@ class _Worker:
             if not self.pool.closed:  # the bot stopping while a worker starts is no error
                 log.error("%s", exc)
         while True:
-            job = self.pool.jobs.get()
+            job = self.pool.jobs.get(self.number)
             if job is None:
                 self._stop()
                 return
@@ -271,7 +271,7 @@ class RenderPool:
     def __init__(self, config: PoolConfig) -> None:
         self.config = config
         self.closed = False
-        self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self.jobs: JobQueue[_Job] = JobQueue(config.workers if config.kind == "process" else 1)
         self._workers: list[_Worker] = []
         self._threads: concurrent.futures.ThreadPoolExecutor | None = None
         if config.kind == "process":
@@ -279,16 +279,18 @@ class RenderPool:
         else:
             self._threads = concurrent.futures.ThreadPoolExecutor(max(1, config.workers), "render")
 
-    async def call(self, fn: Callable[..., Any], *args: Any, remote: bool = True) -> Any:
+    async def call(self, fn: Callable[..., Any], *args: Any, remote: bool = True, affinity: object = None) -> Any:
         """``fn(*args)`` on a worker (``remote`` and a process pool) or a thread, within the timeout.
 
         For a process, ``fn`` must be importable at module level and ``args`` picklable.
-        Raises ``RenderFailed`` for any failure; cancelling the caller abandons the job.
+        ``affinity`` (a game's id) sends the jobs that share it to one worker when it is free
+        (``gm.render_queue``). Raises ``RenderFailed`` for any failure; cancelling the caller
+        abandons the job.
         """
         loop = asyncio.get_running_loop()
         if remote and self._workers:
             future: asyncio.Future[Any] = loop.create_future()
-            self.jobs.put((fn, args, loop, future))
+            self.jobs.put((fn, args, loop, future), None if affinity is None else self.jobs.preferred(affinity))
             return await future  # the worker's thread enforces the timeout
         try:
             return await asyncio.wait_for(loop.run_in_executor(self._threads, fn, *args), self.config.timeout)
@@ -303,23 +305,23 @@ class RenderPool:
 
     async def render(self, presenter: Presenter, view: GameState, *, lang: str, seat_names: list[str],
                      log_lines: list[str] | None = None, view_json: str | None = None,
-                     hints: dict[str, Any] | None = None) -> bytes | None:
+                     hints: dict[str, Any] | None = None, affinity: object = None) -> bytes | None:
         """The presenter's picture of ``view``: in a worker when the workers know the presenter
         and one has started, else in a thread. ``log_lines`` reach presenters that draw a log
         (``wants_log_lines``); ``view_json`` is ``view.model_dump_json()`` when the caller has
-        it already (a commit just wrote it: ~1 ms of the loop's time saved)."""
+        it already (a commit just wrote it: ~1 ms of the loop's time saved); ``affinity``: the game's
+        id, so its pictures meet the worker that drew the previous one (see ``call``)."""
         here = getattr(presenter, "render_here", None)  # a picture that needs this process (a server pack)
         if self.ready() and type(presenter).__module__ in worker_modules() and not (here and here(view)):
             text = view_json if view_json is not None else view.model_dump_json()
             return await self.call(render_view, presenter.system, type(view), text, lang, list(seat_names), log_lines,
-                                   hints)
+                                   hints, affinity=affinity)
         return await self.call(_render_here, presenter, view, lang, list(seat_names), log_lines, hints, remote=False)
 
     def close(self) -> None:
         """Stop the workers (their threads kill them) and the threads."""
         self.closed = True
-        for _ in self._workers:
-            self.jobs.put(None)
+        self.jobs.close()
         if self._threads is not None:
             self._threads.shutdown(wait=False, cancel_futures=True)
 

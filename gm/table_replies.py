@@ -103,7 +103,7 @@ async def render(presenter: presenters.Presenter, view: GameState, lang: str, na
     the view's JSON when the caller already has it (``Table.json_of``)."""
     try:
         data = await render_pool.pool().render(presenter, view, lang=lang, seat_names=names, log_lines=log_lines,
-                                               view_json=view_json, hints=hints)
+                                               view_json=view_json, hints=hints, affinity=game_id)
     except Exception:
         log.exception("game %s (%s): board picture failed; the reply goes out as text", game_id, presenter.system)
         return None
