@@ -72,14 +72,16 @@ def timed(fn: Callable[[], Any]) -> float:
 
 def measure_cpu(fn: Callable[[], object], runs: int, *, fresh_bands: bool = False) -> tuple[list[float], list[float]]:
     """(wall, CPU) milliseconds of ``runs`` calls of ``fn``. ``fresh_bands`` empties the PNG band
-    cache (``renderers.kit_png``) before each call: drawing one picture again and again would
-    otherwise re-use every band and measure a cache, not a render."""
-    from renderers import kit_png
+    cache (``renderers.kit_png``) and forgets every scene's last picture (``renderers.kit_scene``)
+    before each call: drawing one picture again and again would otherwise re-draw nothing and
+    re-use every band, and measure a cache, not a render."""
+    from renderers import kit_png, kit_scene
 
     wall, cpu = [], []
     for _ in range(runs):
         if fresh_bands:
             kit_png.CACHE.clear()
+            kit_scene.forget()
         w0, c0 = time.perf_counter(), time.process_time()
         fn()
         cpu.append((time.process_time() - c0) * 1000)

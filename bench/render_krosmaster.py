@@ -7,9 +7,9 @@ and spell previews and the first, uncached render, each drawn with no compressed
 earlier picture to re-use (``renderers.kit_png``: the worst case); the render ÷ bare-encode
 ratio (how much a snapshot costs beyond Pillow encoding its PNG; target ≤ 1.5), for one
 picture and over a recorded game's consecutive pictures as render workers meet them (every
-picture, and every other one, as two workers share a table), and the same ratio with nothing
-drawn (copying the arena, quantizing and encoding: how much of the 1.5 drawing may use) and
-with drawing's own Python alone; the PNG sizes and the smallest text as players see it at
+picture, as the pool's affinity gives a worker, and every other one), re-drawn only where they
+changed (``renderers.kit_scene``); a lone picture's parts (recording, replaying, quantizing,
+the PNG bands); the PNG sizes and the smallest text as players see it at
 Discord's preview width (500 px, TABLE_UX.md); then renders per second of a game's pictures
 through ``gm.render_pool`` with 1 and 2 threads and 1 and 2 worker processes. Wall time is
 printed next to CPU time because on a shared machine wall time also measures the neighbours.
@@ -19,17 +19,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import functools
 import io
 import itertools
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -37,7 +36,7 @@ from bench.pipeline import measure_cpu
 from engines.krosmaster.engine import area_for, reachable_squares, spell_targets
 from engines.krosmaster.rules_board import label
 from engines.krosmaster.state import State
-from renderers import kit, kit_png
+from renderers import kit, kit_png, kit_scene
 from renderers import krosmaster as km
 from renderers.krosmaster import palette
 from tests.renderers.states import big_teams, midgame
@@ -69,31 +68,9 @@ def _encode(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-@contextlib.contextmanager
-def _pillow_draws_nothing() -> Iterator[None]:
-    """Every ``ImageDraw`` made inside gets a C drawing object that does nothing.
-
-    Why: what is left is the Python a snapshot runs whatever it draws with (layout, text
-    and mask look-ups, the arena's copy), the part no faster pixel path can remove."""
-    original = ImageDraw.ImageDraw.__init__
-
-    class _Nothing:
-        def __getattr__(self, name: str) -> Callable[..., None]:
-            return lambda *args, **kwargs: None
-
-    def init(self: ImageDraw.ImageDraw, im: Image.Image, mode: str | None = None) -> None:
-        original(self, im, mode)
-        self.draw = _Nothing()  # type: ignore[assignment]
-
-    ImageDraw.ImageDraw.__init__ = init  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        ImageDraw.ImageDraw.__init__ = original  # type: ignore[method-assign]
-
-
 async def _throughput(kind: str, workers: int, seconds: float) -> float:
-    """Pictures per second through the render pool, with twice as many in flight as workers."""
+    """Pictures per second through the render pool, with twice as many tables drawing at once
+    as workers, each its game's pictures in order."""
     import gm.krosmaster  # registers the presenter the workers use
     from gm import render_pool
 
@@ -103,19 +80,20 @@ async def _throughput(kind: str, workers: int, seconds: float) -> float:
         while kind == "process" and not all(w.ready for w in pool._workers):
             await asyncio.sleep(0.05)
         for state in states[:4 * workers]:  # warm every worker's caches
-            await pool.render(presenter, state, lang="en", seat_names=["Ann", "Bob"])
+            await pool.render(presenter, state, lang="en", seat_names=["Ann", "Bob"], affinity=1)
         done = 0
         until = time.perf_counter() + seconds
-        pictures = itertools.cycle(states)  # a game's pictures in order, not one picture again and again
-
-        async def client() -> None:
+        async def client(game: int) -> None:
+            """One table: its game's pictures in order (from its own start), its own players."""
             nonlocal done
+            pictures = itertools.islice(itertools.cycle(states), 37 * game, None)
             while time.perf_counter() < until:
-                await pool.render(presenter, next(pictures), lang="en", seat_names=["Ann", "Bob"])
+                await pool.render(presenter, next(pictures), lang="en", seat_names=[f"Ann {game}", "Bob"],
+                                  affinity=game)
                 done += 1
 
         started = time.perf_counter()
-        await asyncio.gather(*(client() for _ in range(2 * workers)))
+        await asyncio.gather(*(client(game) for game in range(2 * workers)))
         return done / (time.perf_counter() - started)
     finally:
         pool.close()
@@ -129,23 +107,41 @@ def _recorded_states() -> list[State]:
     return [State.model_validate_json(text) for text in record(1, every=1, tail=0).starts.values()]
 
 
-def _game_pictures() -> None:
-    """A recorded game's consecutive pictures, as a render worker meets them: each render
-    re-uses the compressed bands an earlier picture had (``renderers.kit_png``). Two workers
-    share a table's pictures, so each sees every other one: fewer bands in common."""
+def _game_pictures(rounds: int = 3) -> None:
+    """A recorded game's consecutive pictures, as a render worker meets them: each is drawn again
+    only in the bands that changed since the scene's last picture (``renderers.kit_scene``), and
+    re-uses the compressed bands an earlier picture had (``renderers.kit_png``). The pool sends a
+    game's pictures to one worker while it is free (``gm.render_queue``); "every other picture"
+    is a worker that only meets half of them (both busy, or no affinity).
+
+    The renders are timed back to back, as a worker draws them, and Pillow's bare encodes of the
+    same pictures in a pass of their own (medians of ``rounds`` passes); "interleaved" times each
+    render right after the previous picture's reference encode, whose memory traffic evicts the
+    render's caches: the pessimistic figure."""
     states = _recorded_states()
+    arena_palette = palette.for_arena(states[0].board.arena.model_dump_json())
     for which, pictures in (("every picture", states), ("every other picture", states[::2])):
+        quantized = [arena_palette.quantize(km.render_image(picture)) for picture in pictures]
+        passes: list[list[float]] = []
+        for _round in range(rounds):
+            kit_png.CACHE.clear()
+            kit_scene.forget()
+            passes.append([_measure(lambda p=picture: km.render(p), 1)[1][0] for picture in pictures])
+        redrawn = kit_scene.COUNTS.redrawn / max(1, kit_scene.COUNTS.bands)
+        encodes = [_measure(lambda q=q: _encode(q), 1)[1][0] for q in quantized for _round in range(rounds)]
         kit_png.CACHE.clear()
-        renders: list[float] = []
-        encodes: list[float] = []
-        for picture in pictures:
-            renders += _measure(lambda p=picture: km.render(p), 1)[1]
-            quantized = palette.for_arena(picture.board.arena.model_dump_json()).quantize(km.render_image(picture))
-            encodes += _measure(lambda q=quantized: _encode(q), 1)[1]
-        hits = kit_png.CACHE.hits / max(1, kit_png.CACHE.hits + kit_png.CACHE.misses)
-        print(f"a game's {len(pictures)} pictures, {which}: render cpu p50 {_pct(renders, .5):.2f} p99 "
-              f"{_pct(renders, .99):.2f} ms, bare encode p50 {_pct(encodes, .5):.2f} ms: "
-              f"{_pct(renders, .5) / _pct(encodes, .5):.2f}x; bands reused {hits:.0%}")
+        kit_scene.forget()
+        interleaved = []
+        for picture, q in zip(pictures, quantized, strict=True):
+            _encode(q)
+            interleaved += _measure(lambda p=picture: km.render(p), 1)[1]
+        p50 = statistics.median(_pct(renders, .5) for renders in passes)
+        mean = statistics.median(statistics.mean(renders) for renders in passes)
+        encode_p50, encode_mean = _pct(encodes, .5), statistics.mean(encodes)
+        print(f"a game's {len(pictures)} pictures, {which}: render cpu p50 {p50:.2f} mean {mean:.2f} ms, Pillow's "
+              f"bare encode p50 {encode_p50:.2f} mean {encode_mean:.2f} ms: {p50 / encode_p50:.2f}x (means "
+              f"{mean / encode_mean:.2f}x); interleaved p50 {_pct(interleaved, .5):.2f} ms, "
+              f"{_pct(interleaved, .5) / encode_p50:.2f}x; bands re-drawn {redrawn:.0%}")
 
 
 def main() -> None:
@@ -178,22 +174,16 @@ def main() -> None:
           f"{ratio_wall:.2f}x (wall p50)")
     _game_pictures()
     arena_json = state.board.arena.model_dump_json()
-    _wall, copy_cpu = _measure(lambda: km._static_layer(arena_json).copy(), n)
-    _wall, quantize_cpu = _measure(lambda: arena_palette.quantize(image), n)
-    copy_ms, quantize_ms, encode_ms = _pct(copy_cpu, .5), _pct(quantize_cpu, .5), _pct(encode_cpu, .5)
-    floor = copy_ms + quantize_ms + encode_ms
-    print(f"the same with nothing drawn (copy the arena {copy_ms:.2f} + quantize {quantize_ms:.2f} + encode "
-          f"{encode_ms:.2f} ms): {floor / encode_ms:.2f}x, so drawing may take {max(0.0, 1.5 * encode_ms - floor):.2f} "
-          f"ms for 1.5x (it takes {_pct(render_cpu, .5) - floor:.2f})")
-    _wall, draw_cpu = _measure(lambda: km.render_image(state), n)
-    with _pillow_draws_nothing():
-        _wall, logic_cpu = _measure(lambda: km.render_image(state), n)
-    logic_ms, pillow_ms = _pct(logic_cpu, .5), _pct(draw_cpu, .5) - _pct(logic_cpu, .5)
-    without_quantizing = (logic_ms + pillow_ms + encode_ms) / encode_ms
-    print(f"drawing's own Python (layout, text look-ups, the arena's copy; Pillow's draw calls made no-ops) "
-          f"{logic_ms:.2f} ms + Pillow drawing {pillow_ms:.2f} ms: with no quantizing at all and the same drawing "
-          f"the snapshot would be {without_quantizing:.2f}x its encode; for 1.5x the layout leaves "
-          f"{max(0.0, 0.5 * encode_ms - logic_ms):.2f} ms for every draw call")
+    static = km._static_layer(arena_json)
+    entries = km._record(state, "en", None, None)
+    record_ms = _pct(_measure(lambda: km._record(state, "en", None, None), n)[1], .5)
+    replay_ms = _pct(_measure(lambda: kit_scene.replay(static.copy(), entries), n)[1], .5)
+    quantize_ms = _pct(_measure(lambda: arena_palette.quantize(image), n)[1], .5)
+    bands_ms = _pct(_measure(lambda: kit_png.encode(quantized, level=kit.PNG_LEVEL, cache=kit_png.BandCache()), n)[1],
+                    .5)
+    print(f"a lone picture's parts: recording the draw calls (the layout's Python) {record_ms:.2f} ms, the arena's "
+          f"copy and replaying them {replay_ms:.2f}, quantizing {quantize_ms:.2f}, the PNG bands "
+          f"({kit_png.DEFLATE}) {bands_ms:.2f}; Pillow's encode of the same picture {_pct(encode_cpu, .5):.2f}")
     big = big_teams()
     _report("8 v 8 snapshot", *_measure_fresh(lambda: km.render(big), n))
     teams = four_players()

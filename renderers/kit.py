@@ -325,11 +325,21 @@ def draw_text(
     stroke = outline_width(size) if outline is not None else (1 if bold else 0)
     left, top, fill_mask, stroke_mask = _glyph_masks(text, size, stroke, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
-    if stroke_mask is not None:
-        draw.bitmap((x, y), stroke_mask, fill=outline if outline is not None else fill)
-    if outline is not None or stroke_mask is None:  # a bold stroke already covers the glyphs in their colour
-        draw.bitmap((x, y), fill_mask, fill=fill)
-    box = (x, y, x + fill_mask.width, y + fill_mask.height)
+    width, height = fill_mask.size
+    blits = getattr(draw, "blits", None)  # a kit_scene.Recorder keeps a text as one command
+    if blits is not None:
+        if stroke_mask is None:
+            blits((x, y), height, ((fill_mask, fill),))
+        elif outline is None:  # a bold stroke already covers the glyphs in their colour
+            blits((x, y), height, ((stroke_mask, fill),))
+        else:
+            blits((x, y), height, ((stroke_mask, outline), (fill_mask, fill)))
+    else:
+        if stroke_mask is not None:
+            draw.bitmap((x, y), stroke_mask, fill=outline if outline is not None else fill)
+        if outline is not None or stroke_mask is None:
+            draw.bitmap((x, y), fill_mask, fill=fill)
+    box = (x, y, x + width, y + height)
     if _marks.get() is not None:
         note("text", box, text, size)
     return box

@@ -19,7 +19,7 @@ ones a whole-picture encode gives (tests/renderers/test_kit_scene.py checks a re
 pictures in several orders).
 
 The scene key only says which earlier picture to compare with: any key is correct (a wrong
-one only re-draws more). The last ``SCENES`` scenes are kept per process (~100 KB each).
+one only re-draws more). The last ``SCENES`` scenes are kept per process (~145 KiB each).
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ from PIL import Image
 from renderers import kit, kit_png
 from renderers.kit_palette import Palette
 
-SCENES = 64
-"""Scenes remembered per process: a worker meets each live table's pictures in turn."""
+SCENES = 24
+"""Scenes remembered per process (~145 KiB each): with the pool's affinity (gm.render_queue) a
+worker meets about half the tables; more would only help tables idle for longer."""
 _SLACK = 2
 """Rows added above and below each command's reach: Pillow rounds coordinates, a few rows more
 only re-draw a little more, a row less would leave a stale pixel."""
@@ -45,10 +46,11 @@ Command = tuple[Any, ...]
 """(method, draw mode, the method's arguments...): equal commands draw the same pixels."""
 
 
-Entry = tuple[Command, int, int, "Image.Image | None"]
-"""A recorded call: its command, the first and last row it can touch, and the mask a ``bitmap``
-call needs (the command holds the mask's id, this keeps the mask alive). A plain tuple: a
-picture records ~200, and a dataclass's constructor would cost a tenth of the recording."""
+Entry = tuple[Command, int, int, "tuple[tuple[Image.Image, Any], ...] | None"]
+"""A recorded call: its command, the first and last row it can touch, and the masks a blit
+needs with their colours (the command holds the masks' ids, this keeps the masks alive, so an
+id is never a later mask's). A plain tuple: a picture records ~150, and a dataclass's
+constructor would cost a tenth of the recording."""
 
 
 def _points(xy: Any) -> tuple[Any, ...]:
@@ -89,8 +91,10 @@ class Recorder:
                           *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
         parts = kit.rounded_parts(xy, radius, fill, outline, width, corners)
         if parts is not None:  # the mask blits ``kit.Draw`` would make: replayed as blits
-            for at, mask, colour in parts:
-                self.bitmap(at, mask, colour)
+            if parts:
+                at = parts[0][0]
+                self.blits(at, max(mask.size[1] for _at, mask, _colour in parts),
+                           tuple((mask, colour) for _at, mask, colour in parts))
             return
         box = _points(xy)
         top, bottom = _rows(box, width)
@@ -108,10 +112,15 @@ class Recorder:
         self.entries.append((("line", self.mode, points, fill, width, joint), top, bottom, None))
 
     def bitmap(self, xy: Any, bitmap: Image.Image, fill: Any = None) -> None:
+        self.blits(xy, bitmap.size[1], ((bitmap, fill),))
+
+    def blits(self, xy: Any, height: int, masks: tuple[tuple[Image.Image, Any], ...]) -> None:
+        """Masks drawn at one place in turn, each in its colour (a text and its outline, a
+        chip's fill and its edge): one command, whose masks ``height`` rows tall at most."""
         at = xy if type(xy) is tuple else tuple(xy)
         top = int(at[1]) - _SLACK
-        self.entries.append((("bitmap", self.mode, at, id(bitmap), fill), top, top + bitmap.height + 2 * _SLACK,
-                             bitmap))
+        self.entries.append((("blits", self.mode, at, tuple((id(mask), colour) for mask, colour in masks)), top,
+                             top + height + 2 * _SLACK, masks))
 
 
 def replay(image: Image.Image, entries: Sequence[Entry], reach: Sequence[int] | None = None) -> None:
@@ -119,12 +128,12 @@ def replay(image: Image.Image, entries: Sequence[Entry], reach: Sequence[int] | 
     see ``_reach``), only those that touch a dirty band.
 
     Mask blits (text, chips: most of a picture) go straight to Pillow's C drawing with their
-    ink looked up once per colour, as ``kit.Draw.bitmap`` would do them."""
+    ink looked up once per colour, as ``kit.Draw.bitmap`` would draw them."""
     draws: dict[str | None, kit.Draw] = {}
     inks: dict[tuple[str | None, Any], int | None] = {}
     rows = kit_png.BAND_ROWS
     last_band = len(reach) - 2 if reach is not None else 0
-    for command, top, bottom, mask in entries:
+    for command, top, bottom, masks in entries:
         if reach is not None:
             first, last = max(0, top // rows), min(last_band, bottom // rows)
             if first > last or reach[last + 1] == reach[first]:
@@ -134,15 +143,16 @@ def replay(image: Image.Image, entries: Sequence[Entry], reach: Sequence[int] | 
         if draw is None:
             draw = draws[mode] = kit.Draw(image, mode)
         name = command[0]
-        if name == "bitmap":
-            key = (mode, command[4])
-            if key in inks:
-                ink = inks[key]
-            else:
-                outline_ink, fill_ink = draw._getink(command[4])
-                ink = inks[key] = fill_ink if outline_ink is None else outline_ink
-            if ink is not None:
-                draw.draw.draw_bitmap(command[2], mask.im, ink)  # type: ignore[union-attr]
+        if name == "blits":
+            for one, colour in masks:  # type: ignore[union-attr]
+                key = (mode, colour)
+                if key in inks:
+                    ink = inks[key]
+                else:
+                    outline_ink, fill_ink = draw._getink(colour)
+                    ink = inks[key] = fill_ink if outline_ink is None else outline_ink
+                if ink is not None:
+                    draw.draw.draw_bitmap(command[2], one.im, ink)
         elif name == "rounded_rectangle":
             draw.rounded_rectangle(command[2], command[3], command[4], command[5], command[6], corners=command[7])
         else:
@@ -160,6 +170,16 @@ class _Picture:
     bands: list[kit_png.Band]
 
 
+@dataclass
+class Counts:
+    """What this process re-drew, for the benches: pictures, their bands, the bands drawn again."""
+
+    pictures: int = 0
+    bands: int = 0
+    redrawn: int = 0
+
+
+COUNTS = Counts()
 _scenes: OrderedDict[Hashable, _Picture] = OrderedDict()
 _lock = threading.Lock()
 _scratch = threading.local()  # a canvas per thread: render threads share a process
@@ -180,9 +200,10 @@ def _keep(key: Hashable, picture: _Picture) -> None:
 
 
 def forget() -> None:
-    """Drop every scene (tests and benches measure pictures drawn afresh)."""
+    """Drop every scene and zero the counts (tests and benches measure pictures drawn afresh)."""
     with _lock:
         _scenes.clear()
+        COUNTS.pictures = COUNTS.bands = COUNTS.redrawn = 0
 
 
 def _changed_bands(before: _Picture, entries: list[Entry], hashes: list[int], count: int) -> list[bool]:
@@ -237,7 +258,11 @@ def encode(key: Hashable, static: Image.Image, palette: Palette, entries: list[E
         bands = list(before.bands)
     else:
         dirty, bands = [True] * count, []
-    if any(dirty):
+    if all(dirty):  # a first picture, or one that changed everywhere: drawn whole, no strips cut
+        image = static.copy()
+        replay(image, entries)
+        bands = kit_png.pack_bands(kit_png.raw_rows(palette.quantize(image)), width, level=level)
+    elif any(dirty):
         canvas = _canvas(static.size)
         runs: list[tuple[int, int]] = []  # (first row, end row) of consecutive dirty bands
         for band, is_dirty in enumerate(dirty):
@@ -251,11 +276,12 @@ def encode(key: Hashable, static: Image.Image, palette: Palette, entries: list[E
             box = (0, top, width, end)
             canvas.paste(static.crop(box), box)
         replay(canvas, entries, _reach(dirty))
-        if not bands:
-            bands = [(b"", 0, 0)] * count
         for top, end in runs:
             strip = palette.quantize(canvas.crop((0, top, width, end)))
             fresh = kit_png.pack_bands(kit_png.raw_rows(strip), width, level=level)
             bands[top // rows:top // rows + len(fresh)] = fresh
     _keep(key, _Picture(static, palette, entries, hashes, bands))
+    COUNTS.pictures += 1
+    COUNTS.bands += count
+    COUNTS.redrawn += sum(dirty)
     return kit_png.assemble(width, height, kit_png.palette_bytes(palette.image), bands)
