@@ -204,6 +204,7 @@ class _Worker:
             except Exception as exc:  # a pickling error, a broken pipe…: the worker is suspect
                 self._stop()
                 outcome = (False, RenderFailed(f"{type(exc).__name__}: {exc}"))
+            self.pool.jobs.done(self.number)  # before the answer: the game's next picture may follow at once
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits
                 loop.call_soon_threadsafe(_deliver, future, outcome)
 

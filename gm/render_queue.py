@@ -24,7 +24,10 @@ class JobQueue(Generic[Job]):
         self._ready = threading.Condition()
         self._own: list[deque[Job]] = [deque() for _ in range(max(1, workers))]
         self._shared: deque[Job] = deque()
-        self._waiting = [False] * len(self._own)  # a waiting worker takes its own jobs; others leave them
+        # A free worker takes its own jobs, so the others leave them; a busy (or starting) one's
+        # are taken by whoever is free. Free from ``done`` on, not only once back in ``get``: the
+        # next picture of a game often arrives while its worker is still handing back the last.
+        self._free = [False] * len(self._own)
         self._closed = False
 
     @property
@@ -44,21 +47,29 @@ class JobQueue(Generic[Job]):
         """The next job for ``worker``: its own, then a shared one, then one queued for a busy
         worker; waits when there is none. None once the queue is closed and nothing is left."""
         with self._ready:
+            self._free[worker] = True
             while True:
+                job: Job | None = None
                 if self._own[worker]:
-                    return self._own[worker].popleft()
-                if self._shared:
-                    return self._shared.popleft()
-                for other, jobs in enumerate(self._own):
-                    if jobs and not self._waiting[other]:
-                        return jobs.popleft()
+                    job = self._own[worker].popleft()
+                elif self._shared:
+                    job = self._shared.popleft()
+                else:
+                    for other, jobs in enumerate(self._own):
+                        if jobs and not self._free[other]:
+                            job = jobs.popleft()
+                            break
+                if job is not None:
+                    self._free[worker] = False
+                    return job
                 if self._closed:
                     return None
-                self._waiting[worker] = True
-                try:
-                    self._ready.wait()
-                finally:
-                    self._waiting[worker] = False
+                self._ready.wait()
+
+    def done(self, worker: int) -> None:
+        """``worker`` has finished its job (before its answer is handed back)."""
+        with self._ready:
+            self._free[worker] = True
 
     def close(self) -> None:
         """Workers finish what is queued, then ``get`` returns None to each."""

@@ -25,6 +25,7 @@ class _Taker(threading.Thread):
     def run(self) -> None:
         while (job := self.queue.get(self.number)) is not None:
             self.taken.append(job)
+            self.queue.done(self.number)
 
 
 def _until(condition: object, what: str) -> None:
@@ -39,7 +40,7 @@ def test_a_job_waits_for_its_own_worker_when_that_worker_is_free() -> None:
     queue: JobQueue[str] = JobQueue(2)
     takers = [_Taker(queue, 0), _Taker(queue, 1)]
     for n in range(20):
-        _until(lambda: all(queue._waiting), "both workers waiting")
+        _until(lambda: all(queue._free), "both workers free")
         queue.put(f"job {n}", 1)
         _until(lambda n=n: len(takers[1].taken) == n + 1, "worker 1 took its job")
     queue.close()
@@ -50,8 +51,8 @@ def test_a_job_waits_for_its_own_worker_when_that_worker_is_free() -> None:
 
 def test_an_idle_worker_takes_a_job_queued_for_a_busy_one() -> None:
     queue: JobQueue[str] = JobQueue(2)
-    idle = _Taker(queue, 0)  # worker 1 has no thread: it is busy for as long as the test lasts
-    _until(lambda: queue._waiting[0], "worker 0 waiting")
+    idle = _Taker(queue, 0)  # worker 1 has no thread: starting, or busy, for as long as the test lasts
+    _until(lambda: queue._free[0], "worker 0 free")
     queue.put("for 1", 1)
     queue.put("anyone")
     queue.close()
