@@ -77,6 +77,14 @@ def _pss(pid: int) -> int:
     return 0
 
 
+def _name(pid: int) -> str:
+    """A child's name as ``ps`` shows it (the render workers name themselves), for the PSS breakdown."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return str(pid)
+
+
 def _descendants() -> list[int]:
     """Child processes (render pools, forkservers) and theirs, from ``/proc``."""
     parents: dict[int, list[int]] = {}
@@ -349,7 +357,9 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  RSS {_mb(_status('self', 'VmRSS'))} now, {_mb(_status('self', 'VmHWM'))} peak"
               f"   (after set-up {_mb(rss_start)}; target ≤ 300 MB)")
         print(f"  PSS with {len(children)} child processes: "
-              f"{_mb(_pss(os.getpid()) + sum(_pss(p) for p in children))}")
+              f"{_mb(_pss(os.getpid()) + sum(_pss(p) for p in children))}"
+              f" (this process {_mb(_pss(os.getpid()))}; " + ", ".join(f"{_name(p)} {_mb(_pss(p))}" for p in children)
+              + ")")
         if games.errors:
             print(f"\nactions refused (a replay diverged): {dict(games.errors)}")
         if profile is not None:

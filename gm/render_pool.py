@@ -126,14 +126,14 @@ def _resolve(target: str) -> Callable[[], object]:
 
 def render_view(system: str, view_type: type[GameState], view_json: str, lang: str,
                 seat_names: list[str], log_lines: list[str] | None = None,
-                hints: dict[str, Any] | None = None) -> bytes | None:
+                hints: dict[str, Any] | None = None, table: object = None) -> bytes | None:
     """The job a worker runs: the view back from JSON, then the game's presenter draws it."""
     from gm import presenters
 
     presenter = presenters.get(system)
     if presenter is None:
         raise LookupError(f"no presenter for {system!r} in the render worker")
-    return _render_here(presenter, view_type.model_validate_json(view_json), lang, seat_names, log_lines, hints)
+    return _render_here(presenter, view_type.model_validate_json(view_json), lang, seat_names, log_lines, hints, table)
 
 
 # ---------------------------------------------------------------- the parent side
@@ -316,8 +316,9 @@ class RenderPool:
         if self.ready() and type(presenter).__module__ in worker_modules() and not (here and here(view)):
             text = view_json if view_json is not None else view.model_dump_json()
             return await self.call(render_view, presenter.system, type(view), text, lang, list(seat_names), log_lines,
-                                   hints, affinity=affinity)
-        return await self.call(_render_here, presenter, view, lang, list(seat_names), log_lines, hints, remote=False)
+                                   hints, affinity, affinity=affinity)
+        return await self.call(_render_here, presenter, view, lang, list(seat_names), log_lines, hints, affinity,
+                               remote=False)
 
     def close(self) -> None:
         """Stop the workers (their threads kill them) and the threads."""
@@ -328,12 +329,18 @@ class RenderPool:
 
 
 def _render_here(presenter: Presenter, view: GameState, lang: str, seat_names: list[str],
-                 log_lines: list[str] | None = None, hints: dict[str, Any] | None = None) -> bytes | None:
+                 log_lines: list[str] | None = None, hints: dict[str, Any] | None = None,
+                 table: object = None) -> bytes | None:
+    """The presenter's picture, drawn here; ``table`` (the game's id) tells a renderer that re-draws
+    only what changed which earlier picture is this one's previous (``renderers.kit_scene``)."""
+    from renderers import kit_scene
+
     render: Any = presenter.render  # the optional ``log_lines`` and hint keywords (see gm.presenters)
     extra: dict[str, Any] = dict(hints or {})
     if log_lines is not None and getattr(presenter, "wants_log_lines", False):
         extra["log_lines"] = log_lines
-    return render(view, viewer=None, lang=lang, seat_names=seat_names, **extra)  # type: ignore[no-any-return]
+    with kit_scene.table(table):
+        return render(view, viewer=None, lang=lang, seat_names=seat_names, **extra)  # type: ignore[no-any-return]
 
 
 

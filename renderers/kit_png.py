@@ -39,8 +39,9 @@ DEFLATE = "isal" if _deflate is not zlib else "zlib"
 BAND_ROWS = 32
 """Rows per band: smaller bands hit more often but compress worse and cost more look-ups
 (8: 73 % hits, +12 % size; 32: 65 %, +3 %; 64: 55 %, +1 %; 32 was the fastest)."""
-CACHE_BANDS = 4096
-"""Bands remembered per process: ~1 KB each compressed (~4 MB), ~170 board pictures' worth."""
+CACHE_BANDS = 2048
+"""Bands remembered per process: ~1 KB each compressed (~2 MB), ~85 board pictures' worth. A table's
+next picture re-uses its own bands through ``kit_scene``; this cache serves pictures drawn whole."""
 MIN_PIXELS = 1 << 16
 """Below this a picture is left to Pillow, which also picks a smaller bit depth for few colours."""
 

@@ -19,14 +19,18 @@ ones a whole-picture encode gives (tests/renderers/test_kit_scene.py checks a re
 pictures in several orders).
 
 The scene key only says which earlier picture to compare with: any key is correct (a wrong
-one only re-draws more). The last ``SCENES`` scenes are kept per process (~145 KiB each).
+one only re-draws more). The caller that knows the table (the render pool, by game id) says
+so with ``table``, and renderers put ``current_table()`` in their keys. The last ``SCENES``
+scenes are kept per process (~145 KiB each).
 """
 
 from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,9 +39,14 @@ from PIL import Image
 from renderers import kit, kit_png
 from renderers.kit_palette import Palette
 
-SCENES = 24
-"""Scenes remembered per process (~145 KiB each): with the pool's affinity (gm.render_queue) a
-worker meets about half the tables; more would only help tables idle for longer."""
+RECENT = 96
+"""Scenes drawn lately (keys only) whose next picture is worth recording: a table's first picture
+is drawn at once, as recording costs more than it saves when no later picture compares with it
+(1,000 live games, each acting once a minute, would record every picture for nothing)."""
+SCENES = 16
+"""Scenes remembered per process (~145 KiB each): with the pool's affinity (gm.render_queue) each
+worker keeps the last pictures of 16 of the tables playing now; more would only help tables idle
+for longer, and cost every worker's memory (bench/live_games.py counts it)."""
 _SLACK = 2
 """Rows added above and below each command's reach: Pillow rounds coordinates, a few rows more
 only re-draw a little more, a row less would leave a stale pixel."""
@@ -181,8 +190,40 @@ class Counts:
 
 COUNTS = Counts()
 _scenes: OrderedDict[Hashable, _Picture] = OrderedDict()
+_recent: OrderedDict[Hashable, None] = OrderedDict()
 _lock = threading.Lock()
-_scratch = threading.local()  # a canvas per thread: render threads share a process
+
+
+_table: ContextVar[Hashable] = ContextVar("kit_scene_table", default=None)
+
+
+@contextmanager
+def table(key: Hashable) -> Iterator[None]:
+    """Pictures drawn inside are the table ``key``'s (a game's id; None: unknown)."""
+    token = _table.set(key)
+    try:
+        yield
+    finally:
+        _table.reset(token)
+
+
+def current_table() -> Hashable:
+    return _table.get()
+
+
+def wants(key: Hashable) -> bool:
+    """Whether to record this picture of scene ``key``: it has a previous picture to compare with,
+    or it was drawn lately (its next picture will compare with this one). Either way it counts as
+    drawn now."""
+    with _lock:
+        if key in _scenes:
+            return True
+        seen = key in _recent
+        _recent[key] = None
+        _recent.move_to_end(key)
+        while len(_recent) > RECENT:
+            _recent.popitem(last=False)
+        return seen
 
 
 def _take(key: Hashable) -> _Picture | None:
@@ -203,6 +244,7 @@ def forget() -> None:
     """Drop every scene and zero the counts (tests and benches measure pictures drawn afresh)."""
     with _lock:
         _scenes.clear()
+        _recent.clear()
         COUNTS.pictures = COUNTS.bands = COUNTS.redrawn = 0
 
 
@@ -237,13 +279,6 @@ def _reach(dirty: list[bool]) -> list[int]:
     return reach
 
 
-def _canvas(size: tuple[int, int]) -> Image.Image:
-    canvas: Image.Image | None = getattr(_scratch, "canvas", None)
-    if canvas is None or canvas.size != size:
-        canvas = _scratch.canvas = Image.new("RGB", size)
-    return canvas
-
-
 def encode(key: Hashable, static: Image.Image, palette: Palette, entries: list[Entry], *,
            level: int = kit.PNG_LEVEL) -> bytes:
     """The PNG of ``entries`` drawn over ``static`` (RGB) on ``palette``, drawing and compressing
@@ -263,7 +298,6 @@ def encode(key: Hashable, static: Image.Image, palette: Palette, entries: list[E
         replay(image, entries)
         bands = kit_png.pack_bands(kit_png.raw_rows(palette.quantize(image)), width, level=level)
     elif any(dirty):
-        canvas = _canvas(static.size)
         runs: list[tuple[int, int]] = []  # (first row, end row) of consecutive dirty bands
         for band, is_dirty in enumerate(dirty):
             if is_dirty:
@@ -272,9 +306,7 @@ def encode(key: Hashable, static: Image.Image, palette: Palette, entries: list[E
                     runs[-1] = (runs[-1][0], min(height, top + rows))
                 else:
                     runs.append((top, min(height, top + rows)))
-        for top, end in runs:
-            box = (0, top, width, end)
-            canvas.paste(static.crop(box), box)
+        canvas = static.copy()  # not kept: 3 MB a render worker would hold for ~0.1 ms a picture
         replay(canvas, entries, _reach(dirty))
         for top, end in runs:
             strip = palette.quantize(canvas.crop((0, top, width, end)))

@@ -13,7 +13,7 @@ picture can hold, so the PNG is quantized by a look-up). This module composes th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -49,17 +49,17 @@ _panel_rows = panel_rows  # kept for callers written before the split (tests/kro
 _static_layer = board.static_layer
 
 
-def _record(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
-            extra: preview.Preview | None = None) -> list[kit_scene.Entry]:
-    """Everything a picture draws over the arena's static layer, as commands (``kit_scene``)."""
+def _draw(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
+          extra: preview.Preview | None, surface: Callable[[str | None], Any]) -> None:
+    """Everything a picture draws over the arena's static layer, on ``surface(mode)``: a
+    ``kit.Draw`` on the picture, or a ``kit_scene.Recorder`` that keeps the calls."""
     arena = state.board.arena
     grid = grid_for(arena.width, arena.height)
-    entries: list[kit_scene.Entry] = []
-    draw: Any = kit_scene.Recorder(entries, "RGBA")
+    draw = surface("RGBA")
     with kit.region("board"):
         board.draw_board(draw, state, grid, highlight=highlight, under=extra.under if extra else None,
                          over=extra.over if extra else None, busy=extra.busy if extra else ())
-    draw = kit_scene.Recorder(entries)  # legend and panel: opaque colours, no blending (~7 % of the panel's time)
+    draw = surface(None)  # legend and panel: opaque colours, no blending (~7 % of the panel's time)
     legend = board.legend(state, lang) + (extra.legend if extra else [])
     rows = kit_panel.legend_rows(legend, LEGEND_WIDTH, TEXT, SWATCH)
     under = 0  # rows that fit under the board; the rest go to the bottom of the panel
@@ -71,13 +71,21 @@ def _record(state: State, lang: str, seat_names: Mapping[int, str] | None, highl
     overflow = kit_panel.legend_rows([item.entry for row in rows[under:] for item in row], PANEL_WIDTH, TEXT, SWATCH)
     with kit.region("panel"):
         panel.draw_panel(draw, state, lang, seat_names, extra.banner if extra else None, overflow)
+
+
+def _record(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
+            extra: preview.Preview | None = None) -> list[kit_scene.Entry]:
+    """The picture's draw calls, kept (``kit_scene``)."""
+    entries: list[kit_scene.Entry] = []
+    _draw(state, lang, seat_names, highlight, extra, lambda mode: kit_scene.Recorder(entries, mode))
     return entries
 
 
 def _compose(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
              extra: preview.Preview | None = None) -> Image.Image:
+    """The picture, drawn at once."""
     image = board.static_layer(state.board.arena.model_dump_json()).copy()
-    kit_scene.replay(image, _record(state, lang, seat_names, highlight, extra))
+    _draw(state, lang, seat_names, highlight, extra, lambda mode: kit.Draw(image, mode))
     return image
 
 
@@ -111,7 +119,7 @@ def render(state: State, *, lang: str = "en", seat_names: Mapping[int, str] | No
     ``highlight`` marks squares (labels like ``"C7"``) or pieces (by id) with a white frame,
     typically the squares of the last action.
     """
-    return _png(state, _record(state, lang, seat_names, highlight), lang, seat_names)
+    return _png(state, lang, seat_names, highlight)
 
 
 def preview_image(
@@ -148,8 +156,7 @@ def render_preview(
     ``target`` is omitted and ``area`` is a list (the engine's ``area_for`` lists the main
     target first) its first square is used, a set gives no brackets.
     """
-    extra = preview.build(state, squares, kind, area, target, lang)
-    return _png(state, _record(state, lang, seat_names, highlight, extra), lang, seat_names)
+    return _png(state, lang, seat_names, highlight, preview.build(state, squares, kind, area, target, lang))
 
 
 def render_preview_json(state_json: str, squares: dict[str, int] | list[str], kind: PreviewKind,
@@ -221,14 +228,22 @@ def _warm_panel_text(scratch: ImageDraw.ImageDraw) -> None:
         text(name, bold=True)
 
 
-def _png(state: State, entries: list[kit_scene.Entry], lang: str, seat_names: Mapping[int, str] | None) -> bytes:
-    """Encode on the arena's fixed palette (exact for every colour drawn, no per-picture quantizer),
-    drawing again only what changed since the scene's last picture (``kit_scene``).
+def _png(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
+         extra: preview.Preview | None = None) -> bytes:
+    """Encode on the arena's fixed palette (exact for every colour drawn, no per-picture quantizer).
+    A table that drew a picture lately has its calls recorded, so that its next picture is drawn
+    again only where it changed (``kit_scene``); any other picture is drawn at once, which costs
+    less than recording it.
 
-    The scene is the table as far as a picture can tell: its arena, language and players. Two
-    tables alike in all three only compare with each other's pictures, which costs time, not
+    The scene is the table the render pool names (``kit_scene.table``), its arena, language and
+    players; a picture drawn with no table named is told apart by the last three only, and two
+    tables alike in all three compare with each other's pictures, which costs time, not
     correctness."""
     arena_json = state.board.arena.model_dump_json()
+    arena_palette = palette.for_arena(arena_json)
     names = tuple(sorted(seat_names.items())) if seat_names else tuple(p.name for p in state.players)
-    scene = ("krosmaster", arena_json, lang, names)
-    return kit_scene.encode(scene, board.static_layer(arena_json), palette.for_arena(arena_json), entries)
+    scene = ("krosmaster", kit_scene.current_table(), arena_json, lang, names)
+    if not kit_scene.wants(scene):
+        return kit.to_png(_compose(state, lang, seat_names, highlight, extra), palette=arena_palette)
+    entries = _record(state, lang, seat_names, highlight, extra)
+    return kit_scene.encode(scene, board.static_layer(arena_json), arena_palette, entries)

@@ -57,6 +57,7 @@ def test_a_games_pictures_are_the_bytes_of_a_whole_draw_in_any_order(order: str)
 
 
 def test_two_games_sharing_a_scene_key_still_get_their_own_pictures() -> None:
+    # (same table, arena, language and names: each picture compares with the other game's)
     """Two tables alike in arena, language and names compare with each other's pictures."""
     first, second = _game(1), _game(2)
     for a, b in zip(first[:30], second[:30], strict=False):
@@ -105,7 +106,8 @@ def test_only_the_changed_bands_are_drawn_again() -> None:
         quantized.append(image.height)
         return original(self, image)
 
-    km.render(before)
+    km.render(before)  # a first picture is drawn at once and only remembered as drawn lately
+    km.render(before)  # the second is recorded
     kit_scene.Palette.quantize = counting  # type: ignore[method-assign]
     try:
         km.render(before)
@@ -249,14 +251,52 @@ def test_a_command_never_reaches_past_the_rows_it_claims(call: tuple[str, tuple[
     assert max(bottom for _c, _t, bottom, _m in entries) >= box[3] - 1
 
 
-def test_recorded_then_replayed_is_what_drawing_directly_draws(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The renderer's calls made on ``kit.Draw`` at once (as before pictures were recorded) and
-    the same calls recorded then replayed give the same pixels."""
+def test_recorded_then_replayed_is_what_drawing_directly_draws() -> None:
+    """The renderer's calls made on ``kit.Draw`` at once (a table's first picture) and the same
+    calls recorded then replayed (its next ones) give the same pixels."""
     for state in _game(1)[::9]:
         static = km.board.static_layer(state.board.arena.model_dump_json())
-        direct = static.copy()
-        with monkeypatch.context() as patch:
-            patch.setattr(kit_scene, "Recorder", lambda _entries, mode=None, on=direct: kit.Draw(on, mode))
-            km._record(state, "en", None, None)
+        replayed = static.copy()
+        kit_scene.replay(replayed, km._record(state, "en", None, None))
+        direct = km.render_image(state)
         assert direct.tobytes() != static.tobytes()
-        assert ImageChops.difference(direct, km.render_image(state)).getbbox() is None
+        assert ImageChops.difference(direct, replayed).getbbox() is None
+
+
+def test_a_tables_first_picture_is_drawn_at_once_and_its_next_ones_recorded() -> None:
+    """Recording pays only when a later picture compares with it: a scene is recorded from its
+    second picture on, while it is among the ``RECENT`` scenes drawn lately."""
+    state = _game(1)[30]
+    with kit_scene.table("first"):
+        km.render(state)
+        assert kit_scene._scenes == {}
+        km.render(state)
+        assert [key[1] for key in kit_scene._scenes] == ["first"]
+    for other in range(kit_scene.RECENT + 1):
+        with kit_scene.table(other):
+            km.render(state)
+    assert kit_scene.wants(("krosmaster", kit_scene.RECENT, "any")) is False
+    assert all(key[1] != "first" for key in kit_scene._recent)
+
+
+def test_the_table_named_by_the_caller_is_part_of_the_scene() -> None:
+    """Two games alike in arena, language and names still keep a picture each when the render
+    pool names their tables, so neither compares with the other's."""
+    first, second = _game(1), _game(2)
+    for a, b in zip(first[:6], second[:6], strict=False):
+        with kit_scene.table(1):
+            assert km.render(a) == _whole(a)
+        with kit_scene.table(2):
+            assert km.render(b) == _whole(b)
+    tables = {key[1] for key in kit_scene._scenes}
+    assert tables == {1, 2} and kit_scene.current_table() is None
+
+
+def test_the_render_pool_names_the_game_as_the_table() -> None:
+    import gm.krosmaster
+    from gm import render_pool
+
+    state = _game(1)[30]
+    for _twice in range(2):
+        png = render_pool._render_here(gm.krosmaster.PRESENTER, state, "en", ["Ann", "Bob"], table=7)
+    assert png is not None and [key[1] for key in kit_scene._scenes] == [7]
