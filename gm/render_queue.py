@@ -30,10 +30,6 @@ class JobQueue(Generic[Job]):
         self._free = [False] * len(self._own)
         self._closed = False
 
-    @property
-    def workers(self) -> int:
-        return len(self._own)
-
     def preferred(self, key: object) -> int:
         """The worker for ``key`` (a game's id): the same one for as long as the process lives."""
         return hash(key) % len(self._own)

@@ -181,9 +181,9 @@ class _Picture:
 
 @dataclass
 class Counts:
-    """What this process re-drew, for the benches: pictures, their bands, the bands drawn again."""
+    """What this process re-drew, for the benches: the bands of its recorded pictures, and how many
+    of them were drawn again."""
 
-    pictures: int = 0
     bands: int = 0
     redrawn: int = 0
 
@@ -245,7 +245,7 @@ def forget() -> None:
     with _lock:
         _scenes.clear()
         _recent.clear()
-        COUNTS.pictures = COUNTS.bands = COUNTS.redrawn = 0
+        COUNTS.bands = COUNTS.redrawn = 0
 
 
 def _changed_bands(before: _Picture, entries: list[Entry], hashes: list[int], count: int) -> list[bool]:
@@ -313,7 +313,6 @@ def encode(key: Hashable, static: Image.Image, palette: Palette, entries: list[E
             fresh = kit_png.pack_bands(kit_png.raw_rows(strip), width, level=level)
             bands[top // rows:top // rows + len(fresh)] = fresh
     _keep(key, _Picture(static, palette, entries, hashes, bands))
-    COUNTS.pictures += 1
     COUNTS.bands += count
     COUNTS.redrawn += sum(dirty)
     return kit_png.assemble(width, height, kit_png.palette_bytes(palette.image), bands)
