@@ -18,8 +18,9 @@ from pydantic import ValidationError
 
 from cogs.client import EXTENSIONS, TavoloBot, apply_discord_overrides, make_bot
 from common.i18n import t
-from gm import render_pool
+from gm.app import configure_render_pool
 from gm.settings import Settings
+from gm.workers import render_pool
 
 __all__ = ["EXTENSIONS", "TavoloBot", "apply_discord_overrides", "main", "make_bot"]
 
@@ -87,14 +88,13 @@ def redacted(url: str | None) -> str:
 
 
 def check_db(settings: Settings) -> int:
-    """``--check-db``: print what ``gm.db_report`` finds, 0 when the database opens, 2 when it cannot."""
-    from db.store import Store
-    from gm.db_report import report
+    """``--check-db``: print what ``gm.database.check_db`` finds, 0 when the database opens, 2 when it cannot."""
+    from gm.database.check_db import report
 
     lang = settings.default_locale
 
     async def run() -> list[str]:
-        store = await Store.connect(settings)
+        store = await settings.open_store()
         where = redacted(settings.database_url) if settings.uses_postgres else str(settings.database_path)
         try:
             return await report(store, lang, where, "PostgreSQL" if settings.uses_postgres else "SQLite")
@@ -113,7 +113,7 @@ def check_db(settings: Settings) -> int:
 def copy_to_postgres(settings: Settings, url: str) -> int:
     """``--copy-to-postgres URL``: every game, action, roll, rulebook and pack of the SQLite file into an
     empty PostgreSQL database, checked by counts and by loading every game; 2 and the reason otherwise."""
-    from gm.db_copy import copy_database
+    from gm.database.copy_to_postgres import copy_database
 
     lang = settings.default_locale
     if not url.startswith(("postgresql://", "postgres://")):
@@ -155,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_console(args, settings)  # pictures in threads: a local session needs no worker processes
     # Board pictures in worker processes (RENDER_POOL, RENDER_WORKERS), started at the first one.
-    render_pool.configure(render_pool.PoolConfig.from_settings(settings))
+    configure_render_pool(settings)
     return run_discord(settings)
 
 

@@ -50,7 +50,7 @@ async def _workload(backend: str, target: str, channels: list[int], actions: int
                     start_at: float | None = None) -> dict[str, Any]:
     """``actions`` moves on each channel (one task per channel); latencies of the first channel alone first.
     ``start_at`` (wall clock): the concurrent phase waits for it, so several processes run it together."""
-    from gm import table_replies
+    from gm.table import replies as table_replies
 
     table_replies.render = _no_picture  # type: ignore[assignment]
     registry.register(NoopEngine())

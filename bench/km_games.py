@@ -22,7 +22,7 @@ from bench.krosmaster import _parse, _setup
 from engines.core.dice import Dice, RecordedDice
 from engines.krosmaster.engine import KrosmasterEngine
 from engines.krosmaster.state import State
-from gm.dice_source import DiceSource
+from gm.dice.source import DiceSource
 from tools.km_autoplay import TEAMS, choose
 
 ENGINE = KrosmasterEngine()

@@ -168,15 +168,15 @@ async def _play(app: Any, channel: int, count: int | None, until: float | None, 
 
 
 async def _open(folder: str, pool: str, workers: int) -> Any:
-    from gm import render_pool
-    from gm.app import App
-    from gm.heap import freeze_start_up_heap
+    from gm.app import App, configure_render_pool
     from gm.settings import Settings
+    from gm.workers import render_pool
+    from gm.workers.heap import freeze_start_up_heap
 
     settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL=pool, RENDER_WORKERS=workers,
                         _env_file=None)
     render_pool.tune_allocator()
-    render_pool.configure(render_pool.PoolConfig.from_settings(settings))  # until App.open does it
+    configure_render_pool(settings)  # until App.open does it
     if pool == "process":
         await asyncio.to_thread(render_pool.started_workers)  # started and warm, as in a running bot
     app = await App.open(settings, seed=1)

@@ -48,8 +48,8 @@ from bench.km_games import CURRENT, USERS, Script, ScriptDice, insert_games, rec
 from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Actor, Place
-from gm.heap import freeze_start_up_heap
 from gm.settings import Settings
+from gm.workers.heap import freeze_start_up_heap
 
 ACTORS = {seat: Actor(user_id=user, name=("alice", "bob")[seat]) for seat, user in enumerate(USERS)}
 CHANNEL0 = 10_000
@@ -307,7 +307,7 @@ async def run(args: argparse.Namespace) -> None:
 
         app.tables.dice = ScriptDice()
         if args.render == "off":
-            import gm.table_replies as replies
+            import gm.table.replies as replies
 
             async def no_image(*_args: Any, **_kwargs: Any) -> None:
                 return None
@@ -372,13 +372,14 @@ async def run(args: argparse.Namespace) -> None:
 
 
 def _render_pool(settings: Settings) -> Any:
-    """Draw board pictures the way ``bot.py`` does (``gm.render_pool``), where that module exists."""
+    """Draw board pictures the way ``bot.py`` does (``gm.workers.render_pool``), where that module exists."""
     try:
-        from gm import render_pool
+        from gm.app import configure_render_pool
+        from gm.workers import render_pool
     except ImportError:  # older code: pictures in threads
         return None
     render_pool.tune_allocator()
-    render_pool.configure(render_pool.PoolConfig.from_settings(settings))
+    configure_render_pool(settings)
     return render_pool
 
 

@@ -7,7 +7,7 @@ keeps the loop busy freezes every interaction everywhere. A watchdog coroutine s
 5 ms in a loop and records the longest interval between its wake-ups while each case
 runs through the same call its command uses: ``DiceService.roll`` (/roll),
 ``RulesService.import_document`` and ``search_reply`` (/rules import, /rules search),
-``gm.krosmaster.import_pack`` (/km pack). The app is the real one (``App.open`` on a
+``gm.games.krosmaster.presenter.import_pack`` (/km pack). The app is the real one (``App.open`` on a
 temporary database) with the default budgets from ``gm.settings``.
 
 Prints one row per case: what happened (accepted, or refused with its error key), wall
@@ -35,12 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.core.errors import TavoloError
 from engines.krosmaster.content import builtin_pack
-from gm import krosmaster as km
-from gm import offload
 from gm.app import App
 from gm.context import Actor, Place
+from gm.games.krosmaster import presenter as km
 from gm.rules.service import RulesService, ensure_rules_service
 from gm.settings import Settings
+from gm.workers import offload
 from tests.hostile import billion_laughs, deep_nesting, plain_text, shared_stream_pdf
 
 TICK = 0.005

@@ -7,7 +7,7 @@ commit when the column is enough, add the effect that helps most, otherwise take
 pass; damage goes to a unit first, then the hero. The same seeds give the same positions.
 
 - legal_actions: ``ENGINE.legal_actions`` on every position where the fighter acts.
-- play autocomplete: ``gm.mageknight_choices.play_choices`` (legal plays, each with the
+- play autocomplete: ``gm.games.mageknight.choices.play_choices`` (legal plays, each with the
   engine's preview of the column after it), the heaviest list a player opens.
 - commit resolution: ``apply`` of a commit on a copy of the state.
 - act → commit → render: real ``/mk`` actions through ``TableManager`` (lock, load, apply,
@@ -103,14 +103,14 @@ def _p(samples: list[float]) -> tuple[float, float]:
 
 async def pipeline(samples: int) -> tuple[list[float], list[float]]:
     """Real /mk actions through TableManager: (first combat's actions, the rest), in seconds."""
-    from gm import render_pool
-    from gm.app import App
+    from gm.app import App, configure_render_pool
     from gm.context import Actor, Place
     from gm.settings import Settings
+    from gm.workers import render_pool
 
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL="thread", _env_file=None)
-        render_pool.configure(render_pool.PoolConfig.from_settings(settings))
+        configure_render_pool(settings)
         app = await App.open(settings, seed=1)
         actor = Actor(user_id=1, name="alice")
         cold: list[float] = []
@@ -138,7 +138,7 @@ async def pipeline(samples: int) -> tuple[list[float], list[float]]:
 
 
 def main(games: int, samples: int) -> None:
-    from gm.mageknight_choices import play_choices
+    from gm.games.mageknight.choices import play_choices
 
     states = positions(games)
     rows = [("legal_actions", *_p([t for s in states for t in _time(lambda s=s: ENGINE.legal_actions(s, 0))]),

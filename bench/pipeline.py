@@ -17,16 +17,16 @@ from engines.core.contract import Action
 
 async def table_pipeline(system: str, options: str, engine: Any, model: type, samples: int,
                          choose: Callable[[random.Random, list[Action], Any], Action], *, channel: int) -> list[float]:
-    from gm import render_pool
-    from gm.app import App
+    from gm.app import App, configure_render_pool
     from gm.context import Actor, Place
     from gm.settings import Settings
+    from gm.workers import render_pool
 
     timings: list[float] = []
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL="thread", _env_file=None)
-        render_pool.configure(render_pool.PoolConfig.from_settings(settings))
+        configure_render_pool(settings)
         app = await App.open(settings, seed=1)
         seats = [Actor(user_id=1, name="alice"), Actor(user_id=2, name="bob")]
         game = 0

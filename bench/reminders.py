@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.km_games import USERS, record, team_config
 from engines.krosmaster.engine import KrosmasterEngine
 from gm.app import App
-from gm.reminders import Reminders
 from gm.settings import Settings
+from gm.table.reminders import Reminders
 
 
 def _stamp(hours_ago: float) -> str:

@@ -1,4 +1,4 @@
-"""Render time of Krosmaster snapshots (DESIGN.md §6: draw the static arena once).
+"""Render time of Krosmaster snapshots (ARCHITECTURE.md §6: draw the static arena once).
 
 Run: ``python bench/render_krosmaster.py [--renders N] [--seconds S]``. Prints p50/p99 in
 milliseconds for a mid-game snapshot (image + PNG, and the parts apart: drawing,
@@ -11,7 +11,7 @@ picture, as the pool's affinity gives a worker, and every other one), re-drawn o
 changed (``renderers.kit_scene``); a lone picture's parts (recording, replaying, quantizing,
 the PNG bands); the PNG sizes and the smallest text as players see it at
 Discord's preview width (500 px, TABLE_UX.md); then renders per second of a game's pictures
-through ``gm.render_pool`` with 1 and 2 threads and 1 and 2 worker processes. Wall time is
+through ``gm.workers.render_pool`` with 1 and 2 threads and 1 and 2 worker processes. Wall time is
 printed next to CPU time because on a shared machine wall time also measures the neighbours.
 """
 
@@ -71,11 +71,11 @@ def _encode(image: Image.Image) -> bytes:
 async def _throughput(kind: str, workers: int, seconds: float) -> float:
     """Pictures per second through the render pool, with twice as many tables drawing at once
     as workers, each its game's pictures in order."""
-    import gm.krosmaster  # registers the presenter the workers use
-    from gm import render_pool
+    import gm.games.krosmaster.presenter  # registers the presenter the workers use
+    from gm.workers import render_pool
 
     pool = render_pool.RenderPool(render_pool.PoolConfig(kind=kind, workers=workers))  # type: ignore[arg-type]
-    presenter, states = gm.krosmaster.PRESENTER, _recorded_states()
+    presenter, states = gm.games.krosmaster.presenter.PRESENTER, _recorded_states()
     try:
         while kind == "process" and not all(w.ready for w in pool._workers):
             await asyncio.sleep(0.05)
@@ -111,7 +111,7 @@ def _game_pictures(rounds: int = 3) -> None:
     """A recorded game's consecutive pictures, as a render worker meets them: each is drawn again
     only in the bands that changed since the scene's last picture (``renderers.kit_scene``), and
     re-uses the compressed bands an earlier picture had (``renderers.kit_png``). The pool sends a
-    game's pictures to one worker while it is free (``gm.render_queue``); "every other picture"
+    game's pictures to one worker while it is free (``gm.workers.render_queue``); "every other picture"
     is a worker that only meets half of them (both busy, or no affinity).
 
     The renders are timed back to back, as a worker draws them, and Pillow's bare encodes of the
@@ -151,7 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     n = args.renders
 
-    from gm.render_pool import tune_allocator
+    from gm.workers.render_pool import tune_allocator
 
     tune_allocator()  # as the bot and its render workers do at start
     state = midgame()

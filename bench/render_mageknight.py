@@ -1,4 +1,4 @@
-"""Render time of Mage Knight combat pictures (DESIGN.md §6; numbers for the closing note,
+"""Render time of Mage Knight combat pictures (ARCHITECTURE.md §6; numbers for the closing note,
 never for a timed test).
 
 Run: ``python bench/render_mageknight.py [--renders N]``. For each sample combat of the

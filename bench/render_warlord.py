@@ -1,4 +1,4 @@
-"""Render time of the Warlord table image (DESIGN.md §6; numbers for the closing note, never for a
+"""Render time of the Warlord table image (ARCHITECTURE.md §6; numbers for the closing note, never for a
 timed test).
 
 Run: ``python bench/render_warlord.py [--renders N]``. For each scene of the golden tests

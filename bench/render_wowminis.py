@@ -1,4 +1,4 @@
-"""Render time of WoW Miniatures pictures (DESIGN.md §6; numbers for the closing note, never
+"""Render time of WoW Miniatures pictures (ARCHITECTURE.md §6; numbers for the closing note, never
 for a timed test).
 
 Run: ``python bench/render_wowminis.py [--renders N]``. For each sample state of the golden

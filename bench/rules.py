@@ -28,6 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db import rules as repo
+from db.backend import open_store
 from db.store import Store
 from gm.rules.search import words
 from gm.rules.service import RulesService
@@ -99,7 +100,7 @@ async def _store(postgres: str | None) -> AsyncIterator[Store]:
     admin = await asyncpg.connect(postgres)
     try:
         await admin.execute(f'CREATE SCHEMA "{schema}"')
-        store = await Store.open(urlunsplit(parts._replace(query=query)))
+        store = await open_store(urlunsplit(parts._replace(query=query)))
         try:
             yield store
         finally:

@@ -41,7 +41,7 @@ JUDGE = Actor(user_id=9, name="judge", is_gm=True)
 
 async def play(app: App, place: Place, limit: int = 2000) -> list[str]:
     """One whole game; returns the saved state text before every action (for the undo check)."""
-    import gm.table_replies as replies
+    import gm.table.replies as replies
 
     async def no_image(*_args: Any, **_kwargs: Any) -> None:
         return None

@@ -11,8 +11,8 @@ import logging
 import discord
 from discord.ext import commands
 
-from gm.heap import freeze_start_up_heap
 from gm.settings import Settings
+from gm.workers.heap import freeze_start_up_heap
 
 log = logging.getLogger("tavolo")
 
@@ -52,7 +52,7 @@ class TavoloBot(commands.Bot):
 
     async def load_tavolo(self) -> None:
         """Open the app (DB + migrations) and load cogs; shared by Discord and the console."""
-        from cogs.components import DYNAMIC_ITEMS
+        from cogs.messages import DYNAMIC_ITEMS
         from gm.app import App
 
         if self.app is None:

@@ -1,55 +1,34 @@
-"""The only place that turns Discord interactions into gm calls and Replies into messages.
+"""The only place that turns Discord interactions into gm calls (``cogs.messages`` turns the Replies
+into messages).
 
-Cogs stay thin: they build an ``Actor``/``Place``, call one gm coroutine through
-``respond`` and let this module handle deferring, errors and message limits.
+Cogs stay thin: they build an ``Actor``/``Place``, call one gm coroutine through ``respond`` and
+let this module handle deferring and errors, and the autocomplete lists' limits. The games' cogs share
+three shapes more, kept here so that each cog only says what its commands mean: an action built from
+the player's own view (``act_from_view``), a private reply from that view (``private_from_view``),
+and a seat's own preference answered privately (``act_privately``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
-import logging
+import inspect
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from common.i18n import normalize, t
-from engines.core.errors import TavoloError
+from cogs.messages import app_of, lang_of, send, send_error
 from gm.context import Actor, Place
-from gm.errors import error_reply, unexpected_reply
 from gm.reply import Reply
+from gm.table.model import game_ref
 
 if TYPE_CHECKING:
     from gm.app import App
 
-log = logging.getLogger(__name__)
-
-MESSAGE_LIMIT = 2000
-EMBED_LIMIT = 4096
 # Discord allows 3 s before the first response; answer directly when gm is quick and
 # defer ("thinking…") only when it is not, so fast errors can still be ephemeral.
 DEFER_AFTER = 1.5
-
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
-
-
-def app_of(interaction: discord.Interaction) -> App:
-    return interaction.client.app  # type: ignore[attr-defined]
-
-
-def lang_of(interaction: discord.Interaction) -> str:
-    locale = getattr(interaction, "locale", None)
-    if locale is None:
-        return app_of(interaction).settings.default_locale
-    return normalize(str(locale.value if isinstance(locale, discord.Locale) else locale))
 
 
 def actor_from(interaction: discord.Interaction) -> Actor:
@@ -69,123 +48,6 @@ def actor_from(interaction: discord.Interaction) -> Actor:
 
 def place_from(interaction: discord.Interaction) -> Place:
     return Place(channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id)
-
-
-def _truncate(text: str, limit: int, lang: str) -> str:
-    if len(text) <= limit:
-        return text
-    note = "\n" + t("common.truncated", lang)
-    return text[: limit - len(note) - 1] + "…" + note
-
-
-def to_message(reply: Reply, lang: str) -> dict[str, Any]:
-    """Keyword arguments for ``send_message``/``followup.send`` built from a Reply."""
-    from cogs.components import build_view
-
-    kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
-    mentions = " ".join(f"<@{u}>" for u in reply.mentions if f"<@{u}>" not in reply.text)
-    if reply.title or reply.fields:
-        embed = discord.Embed(title=reply.title, description=_truncate(reply.text, EMBED_LIMIT, lang) or None,
-                              colour=discord.Colour.red() if reply.is_error else discord.Colour.blurple())
-        for f in reply.fields[:25]:
-            embed.add_field(name=f.name[:256], value=f.value[:1024] or "—", inline=f.inline)
-        if reply.image is not None:
-            embed.set_image(url=f"attachment://{reply.image.filename}")
-        kwargs["embed"] = embed
-        if mentions:
-            kwargs["content"] = mentions
-    else:
-        content = (reply.text + ("\n" + mentions if mentions else "")).strip()
-        kwargs["content"] = _truncate(content, MESSAGE_LIMIT, lang) or None
-    if reply.image is not None:
-        kwargs["file"] = discord.File(io.BytesIO(reply.image.data), filename=reply.image.filename)
-    view = build_view(reply)
-    if view is not None:
-        kwargs["view"] = view
-    kwargs["allowed_mentions"] = (discord.AllowedMentions(users=True, roles=False, everyone=False) if reply.ping
-                                  else discord.AllowedMentions.none())
-    return kwargs
-
-
-def _present(kwargs: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in kwargs.items() if v is not None}
-
-
-async def send(interaction: discord.Interaction, reply: Reply, deferred: bool | None = None) -> None:
-    """Answer the interaction (or follow up), then any extra messages.
-
-    ``deferred`` is the visibility chosen when deferring (``None``: not deferred). The
-    first followup after a deferral replaces the "thinking…" placeholder and inherits its
-    visibility, and it is an edit, which never notifies anyone; so a reply of the other
-    visibility first removes the placeholder, and a public reply that must ping someone
-    pings with a short message of its own.
-    """
-    lang = lang_of(interaction)
-    if reply.update_board and await _update_board(interaction, reply, lang):
-        reply = Reply(text=reply.brief, mentions=reply.mentions, ping=reply.ping, extra=reply.extra)
-    kwargs = to_message(reply, lang)
-    message_id: int | None = None
-    if not interaction.response.is_done():
-        response = await interaction.response.send_message(**_present(kwargs))
-        message_id = getattr(response, "message_id", None)
-    else:
-        replaced = deferred is not None and deferred != reply.ephemeral
-        if replaced:
-            await interaction.delete_original_response()
-        message = await interaction.followup.send(**_present(kwargs))
-        message_id = getattr(message, "id", None)
-        if deferred is not None and not replaced and not reply.ephemeral and reply.ping and reply.mentions:
-            await interaction.followup.send(content=" ".join(f"<@{u}>" for u in reply.mentions),
-                                            allowed_mentions=kwargs["allowed_mentions"])
-    if reply.board and not reply.ephemeral and message_id is not None:
-        boards_of(interaction)[interaction.channel_id or 0] = message_id
-    for extra in reply.extra:
-        await interaction.followup.send(**_present(to_message(extra, lang)))
-
-
-def boards_of(interaction: discord.Interaction) -> dict[int, int]:
-    """The last board message posted in each channel (kept by the client, lost on restart)."""
-    client: Any = interaction.client
-    boards = getattr(client, "boards", None)
-    if boards is None:
-        boards = client.boards = {}
-    return boards  # type: ignore[no-any-return]
-
-
-async def _update_board(interaction: discord.Interaction, reply: Reply, lang: str) -> bool:
-    """Edit the channel's last board in place with this reply's image, text and buttons.
-
-    False when there is no board to edit (a restart forgot it, it was deleted): the caller
-    then posts a new one, so nothing is ever lost, only fewer images are posted."""
-    board_id = boards_of(interaction).get(interaction.channel_id or 0)
-    channel = interaction.channel
-    if board_id is None or channel is None or not hasattr(channel, "get_partial_message"):
-        return False
-    kwargs = to_message(replace(reply, text=reply.board_text or reply.text), lang)
-    edit: dict[str, Any] = {"content": kwargs.get("content"), "embed": kwargs.get("embed"),
-                            "attachments": [kwargs["file"]] if kwargs.get("file") else [],
-                            "view": kwargs.get("view"), "allowed_mentions": discord.AllowedMentions.none()}
-    try:
-        await channel.get_partial_message(board_id).edit(**edit)
-    except discord.HTTPException:
-        boards_of(interaction).pop(interaction.channel_id or 0, None)
-        return False
-    return True
-
-
-async def send_error(interaction: discord.Interaction, exc: BaseException, system: str | None = None,
-                     deferred: bool | None = None) -> None:
-    lang = lang_of(interaction)
-    interaction.extras["tavolo_error"] = True  # lets the console's --strict count failures
-    if isinstance(exc, TavoloError):
-        reply = error_reply(exc, lang, system)
-    else:
-        command = getattr(getattr(interaction, "command", None), "qualified_name", "component")
-        reply = unexpected_reply(exc, lang, where=str(command))
-    try:
-        await send(interaction, reply, deferred)
-    except discord.HTTPException:
-        log.exception("could not deliver an error message")
 
 
 async def respond(interaction: discord.Interaction, work: Callable[[], Awaitable[Reply]],
@@ -243,11 +105,15 @@ def ctx(interaction: discord.Interaction) -> tuple[App, Place, Actor]:
 
 
 CurrentView = Callable[["App", Place, Actor], Awaitable[tuple[Any, int | None, Any]]]
-"""A game's ``current(app, place, actor)``: (the user's view or None, their seat, the table)."""
+"""A game's ``current(app, place, actor)``: (the user's view or None, their seat, the table); or its
+``game``, the same but an error instead of None."""
 
 
-async def seat_choices(interaction: discord.Interaction, current: CurrentView,
-                       build: Callable[[Any, int | None, str], Iterable[Any]]) -> Choices:
+ChoiceBuild = Callable[[Any, int | None, str], Iterable[Any]]
+"""(the user's view, their seat, their language) -> the gm layer's choices for one autocomplete."""
+
+
+async def seat_choices(interaction: discord.Interaction, current: CurrentView, build: ChoiceBuild) -> Choices:
     """Autocomplete from the channel's game as the user may see it (their own view: hidden
     cards stay hidden); no game here, or another game, simply gets no choices."""
     app, place, actor = ctx(interaction)
@@ -255,8 +121,82 @@ async def seat_choices(interaction: discord.Interaction, current: CurrentView,
     return to_choices(build(view, seat, actor.locale)) if view is not None else []
 
 
+def seat_choices_of(current: CurrentView) -> Callable[[discord.Interaction, ChoiceBuild], Awaitable[Choices]]:
+    """``seat_choices`` bound to one game's ``current``: each game's cog keeps one, ``_seat_choices``,
+    so that its many autocompletes name only the list they offer."""
+
+    async def bound(interaction: discord.Interaction, build: ChoiceBuild) -> Choices:
+        return await seat_choices(interaction, current, build)
+
+    return bound
+
+
 async def table_content(interaction: discord.Interaction, system: str) -> dict[str, Any] | None:
     """The server pack the channel's game of ``system`` plays with (None: the built-in one)."""
     app, place, _actor = ctx(interaction)
     table = await app.tables.table_for(place)
     return table.content if table is not None and table.game.system == system else None
+
+
+def typed_text(interaction: discord.Interaction, name: str) -> str | None:
+    """``typed`` as text, None when that option is still empty (what the games' lists expect)."""
+    value = typed(interaction, name)
+    return str(value) if value else None
+
+
+ActionBuild = Callable[[Any, int | None, str], dict[str, Any]]
+"""(the user's view, their seat, their language) -> the action: what the player typed, named as the
+engine wants it (each game's ``gm.games.<system>.actions`` has the ones that need the rules' types)."""
+
+
+async def act_from_view(interaction: discord.Interaction, view_of: CurrentView, build: ActionBuild | None,
+                        *, typed_action: dict[str, Any] | None = None, ref: str | None = None,
+                        system: str) -> None:
+    """Act on the channel's game. ``build`` turns what the player typed into the action from the
+    position they see (their own view, so a name error never reveals a hidden card); it runs in the
+    work, so its errors become messages like the table's own. ``view_of`` is the game's ``current``
+    (no game of it here: ``typed_action`` goes as typed and the table says what is wrong) or its
+    ``game`` (that case is an error already)."""
+    app, place, actor = ctx(interaction)
+
+    async def work() -> Reply:
+        view, seat, _table = await view_of(app, place, actor)
+        named = build(view, seat, actor.locale) if view is not None and build is not None else typed_action
+        assert named is not None, "a build, or an action to send as typed"
+        return await app.tables.act(place, actor, named, ref=ref)
+
+    await respond(interaction, work, system=system)
+
+
+PrivateBuild = Callable[[Any, int | None, str, str], Reply | Awaitable[Reply]]
+"""(the user's view, their seat, their language, the position's ref) -> a private Reply (may be a
+coroutine: pictures are drawn off the loop)."""
+
+
+async def private_from_view(interaction: discord.Interaction, game: CurrentView, build: PrivateBuild,
+                            *, system: str) -> None:
+    """A reply for the asking user alone, from the game as ``game`` gives it (the game's ``game``
+    lookup: the user's view, or Krosmaster's position in play; no game here is an error), and
+    ``build`` gets the position's ref for the buttons and selects it puts in the reply."""
+    app = app_of(interaction)
+
+    async def work(place: Place, actor: Actor) -> Reply:
+        view, seat, table = await game(app, place, actor)
+        reply = build(view, seat, actor.locale, game_ref(table))
+        return await reply if inspect.isawaitable(reply) else reply
+
+    await respond_private(interaction, work, system=system)
+
+
+async def act_privately(interaction: discord.Interaction, action: Callable[[], dict[str, Any]],
+                        *, system: str) -> None:
+    """A seat's own preference (Warlord's stops, WoW Miniatures' comfort): acted on like any action,
+    under the table's lock, but answered privately, so nothing reaches the channel. ``action`` is
+    built in the work, so a word it does not know becomes a private message."""
+    app, place, actor = ctx(interaction)
+
+    async def work() -> Reply:
+        reply = await app.tables.act(place, actor, action())
+        return Reply(text="\n".join(e.text for e in reply.extra if e.ephemeral) or reply.text, ephemeral=True)
+
+    await respond(interaction, work, system=system, ephemeral_defer=True)

@@ -1,42 +1,28 @@
 """/mk: Mage Knight combat commands, autocomplete and buttons (thin: rules live in the engine,
-names and previews in ``gm.mageknight_choices``)."""
+names and previews in ``gm.games.mageknight.choices``, the actions that read several options together in
+``gm.games.mageknight.actions``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Choices, ctx, respond, respond_private, send_error, to_choices, typed
-from cogs.components import register_handler
+from cogs.common import Choices, ctx, respond, respond_private, seat_choices_of, send_error, to_choices, typed
+from cogs.messages import app_of, register_handler
 from cogs.packs import pack_admin_cog
-from common.i18n import t
 from engines.core.errors import TavoloError
-from engines.mageknight.content import MAX_PACK_BYTES
-from engines.mageknight.state import State
-from gm import mageknight as mk
-from gm import mageknight_choices as choices
-from gm import mageknight_info as info
-from gm import mageknight_scores as scores
-from gm.choices import Choice
 from gm.context import Actor, Place
-from gm.reply import Reply, Select, SelectOption
-from gm.tables import game_ref
+from gm.games.mageknight import actions, choices, info, scores
+from gm.games.mageknight import presenter as mk
+from gm.reply import Reply
 
 SYSTEM = "mageknight"
 
 
-
-async def _seat_choices(interaction: discord.Interaction,
-                        build: Callable[[State, int | None, str], list[Choice]]) -> Choices:
-    """Autocomplete from the channel's combat; no combat here simply gets no choices."""
-    app, place, actor = ctx(interaction)
-    state, seat = await mk.current(app, place, actor)
-    return to_choices(build(state, seat, actor.locale)) if state is not None else []
-
+_seat_choices = seat_choices_of(mk.current)
 
 
 class MageKnight(commands.Cog):
@@ -51,7 +37,6 @@ class MageKnight(commands.Cog):
                    build: mk.Build | None = None) -> None:
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: mk.act(app, place, actor, action, ref=ref, build=build), system=SYSTEM)
-
 
     # ------------------------------------------------------------------ columns
     @mk_group.command(name="target", description="Open an attack on one enemy or a group, or a block on one")
@@ -104,16 +89,8 @@ class MageKnight(commands.Cog):
                            label="What to call it on the board (a card's name)")
     async def add(self, interaction: discord.Interaction, effect: str, amount: app_commands.Range[int, 1, 99],
                   unit: str | None = None, label: str | None = None) -> None:
-        def build(state: State, _seat: int | None, _lang: str) -> dict[str, Any]:
-            action: dict[str, Any] = {"kind": "add", "amount": amount, **choices.parse_effect(effect)}
-            action.setdefault("effect", state.staged.kind if state.staged else "attack")
-            if unit:
-                action["unit"] = choices.resolve_unit_name(state, unit)
-            if label:
-                action["label"] = label.strip()[:60]
-            return action
-
-        await self._act(interaction, {"kind": "add", "amount": amount, "effect": effect}, build=build)
+        await self._act(interaction, {"kind": "add", "amount": amount, "effect": effect},
+                        build=lambda state, _seat, _lang: actions.add(state, amount, effect, unit, label))
 
     @add.autocomplete("effect")
     async def _add_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -143,11 +120,8 @@ class MageKnight(commands.Cog):
     @app_commands.describe(to="A unit or the hero (autocomplete shows what each would take)",
                            enemy="Whose damage (needed when several enemies hit you)")
     async def assign(self, interaction: discord.Interaction, to: str, enemy: str | None = None) -> None:
-        def build(state: State, _seat: int | None, _lang: str) -> dict[str, Any]:
-            recipient, whose = choices.resolve_recipient(state, to, choices.resolve_damage_enemy(state, enemy))
-            return {"kind": "assign", "to": recipient, "enemy": whose}
-
-        await self._act(interaction, {"kind": "assign", "to": to, "enemy": enemy}, build=build)
+        await self._act(interaction, {"kind": "assign", "to": to, "enemy": enemy},
+                        build=lambda state, _seat, _lang: actions.assign(state, to, enemy))
 
     @assign.autocomplete("enemy")
     async def _assign_enemy_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -157,15 +131,8 @@ class MageKnight(commands.Cog):
     @assign.autocomplete("to")
     async def _assign_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         named = typed(interaction, "enemy")
-
-        def build(state: State, seat: int | None, lang: str) -> list[Choice]:
-            try:
-                enemy = choices.resolve_damage_enemy(state, named)
-            except TavoloError:  # half typed: every enemy's recipients
-                enemy = None
-            return choices.recipient_choices(state, seat, enemy, current, lang)
-
-        return await _seat_choices(interaction, build)
+        return await _seat_choices(interaction, lambda s, seat, lang: actions.recipient_choices(
+            s, seat, named, current, lang))
 
     @mk_group.command(name="choose", description="Answer the open question (summoned token, Improvise, combat die)")
     @app_commands.describe(option="Your answer (a summoned token may also be a stat line: armor 5 attack 4 fire)")
@@ -180,17 +147,16 @@ class MageKnight(commands.Cog):
     # ------------------------------------------------------------------ information
     @mk_group.command(name="hand", description="Show (only to you) your hand, what each card does now, and a picture")
     async def hand(self, interaction: discord.Interaction) -> None:
-        app = self.bot.app  # type: ignore[attr-defined]
+        app = app_of(interaction)
         await respond_private(interaction, lambda place, actor: mk.hand_reply(app, place, actor), system=SYSTEM)
 
     @mk_group.command(name="info", description="Show (only to you) what an enemy, card, unit or ability does")
     @app_commands.describe(name="A name in English or Italian, or its beginning")
     async def info(self, interaction: discord.Interaction, name: str) -> None:
-        app = self.bot.app  # type: ignore[attr-defined]
+        app = app_of(interaction)
 
         async def work(place: Place, actor: Actor) -> Reply:
-            table = await app.tables.table_for(place)
-            view, _seat = await mk.current(app, place, actor)
+            view, _seat, table = await mk.current(app, place, actor)
             return info.info_reply(name, actor.locale, table.content if view is not None else None, view)
 
         await respond_private(interaction, work, system=SYSTEM)
@@ -198,13 +164,12 @@ class MageKnight(commands.Cog):
     @info.autocomplete("name")
     async def _info_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         app, place, actor = ctx(interaction)
-        table = await app.tables.table_for(place)
-        view, _seat = await mk.current(app, place, actor)
+        view, _seat, table = await mk.current(app, place, actor)
         return to_choices(info.info_choices(current, actor.locale, table.content if view is not None else None, view))
 
     @mk_group.command(name="score", description="Show (only to you) this combat's score and how it is made")
     async def score(self, interaction: discord.Interaction) -> None:
-        app = self.bot.app  # type: ignore[attr-defined]
+        app = app_of(interaction)
         await respond_private(interaction, lambda place, actor: scores.score_reply(app.store, app.tables, place, actor),
                               system=SYSTEM)
 
@@ -240,44 +205,19 @@ class MageKnight(commands.Cog):
         elif verb == "choose" and rest:
             await self._act(interaction, {"kind": "choose", "value": rest[-1]}, ref)
         elif verb == "hand":
-            app = self.bot.app  # type: ignore[attr-defined]
+            app = app_of(interaction)
             await respond_private(interaction, lambda place, actor: mk.hand_reply(app, place, actor), system=SYSTEM)
-        elif verb in ("assign", "target", "answer"):
-            await respond_private(interaction, lambda place, actor: self._menu(place, actor, ref, verb), system=SYSTEM)
+        elif verb in mk.MENU_VERBS:
+            app = app_of(interaction)
+            await respond_private(interaction, lambda place, actor: mk.button_menu(app, place, actor, ref, verb),
+                                  system=SYSTEM)
         else:
             await send_error(interaction, TavoloError("common.stale_button"))
-
-    async def _menu(self, place: Place, actor: Actor, ref: str, verb: str) -> Reply:
-        """The private select behind a button: damage recipients, targets, or the open question's answers."""
-        app = self.bot.app  # type: ignore[attr-defined]
-        table = await app.tables.table_for(place)
-        if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
-            raise TavoloError("common.stale_button")
-        now = game_ref(table)
-        if now != ref:
-            raise TavoloError("common.stale_button")
-        state, seat, lang = table.state, table.seat_of(actor.user_id), actor.locale
-        if verb == "answer":
-            select = mk.PRESENTER.decision_select(now, state, lang)
-            reply = Reply(text=mk.decision_prompt(state, lang), ephemeral=True)
-            if select is not None:
-                reply.selects.append(select)
-            return reply
-        if verb == "assign":
-            options = [SelectOption(label, value) for value, label in choices.assign_options(state, seat, lang)]
-            custom, prompt = f"tv1:mk:{now}:assignto", "mk.ui.pick_recipient"
-        else:
-            options = [SelectOption(c.label, c.value) for c in choices.target_choices(state, seat, "", lang)]
-            custom, prompt = f"tv1:mk:{now}:targetsel", "mk.ui.pick_target"
-        if not options:
-            raise TavoloError("common.stale_button")
-        return Reply(text=t(prompt, lang), ephemeral=True,
-                     selects=[Select(custom_id=custom, placeholder=t(prompt, lang), options=tuple(options[:25]))])
 
 
 MageKnightAdmin = pack_admin_cog(
     system=SYSTEM, group="mk-admin", description="Mage Knight content packs of this server (managers only)",
-    contents="enemies, cards, units", max_bytes=MAX_PACK_BYTES,
+    contents="enemies, cards, units", max_bytes=actions.MAX_PACK_BYTES,
     too_big_key="mk.err.pack_too_big", importer=mk.import_pack)
 
 

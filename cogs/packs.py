@@ -2,7 +2,7 @@
 
 Each game's admin commands live in a top-level group of their own (``cogs.common.admin_group``:
 Discord reads ``default_member_permissions`` on top-level commands only, so only managers see
-them by default); the permission is checked in code as well (``gm.pack_admin``). The games
+them by default); the permission is checked in code as well (``gm.packs.admin``). The games
 differ only in their group name, their words and their importer, so one factory builds them.
 """
 
@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs.common import Choices, admin_group, ctx, respond
 from engines.core.errors import TavoloError
-from gm import pack_admin
+from gm.packs import admin as pack_admin
 from gm.reply import Reply
 
 Importer = Callable[..., Awaitable[Reply]]

@@ -1,4 +1,4 @@
-"""Turn reminders: a background check that posts ``gm.reminders`` nudges in the game channels.
+"""Turn reminders: a background check that posts ``gm.table.reminders`` nudges in the game channels.
 
 No commands. The loop starts on the first READY from the gateway, so the console (which
 never connects) loads the cog without ever running it.
@@ -15,9 +15,9 @@ import discord
 from discord.ext import commands
 
 from common.i18n import t
-from gm.autopilot import Autopilot
-from gm.reminders import Reminder, Reminders
 from gm.shards import ShardPlan
+from gm.table.autopilot import Autopilot
+from gm.table.reminders import Reminder, Reminders
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import admin_group, ctx, lang_of, respond, send_error, to_message, typed
-from cogs.components import register_handler
+from cogs.common import admin_group, ctx, respond, typed
+from cogs.messages import lang_of, register_handler, send_error, to_message
 from common.rules_model import LANGUAGES, SYSTEMS
 from engines.core.errors import TavoloError
 from gm.reply import Reply

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import admin_group, ctx, respond
-from cogs.components import register_handler
+from cogs.messages import register_handler
 from engines import registry
 
 

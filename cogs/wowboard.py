@@ -1,39 +1,41 @@
 """/wowb: World of Warcraft: The Board Game commands, autocomplete and buttons (thin: rules live in the
-engine, names and lists in ``gm.wowboard_choices``, replies in ``gm.wowboard``)."""
+engine, names and lists in ``gm.games.wowboard.choices``, actions that need more than a name in
+``gm.games.wowboard.actions``, replies in ``gm.games.wowboard.presenter``)."""
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Choices, ctx, respond, respond_private, seat_choices, send_error, typed
-from cogs.components import register_handler
+from cogs.common import (
+    ActionBuild,
+    Choices,
+    PrivateBuild,
+    act_from_view,
+    ctx,
+    private_from_view,
+    respond,
+    seat_choices_of,
+    send_error,
+    typed,
+    typed_text,
+)
+from cogs.messages import register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
-from engines.wowboard.content import MAX_PACK_BYTES
-from engines.wowboard.state import State
-from gm import wowboard as wb
-from gm import wowboard_choices as choices
-from gm.choices import Choice
-from gm.context import Actor, Place
-from gm.reply import Reply
-from gm.table_model import game_ref
+from gm.games.wowboard import actions, choices, replies
+from gm.games.wowboard import presenter as wb
 
 SYSTEM = "wowboard"
-Build = Callable[[State, int | None, str], dict[str, Any]]  # (view, seat, reader's language) -> action
 
 
-async def _seat_choices(interaction: discord.Interaction,
-                        build: Callable[[State, int | None, str], list[Choice]]) -> Choices:
-    return await seat_choices(interaction, wb.current, build)
+_seat_choices = seat_choices_of(wb.current)
 
 
-def _typed_character(interaction: discord.Interaction, view: State, seat: int | None) -> str | None:
+def _typed_character(interaction: discord.Interaction, view: Any, seat: int | None) -> str | None:
     """The character already typed in the same command, as an id (None when not one of the seat's)."""
     raw = typed(interaction, "character")
     if not raw:
@@ -52,31 +54,14 @@ class WowBoard(commands.Cog):
         self.bot = bot
         register_handler(wb.AREA, self._on_component)
 
-    def _app(self) -> Any:
-        return self.bot.app  # type: ignore[attr-defined]
+    async def _act(self, interaction: discord.Interaction, build: ActionBuild, ref: str | None = None) -> None:
+        """Act on the channel's game (``cogs.common.act_from_view``; ``wb.game``: also the last game, once
+        it is over, whose table says so)."""
+        await act_from_view(interaction, wb.game, build, ref=ref, system=SYSTEM)
 
-    async def _act(self, interaction: discord.Interaction, build: Build, ref: str | None = None) -> None:
-        """Act on the channel's game; ``build`` turns what the player typed into the action from the
-        position they see (their own ``view``)."""
-        app, place, actor = ctx(interaction)
-
-        async def work() -> Reply:
-            view, seat, _table = await wb.game(app, place, actor)
-            return await app.tables.act(place, actor, build(view, seat, actor.locale), ref=ref)
-
-        await respond(interaction, work, system=SYSTEM)
-
-    async def _private(self, interaction: discord.Interaction,
-                       build: Callable[[State, int | None, str, str], Reply | Awaitable[Reply]]) -> None:
-        """A reply for the asking user alone, from their own view (``build`` may be async: pictures)."""
-        app = self._app()
-
-        async def work(place: Place, actor: Actor) -> Reply:
-            view, seat, table = await wb.game(app, place, actor)
-            reply = build(view, seat, actor.locale, game_ref(table))
-            return await reply if inspect.isawaitable(reply) else reply
-
-        await respond_private(interaction, work, system=SYSTEM)
+    async def _private(self, interaction: discord.Interaction, build: PrivateBuild) -> None:
+        """A reply for the asking user alone, from their own view (``cogs.common.private_from_view``)."""
+        await private_from_view(interaction, wb.game, build, system=SYSTEM)
 
     # ------------------------------------------------------------------ set-up
     @wowb.command(name="class", description="Draft: the class of your next character")
@@ -94,11 +79,7 @@ class WowBoard(commands.Cog):
     @app_commands.describe(character="One of your characters with an action left",
                            to="A region it can reach (autocomplete: the path)")
     async def travel(self, interaction: discord.Interaction, character: str, to: str) -> None:
-        def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
-            char = choices.resolve_character(v, seat, character)
-            return {"kind": "travel", "character": char, "to": choices.resolve_destination(v, seat, char, to)}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, seat, _l: actions.travel(v, seat, character, to))
 
     @travel.autocomplete("character")
     async def _travel_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -116,16 +97,7 @@ class WowBoard(commands.Cog):
     async def rest(self, interaction: discord.Interaction, character: str,
                    health: app_commands.Range[int, 0, 60] | None = None,
                    energy: app_commands.Range[int, 0, 60] | None = None) -> None:
-        def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
-            char = choices.resolve_character(v, seat, character)
-            if health is None and energy is None:  # the split the engine suggests: health first
-                offered = next((a for a in choices.legal(v, seat) if a.kind == "rest"
-                                and getattr(a, "character", "") == char), None)
-                if offered is not None:
-                    return offered.model_dump()
-            return {"kind": "rest", "character": char, "health": health or 0, "energy": energy or 0}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, seat, _l: actions.rest(v, seat, character, health, energy))
 
     @rest.autocomplete("character")
     async def _rest_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -149,13 +121,7 @@ class WowBoard(commands.Cog):
                            invite="Your other character in the same region, to fight along")
     async def challenge(self, interaction: discord.Interaction, character: str, target: str,
                         invite: str | None = None) -> None:
-        def build(v: State, seat: int | None, lang: str) -> dict[str, Any]:
-            char = choices.resolve_character(v, seat, character)
-            friends = [choices.resolve_character(v, seat, f) for f in (invite or "").split(",") if f.strip()]
-            return {"kind": "challenge", "character": char,
-                    "target": choices.resolve_target(v, seat, char, target, lang), "invite": friends}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, seat, lang: actions.challenge(v, seat, character, target, invite, lang))
 
     @challenge.autocomplete("character")
     async def _challenge_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -181,12 +147,7 @@ class WowBoard(commands.Cog):
                 v, seat, "train", choices.resolve_character(v, seat, character), lang, ref))
             return
 
-        def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
-            char = choices.resolve_character(v, seat, character)
-            return {"kind": "train", "character": char,
-                    "powers": choices.resolve_cards(v, powers, v.class_decks.get(char, []))}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, seat, _l: actions.train(v, seat, character, powers))
 
     @train.autocomplete("character")
     async def _train_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -212,15 +173,8 @@ class WowBoard(commands.Cog):
                 v, seat, "town", choices.resolve_character(v, seat, character), lang, ref))
             return
 
-        def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
-            char = choices.resolve_character(v, seat, character)
-            c = v.characters[char]
-            return {"kind": "town", "character": char, "sell": choices.resolve_cards(v, sell, c.bag),
-                    "buy": choices.resolve_cards(v, buy, v.merchant),
-                    "powers": choices.resolve_cards(v, powers, v.class_decks.get(char, [])),
-                    "health": health, "energy": energy}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, seat, _l: actions.town(v, seat, character, sell, buy, powers, health,
+                                                                    energy))
 
     @town.autocomplete("character")
     async def _town_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -247,13 +201,7 @@ class WowBoard(commands.Cog):
     @app_commands.describe(character="One of your characters", card="A power of its Spellbook or an item of its Bag",
                            area="A card area that takes it")
     async def equip(self, interaction: discord.Interaction, character: str, card: str, area: str) -> None:
-        def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
-            char = choices.resolve_character(v, seat, character)
-            c = v.characters[char]
-            found = choices.resolve_cards(v, card, [*c.spellbook, *c.bag])
-            return {"kind": "equip", "character": char, "card": found[0] if found else card, "area": area.strip()}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, seat, _l: actions.equip(v, seat, character, card, area))
 
     @equip.autocomplete("character")
     async def _equip_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -266,28 +214,14 @@ class WowBoard(commands.Cog):
 
     @equip.autocomplete("area")
     async def _equip_area_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        def build(v: State, seat: int | None, _lang: str) -> list[Choice]:
-            char = _typed_character(interaction, v, seat)
-            raw = typed(interaction, "card")
-            card = None
-            if raw and char:
-                c = v.characters[char]
-                found = choices.resolve_cards(v, str(raw), [*c.spellbook, *c.bag])
-                card = found[0] if found else None
-            return choices.area_choices(v, seat, char, card, current)
-
-        return await _seat_choices(interaction, build)
+        card = typed_text(interaction, "card")
+        return await _seat_choices(interaction, lambda v, seat, _l: actions.area_choices(
+            v, seat, _typed_character(interaction, v, seat), card, current))
 
     @wowb.command(name="unequip", description="Management: take a card out of its area")
     @app_commands.describe(character="One of your characters", card="A card in one of its areas")
     async def unequip(self, interaction: discord.Interaction, character: str, card: str) -> None:
-        def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
-            char = choices.resolve_character(v, seat, character)
-            worn = [k for s in v.characters[char].sheet.values() for k in ([s.card] if s.card else []) + s.addons]
-            found = choices.resolve_cards(v, card, worn)
-            return {"kind": "unequip", "character": char, "card": found[0] if found else card}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, seat, _l: actions.unequip(v, seat, character, card))
 
     @unequip.autocomplete("character")
     async def _unequip_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -317,12 +251,7 @@ class WowBoard(commands.Cog):
                            stun="Dice you give up for Stun tokens: colours, e.g. red, red")
     async def roll(self, interaction: discord.Interaction, instants: str | None = None,
                    stun: str | None = None) -> None:
-        def build(v: State, seat: int | None, _lang: str) -> dict[str, Any]:
-            picked = [c.value for c in choices.instant_choices(v, seat, "")]
-            colours = [c.strip().lower() for c in (stun or "").split(",") if c.strip()]
-            return {"kind": "roll", "instants": choices.resolve_cards(v, instants, picked), "stun": colours}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, seat, _l: actions.roll(v, seat, instants, stun))
 
     @roll.autocomplete("instants")
     async def _roll_instants_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -335,12 +264,7 @@ class WowBoard(commands.Cog):
             await self._private(interaction, lambda v, seat, lang, ref: wb.dice_panel(v, seat, lang, ref, []))
             return
 
-        def build(v: State, _seat: int | None, _lang: str) -> dict[str, Any]:
-            count = len(v.combat.attack.dice) if v.combat is not None and v.combat.attack is not None else 0
-            keep = dice.strip().lower() in ("none", "nessuno", "-", "0")
-            return {"kind": "reroll", "dice": [] if keep else choices.parse_dice(dice, count)}
-
-        await self._act(interaction, build)
+        await self._act(interaction, lambda v, _s, _l: actions.reroll(v, dice))
 
     @wowb.command(name="wounds", description="Combat: split the wounds among your characters in the fight")
     @app_commands.describe(split="e.g. warden 2, arcanist 1 (a single name takes them all)")
@@ -370,57 +294,42 @@ class WowBoard(commands.Cog):
     @wowb.command(name="sheet", description="Show (only to you) a character's sheet")
     @app_commands.describe(character="Any character (empty: your first)")
     async def sheet(self, interaction: discord.Interaction, character: str | None = None) -> None:
-        await self._private(interaction, lambda v, seat, lang, _r: wb.sheet_picture_reply(v, seat, character, lang))
+        await self._private(interaction,
+                            lambda v, seat, lang, _r: replies.sheet_picture_reply(v, seat, character, lang))
 
     @sheet.autocomplete("character")
     async def _sheet_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        from gm.choices import Ranked, rank
-        from gm.wowboard_text import char_label
-
-        return await _seat_choices(interaction, lambda v, _s, _l: rank(
-            [Ranked(Choice(char_label(v, c), c)) for c in v.characters], current))
+        return await _seat_choices(interaction, lambda v, _s, _l: actions.sheet_choices(v, current))
 
     @wowb.command(name="map", description="Show (only to you) the whole map, or a crop around a region")
     @app_commands.describe(region="A region to look around (empty: the whole map)")
     async def map(self, interaction: discord.Interaction, region: str | None = None) -> None:
-        await self._private(interaction, lambda v, _s, lang, _r: wb.map_reply(v, region, lang))
+        await self._private(interaction, lambda v, _s, lang, _r: replies.map_reply(v, region, lang))
 
     @map.autocomplete("region")
     async def _map_region_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        from engines.wowboard.rules_setup import pack_of
-        from gm.choices import Ranked, rank
-
-        return await _seat_choices(interaction, lambda v, _s, _l: rank(
-            [Ranked(Choice(r.name, r.id)) for r in pack_of(v).regions], current))
+        return await _seat_choices(interaction, lambda v, _s, _l: actions.region_choices(v, current))
 
     @wowb.command(name="quests", description="Show (only to you) the eligible quests of both factions")
     async def quests(self, interaction: discord.Interaction) -> None:
-        await self._private(interaction, lambda v, _s, lang, _r: wb.quests_reply(v, lang))
+        await self._private(interaction, lambda v, _s, lang, _r: replies.quests_reply(v, lang))
 
     @wowb.command(name="merchant", description="Show (only to you) what the merchant sells")
     async def merchant(self, interaction: discord.Interaction) -> None:
-        await self._private(interaction, lambda v, _s, lang, _r: wb.merchant_reply(v, lang))
+        await self._private(interaction, lambda v, _s, lang, _r: replies.merchant_reply(v, lang))
 
     @wowb.command(name="combat", description="Show (only to you) the fight in progress")
     async def combat(self, interaction: discord.Interaction) -> None:
-        await self._private(interaction, lambda v, _s, lang, _r: wb.combat_reply(v, lang))
+        await self._private(interaction, lambda v, _s, lang, _r: replies.combat_reply(v, lang))
 
     @wowb.command(name="card", description="Show (only to you) what a card, creature, region or quest is")
     @app_commands.describe(name="A name, or its beginning")
     async def card(self, interaction: discord.Interaction, name: str) -> None:
-        await self._private(interaction, lambda v, _s, lang, _r: wb.card_reply(v, name, lang))
+        await self._private(interaction, lambda v, _s, lang, _r: replies.card_reply(v, name, lang))
 
     @card.autocomplete("name")
     async def _card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        from engines.wowboard.rules_setup import pack_of
-        from gm import wowboard_cards as cards
-
-        def build(v: State, _seat: int | None, lang: str) -> list[Choice]:
-            pack = pack_of(v)
-            found = cards.find(pack, current, lang) if current.strip() else cards.catalogue(pack)
-            return [Choice(cards.found_line(f, pack, lang), f.id) for f in found[:25]]
-
-        return await _seat_choices(interaction, build)
+        return await _seat_choices(interaction, lambda v, _s, lang: actions.card_choices(v, current, lang))
 
     @wowb.command(name="status", description="Post the table again: the map, the turn, who acts")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -448,16 +357,13 @@ class WowBoard(commands.Cog):
             picked = [int(x) for x in value.split(".") if x.isdecimal()]
             await self._act(interaction, lambda *_: {"kind": "reroll", "dice": picked}, ref)
         elif verb == "rrm":
-            await self._act(interaction, lambda v, seat, _l: next(
-                (a.model_dump() for a in choices.legal(v, seat) if a.kind == "reroll" and getattr(a, "dice", None)),
-                {"kind": "reroll", "dice": []}), ref)
+            await self._act(interaction, lambda v, seat, _l: actions.suggested_reroll(v, seat), ref)
         elif verb == "rrt":
             picked = [int(x) for x in value.split(".") if x.isdecimal()]
             await self._private(interaction, lambda v, seat, lang, now: wb.dice_panel(
                 v, seat, lang, wb.check_ref_value(ref, now), picked))
         elif verb == "wd" and value:
-            await self._act(interaction, lambda v, _s, _l: {
-                "kind": "assign_wounds", "split": {value: v.combat.pending_wounds if v.combat else 0}}, ref)
+            await self._act(interaction, lambda v, _s, _l: actions.all_wounds(v, value), ref)
         elif verb == "done":
             await self._act(interaction, lambda *_: {"kind": "management_done"}, ref)
         elif verb == "menu" and value in wb.MENU_KINDS:
@@ -474,7 +380,7 @@ class WowBoard(commands.Cog):
 
 WowBoardAdmin = pack_admin_cog(
     system=SYSTEM, group="wowb-admin", description="WoW board game packs of this server (managers only)",
-    contents="quests, items, events, classes, creatures", max_bytes=MAX_PACK_BYTES,
+    contents="quests, items, events, classes, creatures", max_bytes=actions.MAX_PACK_BYTES,
     too_big_key="wowboard.err.pack_too_big", importer=wb.import_pack)
 
 

@@ -1,9 +1,9 @@
 """/wowm: World of Warcraft Miniatures commands, autocomplete and buttons (thin: rules live in
-the engine, names and lists in ``gm.wowminis_choices``, replies in ``gm.wowminis``)."""
+the engine, names and lists in ``gm.games.wowminis.choices``, actions that need more than a name and
+the secret bars in ``gm.games.wowminis.actions``, replies in ``gm.games.wowminis.presenter``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -11,36 +11,32 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import (
+    ActionBuild,
     Choices,
+    act_from_view,
+    act_privately,
     ctx,
+    private_from_view,
     respond,
     respond_private,
-    seat_choices,
+    seat_choices_of,
     send_error,
     table_content,
     to_choices,
-    typed,
+    typed_text,
 )
-from cogs.components import register_handler
+from cogs.messages import app_of, register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
-from engines.wowminis.content import MAX_PACK_BYTES, pack_for
-from engines.wowminis.state import State
-from gm import wowminis as wm
-from gm import wowminis_choices as choices
-from gm.choices import Choice
 from gm.context import Actor, Place
+from gm.games.wowminis import actions, choices
+from gm.games.wowminis import presenter as wm
 from gm.reply import Reply
 
 SYSTEM = "wowminis"
-Build = Callable[[State, int | None, str], dict[str, Any]]  # (view, seat, reader's language) -> action
 
 
-
-async def _seat_choices(interaction: discord.Interaction,
-                        build: Callable[[State, int | None, str], list[Choice]]) -> Choices:
-    return await seat_choices(interaction, wm.current, build)
-
+_seat_choices = seat_choices_of(wm.current)
 
 
 async def _content(interaction: discord.Interaction) -> dict[str, Any] | None:
@@ -57,21 +53,9 @@ class WowMinis(commands.Cog):
 
     # ------------------------------------------------------------------ helpers
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any], ref: str | None = None,
-                   build: Build | None = None) -> None:
-        """Act on the channel's game; ``build`` turns what the player typed into the action from
-        the position they see (their own ``view``)."""
-        app, place, actor = ctx(interaction)
-
-        async def work() -> Reply:
-            view, seat, _table = await wm.current(app, place, actor)
-            named = build(view, seat, actor.locale) if view is not None and build is not None else action
-            return await app.tables.act(place, actor, named, ref=ref)
-
-        await respond(interaction, work, system=SYSTEM)
-
-
-    def _app(self) -> Any:
-        return self.bot.app  # type: ignore[attr-defined]
+                   build: ActionBuild | None = None) -> None:
+        """Act on the channel's game (``cogs.common.act_from_view``: ``build`` names what was typed)."""
+        await act_from_view(interaction, wm.current, build, typed_action=action, ref=ref, system=SYSTEM)
 
     # ------------------------------------------------------------------ lobby
     @wowm_group.command(name="party", description="Choose your party of three characters of one faction")
@@ -83,7 +67,7 @@ class WowMinis(commands.Cog):
     @party.autocomplete("characters")
     async def _party_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _app, _place, actor = ctx(interaction)
-        return to_choices(choices.party_choices(pack_for(await _content(interaction)), current, actor.locale))
+        return to_choices(actions.party_choices(await _content(interaction), current, actor.locale))
 
     @wowm_group.command(name="characters", description="Show (only to you) every character you can put in a party")
     async def characters(self, interaction: discord.Interaction) -> None:
@@ -96,34 +80,17 @@ class WowMinis(commands.Cog):
     @wowm_group.command(name="bar", description="Choose your action bars in secret (only you see your choice)")
     @app_commands.describe(cards="Optional, 2 cards each: \"ELO: renewing, umbral; BRA: aegis, veil; …\" (else a menu)")
     async def bar(self, interaction: discord.Interaction, cards: str | None = None) -> None:
-        app = self._app()
         if not cards:
-            async def menu(place: Place, actor: Actor) -> Reply:
-                view, seat, table = await wm.game(app, place, actor)
-                return wm.bar_menu(view, seat, actor.locale, wm.game_ref(table), [])
-
-            await respond_private(interaction, menu, system=SYSTEM)
+            await private_from_view(interaction, wm.game,
+                                    lambda v, seat, lang, ref: wm.bar_menu(v, seat, lang, ref, []), system=SYSTEM)
             return
-        _, place, actor = ctx(interaction)
+        app, place, actor = ctx(interaction)
 
         async def work() -> Reply:
             view, seat, _table = await wm.game(app, place, actor)
-            return await self._choose_bar(place, actor, choices.resolve_bar(view, seat, cards))
+            return await actions.choose_bar(app, place, actor, choices.resolve_bar(view, seat, cards))
 
         await respond(interaction, work, system=SYSTEM, ephemeral_defer=True)
-
-    async def _choose_bar(self, place: Place, actor: Actor, bars: dict[str, list[str]], ref: str | None = None
-                          ) -> Reply:
-        """The secret answer goes out privately; the channel only learns that this seat chose."""
-        reply = await self._app().tables.act(place, actor, {"kind": "choose_bar", "bars": bars}, ref=ref)
-        private = [extra for extra in reply.extra if extra.ephemeral]
-        if reply.update_board:  # one seat is in: a line, not a new picture (TABLE_UX: set-up steps)
-            public = Reply(text=reply.brief, mentions=reply.mentions, buttons=reply.buttons)
-        else:  # every bar is in: the board, revealed together
-            public = Reply(text=reply.text, image=reply.image, buttons=reply.buttons, mentions=reply.mentions,
-                           board=reply.board)
-        body = "\n".join(p.text for p in private) or reply.text
-        return Reply(text=body, ephemeral=True, extra=[public])
 
     @bar.autocomplete("cards")
     async def _bar_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -175,22 +142,16 @@ class WowMinis(commands.Cog):
 
     @play.autocomplete("target")
     async def _target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        ability = typed(interaction, "ability")
+        ability = typed_text(interaction, "ability")
         return await _seat_choices(interaction, lambda v, seat, lang: choices.target_choices(
-            v, seat, str(ability) if ability else None, current, lang))
+            v, seat, ability, current, lang))
 
     @wowm_group.command(name="react", description="Play a react card in the open window")
     @app_commands.describe(card="One of your react cards that fits this window",
                            target="Its target, when it needs one")
     async def react(self, interaction: discord.Interaction, card: str, target: str | None = None) -> None:
-        def build(view: State, seat: int | None, _lang: str) -> dict[str, Any]:
-            action: dict[str, Any] = {"kind": "react", "card": choices.resolve_react_card(view, seat, card)}
-            decoded = choices.decode_play(view, target or "")
-            decoded.pop("orientation", None)
-            action.update(decoded)
-            return action
-
-        await self._act(interaction, {"kind": "react", "card": card}, build=build)
+        await self._act(interaction, {"kind": "react", "card": card},
+                        build=lambda v, seat, _l: actions.react(v, seat, card, target))
 
     @react.autocomplete("card")
     async def _react_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -198,9 +159,9 @@ class WowMinis(commands.Cog):
 
     @react.autocomplete("target")
     async def _react_target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        card = typed(interaction, "card")
+        card = typed_text(interaction, "card")
         return await _seat_choices(interaction, lambda v, seat, lang: choices.react_target_choices(
-            v, seat, str(card) if card else None, current, lang))
+            v, seat, card, current, lang))
 
     @wowm_group.command(name="pass", description="Play no react in this window")
     async def pass_(self, interaction: discord.Interaction) -> None:
@@ -249,14 +210,8 @@ class WowMinis(commands.Cog):
                            auto_reroll="ask, or reroll failed dice by yourself")
     async def prefs(self, interaction: discord.Interaction, auto_pass: str | None = None,
                     auto_reroll: str | None = None) -> None:
-        app, place, actor = ctx(interaction)
-
-        async def work() -> Reply:  # the seat's own comfort: answered privately, nothing in the channel
-            action = {"kind": "prefs", **choices.resolve_prefs(auto_pass, auto_reroll)}
-            reply = await app.tables.act(place, actor, action)
-            return Reply(text="\n".join(e.text for e in reply.extra if e.ephemeral) or reply.text, ephemeral=True)
-
-        await respond(interaction, work, system=SYSTEM, ephemeral_defer=True)
+        await act_privately(interaction, lambda: {"kind": "prefs", **choices.resolve_prefs(auto_pass, auto_reroll)},
+                            system=SYSTEM)
 
     @prefs.autocomplete("auto_pass")
     async def _auto_pass_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -273,7 +228,7 @@ class WowMinis(commands.Cog):
                         description="Show (only to you) the active character's moves, or what an ability reaches")
     @app_commands.describe(ability="An ability: its range and sight, its legal targets (empty: the move)")
     async def preview(self, interaction: discord.Interaction, ability: str | None = None) -> None:
-        app = self._app()
+        app = app_of(interaction)
 
         async def work(place: Place, actor: Actor) -> Reply:
             view, seat, table = await wm.game(app, place, actor)
@@ -292,7 +247,7 @@ class WowMinis(commands.Cog):
     @app_commands.describe(frm="From: a hex or a character", to="To: a hex or a character")
     @app_commands.rename(frm="from")
     async def los(self, interaction: discord.Interaction, frm: str, to: str) -> None:
-        app = self._app()
+        app = app_of(interaction)
 
         async def work(place: Place, actor: Actor) -> Reply:
             view, seat, table = await wm.game(app, place, actor)
@@ -310,23 +265,12 @@ class WowMinis(commands.Cog):
 
     @wowm_group.command(name="cards", description="Show (only to you) your action bars, face-down cards included")
     async def cards(self, interaction: discord.Interaction) -> None:
-        app = self._app()
-
-        async def work(place: Place, actor: Actor) -> Reply:
-            view, seat, table = await wm.game(app, place, actor)
-            return wm.cards_reply(view, seat, actor.locale, wm.game_ref(table))
-
-        await respond_private(interaction, work, system=SYSTEM)
+        await private_from_view(interaction, wm.game, wm.cards_reply, system=SYSTEM)
 
     @wowm_group.command(name="clock", description="Show (only to you) the Master Clock and every character's tick")
     async def clock(self, interaction: discord.Interaction) -> None:
-        app = self._app()
-
-        async def work(place: Place, actor: Actor) -> Reply:
-            view, _seat, _table = await wm.game(app, place, actor)
-            return wm.clock_reply(view, actor.locale)
-
-        await respond_private(interaction, work, system=SYSTEM)
+        await private_from_view(interaction, wm.game, lambda v, _seat, lang, _ref: wm.clock_reply(v, lang),
+                                system=SYSTEM)
 
     @wowm_group.command(name="info", description="Show (only to you) what a character or an action card does")
     @app_commands.describe(name="A name, or its beginning")
@@ -339,7 +283,7 @@ class WowMinis(commands.Cog):
     @info.autocomplete("name")
     async def _info_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         _app, _place, actor = ctx(interaction)
-        return to_choices(choices.info_choices(pack_for(await _content(interaction)), current, actor.locale))
+        return to_choices(actions.info_choices(await _content(interaction), current, actor.locale))
 
     # ------------------------------------------------------------------ buttons
     async def _on_component(self, interaction: discord.Interaction, args: list[str]) -> None:
@@ -366,51 +310,24 @@ class WowMinis(commands.Cog):
                             build=lambda v, _s, _l: wm.play_action(v, rest[0], rest[-1]))
         elif verb == "barpick" and rest:
             await self._bar_pick(interaction, ref, rest)
-        elif verb in ("bar", "react", "attack", "move", "answer", "rerollmenu"):
-            await respond_private(interaction, lambda place, actor: self._menu(place, actor, ref, verb), system=SYSTEM)
+        elif verb in wm.MENU_VERBS:
+            app = app_of(interaction)
+            await respond_private(interaction, lambda place, actor: wm.button_menu(app, place, actor, ref, verb),
+                                  system=SYSTEM)
         else:
             await send_error(interaction, TavoloError("common.stale_button"))
 
-    async def _menu(self, place: Place, actor: Actor, ref: str, verb: str) -> Reply:
-        """The private select behind a button, from the clicker's own view."""
-        view, seat, table = await wm.current(self._app(), place, actor)
-        now = wm.check_ref(table, ref, same_game=verb == "bar")
-        assert view is not None
-        lang = actor.locale
-        if verb == "bar":
-            return wm.bar_menu(view, seat, lang, now, [])
-        if verb == "react":
-            return wm.react_menu(view, seat, lang, now)
-        if verb == "attack":
-            return wm.target_menu(view, seat, lang, now, "main")
-        if verb == "move":
-            return wm.move_menu(view, seat, lang, now)
-        if verb == "rerollmenu":
-            return wm.reroll_menu(view, seat, lang, now)
-        return wm.answer_menu(view, seat, lang, now)
-
     async def _bar_pick(self, interaction: discord.Interaction, ref: str, rest: list[str]) -> None:
-        """One character's pair picked: ask for the next one, or send the whole secret bar."""
-        _, place, actor = ctx(interaction)
+        """One character's pair picked (the select's value; the pairs before it ride in its id)."""
+        app, place, actor = ctx(interaction)
         picked = wm.parse_picked("-".join(rest[:-1]) + "-" + rest[-1] if len(rest) > 1 else rest[-1])
-
-        async def work() -> Reply:
-            view, seat, table = await wm.current(self._app(), place, actor)
-            now = wm.check_ref(table, ref, same_game=True)  # the other seat may answer meanwhile
-            assert view is not None
-            if seat is None:
-                raise TavoloError("game.panel_spectator")
-            heroes = [c for c in view.chars.values() if c.owner == seat and c.kind == "hero"]
-            if len(picked) < len(heroes):
-                return wm.bar_menu(view, seat, actor.locale, now, picked)
-            return await self._choose_bar(place, actor, wm.bars_from_picks(view, seat, picked))
-
-        await respond(interaction, work, system=SYSTEM, ephemeral_defer=True)
+        await respond(interaction, lambda: actions.bar_pick(app, place, actor, ref, picked), system=SYSTEM,
+                      ephemeral_defer=True)
 
 
 WowMinisAdmin = pack_admin_cog(
     system=SYSTEM, group="wowm-admin", description="WoW Miniatures content packs of this server (managers only)",
-    contents="characters, action cards, maps", max_bytes=MAX_PACK_BYTES,
+    contents="characters, action cards, maps", max_bytes=actions.MAX_PACK_BYTES,
     too_big_key="wowm.ui.pack_too_big", importer=wm.import_pack)
 
 

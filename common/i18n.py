@@ -1,4 +1,4 @@
-"""Localized strings from ``locales/<lang>.json`` (DESIGN.md §8).
+"""Localized strings from ``locales/<lang>.json`` (ARCHITECTURE.md §7).
 
 Keys are dotted paths into nested JSON (``game.not_your_turn``). Lookups fall back
 to English, then to the key itself, so a missing translation is visible but never

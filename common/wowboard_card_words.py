@@ -7,7 +7,7 @@ schemas' ``Literal`` types and check both languages). The sentences follow what 
 (``rules_combat.pool_counts``, ``creature_checks``, ``rules_events.apply_op``), not the real game's
 wording.
 
-The one source of these words (issue 17): ``gm.wowboard_cards`` builds whole cards from these pieces for
+The one source of these words (issue 17): ``gm.games.wowboard.cards`` builds whole cards from these pieces for
 replies, and ``renderers.wowboard.cardtext`` draws them on the sheet and combat pictures, so it lives
 here, below both layers (it imports only the engine's content schemas and ``common.i18n``). Where a
 picture needs brevity a ``short`` form is chosen here (``op.companion.short``), never a second

@@ -11,7 +11,7 @@ import aiosqlite
 async def save_pack(conn: aiosqlite.Connection, *, guild_id: int, system: str, name: str, data: dict[str, Any],
                     created_by: int) -> None:
     """Store a validated pack; a pack with the same name in the same server is replaced
-    (``gm.pack_admin`` asks for ``replace:true`` first)."""
+    (``gm.packs.admin`` asks for ``replace:true`` first)."""
     await conn.execute(
         "INSERT INTO content_packs (guild_id, system, name, data, created_by) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id, system, name) DO UPDATE SET data = excluded.data,"

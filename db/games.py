@@ -1,4 +1,4 @@
-"""Repository for games, seats and the append-only action log (DESIGN.md §5).
+"""Repository for games, seats and the append-only action log (ARCHITECTURE.md §5).
 
 Queries hop to aiosqlite's thread once each (``execute_fetchall``): an action's commit is
 on the hot path of every table, and each extra round trip costs the loop a wake-up.

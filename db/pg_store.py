@@ -4,8 +4,8 @@ SQLite has one connection and a write lock; PostgreSQL has many writers, so ther
 process-wide lock here: a transaction takes a connection of its own from the pool, and two
 transactions of this process run side by side like two of different processes. What keeps
 one game consistent is the same as across processes: the per-channel lock of the table layer
-in this process, the ``version`` check on every write, and (to wire in next) the per-channel
-advisory lock ``lock_channel``.
+in this process, the ``version`` check on every write, and the per-channel advisory lock
+(``channel_lock``) that every write of a table holds from loading the game to committing.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """How an action row stores the state it replaced (``actions.state_before``), compactly.
 
-Undo puts an action's ``state_before`` back byte for byte (DESIGN.md §5), and every action
+Undo puts an action's ``state_before`` back byte for byte (ARCHITECTURE.md §5), and every action
 keeps one: stored as text, a 520-action Krosmaster game took 10 MiB (20 KB a row). The text
 is compressed losslessly with zlib (stdlib) and a preset dictionary: the game's first saved
 state, kept once per game in ``state_dicts``. Later positions of a game repeat most of its

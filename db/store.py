@@ -3,10 +3,10 @@
 aiosqlite runs one connection on one thread; two coroutines that both ``BEGIN`` on it
 would collide, so every write transaction goes through ``transaction()``.
 
-``Store.open(target)`` picks the engine: a ``postgresql://`` URL opens ``PgStore``
-(``db/pg_store.py``: a pool, one connection per transaction), anything else is a SQLite
-file as before. Both offer the same ``conn``, ``transaction()``, ``write``, ``close`` and
-``lock_channel``, so the repositories and the gm layer never ask which one they have.
+This is the SQLite store and the interface both backends keep: ``PgStore`` (``db/pg_store.py``: a
+pool, one connection per transaction) offers the same ``conn``, ``transaction()``, ``write``,
+``close``, ``lock_channel`` and ``channel_lock``, so the repositories and the gm layer never ask
+which one they have. ``db.backend.open_store`` picks one from a target; neither store imports it.
 """
 
 from __future__ import annotations
@@ -15,16 +15,12 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import aiosqlite
 
 from db.checkpoints import Checkpointer, disable_automatic_checkpoints
 from db.database import open_database
-from db.dialect import SQLITE, is_postgres_url
-
-if TYPE_CHECKING:
-    from gm.settings import Settings
+from db.dialect import SQLITE
 
 
 class Store:
@@ -36,13 +32,8 @@ class Store:
         self.checkpointer = checkpointer
 
     @classmethod
-    async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
-        """A SQLite file path (as always), or a ``postgresql://`` URL for ``PgStore`` (with a
-        pool of at most ``pool_size`` connections)."""
-        if is_postgres_url(target):
-            from db.pg_store import PgStore  # asyncpg is imported only when PostgreSQL is used
-
-            return await PgStore.open_url(str(target), pool_size=pool_size)
+    async def open(cls, target: str | Path) -> Store:
+        """A SQLite file (its migrations applied), or ``":memory:"``."""
         conn = await open_database(target)
         if str(target) == ":memory:":
             return cls(conn)
@@ -55,15 +46,6 @@ class Store:
             await conn.close()  # an open connection's thread would keep the process alive
             raise
         return cls(conn, checkpointer)
-
-    @classmethod
-    async def connect(cls, settings: Settings) -> Store:
-        """The store the settings name: ``DATABASE_URL`` when it is a PostgreSQL URL, else
-        the SQLite file at ``DATABASE_PATH`` (whose folder is created)."""
-        target = settings.database_target()
-        if not is_postgres_url(target):
-            settings.ensure_database_folder()
-        return await cls.open(target, pool_size=settings.database_pool_size)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -7,16 +7,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.store import Store
-from gm import offload
-from gm.dice_source import DiceSource
-from gm.guild_settings import GuildSettings, TablePolicy
+from gm.dice.source import DiceSource
 from gm.settings import Settings
-from gm.tables import TableManager
+from gm.table.guild_settings import GuildSettings, TablePolicy
+from gm.table.manager import TableManager
+from gm.workers import offload, render_pool
 
 log = logging.getLogger(__name__)
 
-# Engines and presenters register themselves on import; this tuple is the one list.
-GAME_MODULES: tuple[str, ...] = ("gm.krosmaster", "gm.mageknight", "gm.wowminis", "gm.warlord", "gm.wowboard")
+# Engines and presenters register themselves on import; this tuple is the one list. The render pool
+# below receives it (``configure_render_pool``) instead of importing upward.
+GAME_MODULES: tuple[str, ...] = tuple(f"gm.games.{system}.presenter" for system in (
+    "krosmaster", "mageknight", "wowminis", "warlord", "wowboard"))
+
+
+def configure_render_pool(settings: Settings) -> None:
+    """Board pictures in worker processes (``RENDER_POOL``, ``RENDER_WORKERS``) that import every game:
+    called before anything forks, so the shared fork server carries the games' warm-up."""
+    render_pool.configure(render_pool.PoolConfig.from_settings(settings, games=GAME_MODULES))
 
 
 @dataclass
@@ -34,7 +42,7 @@ class App:
         for module in GAME_MODULES:
             importlib.import_module(module)
         offload.configure(offload.Limits.from_settings(settings))  # budgets of untrusted-upload readers
-        store = await Store.connect(settings)  # DATABASE_URL (PostgreSQL) or the SQLite file
+        store = await settings.open_store()  # DATABASE_URL (PostgreSQL) or the SQLite file
         dice = DiceSource(seed)
         policy = TablePolicy(end_vote_minutes=settings.end_vote_minutes, lobby_idle_hours=settings.lobby_idle_hours)
         tables = TableManager(store, dice, guild_settings=GuildSettings(store, policy),

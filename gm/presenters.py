@@ -6,10 +6,13 @@ without the gm pipeline knowing any particular game.
 
 from __future__ import annotations
 
+import logging
 from typing import Protocol
 
 from engines.core.contract import GameState
 from gm.reply import Button
+
+log = logging.getLogger(__name__)
 
 
 class Presenter(Protocol):
@@ -42,7 +45,7 @@ class Presenter(Protocol):
     # must word moves any waiting seat may press, each click acting for the clicker's own seat.
     # Without it only the "Show my hand / My options" panel is offered to several waiting seats.
     # Optional: ``wants_log_lines = True`` with ``render(..., log_lines=[...])``: the board draws
-    # the text of the last events (at most ``gm.table_replies.LOG_LINES``).
+    # the text of the last events (at most ``gm.table.replies.LOG_LINES``).
     # Optional: ``event_text(event, lang) -> str | None``: the game words an event itself when its
     # template is not enough (why damage was reduced); None falls back to the template. With
     # ``words_rolls = True`` a line the hook words carries its dice itself (no raw numbers added).
@@ -58,6 +61,8 @@ class Presenter(Protocol):
     # means none at all (a table that asked for fewer images: the text summary stands alone); a dict
     # is passed to ``render`` as keywords (picklable: it travels to the render workers), e.g. the
     # regions a crop should show. ``events`` is empty for ``/game status``.
+    # Optional: ``warm_up() -> None``: draw once what every picture needs (fonts, arenas, palettes); run
+    # by each render worker, and by the fork server they share, before the first player waits for it.
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need
     # not see as a new image (set-up steps, bookkeeping): the board already in the channel is
     # edited instead. Without it, every change posts a new board.
@@ -77,3 +82,20 @@ def get(system: str) -> Presenter | None:
 
 def unregister(system: str) -> None:
     _PRESENTERS.pop(system, None)
+
+
+def warm_up_all(skip: frozenset[str] = frozenset()) -> frozenset[str]:
+    """Run the ``warm_up`` of every registered presenter whose system is not in ``skip``; answer the
+    systems warmed without an error (a warm-up is an optimisation: a failure is logged, never raised)."""
+    done = []
+    for system, presenter in sorted(_PRESENTERS.items()):
+        warm = getattr(presenter, "warm_up", None)
+        if warm is None or system in skip:
+            continue
+        try:
+            warm()
+        except Exception:
+            log.exception("warm-up of %s failed", system)
+        else:
+            done.append(system)
+    return frozenset(done)

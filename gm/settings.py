@@ -7,12 +7,15 @@ only so the end-to-end tests can point the unchanged bot at a loopback fake Disc
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from db.dialect import is_postgres_url
+
+if TYPE_CHECKING:
+    from db.store import Store
 
 
 class Settings(BaseSettings):
@@ -84,9 +87,18 @@ class Settings(BaseSettings):
         return self.database_url is not None
 
     def database_target(self) -> str | Path:
-        """What ``Store.open`` is given: the PostgreSQL URL, else the SQLite file."""
+        """What ``db.backend.open_store`` is given: the PostgreSQL URL, else the SQLite file."""
         return self.database_url if self.database_url is not None else self.database_path
 
     def ensure_database_folder(self) -> None:
         if str(self.database_path) != ":memory:":
             self.database_path.parent.mkdir(parents=True, exist_ok=True)
+
+    async def open_store(self) -> Store:
+        """The store these settings name: ``DATABASE_URL`` when it is a PostgreSQL URL, else the SQLite
+        file at ``DATABASE_PATH`` (whose folder is created)."""
+        from db.backend import open_store
+
+        if not self.uses_postgres:
+            self.ensure_database_folder()
+        return await open_store(self.database_target(), pool_size=self.database_pool_size)

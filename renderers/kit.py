@@ -1,4 +1,4 @@
-"""Shared drawing kit for every game renderer (DESIGN.md §6): palette, scale, text, PNG.
+"""Shared drawing kit for every game renderer (ARCHITECTURE.md §6): palette, scale, text, PNG.
 
 Renderers are pure functions from a state to PNG bytes, so the kit only holds stateless
 helpers and caches keyed by immutable inputs. Why a kit at all: every board picture must
@@ -11,7 +11,10 @@ so the palette, the text sizes and the furniture are shared. The kit is split by
   by a look-up instead of per picture;
 - ``kit_board``: square grids, coordinates, tokens with HP strips, square highlights;
 - ``kit_panel``: the side column (banner, chips and their flow, legend, icons);
-- ``kit_colour``: perceived colour distance, with colour-vision deficiency simulated.
+- ``kit_colour``: perceived colour distance, with colour-vision deficiency simulated;
+- ``kit_glyphs``: text cut down to the glyphs the bundled font has;
+- ``kit_scene``: a picture recorded as draw commands, re-drawn only in the bands that changed;
+- ``kit_png``: palette PNGs written band by band, with a cache of compressed bands.
 
 Colours come from the Okabe-Ito palette, which stays distinguishable for the common
 colour-vision deficiencies; on top of that every meaning carried by a colour is also

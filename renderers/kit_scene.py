@@ -44,7 +44,7 @@ RECENT = 96
 is drawn at once, as recording costs more than it saves when no later picture compares with it
 (1,000 live games, each acting once a minute, would record every picture for nothing)."""
 SCENES = 16
-"""Scenes remembered per process (~145 KiB each): with the pool's affinity (gm.render_queue) each
+"""Scenes remembered per process (~145 KiB each): with the pool's affinity (gm.workers.render_queue) each
 worker keeps the last pictures of 16 of the tables playing now; more would only help tables idle
 for longer, and cost every worker's memory (bench/live_games.py counts it)."""
 _SLACK = 2

@@ -18,6 +18,10 @@ from gm.context import Actor, Place
 from gm.settings import Settings
 from tests.fakes import RaceEngine, RacePresenter
 
+# ``settings`` (SQLite, or PostgreSQL too for the modules in ``BOTH_BACKENDS``), ``any_settings`` and
+# ``postgres_url`` come from there.
+pytest_plugins = ["tests.postgres"]
+
 ALICE = Actor(user_id=1, name="alice")
 BOB = Actor(user_id=2, name="bob")
 CAROL = Actor(user_id=3, name="carol")
@@ -33,11 +37,6 @@ def race() -> Iterator[RaceEngine]:
     yield engine
     registry.unregister("race")
     presenters.unregister("race")
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(DATABASE_PATH=tmp_path / "tavolo.sqlite3", _env_file=None)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import ctx, respond
-from cogs.components import register_handler
+from cogs.messages import register_handler
 
 
 class RaceCog(commands.Cog):
@@ -18,8 +18,8 @@ class RaceCog(commands.Cog):
 
     async def _on_button(self, interaction: discord.Interaction, args: list[str]) -> None:
         app, place, actor = ctx(interaction)
-        ref, _verb, amount = args
-        await respond(interaction, lambda: app.tables.act(place, actor, {"kind": "add", "amount": int(amount)},
+        ref, verb, amount = args  # tv1:race:<ref>:add:<n> or, in a bidding round, tv1:race:<ref>:bid:<n>
+        await respond(interaction, lambda: app.tables.act(place, actor, {"kind": verb, "amount": int(amount)},
                                                           ref=ref))
 
     @race.command(name="add", description="Add to the total")

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.core.contract import Action
 from engines.wowboard import actions as A
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import pack_of
 from engines.wowboard.rules_sheet import capacity_of
 from engines.wowboard.rules_travel import destinations
 from engines.wowboard.state import State
@@ -132,7 +132,7 @@ def choose(state: State, legal: list[Action]) -> Action:
 
 def _equips(state: State, seat: int) -> list[Action]:
     """Management: the first legal equip of a card not yet worn (the engine's equip checks)."""
-    from gm.wowboard_choices import equip_pairs
+    from gm.games.wowboard.choices import equip_pairs
 
     return [A.Equip(character=c, card=k, area=a) for c, k, a in equip_pairs(state, seat)]
 

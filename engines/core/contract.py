@@ -1,8 +1,8 @@
-"""The engine contract every game implements (DESIGN.md §2).
+"""The engine contract every game implements (ARCHITECTURE.md §3).
 
 Engines are pure: given a state, an action and a ``Dice`` they return events and
-mutate only the state object handed to them. The gm layer deep-copies before
-``apply`` so a rejected action (``RuleError``) can never leave a half-changed state.
+mutate only the state object handed to them. The gm layer hands ``apply`` a fresh copy parsed
+from the committed JSON, so a rejected action (``RuleError``) can never leave a half-changed state.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class Action(BaseModel):
 
 @runtime_checkable
 class Engine(Protocol):
-    """What gm needs from a game; see DESIGN.md §2."""
+    """What gm needs from a game; see ARCHITECTURE.md §3."""
 
     system: ClassVar[str]
     min_players: ClassVar[int]
@@ -114,7 +114,7 @@ class Engine(Protocol):
     # decision is not its own (a private preference such as Warlord's react stops); the table lets
     # them through to ``apply``, which stays the judge.
     # Optional: ``autopilot(state, seat) -> Action | None``: the default move of a seat absent for the
-    # table's ``autopilot_hours`` (``gm.autopilot``), or None to keep waiting for it.
+    # table's ``autopilot_hours`` (``gm.table.autopilot``), or None to keep waiting for it.
     # Optional: ``use_content(content)``: the table layer hands over the server pack of every game it
     # loads, for engines whose states name their pack by key instead of carrying it (WoW board game).
     # Optional: ``supports_resign = True`` means ``apply`` accepts ``{"kind": "resign"}`` from

@@ -1,4 +1,4 @@
-"""Decisions: an engine stops mid-resolution and waits for one seat to choose.
+"""Decisions: an engine stops mid-resolution and waits for a seat (or several at once) to choose.
 
 The open decision lives in the game state (never in a prompt or a callback) so it
 survives restarts; the answering action resumes resolution.

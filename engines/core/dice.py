@@ -1,4 +1,4 @@
-"""Randomness for engines (DESIGN.md §3).
+"""Randomness for engines (ARCHITECTURE.md §4).
 
 Engines never import ``random``: they receive a ``Dice``. Two kinds of randomness:
 
@@ -161,7 +161,7 @@ class DiceNeeded(Exception):
 
 
 class ManualDice(RecordedDice):
-    """Faces typed in by players who roll physical dice (DESIGN.md §3, manual dice mode).
+    """Faces typed in by players who roll physical dice (ARCHITECTURE.md §4, manual dice mode).
 
     A group of dice is taken whole or not at all: if fewer faces are left than the group
     needs, ``DiceNeeded`` asks for exactly that group. Picks (hidden draws) replay the ones

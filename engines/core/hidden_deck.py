@@ -1,4 +1,4 @@
-"""A face-down deck that stores no secret order (DESIGN.md: randomness is drawn, never stored ahead).
+"""A face-down deck that stores no secret order (ARCHITECTURE.md §4: randomness is drawn, never stored ahead).
 
 A shuffled deck is modelled as an unordered pool (kept sorted, so its JSON never hints at an order)
 plus the cards whose place is known: put on top (drawn first, last put first) or put at the bottom

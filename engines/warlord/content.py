@@ -4,19 +4,20 @@ A pack is data, never code: factions and the loyalty-exempt trait come from the 
 sheet's six factions are not built in), and card text the engine models is written as
 ``abilities`` in a small effect vocabulary (spec §4.1). The engine reads abilities lazily; text it
 cannot model stays ``unmodeled`` and is shown to players for the GM to resolve.
+
+This module is the schema and its look-ups, at the bottom of the engine: the deck rules (``rules_deck``)
+read it, and loading a pack (``packs``) checks every deck against those rules, so the loader sits above
+both.
 """
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.errors import RuleError
-from engines.core.packs import by_id, known, validate_pack
+from engines.core.packs import known
 
 CardType = Literal["character", "item", "action"]
 CardClass = Literal["fighter", "cleric", "wizard", "rogue", "classless", "any"]
@@ -85,37 +86,6 @@ class Pack(BaseModel):
     loyalty_exempt: str = "Mercenary"
     cards: list[CardDef] = Field(default_factory=list, max_length=2000)
     decks: list[DeckDef] = Field(default_factory=list, max_length=100)
-
-
-DATA = Path(__file__).resolve().parent / "data" / "builtin.json"
-
-
-@lru_cache(maxsize=1)
-def builtin() -> Pack:
-    """The shipped pack with the two original decks (spec §4.2)."""
-    return load_pack(json.loads(DATA.read_text(encoding="utf-8")))
-
-
-def load_pack(data: Any, *, over_builtin: bool = False) -> Pack:
-    """A validated pack; every deck names only cards the pack defines and is a legal deck
-    (deck-building: checked at import, so a server pack never offers a deck that cannot be played).
-    ``over_builtin`` lays a server pack over the shipped one: its cards and decks may use the shipped
-    cards, the same id replaces, the factions add up."""
-    pack = validate_pack(Pack, data, "warlord", MAX_PACK_BYTES)
-    if over_builtin:
-        base = builtin()
-        pack = Pack(factions=list(dict.fromkeys([*base.factions, *pack.factions])),
-                    loyalty_exempt=pack.loyalty_exempt, cards=by_id(base.cards, pack.cards),
-                    decks=by_id(base.decks, pack.decks))
-    ids = {c.id for c in pack.cards}
-    for deck in pack.decks:
-        for cid in deck.cards:
-            if cid not in ids:
-                raise RuleError("warlord.err.unknown_card", name=cid, known=known(ids))
-    from engines.warlord.rules_deck import validate_deck  # the deck rules read this module's schema
-    for deck in pack.decks:
-        validate_deck(pack, deck)
-    return pack
 
 
 def deck_by_id(pack: Pack, deck_id: str) -> DeckDef:

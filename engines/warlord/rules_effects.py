@@ -19,6 +19,7 @@ from engines.warlord import rules_ranks as R
 from engines.warlord.rules_checks import save, succeeded
 from engines.warlord.rules_common import atk_values, ev, hit_points, layered
 from engines.warlord.rules_strikes import ranged_bonus, wound
+from engines.warlord.rules_turn import draw_cards, reevaluate_initiative
 from engines.warlord.state import ActionFrame, Modifier, State, StrikeFrame, WindowFrame
 
 
@@ -103,7 +104,6 @@ def _one(state: State, ctx: Ctx, name: str, spec: dict[str, Any], dice: Dice) ->
         below.strike_mods += int(spec.get("amount", 0))
         return [ev("strike_modified", name=state.name(below.striker), amount=int(spec.get("amount", 0)))]
     if name == "modify" and spec.get("stat") == "initiative":
-        from engines.warlord.rules_turn import reevaluate_initiative
         warlord = state.player(ctx.seat).warlord
         if warlord in state.chars:
             state.chars[warlord].mods.append(new_mod(state, ctx.card, "initiative", "turn",
@@ -113,7 +113,6 @@ def _one(state: State, ctx: Ctx, name: str, spec: dict[str, Any], dice: Dice) ->
         state.reform_free.append(ctx.seat)
         return [ev("reform_free", seat=ctx.seat)]
     if name == "draw":
-        from engines.warlord.rules_turn import draw_cards
         drawn = draw_cards(state, ctx.seat, int(spec.get("n", 1)), dice)
         events = [ev("drew", seat=ctx.seat, n=len(drawn), draws=dice.take_picked())]
         if drawn:

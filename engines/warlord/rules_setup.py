@@ -17,7 +17,8 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.warlord import rules_turn
 from engines.warlord.actions import StartingArmy
-from engines.warlord.content import Pack, builtin, deck_by_id, factions_of, load_pack
+from engines.warlord.content import Pack, deck_by_id, factions_of
+from engines.warlord.packs import builtin, load_pack
 from engines.warlord.rules_common import ev, find_in
 from engines.warlord.rules_deck import army_error, validate_deck
 from engines.warlord.state import CardInst, CharState, PlayerState, StartingArmyChoice, State

@@ -16,6 +16,7 @@ from engines.warlord import rules_ranks as R
 from engines.warlord import rules_turn
 from engines.warlord.rules_common import ev
 from engines.warlord.rules_effects import Ctx, run
+from engines.warlord.rules_play import FEAT_ORDER_ABILITY
 from engines.warlord.rules_reacts import probe
 from engines.warlord.rules_stealth import settle_infiltrators
 from engines.warlord.rules_strikes import deaths, killed_by, melee_targets, roll_strike, wound
@@ -149,7 +150,6 @@ def _card_name(state: State, card: str) -> str:
 
 def _ability_of(state: State, f: ActionFrame) -> list[dict[str, object]]:
     if f.card.startswith("feat:"):
-        from engines.warlord.rules_play import FEAT_ORDER_ABILITY
         return list(FEAT_ORDER_ABILITY[f.card[5:]].effects)
     return list(state.defn(f.card).abilities[f.ability].effects)
 

@@ -21,9 +21,9 @@ Done
   travel; rest and pass; the management step; the marker and the other faction's turn), engine.py (the
   contract over all this; ``view`` hides nothing yet as nothing is hidden yet).
 
-- rules_quests, rules_items, rules_events, rules_setup_content: quests (draw, spawn within the supply,
-  scarce creatures, completion, rewards with offers), the Bag and the merchant, the track step (items,
-  event chains, the wandering Ash Wyrm), the set-up of content.
+- rules_quests, rules_supply, rules_items, rules_events, rules_setup_content: quests (draw, spawn within the
+  supply, scarce creatures, completion, rewards with offers), the figure supply, the Bag and the merchant,
+  the track step (items, event chains, the wandering Ash Wyrm), the set-up of content.
 - rules_sheet, rules_town: sheets, equip rules, capacity, talents, effects in play; train and town.
 - rules_combat, rules_fight: normal combat step by step and its wiring (challenge with joiners, pool
   from the cards in play with paid instants, automatic steps, rewards, respawns); rules_defeat.
@@ -35,13 +35,36 @@ Done
 - engine.py wires all of it (decisions, legal actions, apply); random playouts to turn 12 keep the §3.7
   invariants (tests/wowboard/test_playouts.py).
 
-- rules_pvp, rules_final: PvP (alternating attack phases, per-faction boxes, the armor strip, hits both
-  ways, resolution, loot) and the End: the stronger faction attacks, everyone refills, management for
-  all, one PvP with every character; survivors win, a double wipe is a draw (victory.2–3).
+- rules_pvp, rules_final, rules_final_battle: PvP (alternating attack phases, per-faction boxes, the armor
+  strip, hits both ways, resolution, loot) and the End: the stronger faction attacks, everyone refills,
+  management for all, one PvP with every character; survivors win, a double wipe is a draw (victory.2–3).
 - rules_setup: four seats with one character each, dealt two per faction (setup.1, setup.3); rules_resign
   (a teammate takes a resigning seat's characters; the last seat of a faction concedes); rules_gm (GM
   overrides, logged, cards and figures kept counted); server packs over the built-in one, named by key
   (content.register_pack / pack_by_key; the table hands packs over through ``use_content``).
+
+Layers, top to bottom (a module imports only from the lines below its own, so the order of resolution
+reads from the imports; a step that needs what comes next from above stops, and the module above goes on):
+- engine: the dispatcher (decisions, legal actions, apply).
+- rules_answers, rules_final_battle: the answers to open questions; the last management step and the start
+  of the final battle.
+- rules_fight: a challenge from its action to what follows the fight, and the answers that resume a fight
+  (``settle`` drives every fight, PvP included).
+- rules_pvp, rules_town, rules_setup, rules_candidates: PvP; Train and Town; set-up and the draft; a faction
+  turn's candidate actions.
+- rules_combat, rules_turn, rules_setup_content, rules_gm: the steps of a fight; the faction turn and its
+  end; the table's set-up after the draft; GM overrides.
+- rules_quests, rules_defeat, rules_final: quests and rewards; defeat, respawn, the last chance's question;
+  the End and the game's outcome.
+- rules_events, rules_sheet: the track step and event cards; the character sheet and the effects in play.
+- rules_items, rules_conditions, rules_resign: items out of combat; card conditions; resigning.
+- rules_common, rules_supply, rules_limits, rules_challenge, rules_autopilot, upgrades: ``ev`` and
+  ``pack_of``; the figure supply; once-per-round marks; challenge targets; an absent seat's defaults; saved
+  states of older schemas.
+- state, rules_travel: the game state; travel and distances on the map.
+- content: the pack (map, tables, loading, server packs) and its whole-pack checks.
+- content_cards, combat_state, actions, rules_boxes, rules_rewards: the card schemas; the fight's state; the
+  action models; the pure arithmetic of boxes and rewards.
 
 Left (see the closing notes of issue 17): card-limits.4 once-per-round marks where not covered, P2 rules
 (wars, auction, trading, spotting cards, the other Overlords), autopilot for absent seats (P3).

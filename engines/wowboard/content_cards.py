@@ -8,20 +8,15 @@ Each op/condition/event op declares which parameters it needs and which it may t
 that the op does not read is an error too, for the same reason.
 
 Cross-references (a region, a creature type, a class, a special item) can only be checked against the whole pack:
-``check_cards`` does that and is called by ``content.load_pack``.
+``content.check_cards`` does that when it loads a pack. It lives there, above these schemas, since it reads the
+whole ``Pack``, which is made of them.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from engines.core.errors import RuleError
-
-if TYPE_CHECKING:  # content.py imports this module; the Pack type is only needed by the checker's signature
-    from engines.wowboard.content import Pack
 
 Faction = Literal["horde", "alliance"]
 Colour = Literal["blue", "red", "green"]
@@ -475,113 +470,3 @@ class Overlord(BaseModel):
         if self.loop_from >= len(self.route):
             raise ValueError("loop_from is past the end of the route")
         return self
-
-
-# --- checks against the whole pack -------------------------------------------------------------------------------
-def _fail(field: str, problem: str) -> RuleError:
-    return RuleError("wowboard.err.pack_content", field=field, problem=problem)
-
-
-def _ref(field: str, kind: str, name: str, ids: set[str]) -> None:
-    if name not in ids:
-        raise RuleError("wowboard.err.pack_ref", field=field, kind=kind, name=name, known=", ".join(sorted(ids)))
-
-
-def check_ability(field: str, ability: dict[str, dict[str, Any]], creature_ids: set[str]) -> None:
-    """One known keyword with exactly its parameters (stun-curse.1)."""
-    for word, params in ability.items():
-        if word not in ABILITY_PARAMS:
-            _ref(f"{field}.ability", "ability", word, set(ABILITY_PARAMS))
-        if set(params) != ABILITY_PARAMS[word]:
-            raise _fail(f"{field}.ability.{word}", f"takes {', '.join(sorted(ABILITY_PARAMS[word])) or 'nothing'}")
-        if word == "summon":
-            _ref(f"{field}.ability.summon.type", "creature", str(params["type"]), creature_ids)
-
-
-def check_cards(pack: Pack) -> None:
-    """Every reference resolves and every card fits its class sheet; a quest never needs more figures of a
-    type/tier than the supply holds (quests.4), spawns avoid start regions (nobody could reach them), the
-    Overlord's route runs along roads and stays out of start regions (overlord.1, §4.8)."""
-    regions = {r.id: r for r in pack.regions}
-    starts = {r.id for r in pack.regions if r.start}
-    creatures = {c.id: c for c in pack.creatures}
-    classes = {c.id for c in pack.classes}
-    items = {i.id: i for i in pack.items}
-    all_ids = [x.id for group in (pack.class_cards, pack.items, pack.quests, pack.events, pack.bosses,
-                                  pack.overlords, pack.ancestries) for x in group]
-    dup = [i for i, n in Counter(all_ids).items() if n > 1]
-    if dup:
-        raise _fail(dup[0], "the same id twice")
-    for c in pack.creatures:
-        check_ability(f"creatures.{c.id}", c.ability, set(creatures))
-    sheets = {s.class_id: s for s in pack.class_sheets}
-    if len(sheets) != len(pack.class_sheets):
-        raise _fail("class_sheets", "two sheets for one class")
-    for cid in classes - set(sheets):
-        raise _fail(f"class_sheets.{cid}", "missing")
-    ancestries = {a.id for a in pack.ancestries}
-    for s in pack.class_sheets:
-        _ref(f"class_sheets.{s.class_id}", "class", s.class_id, classes)
-        for faction, face in s.faces.items():
-            _ref(f"class_sheets.{s.class_id}.faces.{faction}.ancestry", "ancestry", face.ancestry, ancestries)
-    for card in pack.class_cards:
-        field = f"class_cards.{card.id}"
-        _ref(f"{field}.class_id", "class", card.class_id, classes)
-        sheet = sheets[card.class_id]
-        if card.unique is not None and card.unique not in sheet.unique:
-            _ref(f"{field}.unique", "unique category", card.unique, set(sheet.unique))
-        if card.power_type and not any(card.power_type in a.accepts for a in sheet.areas):
-            raise _fail(f"{field}.power_type", f"the {card.class_id} sheet has no {card.power_type} area")
-        if card.companion_health is not None and card.unique != sheet.companion:
-            raise _fail(f"{field}.companion_health", "only the class's companion category has health")
-    decks = {i.deck for i in pack.items}
-    for q in pack.quests:
-        field = f"quests.{q.id}"
-        need: Counter[tuple[str, str]] = Counter()
-        for n, s in enumerate(q.spawns):
-            _ref(f"{field}.spawns.{n}.type", "creature", s.type, set(creatures))
-            _ref(f"{field}.spawns.{n}.region", "region", s.region, set(regions))
-            if s.region in starts:
-                raise _fail(f"{field}.spawns.{n}.region", "creatures never stand in a start region")
-            need[(s.type, s.tier)] += s.count
-        for (kind, tier), n in need.items():
-            if n > creatures[kind].supply.get(tier, 0):
-                raise _fail(f"{field}.spawns", f"needs {n} {tier} {kind}, the supply has "
-                            f"{creatures[kind].supply.get(tier, 0)}")
-        for n, d in enumerate(q.rewards.items):
-            if d.deck not in decks:
-                raise _fail(f"{field}.rewards.items.{n}.deck", f"the pack has no {d.deck} items")
-        for sid in q.rewards.special_choice:
-            _ref(f"{field}.rewards.special_choice", "special item", sid,
-                 {i for i, it in items.items() if it.deck == "special"})
-    bosses = {b.id for b in pack.bosses}
-    for b in pack.bosses:
-        check_ability(f"bosses.{b.id}", b.ability, set(creatures))
-    for ev in pack.events:
-        field = f"events.{ev.id}"
-        if ev.boss is not None:
-            _ref(f"{field}.boss", "boss", ev.boss, bosses)
-        for name, value in (("region", ev.region), ("area", ev.area)):
-            if value is not None:
-                _ref(f"{field}.{name}", name, value, set(regions) if name == "region" else set(pack.areas))
-        for n, op in enumerate(ev.ops):
-            if op.type is not None:
-                _ref(f"{field}.ops.{n}.type", "creature", op.type, set(creatures))
-                if (op.count or 0) > creatures[op.type].supply.get(op.tier or "", 0):
-                    raise _fail(f"{field}.ops.{n}.count", "more figures than the supply")
-            if op.region is not None:
-                _ref(f"{field}.ops.{n}.region", "region", op.region, set(regions))
-            if op.area is not None:
-                _ref(f"{field}.ops.{n}.area", "area", op.area, set(pack.areas))
-    for o in pack.overlords:
-        check_ability(f"overlords.{o.id}", o.ability, set(creatures))
-        for n, rid in enumerate(o.route):
-            _ref(f"overlords.{o.id}.route.{n}", "region", rid, set(regions))
-            if rid in starts:
-                raise _fail(f"overlords.{o.id}.route.{n}", "the Overlord never enters a start region")
-        hops = list(zip(o.route, o.route[1:], strict=False))
-        for n, (a, b) in enumerate(hops):
-            if b not in regions[a].adjacent:
-                raise _fail(f"overlords.{o.id}.route.{n + 1}", f"no road from {a} to {b}")
-        if o.route[o.loop_from] not in regions[o.route[-1]].adjacent:
-            raise _fail(f"overlords.{o.id}.loop_from", f"no road from {o.route[-1]} back to {o.route[o.loop_from]}")

@@ -22,15 +22,20 @@ from engines.wowboard import actions as A
 from engines.wowboard import (
     rules_combat,
     rules_fight,
-    rules_final,
+    rules_final_battle,
     rules_pvp,
     rules_setup,
     rules_sheet,
     rules_town,
     rules_turn,
 )
+from engines.wowboard.content import register_pack
 from engines.wowboard.rules_answers import answer, open_overflows, pending_options
+from engines.wowboard.rules_autopilot import default_action
 from engines.wowboard.rules_candidates import turn_candidates
+from engines.wowboard.rules_common import pack_of
+from engines.wowboard.rules_gm import apply_gm
+from engines.wowboard.rules_resign import resign
 from engines.wowboard.state import State
 from engines.wowboard.upgrades import SCHEMA
 
@@ -47,9 +52,7 @@ class WowBoardEngine:
         return rules_setup.validate_options(options)
 
     def autopilot(self, state: GameState, seat: int) -> Action | None:
-        """Optional contract hook (``gm.autopilot``): the default move of an absent seat, or None."""
-        from engines.wowboard.rules_autopilot import default_action
-
+        """Optional contract hook (``gm.table.autopilot``): the default move of an absent seat, or None."""
         assert isinstance(state, State)
         d = self.decision(state)
         if d is None or seat not in d.seats:
@@ -59,8 +62,6 @@ class WowBoardEngine:
     def use_content(self, content: dict[str, Any]) -> str:
         """The table layer hands over the server pack of a game it loads (optional contract hook): the
         engine keeps it by key, since states name their pack instead of carrying it."""
-        from engines.wowboard.content import register_pack
-
         return register_pack(content)
 
     def new_game(self, setup: Setup, dice: Dice) -> State:
@@ -157,7 +158,7 @@ class WowBoardEngine:
             return [A.Choose(value=v) for v in pending_options(state)]
         if d.kind == "draft_class":
             taken = {c.class_id for c in state.characters.values()}
-            return [A.PickClass(class_id=c.id) for c in rules_setup.pack_of(state).classes if c.id not in taken]
+            return [A.PickClass(class_id=c.id) for c in pack_of(state).classes if c.id not in taken]
         combat = state.combat
         if d.kind == "attack_order" and combat is not None:
             alive = [c for c in combat.participants if c not in combat.fallen]
@@ -210,12 +211,8 @@ class WowBoardEngine:
         assert isinstance(state, State)
         action = A.parse_action(action)
         if action.kind.startswith("gm_"):  # GM overrides: the table checked the role; logged as events
-            from engines.wowboard.rules_gm import apply_gm
-
             return name_players({s.seat: s.name for s in state.seats}, apply_gm(state, action))
         if isinstance(action, A.Resign):  # any seat, at any moment (contract ``supports_resign``)
-            from engines.wowboard.rules_resign import resign
-
             return name_players({s.seat: s.name for s in state.seats}, resign(state, seat))
         d = self.decision(state)
         if d is None:
@@ -244,7 +241,7 @@ class WowBoardEngine:
         if kind in ("management", "final_management"):
             if isinstance(action, A.ManagementDone):
                 if kind == "final_management":
-                    return rules_final.management_done(state, seat, dice)
+                    return rules_final_battle.management_done(state, seat, dice)
                 return rules_turn.management_done(state, seat, dice)
             if isinstance(action, A.Equip):
                 return rules_sheet.do_equip(state, seat, action.character, action.card, action.area)

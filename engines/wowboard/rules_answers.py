@@ -14,6 +14,14 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.rules_defeat import respawn
+from engines.wowboard.rules_fight import answer_strip
+from engines.wowboard.rules_fight import companion_wounds as answer_companion
+from engines.wowboard.rules_fight import hit_target as answer_hit
+from engines.wowboard.rules_fight import last_chance as answer_last_chance
+from engines.wowboard.rules_items import resolve_overflow
+from engines.wowboard.rules_pvp import take_loot
+from engines.wowboard.rules_quests import draw_quest, keep_item, next_deck_options, take_special
+from engines.wowboard.rules_sheet import do_take_talent, talent_options
 from engines.wowboard.state import Pending, State
 
 
@@ -23,8 +31,6 @@ def _talent_level(state: State, char: str) -> int:
 
 
 def pending_options(state: State) -> list[str]:
-    from engines.wowboard.rules_sheet import talent_options
-
     top = state.pending[0]
     if top.kind == "talent" and top.character:
         return talent_options(state, top.character, _talent_level(state, top.character))
@@ -34,14 +40,6 @@ def pending_options(state: State) -> list[str]:
 
 
 def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
-    from engines.wowboard.rules_fight import companion_wounds as answer_companion
-    from engines.wowboard.rules_fight import hit_target as answer_hit
-    from engines.wowboard.rules_fight import last_chance as answer_last_chance
-    from engines.wowboard.rules_items import resolve_overflow
-    from engines.wowboard.rules_pvp import answer_strip, take_loot
-    from engines.wowboard.rules_quests import draw_quest, keep_item, next_deck_options, take_special
-    from engines.wowboard.rules_sheet import do_take_talent
-
     top = state.pending[0]
     if value not in pending_options(state):
         raise RuleError("wowboard.err.not_an_option", value=value, known=", ".join(pending_options(state)))

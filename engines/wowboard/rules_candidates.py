@@ -11,7 +11,7 @@ from engines.core.contract import Action
 from engines.wowboard import actions as A
 from engines.wowboard import rules_turn
 from engines.wowboard.rules_challenge import forced, targets
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import pack_of
 from engines.wowboard.rules_travel import destinations
 from engines.wowboard.state import State
 

@@ -9,6 +9,10 @@ may wound, stun or curse (reroll.2; a character that falls then places nothing),
 placed (token-placement.1–2). One defense phase for the whole group follows (defense-phase.1–3, the
 arithmetic in ``rules_boxes``). The engine turns the choices here (order, instants, stun dice,
 rerolls, which opponent falls, who takes wounds) into decisions.
+
+These are steps only: nothing here calls the modules that drive a fight. When a step needs what comes
+next from above, it stops and ``rules_fight.settle`` goes on: the defense phase (step ``hit_assign``), a
+PvP fight after an attack phase (``rules_pvp.auto_step``), a fight after an answer (``rules_fight``).
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from engines.wowboard import rules_boxes as RB
 from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, Opponent
 from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import Effect
-from engines.wowboard.rules_common import ev
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_defeat import open_last_chance
+from engines.wowboard.rules_events import boss_defeated
 from engines.wowboard.rules_limits import fresh
 from engines.wowboard.rules_quests import defeat_figure
+from engines.wowboard.rules_sheet import unequip
 from engines.wowboard.state import Character, Pending, State
 
 STUN_DICE = 2  # dice-pool.3
@@ -294,11 +301,9 @@ def next_attacker(state: State) -> list[Event]:
     combat = _combat(state)
     combat.attack = None
     combat.cursor += 1
+    if combat.kind != "normal":  # PvP: ``settle`` goes on with ``rules_pvp.after_attack_phase``
+        return []
     alive = [c for c in combat.order[combat.cursor:] if c not in combat.fallen]
-    if combat.kind != "normal":
-        from engines.wowboard.rules_pvp import after_attack_phase
-
-        return after_attack_phase(state, alive)
     if alive:
         combat.cursor = combat.order.index(alive[0])
         return begin_attack(state)
@@ -381,9 +386,6 @@ def hit_target(state: State, ref: str) -> list[Event]:
 def _boss_beaten(state: State, ref: str, combat: Combat) -> list[Event]:
     """events.5: a beaten event boss pays its reward to the survivors and leaves; victory.1: beating the
     Overlord wins the game for the faction at once."""
-    from engines.wowboard.rules_events import boss_defeated
-    from engines.wowboard.rules_setup import pack_of
-
     if ref.startswith("overlord:"):
         state.phase = "over"
         state.winners = [s.seat for s in state.seats if s.faction == combat.faction]
@@ -439,8 +441,6 @@ def check_companions(state: State, split: dict[str, int], companions: dict[str, 
 def absorb(state: State, c: Character, n: int) -> list[Event]:
     """power-cards.4 (reading §6.14): wounds the player puts on the companion instead of the character;
     its last token sends it back to the Spellbook (re-equipped, and paid again, in a later management)."""
-    from engines.wowboard.rules_sheet import unequip
-
     pet = companion_tokens(c)
     if not n or pet is None:
         return []
@@ -527,8 +527,6 @@ def wound(state: State, char: Character, n: int, source: str, last_chance: bool 
     char.health = health
     events = [ev("wounded", name=char.id, n=n - lost, source=source)]
     if char.health == 0:
-        from engines.wowboard.rules_defeat import open_last_chance
-
         if last_chance and open_last_chance(state, char, lost):
             return [*events, ev("last_chance", name=char.id)]
         events += fall(state, char, source)

@@ -9,7 +9,7 @@ the creature checks), so they pass here.
 from __future__ import annotations
 
 from engines.wowboard.content_cards import Condition
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import pack_of
 from engines.wowboard.state import Character, State
 
 DICE_CONDITIONS = ("pool_has_no", "spot")

@@ -7,6 +7,9 @@ it fell does not count, ties are all offered — or at its faction's start regio
 its Stun and Curse tokens go and its companion returns to the Spellbook (character-defeat.3, reading
 §6.23). Characters defeated at once respawn in a random order (character-defeat.4, ``rules_pvp``); losing
 to the Overlord is an ordinary defeat (character-defeat.5).
+
+The last chance is asked here (``open_last_chance``, which a fight's wounds call); its answer heals and lets
+the wounds left land, so it is part of the fight that asked (``rules_fight.take_last_chance``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import Pack
 from engines.wowboard.rules_common import ev
+from engines.wowboard.rules_limits import used as used_this_round
+from engines.wowboard.rules_sheet import equipped_effects, unequip
 from engines.wowboard.rules_travel import nearest_graveyards
 from engines.wowboard.state import Character, Pending, State
 
@@ -27,8 +32,6 @@ def respawn_options(pack: Pack, c: Character, died_in: str) -> list[str]:
 
 def defeat(state: State, pack: Pack, c: Character, died_in: str) -> list[Event]:
     """character-defeat.2–3: the sheet resets and a respawn question opens (default: the start region)."""
-    from engines.wowboard.rules_sheet import unequip
-
     events: list[Event] = []
     for slot in list(c.sheet.values()):  # character-defeat.3, power-cards.4: companions leave the sheet
         if slot.card is not None and slot.companion_health is not None:
@@ -61,9 +64,6 @@ def last_chance_options(state: State, c: Character) -> list[str]:
     """character-defeat.1: the cards that can give back at least one health token now — equipped cards,
     talents and Bag items with a ``last_chance`` heal — that the character can pay for and has not used
     yet if they work once per combat, nor in this round (card-limits.4)."""
-    from engines.wowboard.rules_limits import used as used_this_round
-    from engines.wowboard.rules_sheet import equipped_effects
-
     used = state.combat.once_used if state.combat is not None else []
     out: list[str] = []
     for a in equipped_effects(state, c, "last_chance"):
@@ -83,36 +83,3 @@ def open_last_chance(state: State, c: Character, left: int) -> bool:
     state.pending.insert(0, Pending(kind="last_chance", seats=[c.seat], character=c.id,
                                     options=[*options, NO_LAST_CHANCE], default=options[0], n=left))
     return True
-
-
-def take_last_chance(state: State, char: str, card: str, left: int) -> list[Event]:
-    """The answer: the card heals (its energy paid, a consumable spent, a once-per-combat card marked),
-    then the wounds left land one by one (which may open another last chance); ``none`` falls."""
-    from engines.wowboard import rules_combat as C
-    from engines.wowboard.rules_items import use_consumable
-    from engines.wowboard.rules_limits import mark
-    from engines.wowboard.rules_setup import pack_of
-    from engines.wowboard.rules_sheet import capacity_of, equipped_effects
-
-    c = state.characters[char]
-    combat = state.combat
-    if card == NO_LAST_CHANCE:
-        events = C.fall(state, c, "combat")
-    else:
-        a = next(a for a in equipped_effects(state, c, "last_chance") if a.source == card)
-        c.energy -= a.energy + a.effect.cost_energy
-        events = []
-        item = next((i for i in pack_of(state).items if i.id == card), None)
-        if item is not None and item.consumable and card in c.bag:
-            events += use_consumable(state, char, card)
-        if a.effect.once_per_combat and combat is not None:
-            combat.once_used.append(f"{char}:{card}")
-        mark(state, c, card)  # card-limits.4: not again in this round
-        n = sum(op.n or 0 for op in a.effect.ops if op.op == "heal")
-        c.health = min(capacity_of(state, c)[0], c.health + n)
-        events.append(ev("last_chance_used", name=char, card=card, n=c.health))
-        if left:
-            events += C.wound(state, c, left, "combat", last_chance=True)
-    if combat is not None and combat.kind != "normal" and char in combat.fallen:  # character-defeat.4
-        combat.fell_at.setdefault(char, combat.round * 2 + (combat.pvp_stage == "resolution"))
-    return events

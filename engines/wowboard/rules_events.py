@@ -25,11 +25,10 @@ from engines.core.events import Event
 from engines.wowboard.content import FACTIONS, Faction, Pack
 from engines.wowboard.content_cards import Event as EventCard
 from engines.wowboard.content_cards import EventOp, Quest
-from engines.wowboard.rules_common import ev
+from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.rules_items import draw_items, reveal, track_item
-from engines.wowboard.rules_quests import place_figures
 from engines.wowboard.rules_rewards import stronger
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_supply import place_figures
 from engines.wowboard.state import Character, State
 
 

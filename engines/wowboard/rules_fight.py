@@ -8,6 +8,10 @@ no choice (a Reroll of 0, the defense phase, one participant taking every wound)
 figures back to the supply and their quests' bookkeeping, completed quests' rewards, then the
 questions they open (items to keep, a special item, talents, the Bag, the next quest deck) and the
 respawn of the fallen, all as pending questions in the state.
+
+The answers to a fight's own questions (the opponent that falls, a companion's share of the wounds, a last
+chance, a PvP armor strip) live here too: each lets the fight go on (``settle``), which the step modules
+below (``rules_combat``, ``rules_pvp``, ``rules_defeat``) never call, so imports point only downward.
 """
 
 from __future__ import annotations
@@ -22,10 +26,13 @@ from engines.wowboard import rules_pvp
 from engines.wowboard.combat_state import Combat
 from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_challenge import targets
-from engines.wowboard.rules_common import ev
-from engines.wowboard.rules_defeat import defeat
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_conditions import holds
+from engines.wowboard.rules_defeat import NO_LAST_CHANCE, defeat
+from engines.wowboard.rules_items import use_consumable
 from engines.wowboard.rules_limits import mark, used
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_quests import completed, next_deck_options, reward
+from engines.wowboard.rules_sheet import capacity_of, equipped_effects
 from engines.wowboard.rules_turn import acting, after_action
 from engines.wowboard.state import Pending, State
 
@@ -66,9 +73,6 @@ def challenge(state: State, seat: int, ref: str, target: str, invite: Sequence[s
 
 def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effect]:
     """dice-pool.1, power-cards.2–3: what the attacker's cards add now; a chosen instant is paid."""
-    from engines.wowboard.rules_conditions import holds
-    from engines.wowboard.rules_sheet import equipped_effects
-
     c = state.characters[char]
     chosen: list[Effect] = []
     paid: set[str] = set()
@@ -96,8 +100,6 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
 def affordable_instants(state: State, char: str) -> list[str]:
     """power-cards.3: the instants in play that add to the pool and that the attacker can pay for now
     (offered by name at the pool step; each is paid once however many of its effects apply)."""
-    from engines.wowboard.rules_sheet import equipped_effects
-
     c = state.characters[char]
     out: list[str] = []
     for active in equipped_effects(state, c):
@@ -147,6 +149,11 @@ def hit_target(state: State, ref: str, dice: Dice) -> list[Event]:
     return C.hit_target(state, ref) + settle(state, dice, combat)
 
 
+def answer_strip(state: State, faction: str, value: str, dice: Dice) -> list[Event]:
+    """The faction's ``armor_strip`` answer, then the fight goes on as far as it can without a choice."""
+    return rules_pvp.strip(state, faction, value) + settle(state, dice, state.combat)
+
+
 def companion_wounds(state: State, char: str, value: str, n: int, dice: Dice) -> list[Event]:
     """power-cards.4: ``value`` of the ``n`` ability wounds go to the companion, the rest to the character
     (which may open its last chance), then what waited goes on."""
@@ -161,10 +168,35 @@ def companion_wounds(state: State, char: str, value: str, n: int, dice: Dice) ->
 def last_chance(state: State, char: str, card: str, left: int, dice: Dice) -> list[Event]:
     """character-defeat.1: the answer, then what waited for it (``combat.resume``) goes on once no last
     chance is open."""
-    from engines.wowboard.rules_defeat import take_last_chance
-
     combat = state.combat
     return take_last_chance(state, char, card, left) + _resume(state, combat, dice)
+
+
+def take_last_chance(state: State, char: str, card: str, left: int) -> list[Event]:
+    """The answer: the card heals (its energy paid, a consumable spent, a once-per-combat card marked),
+    then the wounds left land one by one (which may open another last chance); ``none`` falls."""
+    c = state.characters[char]
+    combat = state.combat
+    if card == NO_LAST_CHANCE:
+        events = C.fall(state, c, "combat")
+    else:
+        a = next(a for a in equipped_effects(state, c, "last_chance") if a.source == card)
+        c.energy -= a.energy + a.effect.cost_energy
+        events = []
+        item = next((i for i in pack_of(state).items if i.id == card), None)
+        if item is not None and item.consumable and card in c.bag:
+            events += use_consumable(state, char, card)
+        if a.effect.once_per_combat and combat is not None:
+            combat.once_used.append(f"{char}:{card}")
+        mark(state, c, card)  # card-limits.4: not again in this round
+        n = sum(op.n or 0 for op in a.effect.ops if op.op == "heal")
+        c.health = min(capacity_of(state, c)[0], c.health + n)
+        events.append(ev("last_chance_used", name=char, card=card, n=c.health))
+        if left:
+            events += C.wound(state, c, left, "combat", last_chance=True)
+    if combat is not None and combat.kind != "normal" and char in combat.fallen:  # character-defeat.4
+        combat.fell_at.setdefault(char, combat.round * 2 + (combat.pvp_stage == "resolution"))
+    return events
 
 
 def _resume(state: State, combat: Combat | None, dice: Dice) -> list[Event]:
@@ -219,8 +251,6 @@ def _to_members(cards: list[str], survivors: Sequence[str], receiver: str) -> li
 
 def after_fight(state: State, participants: Sequence[str], fallen: Sequence[str], dice: Dice) -> list[Event]:
     """quests.5, quest-rewards, character-defeat.2–4: rewards of completed quests, then the fallen."""
-    from engines.wowboard.rules_quests import completed, next_deck_options, reward
-
     if state.phase == "over":  # victory.1: the Overlord fell, nothing else follows
         return []
     events: list[Event] = []

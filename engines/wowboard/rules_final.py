@@ -7,17 +7,21 @@ every seat, the attackers' seats first (each seat manages only while its faction
 single PvP fight with every character wherever it stands (``Combat.kind == "final"``, ``rules_pvp``).
 The faction with characters standing at its end wins; both sides wiped in the same step is a draw
 (``winners == []``). Nobody respawns: the game is over.
+
+This module holds the two ends of it that the rules below call: reaching the End (``begin``, from the
+turn) and the outcome (``finish``, from the PvP fight). The last management step and the start of the
+battle drive the fight, so they are ``rules_final_battle``, above the fight modules.
 """
 
 from __future__ import annotations
 
 from engines.core.dice import Dice
-from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.combat_state import Combat
-from engines.wowboard.content import FACTIONS, Faction, enemy_of
-from engines.wowboard.rules_common import ev
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.content import FACTIONS, Faction
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_events import faction_xp
+from engines.wowboard.rules_sheet import capacity_of
 from engines.wowboard.state import State
 
 
@@ -33,8 +37,6 @@ def reached_end(state: State) -> bool:
 def attackers_of(state: State, dice: Dice) -> tuple[Faction, list[Event]]:
     """victory.2: the faction with more total XP attacks; equal totals → a die decides (1–4 Horde, 5–8
     Alliance), recorded on the event."""
-    from engines.wowboard.rules_events import faction_xp
-
     xp = faction_xp(state)
     if xp["horde"] != xp["alliance"]:
         return max(FACTIONS, key=lambda f: xp[f]), []
@@ -45,9 +47,6 @@ def attackers_of(state: State, dice: Dice) -> tuple[Faction, list[Event]]:
 
 def begin(state: State, dice: Dice) -> list[Event]:
     """victory.2: the End is reached: attackers chosen, everyone refilled, the final management opens."""
-    from engines.wowboard.rules_events import faction_xp
-    from engines.wowboard.rules_sheet import capacity_of
-
     attackers, events = attackers_of(state, dice)
     xp = faction_xp(state)
     for c in state.characters.values():
@@ -59,44 +58,6 @@ def begin(state: State, dice: Dice) -> list[Event]:
     state.management_done = []
     return [ev("final_called", faction=attackers, horde=xp["horde"], alliance=xp["alliance"]), *events,
             ev("final_refilled"), ev("management", faction=attackers)]
-
-
-def management_done(state: State, seat: int, dice: Dice) -> list[Event]:
-    """victory.2: a seat closes its final management; once the attackers' seats are all done the
-    defenders' step opens, and once theirs is done the battle starts."""
-    if state.phase != "final_management" or state.seat(seat).faction != state.active:
-        raise RuleError("wowboard.err.not_management", rule="victory.2")
-    if seat in state.management_done:
-        raise RuleError("wowboard.err.already_done", rule="victory.2")
-    state.management_done.append(seat)
-    events = [ev("management_done", seat=seat)]
-    if not _all_done(state):
-        return events
-    if state.active == state.final_attackers:
-        state.active = enemy_of(state.active)
-        if _all_done(state):
-            return events + start_battle(state, dice)
-        return [*events, ev("management", faction=state.active)]
-    return events + start_battle(state, dice)
-
-
-def _all_done(state: State) -> bool:
-    """Every seat still playing for the managing faction has confirmed (a resigned seat never will)."""
-    return all(s.seat in state.management_done for s in state.seats if s.faction == state.active and not s.resigned)
-
-
-def start_battle(state: State, dice: Dice) -> list[Event]:
-    """victory.2: one PvP with every character of both factions, wherever it stands."""
-    from engines.wowboard import rules_pvp
-    from engines.wowboard.rules_fight import settle
-
-    attackers = state.final_attackers or "horde"
-    state.active = attackers
-    state.phase = "final_battle"
-    att = [c.id for c in state.of_faction(attackers)]
-    dfn = [c.id for c in state.of_faction(enemy_of(attackers))]
-    events = [ev("final_battle", faction=attackers), *rules_pvp.start(state, att, dfn, kind="final")]
-    return events + settle(state, dice, state.combat)
 
 
 def finish(state: State, fight: Combat) -> list[Event]:

@@ -15,10 +15,10 @@ from engines.core.events import Event
 from engines.wowboard import actions as A
 from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import ClassCard
-from engines.wowboard.rules_common import ev
-from engines.wowboard.rules_quests import place_figures
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_quests import defeat_figure
 from engines.wowboard.rules_sheet import capacity_of, card_of
+from engines.wowboard.rules_supply import place_figures
 from engines.wowboard.state import Character, State
 
 STATS = ("health", "energy", "gold", "xp", "stun", "curse", "actions")
@@ -55,8 +55,6 @@ def apply_gm(state: State, action: A.Action) -> list[Event]:
             raise RuleError("wowboard.err.supply_empty", name=creature.name, tier=action.tier, rule="quests.4")
         return [ev("gm_spawned", creature=creature.id, tier=action.tier, region=region)]
     if isinstance(action, A.GmRemove):
-        from engines.wowboard.rules_quests import defeat_figure
-
         if action.figure not in state.figures:
             raise RuleError("wowboard.err.unknown_figure", name=action.figure[:40],
                             known=", ".join(sorted(state.figures)[:20]))

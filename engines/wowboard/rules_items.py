@@ -13,8 +13,7 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import Pack
-from engines.wowboard.rules_common import ev
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.state import State
 
 BAG_LIMIT = 3  # items.3

@@ -1,8 +1,10 @@
 """Player-versus-player combat (pvp-combat, pvp-defense, character-defeat.4): a PvP challenge and, with
-``kind="final"``, the battle at the End (victory.2–3, driven by ``rules_final``).
+``kind="final"``, the battle at the End (victory.2–3, started by ``rules_final_battle``, its outcome
+``rules_final.finish``).
 
 The attack phases reuse the normal machine of ``rules_combat`` (pool, Stun, roll, reroll, placement);
-what differs lives here:
+an attack phase that ends hands the fight back to ``rules_fight.settle``, which goes on through
+``auto_step`` here (the next attacker or the defense phase, ``after_attack_phase``). What differs lives here:
 
 - each faction orders its own characters at the start of every round and the phases alternate between
   the factions, the attackers first; the larger side's extra characters go last (pvp-combat.2);
@@ -33,7 +35,12 @@ from engines.wowboard import rules_boxes as RB
 from engines.wowboard import rules_combat as C
 from engines.wowboard.combat_state import BoxState, Combat
 from engines.wowboard.content import Faction, enemy_of
-from engines.wowboard.rules_common import ev
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_defeat import defeat
+from engines.wowboard.rules_final import finish
+from engines.wowboard.rules_items import receive
+from engines.wowboard.rules_limits import fresh
+from engines.wowboard.rules_turn import after_action
 from engines.wowboard.state import Pending, State
 
 STRIP_BOXES = ("damage", "defense")  # pvp-defense.1: where an armor token takes its first enemy hit
@@ -78,8 +85,6 @@ def start(state: State, attackers: Sequence[str], defenders: Sequence[str], kind
     state.combat = Combat(kind="final" if kind == "final" else "pvp", region=None if kind == "final" else first.region,
                           faction=att, participants=[*attackers, *defenders],
                           pvp_boxes={att: BoxState(), dfn: BoxState()}, step="order")
-    from engines.wowboard.rules_limits import fresh
-
     fresh(state, [*attackers, *defenders])  # card-limits.4: this fight's rounds count from 1
     events = [ev("pvp_started", attackers=", ".join(attackers), defenders=", ".join(defenders))]
     return events + begin_round(state)
@@ -132,10 +137,12 @@ def _orders_complete(state: State) -> list[Event]:
     return [ev("round_started", round=combat.round), *C.begin_attack(state)]
 
 
-def after_attack_phase(state: State, alive: Sequence[str]) -> list[Event]:
-    """After an attack phase (``rules_combat.next_attacker``): a side felled by its Stun loses at once;
-    otherwise the next attacker, or the defense phase once everyone has attacked."""
+def after_attack_phase(state: State) -> list[Event]:
+    """After an attack phase (``rules_combat.next_attacker`` ends it, ``auto_step`` goes on here): a side
+    felled by its Stun loses at once; otherwise the next attacker standing, or the defense phase once
+    everyone has attacked."""
     combat = _combat(state)
+    alive = [c for c in combat.order[combat.cursor:] if c not in combat.fallen]
     wiped = _wiped(state, combat)
     if wiped:
         return _end_wiped(state, wiped)
@@ -189,13 +196,6 @@ def strip(state: State, faction: str, from_box: str) -> list[Event]:
     _store(combat, foe, stripped)
     return [ev(f"armor_stripped_{from_box}", faction=faction, n=getattr(before, from_box) - getattr(stripped, from_box),
                 attrition=before.attrition - stripped.attrition)]
-
-
-def answer_strip(state: State, faction: str, value: str, dice: Dice) -> list[Event]:
-    """The faction's ``armor_strip`` answer, then the fight goes on as far as it can without a choice."""
-    from engines.wowboard.rules_fight import settle
-
-    return strip(state, faction, value) + settle(state, dice, state.combat)
 
 
 def hits_step(state: State) -> list[Event]:
@@ -288,6 +288,8 @@ def _end_wiped(state: State, wiped: Sequence[Faction]) -> list[Event]:
 def auto_step(state: State) -> list[Event] | None:
     """One step of a PvP fight that needs no choice, or None when a player must answer (``settle``)."""
     combat = _combat(state)
+    if combat.step == "attack":  # an attack phase just ended (``rules_combat.next_attacker``): go on at once
+        return after_attack_phase(state)
     if C.waiting(state):  # character-defeat.1 comes first
         return None
     if combat.step == "armor":
@@ -308,13 +310,7 @@ def auto_step(state: State) -> list[Event] | None:
 def after_pvp(state: State, fight: Combat, dice: Dice) -> list[Event]:
     """pvp-defense.4, character-defeat.2–4: the winners' loot questions, then the fallen respawn (those who
     fell in the same step in a random order); the final battle ends the game instead (``rules_final``)."""
-    from engines.wowboard.rules_defeat import defeat
-    from engines.wowboard.rules_setup import pack_of
-    from engines.wowboard.rules_turn import after_action
-
     if fight.kind == "final":
-        from engines.wowboard.rules_final import finish
-
         return finish(state, fight)
     events: list[Event] = []
     if fight.winner is not None:
@@ -354,8 +350,6 @@ def respawn_order(fight: Combat, dice: Dice) -> list[str]:
 def take_loot(state: State, value: str, loser: str) -> list[Event]:
     """pvp-defense.4: ``item@receiver`` moves one item from the defeated enemy's Bag to a surviving winner
     (its Bag limit applies: a fourth item opens ``bag_overflow``); ``decline`` leaves it."""
-    from engines.wowboard.rules_items import receive
-
     if value == DECLINE:
         return [ev("loot_declined", name=loser)]
     item, _, receiver = value.partition("@")

@@ -1,4 +1,5 @@
-"""Quests: drawing and spawning, the figure supply, completion, rewards (quests, quest-rewards).
+"""Quests: drawing and spawning (out of the figure supply, ``rules_supply``), completion, rewards (quests,
+quest-rewards).
 
 A quest card is drawn from one of its faction's colour decks and spawns every creature it lists at once
 (quests.3). The supply is finite (quests.4): an independent that is short is simply skipped, but a quest
@@ -23,11 +24,13 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import Faction, Pack
 from engines.wowboard.content_cards import Quest
-from engines.wowboard.rules_common import ev
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_events import quest_done_in
 from engines.wowboard.rules_items import deck_of, draw_items, receive, reveal
 from engines.wowboard.rules_rewards import Member, Tie, add_xp, gold_shares, xp_shares
-from engines.wowboard.rules_setup import pack_of
-from engines.wowboard.state import ActiveQuest, Figure, State
+from engines.wowboard.rules_sheet import capacity_of
+from engines.wowboard.rules_supply import place_figures
+from engines.wowboard.state import ActiveQuest, State
 
 QUEST_COLOURS = ("grey", "green", "yellow", "red")
 LATER_COLOURS = ("green", "yellow", "red")  # quests.2, reading §6.9: grey is never drawn after set-up
@@ -57,27 +60,6 @@ def quest_card(pack: Pack, card: str) -> Quest:
         if q.id == card:
             return q
     raise RuleError("wowboard.err.unknown_quest", name=card)
-
-
-def new_figure_id(state: State) -> str:
-    state.next_id += 1
-    return f"f{state.next_id}"
-
-
-def place_figures(state: State, ctype: str, tier: str, count: int, region: str,
-                  quest: str | None = None, faction: Faction | None = None) -> list[str]:
-    """Up to ``count`` figures out of the supply (quests.4: whatever is short stays unplaced)."""
-    placed: list[str] = []
-    left = state.supply.setdefault(ctype, {})
-    for _ in range(count):
-        if left.get(tier, 0) <= 0:
-            break
-        left[tier] -= 1
-        fid = new_figure_id(state)
-        state.figures[fid] = Figure(id=fid, type=ctype, tier=tier, region=region,  # type: ignore[arg-type]
-                                    quest=quest, faction=faction)
-        placed.append(fid)
-    return placed
 
 
 def quest_creatures_fit(state: State, quest: Quest) -> bool:
@@ -194,8 +176,6 @@ def reward(state: State, card: str, members: list[str], dice: Dice,
         out.events.append(ev("reward_xp", name=mid, n=xp, xp=c.xp, rolls=dice.take_drawn()))
         if gained:
             c.level = gained[-1]
-            from engines.wowboard.rules_sheet import capacity_of
-
             c.health, c.energy = capacity_of(state, c)  # levels.3: refill to the new capacity, sheet bonuses in
             out.levels[mid] = gained
             out.events += [ev("level_up", name=mid, level=lv) for lv in gained]
@@ -207,7 +187,6 @@ def reward(state: State, card: str, members: list[str], dice: Dice,
     out.special_options = [s for s in quest.rewards.special_choice if s in state.special]  # quest-rewards.6
     state.quests.remove(aq)  # quest-rewards.8: discard the quest
     state.quest_discard.append(card)
-    from engines.wowboard.rules_events import quest_done_in  # events import quests: a late import
     out.events += quest_done_in(state, quest)
     return out
 

@@ -16,8 +16,11 @@ from engines.core.contract import Setup
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
-from engines.wowboard.content import BUILTIN_KEY, FACTIONS, Faction, Pack, builtin, pack_by_key, register_pack
-from engines.wowboard.rules_common import ev
+from engines.wowboard.content import BUILTIN_KEY, FACTIONS, Faction, register_pack
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_setup_content import setup_content
+from engines.wowboard.rules_sheet import capacity_of, start_character
+from engines.wowboard.rules_turn import start_faction_turn
 from engines.wowboard.state import START_GOLD, Character, SeatInfo, State
 
 IMAGE_POLICIES = ("every", "turn_end", "off")
@@ -77,18 +80,10 @@ def _two_of_four(dice: Dice) -> tuple[int, int]:
     return first, rest[dice.pick(3)]
 
 
-def pack_of(state: State) -> Pack:
-    """The game's pack: the built-in one, or a server pack by its key (``content.pack_by_key``)."""
-    return builtin() if state.pack == BUILTIN_KEY else pack_by_key(state.pack)
-
-
 def pick_class(state: State, seat: int, class_id: str, dice: Dice) -> list[Event]:
     """setup.2/4: the seat's next character, of that class, ready at the faction's start region, its
     sheet and class deck laid out and its health and energy at its capacity (ancestry included); after
     the last pick the content is set up (setup.5–8) and the Horde's first turn starts."""
-    from engines.wowboard.rules_setup_content import setup_content
-    from engines.wowboard.rules_sheet import capacity_of, start_character
-
     pack = pack_of(state)
     taken = {c.class_id for c in state.characters.values()}
     free = [c.id for c in pack.classes if c.id not in taken]
@@ -106,7 +101,6 @@ def pick_class(state: State, seat: int, class_id: str, dice: Dice) -> list[Event
     state.draft_order.pop(0)
     events = [ev("class_picked", seat=seat, name=cls.name, faction=info.faction)]
     if not state.draft_order:
-        from engines.wowboard.rules_turn import start_faction_turn
         events += setup_content(state, pack, dice)
         state.phase = "play"
         events += start_faction_turn(state)

@@ -22,8 +22,8 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import Ancestry, CardArea, ClassCard, ClassSheet, Effect, Item
-from engines.wowboard.rules_common import ev
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_conditions import holds
 from engines.wowboard.state import Character, Slot, State
 
 BAG_LIMIT = 3  # items.3
@@ -115,8 +115,6 @@ def start_character(state: State, c: Character) -> None:
 def _holds(state: State, c: Character, effect: Effect) -> bool:
     """Conditions that can be judged out of combat (``rules_conditions``); any combat condition does not
     hold for a passive capacity (a capacity that flickers with the dice would make no sense)."""
-    from engines.wowboard.rules_conditions import holds
-
     cond = effect.condition
     if cond is None:
         return True

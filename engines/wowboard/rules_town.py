@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content_cards import ClassCard, Item
-from engines.wowboard.rules_common import ev
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.rules_sheet import BAG_LIMIT, capacity_of, card_of, located, trim_to_capacity, unequip
 from engines.wowboard.rules_turn import acting, after_action, not_forced
 from engines.wowboard.state import Character, State

@@ -14,10 +14,14 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import enemy_of
 from engines.wowboard.rules_challenge import forced
-from engines.wowboard.rules_common import ev
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_defeat import defeat
+from engines.wowboard.rules_events import track_step
+from engines.wowboard.rules_final import begin, reached_end
+from engines.wowboard.rules_quests import next_deck_options
+from engines.wowboard.rules_sheet import capacity_of
 from engines.wowboard.rules_travel import destinations
-from engines.wowboard.state import ACTIONS_PER_TURN, Character, State
+from engines.wowboard.state import ACTIONS_PER_TURN, Character, Pending, State
 
 REST_PER_LEVEL = 2  # rest.1
 TOWN_REST_PER_LEVEL = 3  # rest.2
@@ -55,8 +59,6 @@ def not_forced(state: State, c: Character) -> None:
 
 def capacity(state: State, c: Character) -> tuple[int, int]:
     """health-energy.1: the capacity at the character's level, with its cards' capacity bonuses."""
-    from engines.wowboard.rules_sheet import capacity_of  # the sheet module reads this one's checks
-
     return capacity_of(state, c)
 
 
@@ -130,15 +132,8 @@ def management_done(state: State, seat: int, dice: Dice) -> list[Event]:
 def end_steps(state: State, dice: Dice) -> list[Event]:
     """end-of-faction-turn.2–4: the marker moves; the track icon (an item for the merchant, events); the
     quest draws and defeats events cause become questions; then the other faction acts."""
-    from engines.wowboard.rules_defeat import defeat
-    from engines.wowboard.rules_events import track_step
-    from engines.wowboard.rules_quests import next_deck_options
-    from engines.wowboard.state import Pending
-
     state.turn += 1
     events = [ev("marker", turn=state.turn)]
-    from engines.wowboard.rules_final import begin, reached_end
-
     if reached_end(state):  # end-of-faction-turn.2, victory.2: the End stops play, no icon is checked
         return events + begin(state, dice)
     step = track_step(state, dice)

@@ -37,7 +37,7 @@ from engines.core.system_dice import (
 )
 from gm.context import Actor, Place
 from gm.dice import notation
-from gm.dice_source import DiceSource
+from gm.dice.source import DiceSource
 from gm.reply import Image, Reply
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """Writing the rules corpus: the start-up imports, server uploads, RULES_DIR and removal.
 
 Reading a rulebook is CPU work on untrusted bytes, so it never runs on the event loop:
-uploads and RULES_DIR files go through ``gm.offload`` (a child process with the import
+uploads and RULES_DIR files go through ``gm.workers.offload`` (a child process with the import
 budget: over budget the import is refused and nothing is stored), the trusted built-in
 digests through a thread. The loop only runs the one transaction that swaps the
 document in (``_store_document``), so an import is all-or-nothing.
@@ -24,10 +24,10 @@ from common.rules_model import PreparedDocument, SourceInfo
 from db import rules as repo
 from db.store import Store
 from engines.core.errors import TavoloError
-from gm import offload
 from gm.rules import extract
 from gm.rules.importers import loader
 from gm.rules.search import index_terms
+from gm.workers import offload
 
 log = logging.getLogger(__name__)
 
@@ -263,7 +263,7 @@ INDEX_BATCH = 500
 async def index_missing(store: Store) -> int:
     """Index the sections stored without their search index; how many there were.
 
-    Only PostgreSQL has such sections: rows copied from SQLite (``gm.db_copy``) and rows stored
+    Only PostgreSQL has such sections: rows copied from SQLite (``gm.database.copy_to_postgres``) and rows stored
     before migration 011. The stemming is Python's (the index holds what ``extract.prepared``
     stems), on stored text that was read and checked when it was imported, so a thread will do.
     """

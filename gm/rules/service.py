@@ -21,7 +21,6 @@ from db import rules as repo
 from db.dialect import dialect
 from db.store import Store
 from engines.core.errors import RuleError, TavoloError
-from gm import offload
 from gm.reply import Button, Field, Reply
 from gm.rules.corpus import ImportReport, RulesCorpus
 from gm.rules.extract import digest_document
@@ -38,6 +37,7 @@ from gm.rules.search import (
     section_id_in,
     snippet,
 )
+from gm.workers import offload
 
 __all__ = [
     "ImportReport", "RulesService", "ShownSection", "ancestor_ids", "cross_references", "detect_language",

@@ -1,4 +1,4 @@
-"""Krosmaster Arena board pictures (DESIGN.md §6): the arena, the pieces, a side panel.
+"""Krosmaster Arena board pictures (ARCHITECTURE.md §6): the arena, the pieces, a side panel.
 
 ``render`` turns a state into PNG bytes; ``render_preview`` adds what the active piece
 could do (reachable squares with their MP cost, or a spell's targets and area). Both are
@@ -162,7 +162,7 @@ def render_preview(
 def render_preview_json(state_json: str, squares: dict[str, int] | list[str], kind: PreviewKind,
                         area: list[str] | None, target: str | None, lang: str) -> bytes:
     """``render_preview`` of a state given as JSON: the form a render worker process accepts
-    (``gm.render_pool.RenderPool.call``), so a preview draws off the bot's process too."""
+    (``gm.workers.render_pool.RenderPool.call``), so a preview draws off the bot's process too."""
     return render_preview(State.model_validate_json(state_json), squares, kind, area, target=target, lang=lang)
 
 
@@ -171,7 +171,7 @@ def warm_up() -> None:
     Pillow's PNG writer, and rasterise the numbers every board shows.
 
     Why: those caches cost ~60 ms per arena and ~30 ms of text the first time; a render
-    worker calls this at start (``gm.render_pool.WARM_UP``) so no player's first picture
+    worker calls this at start (``gm.workers.render_pool.WARM_UP``) so no player's first picture
     pays for them."""
     from engines.krosmaster.content import builtin_pack
 

@@ -1,7 +1,7 @@
 """The arena: squares, scenery, kamas, pieces, highlights, and the legend that explains them.
 
 The empty arena (ground, scenery, demon squares, coordinates, the panel's card) depends
-only on the arena, so it is drawn once per arena and copied (DESIGN.md §6); a snapshot
+only on the arena, so it is drawn once per arena and copied (ARCHITECTURE.md §6); a snapshot
 draws start squares, kamas, pieces and marks on the copy.
 
 Sizes: cells are 26 preview px (52 on the canvas), the smallest that holds a three-letter

@@ -1,4 +1,4 @@
-"""Mage Knight combat pictures (DESIGN.md §6, spec §7): the board after each change, and the
+"""Mage Knight combat pictures (ARCHITECTURE.md §6, spec §7): the board after each change, and the
 private hand.
 
 ``render`` turns a view (``engine.view(state, seat)``) into PNG bytes; ``render_hand``
@@ -148,7 +148,7 @@ def warm_up() -> None:
 
     Why: the first picture of a process costs ~0.3 s more than the next ones (fonts, glyph
     masks, the palette's blends); every render worker calls this at start
-    (``gm.render_pool.WARM_UP``) so no player's first picture pays for it."""
+    (``gm.workers.render_pool.WARM_UP``) so no player's first picture pays for it."""
     from engines.core.contract import SeatSetup, Setup
     from engines.core.dice import SeededDice
     from engines.mageknight import ENGINE

@@ -1,4 +1,4 @@
-"""Warlord: Saga of the Storm table image (DESIGN.md §6, spec warlord §7 "Table image").
+"""Warlord: Saga of the Storm table image (ARCHITECTURE.md §6, spec warlord §7 "Table image").
 
 ``render`` turns a state (or a seat's ``view``) into PNG bytes: each army as rows of card
 tiles with the front ranks facing a central battle line (two players) or as horizontal bands

@@ -34,7 +34,7 @@ __all__ = ["HEIGHT", "WIDTH", "combat_image", "render", "render_combat", "render
 
 def _pack(state: State) -> Pack:
     """The state's pack: the built-in one or a server pack this process holds (``content.pack_by_key``)."""
-    from engines.wowboard.rules_setup import pack_of
+    from engines.wowboard.rules_common import pack_of
 
     return pack_of(state)
 

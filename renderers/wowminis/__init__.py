@@ -1,4 +1,4 @@
-"""World of Warcraft Miniatures pictures (DESIGN.md §6, spec §7.2): the board after each
+"""World of Warcraft Miniatures pictures (ARCHITECTURE.md §6, spec §7.2): the board after each
 change, ``/wowm los`` and the move preview.
 
 ``render`` turns a state (or a seat's ``view``) into PNG bytes: the hex map with its terrain
@@ -152,7 +152,7 @@ def warm_up() -> None:
     Pillow's PNG writer, and draw one new game in both languages.
 
     Why: those caches cost ~0.7 s the first time; a render worker calls this at start
-    (``gm.render_pool.WARM_UP``) so no player's first picture pays for them."""
+    (``gm.workers.render_pool.WARM_UP``) so no player's first picture pays for them."""
     from engines.core.contract import SeatSetup, Setup
     from engines.core.dice import SeededDice
     from engines.wowminis import ENGINE

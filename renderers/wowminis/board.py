@@ -2,7 +2,7 @@
 
 The empty map (ground, terrain, spawn rings, VP stars, coordinates, the panel's card)
 depends only on the map and on which seat holds which side, so it is drawn once and copied
-(DESIGN.md §6); a snapshot draws the highlight, the tokens and any overlay on the copy.
+(ARCHITECTURE.md §6); a snapshot draws the highlight, the tokens and any overlay on the copy.
 
 A token fills its hex: the seat's colour, its three-letter name over its health (a number
 on a two-tone strip, ``kit_board.draw_hp_strip``). Seat 0's tokens are hexes, seat 1's

@@ -173,7 +173,7 @@ def test_every_value_drawn_comes_from_our_dice() -> None:
 
 def test_live_play_draws_from_system_random(monkeypatch: pytest.MonkeyPatch) -> None:
     from engines.core.dice import LiveDice
-    from gm.dice_source import DiceSource
+    from gm.dice.source import DiceSource
 
     live = DiceSource(None).make()
     assert isinstance(live, LiveDice) and isinstance(live._rng, random.SystemRandom)

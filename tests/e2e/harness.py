@@ -212,5 +212,6 @@ async def stop_all(procs: list[BotProcess]) -> None:
             if code != 0:
                 failures.append(f"bot.py exited {code} on SIGINT\n{proc.log_tail()}")
         if proc.errors_logged() and not proc.allow_errors:
-            failures.append("bot.py logged errors:\n" + "\n".join(proc.errors_logged()[:20]))
+            failures.append("bot.py logged errors:\n" + "\n".join(proc.errors_logged()[:20]) + "\n"
+                            + proc.log_tail(80))
     assert not failures, "\n".join(failures)

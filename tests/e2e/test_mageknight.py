@@ -15,7 +15,7 @@ import pytest
 from engines.mageknight import ENGINE
 from engines.mageknight import actions as A
 from engines.mageknight.state import State
-from gm import mageknight_choices as choices
+from gm.games.mageknight import choices
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 from tests.e2e.harness import BotProcess
 from tests.e2e.play import board_of, load_table, ok, png

@@ -33,7 +33,7 @@ import pytest
 from tests.e2e.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, Guild
 from tests.e2e.harness import REPO, BotProcess, stop_all
 from tests.e2e.play import ok
-from tests.foundation.conftest import POSTGRES_ENV, fresh_schema, postgres_server
+from tests.postgres import POSTGRES_ENV, fresh_schema, postgres_server
 
 pytestmark = pytest.mark.e2e
 
@@ -48,7 +48,7 @@ from gm import presenters
 from tests.fakes import RaceEngine, RacePresenter
 registry.register(RaceEngine())
 presenters.register(RacePresenter())
-from cogs import components
+from cogs import messages
 from cogs.common import ctx, respond
 
 async def race_button(interaction, args):
@@ -58,7 +58,7 @@ async def race_button(interaction, args):
     await respond(interaction, lambda: app.tables.act(place, actor, {{"kind": kind, "amount": int(amount)}}),
                   system="race")
 
-components.register_handler("race", race_button)
+messages.register_handler("race", race_button)
 import bot
 sys.argv = ["bot.py"]
 sys.exit(bot.main())

@@ -39,12 +39,12 @@ async def _race_button(interaction: discord.Interaction, args: list[str]) -> Non
 
 @pytest.fixture
 async def table_bot(race: RaceEngine, inprocess_bot: InProcessBot) -> AsyncIterator[InProcessBot]:
-    from cogs import components
+    from cogs import messages
 
-    components.register_handler("race", _race_button)
+    messages.register_handler("race", _race_button)
     await inprocess_bot.start()
     yield inprocess_bot
-    components._HANDLERS.pop("race", None)
+    messages._HANDLERS.pop("race", None)
 
 
 async def _open_table(fake: FakeDiscord) -> FakeMessage:

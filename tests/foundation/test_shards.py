@@ -10,10 +10,10 @@ import pytest
 from cogs.client import TavoloBot, TavoloShardedBot, make_bot
 from gm.app import App
 from gm.context import Place
-from gm.reminders import Reminders
 from gm.shards import ShardConfigError, ShardPlan, parse_ids, shard_of
+from gm.table.reminders import Reminders
 from tests.conftest import ALICE, BOB
-from tests.foundation.test_reminders import NOW, _age
+from tests.table.test_reminders import NOW, _age
 
 GUILDS = {s: next(g << 22 for g in range(1, 100) if (g << 22 >> 22) % 2 == s) for s in (0, 1)}
 

@@ -13,7 +13,7 @@ Three families:
   ``/pick``, ``/complete``, ``/help``).
 
 Real play (live games, lobbies, manual dice, GM overrides…) is driven by the harness,
-which reads the game it plays; see ``harness.py``.
+which reads the game it plays; see ``real_play.py``.
 """
 
 from __future__ import annotations

@@ -91,7 +91,7 @@ async def test_preview_is_an_ephemeral_image(console: Console) -> None:
 
 async def test_a_failed_preview_picture_answers_in_words(console: Console, monkeypatch: pytest.MonkeyPatch) -> None:
     """Previews draw in the render pool like boards; when the picture fails, the squares come as text."""
-    from gm import render_pool
+    from gm.workers import render_pool
 
     async def broken(*_args: object, **_kwargs: object) -> object:
         raise render_pool.RenderFailed("worker crashed")

@@ -180,7 +180,7 @@ def test_306_6_the_decision_lists_the_holders_and_a_choice_places_the_reward():
 
 
 def test_306_6_placing_a_reward_is_offered_by_an_answer_button_and_a_select_of_holders():
-    from gm.krosmaster import PRESENTER
+    from gm.games.krosmaster.presenter import PRESENTER
 
     state = table([rw("herb")], kamas=10)
     act(state, BuyReward(pile="granite1", blind=True))

@@ -5,8 +5,8 @@ damage names what reduced it and the rule), and rule terms are in the reader's l
 from __future__ import annotations
 
 from engines.core.events import Event
-from gm.krosmaster import PRESENTER
-from gm.krosmaster_info import damage_text
+from gm.games.krosmaster.info import damage_text
+from gm.games.krosmaster.presenter import PRESENTER
 
 IMMUNE = {"piece": "1c", "name": "CLO", "damage": 0, "wounds": 0, "total": 0, "hp": 6, "element": "air",
           "base": 2, "modifiers": [{"reason": "critical", "rule": "602.7b", "amount": 1},

@@ -1,5 +1,5 @@
 """Information on demand (TABLE_UX): what a spell, reward, figurine, power or arena does, short in
-autocomplete and in full with /km info, in English and Italian (gm/krosmaster_info.py)."""
+autocomplete and in full with /km info, in English and Italian (gm/games/krosmaster/info.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from common.i18n import catalog, t
 from engines.core.errors import TavoloError
 from engines.krosmaster.content import Keyword, builtin_pack
-from gm import krosmaster_info as info
+from gm.games.krosmaster import info
 
 
 def _fields(text: str, lang: str) -> dict[str, str]:

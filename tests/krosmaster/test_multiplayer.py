@@ -272,14 +272,14 @@ def check_multi_invariants(state: State, total_gg: int) -> None:
 
 
 def test_701_lobby_seat_limit_follows_the_mode():
-    from gm.tables import max_players as _max_players
+    from gm.table.manager import max_players as _max_players
 
     assert _max_players(ENGINE, {}) == 2 and _max_players(ENGINE, {"mode": "duel"}) == 2
     assert _max_players(ENGINE, {"mode": "ffa"}) == 4 and _max_players(ENGINE, {"mode": "teams"}) == 4
 
 
 def test_702_pending_choice_is_presented_with_an_answer_button():
-    from gm.krosmaster import PRESENTER, decision_choices
+    from gm.games.krosmaster.presenter import PRESENTER, decision_choices
 
     state = board_game([0, 1, 2, 3, 0])
     gm_ko(state, "p4")

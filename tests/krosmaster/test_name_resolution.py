@@ -1,5 +1,5 @@
-"""Names as players type them: what the board shows, in either language, or a prefix (gm/names.py,
-gm/krosmaster_names.py). Each test is named after the rule or the reported bug it pins down."""
+"""Names as players type them: what the board shows, in either language, or a prefix (gm/games/names.py,
+gm/games/krosmaster/names.py). Each test is named after the rule or the reported bug it pins down."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from common.i18n import Phrase, t
 from engines.core.errors import TavoloError
 from engines.krosmaster.content import builtin_pack
 from engines.krosmaster.state import State
-from gm import krosmaster_names as names
-from gm.names import Name, NameKeys, fold, resolve, resolve_many
+from gm.games.krosmaster import names
+from gm.games.names import Name, NameKeys, fold, resolve, resolve_many
 from tests.krosmaster.builders import fig, game, spell
 
 KEYS = NameKeys(unknown="km.ui.unknown_name", ambiguous="km.ui.ambiguous_name")

@@ -1,4 +1,4 @@
-"""/km pack through the function the command uses (``gm.krosmaster.import_pack``): the file
+"""/km pack through the function the command uses (``gm.games.krosmaster.presenter.import_pack``): the file
 is parsed and validated in an offload child, hostile packs are refused with a clear error,
 and nothing is saved unless the whole pack is valid."""
 
@@ -11,10 +11,10 @@ import pytest
 from db.content_packs import list_packs
 from engines.core.errors import RuleError, TavoloError
 from engines.krosmaster.content import load_pack
-from gm import krosmaster as km
 from gm.app import App
-from gm.content_packs import parse_pack
 from gm.context import Actor, Place
+from gm.games.krosmaster import presenter as km
+from gm.packs.reading import parse_pack
 from tests.hostile import billion_laughs, deep_nesting
 
 ADMIN = Actor(user_id=1, name="alice", can_manage_guild=True)
@@ -75,8 +75,8 @@ _BUDGET_CHECK = """
 import asyncio
 from engines.core.errors import TavoloError
 from engines.krosmaster.content import load_pack
-from gm import offload
-from gm.content_packs import read_pack
+from gm.workers import offload
+from gm.packs.reading import read_pack
 
 TEXT = "name: &n " + "x" * 60_000 + "\\njunk: [" + ", ".join(["*n"] * 30) + "]\\n"
 

@@ -1,11 +1,11 @@
-"""Autocomplete is a recommendation, ranked (TABLE_UX): gm/choices.py and the Krosmaster lists built
+"""Autocomplete is a recommendation, ranked (TABLE_UX): gm/games/choices.py and the Krosmaster lists built
 on it, plus the buttons that must lead somewhere."""
 
 from __future__ import annotations
 
 from engines.krosmaster.state import State
-from gm import krosmaster as km
-from gm.choices import Choice, Ranked, clip, fit, rank
+from gm.games.choices import Choice, Ranked, clip, fit, rank
+from gm.games.krosmaster import presenter as km
 from tests.krosmaster.builders import fig, game, spell
 
 BOLT = spell("fire_bolt", name="Fire Bolt", element="fire", range={"min": 1, "max": 6}, cost={"ap": 3})

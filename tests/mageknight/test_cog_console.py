@@ -9,8 +9,8 @@ from console.runner import Console
 from engines.mageknight import ENGINE
 from engines.mageknight import actions as A
 from engines.mageknight.state import State
-from gm import mageknight_choices as choices
 from gm.context import Place
+from gm.games.mageknight import choices
 
 CHALLENGE = ["/as alice", '/game new mageknight options:"tier:2 site:rampaging seed:2"', "/game start"]
 

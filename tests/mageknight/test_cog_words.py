@@ -12,11 +12,11 @@ from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import SeededDice
 from engines.mageknight import ENGINE
 from engines.mageknight.preview import preview_assign
-from gm import mageknight_scores as scores
-from gm.mageknight import PRESENTER, hero_assign
-from gm.mageknight_choices import parse_effect, recipient_choices, resolve_recipient
-from gm.mageknight_info import card_text, enemy_text, info_reply
-from gm.mageknight_text import column_line, event_text, summary
+from gm.games.mageknight import scores
+from gm.games.mageknight.choices import parse_effect, recipient_choices, resolve_recipient
+from gm.games.mageknight.info import card_text, enemy_text, info_reply
+from gm.games.mageknight.presenter import PRESENTER, hero_assign
+from gm.games.mageknight.text import column_line, event_text, summary
 from tests.mageknight.builders import PACK, act, combat, event
 
 

@@ -296,10 +296,10 @@ def test_the_table_named_by_the_caller_is_part_of_the_scene() -> None:
 
 
 def test_the_render_pool_names_the_game_as_the_table() -> None:
-    import gm.krosmaster
-    from gm import render_pool
+    import gm.games.krosmaster.presenter
+    from gm.workers import render_pool
 
     state = _game(1)[30]
     for _twice in range(2):
-        png = render_pool._render_here(gm.krosmaster.PRESENTER, state, "en", ["Ann", "Bob"], table=7)
+        png = render_pool._render_here(gm.games.krosmaster.presenter.PRESENTER, state, "en", ["Ann", "Bob"], table=7)
     assert png is not None and [key[1] for key in kit_scene._scenes] == [7]

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from db.backend import open_store
 from db.store import Store
 from gm.rules.search import Glossary
 from gm.rules.service import RulesService
-from tests.foundation.conftest import fresh_schema, postgres_server
+from tests.postgres import fresh_schema, postgres_server
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -62,7 +63,7 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
         await store.close()
         return
     async with fresh_schema(server) as url:
-        store = await Store.open(url, pool_size=4)
+        store = await open_store(url, pool_size=4)
         try:
             yield store
         finally:

@@ -14,11 +14,11 @@ import pytest
 
 from db.store import Store
 from engines.core.errors import TavoloError
-from gm import offload
 from gm.rules import extract
 from gm.rules.importers import loader
 from gm.rules.search import Glossary
 from gm.rules.service import RulesService
+from gm.workers import offload
 from tests.hostile import plain_text, self_referencing_pdf, shared_stream_pdf
 from tests.rules.conftest import FIXTURES, GLOSSARY
 

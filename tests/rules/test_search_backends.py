@@ -115,7 +115,8 @@ async def test_a_match_text_the_engine_cannot_parse_is_skipped_and_logged(
 
 
 async def test_sections_stored_without_their_index_get_it(service: RulesService, store: Store) -> None:
-    """What a copy from SQLite leaves (gm.db_copy), and a PostgreSQL database older than migration 011."""
+    """What a copy from SQLite leaves (gm.database.copy_to_postgres), and a PostgreSQL database older
+    than migration 011."""
     await service.import_document(GUILD, "wowboard", "casate.txt", (FIXTURES / "headings_caps.txt").read_bytes())
     before = _top(await service.search(GUILD, "palude", "wowboard", "it"))
     if not is_postgres(store.conn):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.warlord.content import CardDef, builtin
-from gm import warlord_text
+from engines.warlord.content import CardDef
+from engines.warlord.packs import builtin
+from gm.games.warlord import text as warlord_text
 from tests.warlord.builders import fresh, hand
 
 CARDS = {c.id: c for c in builtin().cards}

@@ -41,7 +41,7 @@ def test_feats_scenario10_two_sources_add_medicine_four_plus_satchel_three():
 
 
 def test_feats_the_builtin_decks_use_all_ten_feats():
-    from engines.warlord.content import builtin
+    from engines.warlord.packs import builtin
     assert {f for c in builtin().cards for f in c.feats} == set(FEATS)
 
 

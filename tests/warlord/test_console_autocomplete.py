@@ -13,9 +13,8 @@ from engines.core.dice import SeededDice
 from engines.warlord import ENGINE
 from engines.warlord import actions as A
 from engines.warlord.state import State
-from gm import warlord_choices as choices
-from gm import warlord_orders as orders
-from gm.warlord import PRESENTER
+from gm.games.warlord import choices, orders
+from gm.games.warlord.presenter import PRESENTER
 from tests.warlord.test_console_flow import OPENING, out
 
 

@@ -14,7 +14,7 @@ from console.runner import Console
 from engines.core.contract import Action
 from engines.warlord import ENGINE
 from engines.warlord import actions as A
-from engines.warlord.content import builtin
+from engines.warlord.packs import builtin
 from engines.warlord.state import State
 
 OPENING = [

@@ -11,7 +11,7 @@ import pytest
 
 from engines.core.dice import RecordedDice
 from engines.core.errors import RuleError
-from engines.warlord.content import builtin, load_pack
+from engines.warlord.packs import builtin, load_pack
 from engines.warlord.state import State
 from tests.warlord.builders import E, act, fresh
 from tests.warlord.playout import check_invariants

@@ -6,8 +6,8 @@ from __future__ import annotations
 from engines.core.dice import SeededDice
 from engines.warlord import ENGINE
 from engines.warlord.state import State
-from gm.table_replies import event_text
-from gm.warlord import PRESENTER
+from gm.games.warlord.presenter import PRESENTER
+from gm.table.replies import event_text
 from tests.warlord.builders import battle, hand
 
 

@@ -3,9 +3,9 @@ Ethereal), feats and states in the reader's language, and no internal word."""
 
 from __future__ import annotations
 
-import gm.warlord  # noqa: F401  (registers the presenter)
+import gm.games.warlord.presenter  # noqa: F401  (registers the presenter)
 from engines.core.events import Event
-from gm.table_replies import event_text
+from gm.table.replies import event_text
 
 
 def _strike(**params: object) -> Event:

@@ -8,7 +8,8 @@ import pytest
 
 from engines.core.dice import RecordedDice
 from engines.core.errors import RuleError
-from engines.warlord.content import builtin, deck_by_id
+from engines.warlord.content import deck_by_id
+from engines.warlord.packs import builtin
 from engines.warlord.rules_deck import validate_deck
 from engines.warlord.rules_turn import draw_cards, roll_initiative
 from tests.warlord.builders import ARMY_A, ARMY_B, E, act, battle, deploy, fresh, hand, rejected

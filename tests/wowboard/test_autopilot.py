@@ -14,8 +14,8 @@ from engines.wowboard import ENGINE
 from engines.wowboard import actions as A
 from engines.wowboard.rules_setup import validate_options
 from engines.wowboard.state import State
-from gm.autopilot import Autopilot
 from gm.context import Place
+from gm.table.autopilot import Autopilot
 from gm.timefmt import iso
 from tests.wowboard.test_seats import _game
 

@@ -40,7 +40,7 @@ from engines.wowboard.content_cards import (
     Timing,
     Trait,
 )
-from gm.wowboard_cards import (
+from gm.games.wowboard.cards import (
     LINE_MAX,
     card_line,
     card_text,

@@ -64,7 +64,7 @@ async def test_menus_offer_only_the_clickers_own_moves(console: Console) -> None
     """faction-turn.2: the board's Travel… button opens, for whoever clicks, a menu of that seat's own
     travels only (the engine's legal actions for the clicker's seat)."""
     from engines.wowboard import ENGINE
-    from gm import wowboard as wb
+    from gm.games.wowboard import presenter as wb
 
     await console.run([*START, "/wowb panel", "/click Travel…"])
     assert console.errors == 0 and "Where does your character travel?" in out(console)

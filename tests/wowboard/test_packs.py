@@ -13,7 +13,7 @@ from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import SeededDice
 from engines.core.errors import RuleError
 from engines.wowboard import ENGINE, content
-from engines.wowboard.rules_setup import pack_of
+from engines.wowboard.rules_common import pack_of
 from engines.wowboard.state import State
 from gm.context import Place
 

@@ -11,8 +11,8 @@ from engines.core.dice import SeededDice
 from engines.wowminis import ENGINE
 from engines.wowminis import actions as A
 from engines.wowminis.state import State
-from gm import wowminis_choices as choices
-from gm.wowminis import PRESENTER, play_action
+from gm.games.wowminis import choices
+from gm.games.wowminis.presenter import PRESENTER, play_action
 
 
 def _game(seed: int = 5) -> tuple[State, SeededDice]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import gm.wowminis  # noqa: F401  (registers the presenter)
+import gm.games.wowminis.presenter  # noqa: F401  (registers the presenter)
 from engines.core.events import Event
-from gm.table_replies import event_text
+from gm.table.replies import event_text
 
 
 def test_a_critical_with_no_extra_hits_says_its_rider_fires_never_plus_zero_hits() -> None:

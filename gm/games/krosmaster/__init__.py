@@ -1,0 +1,3 @@
+"""Krosmaster Arena at the table. ``presenter`` registers the game with the table layer when imported
+(``gm.app.GAME_MODULES``); the other modules serve it and the ``/km`` commands
+(``cogs/krosmaster.py``)."""

@@ -1,0 +1,304 @@
+"""Mage Knight combat at the table: presenter (image, summary, buttons, panel) and the act path.
+
+The pieces live by concern: ``choices`` (autocomplete and typed names, from
+``legal_actions``), ``text`` (position line, column, events, hand),
+``info`` (what a card, unit, token or ability does) and ``scores``
+(the challenge score, the daily puzzle and its leaderboard). This module ties them to the
+table pipeline: ``act`` applies a command, rewords a short column with the numbers, and
+stores a finished challenge's score.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import engines.mageknight  # noqa: F401  (registers the engine)
+from common.i18n import humanize, t
+from db.store import Store
+from engines.core.errors import RuleError, TavoloError
+from engines.core.events import Event
+from engines.core.system_dice import mana_from_d6
+from engines.mageknight import ENGINE
+from engines.mageknight import actions as A
+from engines.mageknight.content import MAX_PACK_BYTES, load_pack
+from engines.mageknight.state import State
+from gm import presenters
+from gm.context import Actor, Place
+from gm.games.choices import Choice, Ranked, rank
+from gm.games.mageknight import choices, scores, text
+from gm.games.seat_view import seat_view
+from gm.packs import admin as pack_admin
+from gm.reply import Button, Image, Reply, Select, SelectOption
+from gm.table.model import game_ref
+
+if TYPE_CHECKING:
+    from gm.app import App
+    from gm.table.model import Table
+
+SYSTEM = "mageknight"
+# Events that start a new board image (see MageKnightPresenter.image_policy): a phase starts, an
+# enemy falls, damage lands, the combat starts or ends. Staging, targets, blocks and take backs
+# edit the board already in the channel.
+NEW_BOARD_EVENTS = frozenset({
+    "combat_started", "combat_started_duel", "phase_ranged_siege", "phase_block", "phase_assign_damage",
+    "phase_attack", "enemy_defeated", "combat_ended", "resigned", "unit_soaked", "unit_wounded", "unit_destroyed",
+    "hero_wounded", "hero_poisoned",
+})
+Build = Callable[[State, int | None, str], dict[str, Any]]  # (state, seat, reader's language) -> action
+
+
+# ---------------------------------------------------------------------------- acting
+async def current(app: App, place: Place, actor: Actor) -> tuple[State | None, int | None, Table | None]:
+    """The channel's combat as this user may see it (``gm.games.seat_view``: no hidden card, token or die
+    face reaches an autocomplete list or a name error), the user's seat and the table (like every
+    game's ``current``, so the cogs' shared helpers take it)."""
+    return await seat_view(app, place, actor, SYSTEM, ENGINE, State)
+
+
+async def act(app: App, place: Place, actor: Actor, action: dict[str, Any], *, ref: str | None = None,
+              build: Build | None = None) -> Reply:
+    """One command on the channel's combat. ``build`` turns what the player typed into ids from
+    the position in play; a column that falls short is refused with its sums and why points
+    were halved; a challenge that ends has its score stored."""
+    state, seat, _table = await current(app, place, actor)
+    named = build(state, seat, actor.locale) if state is not None and build is not None else action
+    try:
+        reply = await app.tables.act(place, actor, named, ref=ref)
+    except RuleError as exc:
+        raise _explained(exc, state, actor.locale) from None
+    await scores.record_last(app.store, app.tables, place)
+    return reply
+
+
+def _explained(exc: RuleError, state: State | None, lang: str) -> RuleError:
+    """``not_enough`` with this column's own sums ("fire 5 (resists fire) ÷ 2 → 2; + 4 = 6 of 7")."""
+    if exc.key == "mk.err.not_enough" and state is not None and state.staged is not None:
+        column = text.column_line(state, lang)
+        if column:
+            return RuleError("mk.ui.not_enough", rule=exc.rule, column=column)
+    return exc
+
+
+async def hand_reply(app: App, place: Place, actor: Actor) -> Reply:
+    """``/mk hand``: the panel's words and the hand as a picture, only for the asker; drawn off
+    the event loop. A spectator sees the hand only at an ``open_hand`` table."""
+    table = await app.tables.table_for(place)
+    if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
+        raise TavoloError("mk.ui.no_combat")
+    seat = table.seat_of(actor.user_id)
+    state = table.state
+    view = ENGINE.view(state, seat)
+    assert isinstance(view, State)
+    if seat is None and not state.open_hand:
+        raise TavoloError("mk.ui.hand_private")
+    reply = text.panel(view, seat if seat is not None else state.fighter, actor.locale)
+    owner = state.fighter
+    data = await asyncio.to_thread(_hand_png, view, owner, actor.locale)
+    reply.image = Image(filename=f"mk-hand-{game_ref(table).replace('.', '-')}.png", data=data)
+    return reply
+
+
+def _hand_png(view: State, seat: int, lang: str) -> bytes:
+    from renderers.mageknight import render_hand
+
+    return render_hand(view, seat, lang=lang)
+
+
+async def import_pack(store: Store, place: Place, actor: Actor, filename: str, data: bytes, name: str | None,
+                      *, replace: bool = False) -> Reply:
+    """Validate and store a server's pack; nothing is saved unless all of it is valid, and a pack of
+    the same name is only overwritten with ``replace``."""
+    pack = await pack_admin.read_upload(actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
+                                        too_big="mk.err.pack_too_big", not_text="mk.ui.pack_not_text")
+    name = pack_admin.pack_name(name or pack["name"] or filename.rsplit(".", 1)[0])
+    replaced = await pack_admin.save(store, place, actor, SYSTEM, name, pack, replace)
+    key = "mk.ui.pack_replaced" if replaced else "mk.ui.pack_saved"
+    return Reply(text=t(key, actor.locale, name=name, enemies=len(pack["enemies"]), cards=len(pack["cards"]),
+                        units=len(pack["units"])))
+
+
+async def open_daily(app: App, place: Place, actor: Actor) -> Reply:
+    """``/mk daily``: the server's puzzle of the day, opened and started at once (one seat)."""
+    day = scores.today()
+    puzzle = scores.daily_puzzle(place.guild_id, day)
+    await app.tables.new(place, actor, SYSTEM, puzzle.options())
+    reply = await app.tables.start(place, actor)
+    intro = scores.daily_intro(puzzle, day, actor.locale)
+    reply.text = f"{intro}\n{reply.text}".strip()
+    if reply.brief:
+        reply.brief = f"{intro}\n{reply.brief}"
+    return reply
+
+
+# ---------------------------------------------------------------------------- button menus
+MENU_VERBS = ("assign", "target", "answer")
+
+
+async def button_menu(app: App, place: Place, actor: Actor, ref: str, verb: str) -> Reply:
+    """The private select behind a board button (one of ``MENU_VERBS``): damage recipients, targets,
+    or the open question's answers, only for the position the button was posted with."""
+    table = await app.tables.table_for(place)
+    if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
+        raise TavoloError("common.stale_button")
+    now = game_ref(table)
+    if now != ref:
+        raise TavoloError("common.stale_button")
+    state, seat, lang = table.state, table.seat_of(actor.user_id), actor.locale
+    if verb == "answer":
+        select = PRESENTER.decision_select(now, state, lang)
+        reply = Reply(text=decision_prompt(state, lang), ephemeral=True)
+        if select is not None:
+            reply.selects.append(select)
+        return reply
+    if verb == "assign":
+        options = [SelectOption(label, value) for value, label in choices.assign_options(state, seat, lang)]
+        custom, prompt = f"tv1:mk:{now}:assignto", "mk.ui.pick_recipient"
+    else:
+        options = [SelectOption(c.label, c.value) for c in choices.target_choices(state, seat, "", lang)]
+        custom, prompt = f"tv1:mk:{now}:targetsel", "mk.ui.pick_target"
+    if not options:
+        raise TavoloError("common.stale_button")
+    return Reply(text=t(prompt, lang), ephemeral=True,
+                 selects=[Select(custom_id=custom, placeholder=t(prompt, lang), options=tuple(options[:25]))])
+
+
+# ---------------------------------------------------------------------------- the presenter
+class MageKnightPresenter:
+    system = SYSTEM
+    locale_namespace = "mk"  # ``mk.action.<kind>`` names actions in the log and in undo
+
+    wants_log_lines = True
+
+    def render(self, view: State, *, viewer: int | None, lang: str, seat_names: list[str],  # type: ignore[override]
+               log_lines: list[str] | None = None) -> bytes | None:
+        """The public board; ``log_lines`` (the last events' text) are drawn under the units when
+        the table passes them."""
+        from renderers.mageknight import render
+
+        return render(view, lang=lang, seat_names=dict(enumerate(seat_names)), log_lines=log_lines)
+
+    def summary(self, view: State, *, lang: str, seat_names: list[str]) -> str:  # type: ignore[override]
+        return text.summary(view, lang)
+
+    def buttons(self, ref: str, view: State, *, seat: int | None, lang: str) -> list[Button]:  # type: ignore[override]
+        """Only buttons that lead somewhere now: Commit when the column is enough, Take back with a
+        column open, Next phase, and in the damage phase All to hero and the recipients' menu."""
+        if seat is None or view.phase == "over":
+            return []
+        prefix = f"tv1:mk:{ref}"
+        legal = ENGINE.legal_actions(view, seat)
+        kinds = {a.kind for a in legal}
+        decision = ENGINE.decision(view)
+        found: list[Button] = []
+        if decision is not None and decision.kind not in ("turn", "assign_damage"):
+            found.append(Button(t("mk.ui.button.answer", lang), f"{prefix}:answer", style="primary"))
+        if "commit" in kinds:
+            found.append(Button(t("mk.ui.button.commit", lang), f"{prefix}:commit", style="success"))
+        if "take_back" in kinds:
+            found.append(Button(t("mk.ui.button.take_back", lang), f"{prefix}:takeback"))
+        if "target" in kinds:
+            found.append(Button(t("mk.ui.button.target", lang), f"{prefix}:target"))
+        hero = hero_assign(view, legal)
+        if hero is not None:
+            found.append(Button(t("mk.ui.button.all_to_hero", lang), f"{prefix}:hero{hero}", style="danger"))
+        if "assign" in kinds:
+            found.append(Button(t("mk.ui.button.assign", lang), f"{prefix}:assign", style="primary"))
+        if "next" in kinds:
+            key = "mk.ui.button.end_combat" if view.phase == "attack" else "mk.ui.button.next"
+            found.append(Button(t(key, lang), f"{prefix}:next"))
+        return found[:10]
+
+    def private_panel(self, view: State, *, seat: int, lang: str, ref: str) -> Reply:
+        """"Show my hand / My options": each card's sides and what it does now, the units, the mana;
+        the picture of the hand is one click away (drawn off the loop, ``hand_reply``)."""
+        reply = text.panel(view, seat, lang)
+        if seat == view.fighter or view.open_hand:
+            reply.buttons.append(Button(t("mk.ui.button.hand_picture", lang), f"tv1:mk:{ref}:hand"))
+        return reply
+
+    def image_policy(self, events: list[Event]) -> str:
+        """TABLE_UX "the channel is a shared space": a new board when a phase starts, an enemy is
+        defeated, damage is assigned or the combat ends; targets, staged cards, blocks and take
+        backs update the board already posted."""
+        keys = {e.key.removeprefix("mk.ev.") for e in events if not e.private_to}
+        return "new" if keys & NEW_BOARD_EVENTS else "update"
+
+    def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
+                  content: dict[str, Any] | None = None) -> str:
+        """The lobby card: what this table deals the fighter (there is nothing to choose per seat)."""
+        mode = str(options.get("mode", "challenge"))
+        site = t(f"mk.site.{options.get('site', 'rampaging')}", lang)
+        time = t(f"mk.ui.time.{options.get('time', 'day')}", lang)
+        if mode == "assist":
+            return t("mk.ui.lobby_assist", lang, level=options.get("level", 1), site=site, time=time,
+                     enemies=", ".join(str(e.get("token", {}).get("name", "?")) for e in options.get("enemies", [])),
+                     units=len(options.get("units", [])))
+        tier = int(options.get("tier", 1))
+        seed = options.get("seed")
+        line = t("mk.ui.lobby_challenge", lang, tier=tier, level=(1, 3, 5, 7)[tier - 1], site=site, time=time)
+        if seed is not None:
+            line += " · " + t("mk.ui.lobby_seed", lang, seed=seed)
+        if options.get("open_hand"):
+            line += " · " + t("mk.ui.lobby_open_hand", lang)
+        if mode == "duel":
+            line += " · " + t("mk.ui.lobby_duel", lang)
+        return line
+
+    def event_text(self, event: Event, lang: str) -> str | None:
+        return text.event_text(event, lang)
+
+    def decision_select(self, ref: str, view: State, lang: str) -> Select | None:
+        from gm.games.mageknight.choices import decision_choices
+
+        options = decision_choices(view, lang, "")
+        if not options:
+            return None
+        return Select(custom_id=f"tv1:mk:{ref}:choose", placeholder=t("mk.ui.button.answer", lang),
+                      options=tuple(SelectOption(label=o.label[:100], value=o.value) for o in options[:25]))
+
+    def gm_name_choices(self, view: State, what: str, current: str) -> list[Choice]:
+        """Units or enemies for the GM overrides (``/gm unit``, ``/gm enemy``), named as the board shows them."""
+        if what == "unit":
+            items = [(u.name, u.uid, "destroyed" if u.destroyed else f"{u.wounds} wounds") for u in view.units]
+        else:
+            items = [(e.name, e.uid, e.status) for e in view.enemies]
+        return rank([Ranked(Choice(f"{name} ({uid}) · {status}", uid), aliases=(name,)) for name, uid, status in items],
+                    current)
+
+    def warm_up(self) -> None:
+        """Fonts, arenas and palettes, drawn once per render worker (``gm.presenters.warm_up_all``)."""
+        from renderers.mageknight import warm_up
+
+        warm_up()
+
+    def help_text(self, lang: str) -> str:
+        return t("mk.ui.help", lang)
+
+    def die_faces(self, sides: int) -> dict[int, str] | None:
+        """The mana die's colours (a d6: 1 red … 6 black), for typing physical dice in manual mode."""
+        if sides != 6:
+            return None
+        return {value: f"mk.face.{mana_from_d6(value).value}" for value in range(1, 7)}
+
+
+def hero_assign(view: State, legal: list[Any]) -> str | None:
+    """The "All to hero" button's suffix: "" for the damage under way, ":<enemy>" when one enemy
+    is left; None when the hero cannot take it or the player must pick an enemy first."""
+    enemies = {a.enemy for a in legal if isinstance(a, A.Assign) and a.to == "hero"}
+    if enemies == {None}:
+        return ""
+    if len(enemies) == 1:
+        return f":{next(iter(enemies))}"
+    return None
+
+
+def decision_prompt(view: State, lang: str) -> str:
+    decision = ENGINE.decision(view)
+    if decision is None or not decision.prompt_key:
+        return t("mk.ui.button.answer", lang)
+    return t(decision.prompt_key, lang, **humanize(decision.params, lang, "mk"))
+
+
+PRESENTER = presenters.register(MageKnightPresenter())

@@ -1,0 +1,455 @@
+"""Warlord autocomplete and typed names, built from ``legal_actions`` on the seat's own ``view``.
+
+So a list offers only what the engine accepts now, and never a card the seat may not see (another
+seat's hand, any deck). Cards go back as uids (``s0c12``); what a player types instead (a name, its
+beginning) is resolved among the same legal options, and anything else is handed to the engine,
+whose error names the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from common.i18n import t
+from engines.core.contract import Action
+from engines.core.errors import RuleError, TavoloError
+from engines.warlord import ENGINE
+from engines.warlord import actions as A
+from engines.warlord.content import Pack
+from engines.warlord.rules_common import atk_values
+from engines.warlord.state import State
+from gm.games.choices import Choice, Ranked, clip, fit, matches, rank
+from gm.games.names import fold
+from gm.games.warlord import text
+
+NONE_WORDS = ("none", "nessuna", "nessuno", "-", "keep", "tieni")
+DIRECTIONS = ("forward", "back", "shift")
+YIELDS = ("window", "attack", "turn")
+MARKS = ("range", "roll", "wound")
+
+
+# ---------------------------------------------------------------------------- basics
+def legal(view: State | None, seat: int | None) -> list[Action]:
+    if view is None or seat is None:
+        return []
+    return ENGINE.legal_actions(view, seat)
+
+
+def _of(view: State | None, seat: int | None, kind: type[Any]) -> list[Any]:
+    return [a for a in legal(view, seat) if isinstance(a, kind)]
+
+
+def resolve_card(view: State, uids: Iterable[str], typed: str | None) -> str:
+    """A uid among ``uids`` by uid, name or the start of a name (unique); else what was typed."""
+    typed = (typed or "").strip()
+    pool = [u for u in dict.fromkeys(uids) if u in view.cards]
+    if typed in pool:
+        return typed
+    wanted = fold(typed)
+    if not wanted:
+        return typed
+    exact = [u for u in pool if fold(view.name(u)) == wanted or fold(view.cards[u].card) == wanted]
+    if exact:
+        return exact[0]
+    starts = [u for u in pool if fold(view.name(u)).startswith(wanted)]
+    names = {view.name(u) for u in starts}
+    return starts[0] if starts and len(names) == 1 else typed
+
+
+def _word_value(group: str, values: tuple[str, ...], typed: str | None) -> str | None:
+    """A fixed value typed as itself or as its word in either language (or the start of one)."""
+    wanted = fold(typed or "")
+    if not wanted:
+        return None
+    for exact in (True, False):
+        for v in values:
+            words = [v, *(text.word(group, v, lang) for lang in ("en", "it"))]
+            if any(fold(w) == wanted if exact else fold(w).startswith(wanted) for w in words):
+                return v
+    return None
+
+
+# ---------------------------------------------------------------------------- lobby and set-up
+def deck_choices(pack: Pack, current: str, lang: str) -> list[Choice]:
+    defs = {c.id: c for c in pack.cards}
+    found = []
+    for k, deck in enumerate(pack.decks):
+        warlord = next((defs[c].name for c in deck.cards if c in defs and defs[c].has("Warlord")), "?")
+        size = sum(deck.cards.values())
+        label = fit([deck.name, t("warlord.ui.deck_label", lang, warlord=warlord, n=size)])
+        found.append(Ranked(Choice(label, deck.id), (k,), (deck.name,)))
+    return rank(found, current)
+
+
+def resolve_deck(pack: Pack, typed: str) -> str:
+    wanted = fold(typed)
+    for deck in pack.decks:
+        if wanted in (fold(deck.id), fold(deck.name)):
+            return deck.id
+    hits = [d.id for d in pack.decks if wanted and (fold(d.name).startswith(wanted) or fold(d.id).startswith(wanted))]
+    if len(hits) == 1:
+        return hits[0]
+    raise RuleError("warlord.err.unknown_deck", name=typed[:40], known=", ".join(d.id for d in pack.decks))
+
+
+def _split(current: str) -> tuple[list[str], str]:
+    parts = (current or "").split(",")
+    return [p.strip() for p in parts[:-1] if p.strip()], parts[-1].strip()
+
+
+def _multi(options: list[tuple[str, str, int]], current: str, limit: int) -> list[Choice]:
+    """Comma-separated names: ``options`` are (name, label, copies); the typed names stay in front."""
+    done, last = _split(current)
+    if limit <= 0:
+        return []
+    if len(done) >= limit:
+        return [Choice(", ".join(done)[:100], ", ".join(done)[:100])]
+    found = []
+    for order, (name, label, copies) in enumerate(options):
+        if sum(fold(d) == fold(name) for d in done) >= copies:
+            continue
+        value = ", ".join([*done, name])
+        if len(value) > 100 or (last and not matches(last, name, label)):
+            continue
+        shown = fit([value, label]) if done else label
+        found.append(Ranked(Choice(shown, value), (order,)))
+    return rank(found, "")
+
+
+def _pool_chars(view: State, seat: int) -> list[str]:
+    return [u for u in view.player(seat).deck_pool if u in view.cards and view.defn(u).type == "character"]
+
+
+def _counted(view: State, uids: list[str], lang: str) -> list[tuple[str, str, int]]:
+    seen: dict[str, tuple[str, str, int]] = {}
+    for u in uids:
+        d = view.defn(u)
+        name, label, n = seen.get(d.id, (d.name, text.card_short(d, lang), 0))
+        seen[d.id] = (name, label, n + 1)
+    return list(seen.values())
+
+
+def army_warlord_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    if view is None or seat is None or view.phase != "setup":
+        return []
+    uids = [u for u in _pool_chars(view, seat) if view.defn(u).has("Warlord")]
+    return rank([Ranked(Choice(label, name), (0,)) for name, label, _n in _counted(view, uids, lang)], current)
+
+
+def army_level_choices(view: State | None, seat: int | None, level: int, warlord: str | None, current: str,
+                       lang: str) -> list[Choice]:
+    """Level 1 (or 2) characters of the deck, of the chosen Warlord's faction when one is typed."""
+    if view is None or seat is None or view.phase != "setup":
+        return []
+    pool = _pool_chars(view, seat)
+    lord = resolve_card(view, [u for u in pool if view.defn(u).has("Warlord")], warlord) if warlord else ""
+    factions = set(view.defn(lord).traits) & set(view.factions) if lord in view.cards else set()
+    uids = [u for u in pool if view.defn(u).level == level and not view.defn(u).has("Warlord")
+            and (not factions or factions & set(view.defn(u).traits))]
+    return _multi(_counted(view, uids, lang), current, 3 if level == 1 else 2)
+
+
+def suggested_army(view: State | None, seat: int | None) -> A.StartingArmy | None:
+    return next(iter(_of(view, seat, A.StartingArmy)), None)
+
+
+def names_list(typed: str | None) -> list[str]:
+    return [x.strip() for x in (typed or "").split(",") if x.strip()]
+
+
+# ---------------------------------------------------------------------------- draw phase
+def discard_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    if view is None or seat is None or not _of(view, seat, A.DrawDiscard):
+        return []
+    found = []
+    if not (current or "").strip():
+        found.append(Choice(t("warlord.ui.discard_none", lang), "none"))
+    uids = list(view.player(seat).hand)
+    return found + _multi(_counted(view, uids, lang), current, len(uids))[:24]
+
+
+def resolve_discards(view: State, seat: int | None, typed: str | None) -> list[str]:
+    if seat is None:
+        raise TavoloError("game.not_seated")
+    names = names_list(typed)
+    if not names or fold(names[0]) in NONE_WORDS:
+        return []
+    left = list(view.player(seat).hand)
+    out = []
+    for name in names:
+        uid = resolve_card(view, left, name)
+        if uid not in left:
+            raise RuleError("warlord.err.no_such_card", rule="draw-phase", name=name[:40])
+        left.remove(uid)
+        out.append(uid)
+    return out
+
+
+# ---------------------------------------------------------------------------- orders
+def attacker_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    found = []
+    for a in _of(view, seat, A.Attack):
+        assert view is not None
+        n = len(atk_values(view, a.attacker))
+        label = fit([text.char_now(view, a.attacker, lang, owner=False), t("warlord.ui.strikes", lang, n=n)])
+        found.append(Ranked(Choice(label, a.attacker), (-n,), (view.name(a.attacker),)))
+    return rank(found, current)
+
+
+def needs(natural: int) -> int:
+    return max(2, min(20, natural))
+
+
+def strike_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    """Legal targets of the next strike, each with the d20 it needs ("needs 10+")."""
+    if view is None or view.attack is None:
+        return []
+    a = view.attack
+    bonus = atk_values(view, a.attacker)[min(a.made, len(atk_values(view, a.attacker)) - 1)]
+    found = []
+    for s in _of(view, seat, A.Strike):
+        from engines.warlord.rules_common import armor
+
+        need = needs(armor(view, s.target) - bonus)
+        label = fit([text.char_now(view, s.target, lang), t("warlord.ui.needs_roll", lang, n=need)])
+        found.append(Ranked(Choice(label, s.target), (need,), (view.name(s.target),)))
+    return rank(found, current)
+
+
+def recruit_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    found = {}
+    for a in _of(view, seat, A.Recruit):
+        assert view is not None
+        d = view.defn(a.card)
+        label = fit([d.name, t("warlord.ui.to_rank", lang, n=d.level), *text.card_parts(d, lang)])
+        found.setdefault(d.id, Ranked(Choice(label, a.card), (-d.level, d.name), (d.name,)))
+    return rank(found.values(), current)
+
+
+def position_choices(view: State | None, seat: int | None, rank_no: int | None, current: str,
+                     lang: str) -> list[Choice]:
+    """Places in a rank, left to right: the ends and between two characters."""
+    if view is None or seat is None or rank_no is None:
+        return []
+    ranks = view.player(seat).ranks
+    row = ranks[rank_no - 1] if 0 < rank_no <= len(ranks) else []
+    found = []
+    for k in range(len(row) + 1):
+        if k == 0:
+            label = t("warlord.ui.pos_left", lang)
+        elif k == len(row):
+            label = t("warlord.ui.pos_right", lang)
+        else:
+            label = t("warlord.ui.pos_between", lang, a=view.name(row[k - 1]), b=view.name(row[k]))
+        found.append(Ranked(Choice(f"{k} · {label}", str(k)), (k,)))
+    return rank(found, current)
+
+
+def card_rank(view: State | None, card: str | None, seat: int | None) -> int | None:
+    """The rank a card from hand enters (its level), or where a character in play stands."""
+    if view is None or seat is None or not card:
+        return None
+    uid = resolve_card(view, [*view.player(seat).hand, *view.chars], card)
+    if uid in view.chars:
+        spot = text.where(view, uid)
+        return spot[1] if spot else None
+    return view.defn(uid).level if uid in view.cards else None
+
+
+def equip_item_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    found = {}
+    for a in _of(view, seat, A.Equip):
+        assert view is not None
+        d = view.defn(a.item)
+        label = fit([d.name, *text.card_parts(d, lang)[1:]], importance=[9, 8, 7, 6, 5, 4, 3, 2, 1][:len(
+            text.card_parts(d, lang))])
+        found.setdefault(a.item, Ranked(Choice(label, a.item), (d.level, d.name), (d.name,)))
+    return rank(found.values(), current)
+
+
+def equip_host_choices(view: State | None, seat: int | None, item: str | None, current: str,
+                       lang: str) -> list[Choice]:
+    options = _of(view, seat, A.Equip)
+    if view is None or seat is None:
+        return []
+    wanted = resolve_card(view, [a.item for a in options], item) if item else None
+    found = {}
+    for a in options:
+        if wanted and a.item != wanted:
+            continue
+        have = text.level_rank(view, a.host)
+        label = fit([text.char_now(view, a.host, lang, owner=False),
+                     t("warlord.ui.level_rank", lang, n=have, need=view.defn(a.item).level)])
+        found.setdefault(a.host, Ranked(Choice(label, a.host), (-have,), (view.name(a.host),)))
+    return rank(found.values(), current)
+
+
+def _effect_words(ability: Any, lang: str) -> str:
+    keys = [next(iter(e), "") for e in ability.effects]
+    return ", ".join(text.word("effect", k, lang) for k in keys if k) or "—"
+
+
+def play_card_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    found = {}
+    for a in _of(view, seat, A.PlayOrder):
+        assert view is not None
+        d = view.defn(a.card)
+        found.setdefault(a.card, Ranked(Choice(text.card_short(d, lang), a.card), (d.level, d.name), (d.name,)))
+    return rank(found.values(), current)
+
+
+def _target_label(view: State, target: str | None, lang: str) -> str:
+    if target is None:
+        return t("warlord.ui.no_target", lang)
+    if target in ("forward", "back"):
+        return text.word("dir", target, lang)
+    if target in view.chars:
+        return text.char_now(view, target, lang)
+    if target in view.cards:
+        return t("warlord.ui.from_discard", lang, name=view.name(target))
+    return target
+
+
+def _plays(view: State | None, seat: int | None, card: str | None, by: str | None, mode: str | None,
+           kind: type[Any]) -> list[Any]:
+    options = _of(view, seat, kind)
+    if view is None:
+        return []
+    field = "card" if kind is A.PlayOrder else "source"
+    if card:
+        sources = [getattr(a, field) for a in options]
+        wanted = card if card in sources else resolve_card(view, [s for s in sources if s in view.cards], card)
+        options = [a for a in options if getattr(a, field) == wanted]
+    if by:
+        performers = [a.performer for a in options if a.performer]
+        who = resolve_card(view, performers, by)
+        options = [a for a in options if a.performer is None or a.performer == who]
+    if mode not in (None, ""):
+        k = parse_mode(mode)
+        options = [a for a in options if a.ability == k]
+    return options
+
+
+def performer_choices(view: State | None, seat: int | None, card: str | None, current: str, lang: str,
+                      kind: type[Any] = A.PlayOrder) -> list[Choice]:
+    found = {}
+    for a in _plays(view, seat, card, None, None, kind):
+        if a.performer and view is not None:
+            found.setdefault(a.performer, Ranked(Choice(text.char_now(view, a.performer, lang, owner=False),
+                                                        a.performer), (), (view.name(a.performer),)))
+    return rank(found.values(), current)
+
+
+def parse_mode(mode: str | None) -> int:
+    raw = (mode or "").strip().split(" ")[0]
+    return int(raw) - 1 if raw.isdecimal() and 0 < int(raw) <= 6 else 0
+
+
+def mode_choices(view: State | None, seat: int | None, card: str | None, current: str, lang: str) -> list[Choice]:
+    found = {}
+    for a in _plays(view, seat, card, None, None, A.PlayOrder):
+        assert view is not None
+        ability = view.defn(a.card).abilities[a.ability]
+        label = t("warlord.ui.mode", lang, n=a.ability + 1, what=_effect_words(ability, lang))
+        found.setdefault(a.ability, Ranked(Choice(label, str(a.ability + 1)), (a.ability,)))
+    return rank(found.values(), current)
+
+
+def target_choices(view: State | None, seat: int | None, card: str | None, by: str | None, mode: str | None,
+                   current: str, lang: str, kind: type[Any] = A.PlayOrder) -> list[Choice]:
+    found = {}
+    for a in _plays(view, seat, card, by, mode, kind):
+        if a.target is None or view is None:
+            continue
+        foe = a.target in view.chars and view.chars[a.target].controller != seat
+        found.setdefault(a.target, Ranked(Choice(_target_label(view, a.target, lang)[:100], a.target),
+                                          (0 if foe else 1,), (view.name(a.target) if a.target in view.cards
+                                                               else a.target,)))
+    return rank(found.values(), current)
+
+
+def resolve_target(view: State, options: list[Any], typed: str | None) -> str | None:
+    """A typed target among the legal ones; nothing typed and one legal target: that one."""
+    if not typed:
+        targets = {a.target for a in options}
+        return next(iter(targets)) if len(targets) == 1 else None
+    direction = _word_value("dir", ("forward", "back"), typed)
+    if direction:
+        return direction
+    return resolve_card(view, [a.target for a in options if a.target], typed)
+
+
+def use_source_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    found = {}
+    for a in _of(view, seat, A.UseOrder):
+        assert view is not None
+        if a.source.startswith("feat:"):
+            feat = a.source[5:]
+            label = t("warlord.ui.feat_order", lang, feat=text.word("feat", feat, lang))
+            found.setdefault(a.source, Ranked(Choice(label, a.source), (1,), (feat, text.word("feat", feat, "it"))))
+            continue
+        d = view.defn(a.source)
+        bearer = view.items[a.source].host if a.source in view.items else None
+        head = text.tagged(view, a.source, lang) if a.source in view.chars else d.name
+        head += f" ({text.tagged(view, bearer, lang)})" if bearer else ""
+        label = clip(f"{head} · {text.card_text(d, lang) or _effect_words(d.abilities[a.ability], lang)}")
+        found.setdefault(a.source, Ranked(Choice(label, a.source), (0, d.name), (d.name,)))
+    return rank(found.values(), current)
+
+
+def resolve_source(view: State, seat: int | None, typed: str, kind: type[Any] = A.UseOrder) -> str:
+    options = _of(view, seat, kind)
+    sources = list(dict.fromkeys(a.source for a in options))
+    if typed in sources:
+        return typed
+    feat = _word_value("feat", tuple(s[5:] for s in sources if s.startswith("feat:")), typed)
+    if feat:
+        return f"feat:{feat}"
+    return resolve_card(view, [s for s in sources if s in view.cards], typed)
+
+
+def mark_choices(view: State | None, seat: int | None, source: str | None, current: str, lang: str) -> list[Choice]:
+    found = {}
+    for a in _plays(view, seat, source, None, None, A.UseOrder):
+        if a.marksmanship:
+            found.setdefault(a.marksmanship, Ranked(Choice(text.word("mark", a.marksmanship, lang), a.marksmanship),
+                                                    (MARKS.index(a.marksmanship),)))
+    return rank(found.values(), current)
+
+
+def move_char_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    found = {}
+    for a in _of(view, seat, A.Maneuver):
+        assert view is not None
+        found.setdefault(a.char, Ranked(Choice(text.char_now(view, a.char, lang, owner=False), a.char), (),
+                                        (view.name(a.char),)))
+    return rank(found.values(), current)
+
+
+def direction_choices(view: State | None, seat: int | None, char: str | None, current: str,
+                      lang: str) -> list[Choice]:
+    options = _of(view, seat, A.Maneuver)
+    if view is None or seat is None:
+        return []
+    who = resolve_card(view, [a.char for a in options], char) if char else None
+    legal_to = {a.to for a in options if who is None or a.char == who}
+    found = [Ranked(Choice(text.word("dir", d, lang), d), (k,))
+             for k, d in enumerate(DIRECTIONS) if (d if d != "shift" else "same") in legal_to or d == "shift"]
+    return rank(found, current)
+
+
+def resolve_direction(typed: str) -> str:
+    found = _word_value("dir", DIRECTIONS, typed)
+    if found is None:
+        raise RuleError("warlord.err.action_choice", field="to", allowed="forward, back, shift", value=typed[:20])
+    return "same" if found == "shift" else found
+
+
+def reform_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
+    found = {}
+    for a in _of(view, seat, A.Reform):
+        assert view is not None
+        found.setdefault(a.char, Ranked(Choice(text.char_now(view, a.char, lang, owner=False), a.char), (),
+                                        (view.name(a.char),)))
+    return rank(found.values(), current)

@@ -1,0 +1,312 @@
+"""Autocomplete and typed names for ``/wowb``: every list comes from ``legal_actions`` on the seat's own
+view (or, for equip pairs, from the same checks ``apply`` runs), so a player is only ever offered what the
+rules accept (TABLE_UX "autocomplete offers only legal choices").
+
+Names are matched as people type them: the id, the class or region name, in any case and without
+accents (``gm.games.names.fold``); ``resolve_*`` turn what was typed into the id the engine wants, or a clear
+error listing what would have worked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from common.i18n import t
+from engines.core.contract import Action
+from engines.core.errors import RuleError, TavoloError
+from engines.wowboard import ENGINE
+from engines.wowboard import actions as A
+from engines.wowboard.rules_common import pack_of
+from engines.wowboard.rules_travel import destinations
+from engines.wowboard.rules_turn import independent_regions
+from engines.wowboard.state import State
+from gm.games.choices import Choice, Ranked, fit, match_tier, rank
+from gm.games.names import fold
+from gm.games.wowboard import text
+
+
+def legal(view: State, seat: int | None) -> list[Action]:
+    return ENGINE.legal_actions(view, seat) if seat is not None else []
+
+
+def _pick(found: Iterable[tuple[str, str]], current: str) -> list[Choice]:
+    return rank([Ranked(Choice(label, value)) for label, value in found], current)
+
+
+def resolve(view: State, options: Iterable[str], typed: str, what: str) -> str:
+    """The option the player meant: an exact id or name first, then a unique beginning."""
+    options = list(dict.fromkeys(options))
+    wanted = fold(typed)
+    for option in options:
+        if wanted in (fold(option), fold(text.name(view, option))):
+            return option
+    starts = [o for o in options if fold(text.name(view, o)).startswith(wanted) or fold(o).startswith(wanted)]
+    if wanted and len(starts) == 1:
+        return starts[0]
+    known = ", ".join(text.name(view, o) for o in options[:20]) or "—"
+    raise TavoloError(f"wowboard.ui.unknown_{what}", name=typed[:40], known=known)
+
+
+# ---------------------------------------------------------------------------- characters
+def my_characters(view: State, seat: int | None) -> list[str]:
+    return [c.id for c in view.characters.values() if c.seat == seat]
+
+
+def character_choices(view: State, seat: int | None, current: str, kinds: tuple[str, ...] = ()) -> list[Choice]:
+    """The seat's characters; with ``kinds``, only those with such a legal action now."""
+    able = {getattr(a, "character", None) for a in legal(view, seat) if not kinds or a.kind in kinds}
+    if view.phase == "management":
+        able = set(my_characters(view, seat))
+    found = [(text.char_label(view, cid), cid) for cid in my_characters(view, seat) if not kinds or cid in able]
+    return _pick(found, current)
+
+
+def resolve_character(view: State, seat: int | None, typed: str) -> str:
+    return resolve(view, my_characters(view, seat), typed, "character")
+
+
+# ---------------------------------------------------------------------------- draft
+def class_choices(view: State, seat: int | None, current: str) -> list[Choice]:
+    return _pick([(text.name(view, a.class_id), a.class_id) for a in legal(view, seat) if isinstance(a, A.PickClass)],
+                 current)
+
+
+def resolve_class(view: State, seat: int | None, typed: str) -> str:
+    options = [a.class_id for a in legal(view, seat) if isinstance(a, A.PickClass)]
+    return resolve(view, options or [c.id for c in pack_of(view).classes], typed, "class")
+
+
+# ---------------------------------------------------------------------------- travel
+def travel_choices(view: State, seat: int | None, char: str | None, current: str, lang: str) -> list[Choice]:
+    """Reachable regions with their path: "Kilnwatch · via Soot Mire" (travel.1–4)."""
+    found = []
+    pack = pack_of(view)
+    for a in legal(view, seat):
+        if not isinstance(a, A.Travel) or (char and a.character != char):
+            continue
+        c = view.characters[a.character]
+        paths = destinations(pack, c.faction, c.region, independent_regions(view))
+        path = paths.get(a.to, [a.to])
+        via = " → ".join(text.name(view, r) for r in path[:-1])
+        parts = [text.name(view, a.to)]
+        if via:
+            parts.append(t("wowboard.ui.via", lang, path=via))
+        if not char:
+            parts.insert(0, text.name(view, c.class_id))
+        found.append((fit(parts), a.to))
+    return _pick(found, current)
+
+
+def resolve_destination(view: State, seat: int | None, char: str, typed: str) -> str:
+    options = [a.to for a in legal(view, seat) if isinstance(a, A.Travel) and a.character == char]
+    if not options:
+        return typed.strip()  # the engine says why (no actions left, a forced challenge…)
+    return resolve(view, options, typed, "region")
+
+
+# ---------------------------------------------------------------------------- challenge
+def target_label(view: State, target: str, lang: str) -> str:
+    """A challenge target as ``text.target_words`` says it, a group with its size: "3 × Zealot (Horde)"."""
+    words = text.target_words(target, text.names_of(view.pack), lang)
+    kind, _, rest = target.partition(":")
+    if kind != "group":
+        return words
+    region, ctype, owner = ([*rest.split(":"), "", "", ""])[:3]
+    n = sum(1 for f in view.figures.values() if f.region == region and f.type == ctype
+            and (f.faction or "free") == owner)
+    return f"{n} × {words}"
+
+
+def challenge_choices(view: State, seat: int | None, char: str | None, current: str, lang: str) -> list[Choice]:
+    seen: dict[str, str] = {}
+    for a in legal(view, seat):
+        if isinstance(a, A.Challenge) and (not char or a.character == char):
+            seen.setdefault(a.target, target_label(view, a.target, lang))
+    return _pick([(label, target) for target, label in seen.items()], current)
+
+
+def resolve_target(view: State, seat: int | None, char: str, typed: str, lang: str) -> str:
+    """The target the player meant, by id or by any word of its label ("dunecur", "pvp", a boss's name)."""
+    options = sorted({a.target for a in legal(view, seat) if isinstance(a, A.Challenge) and a.character == char})
+    if typed in options or not options:
+        return typed.strip()  # no target at all: the engine says why (no actions left, nothing here…)
+    tiers = {o: match_tier(typed, (target_label(view, o, lang), o, *o.split(":"))) for o in options}
+    found = [o for o, tier in tiers.items() if tier is not None]
+    best = [o for o in found if tiers[o] == min(tiers[x] for x in found)] if found else []  # type: ignore[type-var]
+    if len(best) == 1:
+        return best[0]
+    known = "; ".join(target_label(view, o, lang) for o in options)
+    raise TavoloError("wowboard.ui.unknown_target", name=typed[:40], known=known)
+
+
+def invite_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+    friends = {f for a in legal(view, seat) if isinstance(a, A.Challenge) and (not char or a.character == char)
+               for f in a.invite}
+    return _pick([(text.char_label(view, f), f) for f in sorted(friends)], current)
+
+
+# ---------------------------------------------------------------------------- train, town, equip
+def power_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+    """Powers and talents still in the character's class deck that it may buy now (train-town.1)."""
+    found = {p for a in legal(view, seat) if isinstance(a, A.Train) and (not char or a.character == char)
+             for p in a.powers}
+    return _pick([(text.name(view, p), p) for p in sorted(found)], current)
+
+
+def buy_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+    found = {i for a in legal(view, seat) if isinstance(a, A.Town) and (not char or a.character == char)
+             for i in a.buy}
+    return _pick([(text.name(view, i), i) for i in sorted(found)], current)
+
+
+def sell_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+    found = {i for a in legal(view, seat) if isinstance(a, A.Town) and (not char or a.character == char)
+             for i in a.sell}
+    return _pick([(text.name(view, i), i) for i in sorted(found)], current)
+
+
+def resolve_cards(view: State, typed: str | None, options: Iterable[str]) -> list[str]:
+    """A comma-separated list of card names (or ids) → ids; unknown names pass through for the engine to refuse."""
+    options = list(options)
+    out = []
+    for part in (typed or "").split(","):
+        if not part.strip():
+            continue
+        try:
+            out.append(resolve(view, options, part, "card"))
+        except TavoloError:
+            out.append(part.strip())
+    return out
+
+
+def equip_pairs(view: State, seat: int | None, char: str | None = None) -> list[tuple[str, str, str]]:
+    """(character, card, area) for every equip the rules accept now (equipping.2–6)."""
+    from engines.wowboard.rules_sheet import check_equip, sheet_of
+
+    if seat is None or view.phase != "management":
+        return []
+    pack = pack_of(view)
+    out = []
+    trial = view.model_copy(deep=True)  # check_equip may fill in an empty slot: never on the caller's view
+    for c in view.characters.values():
+        if c.seat != seat or (char and c.id != char):
+            continue
+        areas = [a.id for a in sheet_of(pack, c.class_id).areas]
+        for card in [*c.spellbook, *c.bag]:
+            for area in areas:
+                try:
+                    check_equip(trial, seat, c.id, card, area)
+                except RuleError:
+                    continue
+                out.append((c.id, card, area))
+    return out
+
+
+def equip_card_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+    cards = dict.fromkeys(card for _c, card, _a in equip_pairs(view, seat, char))
+    return _pick([(text.name(view, card), card) for card in cards], current)
+
+
+def area_choices(view: State, seat: int | None, char: str | None, card: str | None, current: str) -> list[Choice]:
+    areas = dict.fromkeys(a for _c, k, a in equip_pairs(view, seat, char) if not card or k == card)
+    return _pick([(area, area) for area in areas], current)
+
+
+def equipped_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+    found = []
+    for c in view.characters.values():
+        if c.seat != seat or (char and c.id != char):
+            continue
+        for slot in c.sheet.values():
+            found += [(text.name(view, card), card) for card in ([slot.card] if slot.card else []) + slot.addons]
+    return _pick(found, current)
+
+
+# ---------------------------------------------------------------------------- combat and questions
+def answer_choices(view: State, seat: int | None, current: str) -> list[Choice]:
+    return _pick([(text.option_label(view, a.value, "en"), a.value) for a in legal(view, seat)
+                  if isinstance(a, A.Choose)], current)
+
+
+def resolve_answer(view: State, seat: int | None, typed: str) -> str:
+    options = [a.value for a in legal(view, seat) if isinstance(a, A.Choose)]
+    if not options:
+        return typed.strip()
+    return resolve(view, options, typed, "option")
+
+
+def order_choices(view: State, seat: int | None, current: str) -> list[Choice]:
+    return _pick([(" → ".join(text.name(view, view.characters[c].class_id) if c in view.characters else c
+                              for c in a.order), ",".join(a.order))
+                  for a in legal(view, seat) if isinstance(a, A.SetOrder)], current)
+
+
+def resolve_order(view: State, typed: str) -> list[str]:
+    """The characters named, then the rest in their current order; in PvP only the ordering faction's own
+    (pvp-combat.2: each faction orders its characters)."""
+    combat = view.combat
+    alive = [c for c in combat.participants if c not in combat.fallen] if combat else []
+    decision = ENGINE.decision(view)
+    faction = decision.params.get("faction") if decision is not None and decision.kind == "attack_order" else None
+    if faction:
+        alive = [c for c in alive if view.characters[c].faction == faction]
+    out = []
+    for part in typed.replace("→", ",").replace(">", ",").split(","):
+        if part.strip():
+            out.append(resolve(view, alive, part, "character"))
+    rest = [c for c in alive if c not in out]
+    return out + rest
+
+
+def parse_dice(typed: str | None, count: int) -> list[int]:
+    """"1 3 4" or "1,3" (as the picture numbers them, from 1) → engine indices from 0."""
+    out = []
+    for part in (typed or "").replace(",", " ").split():
+        if not part.isdecimal() or not 1 <= int(part) <= count:
+            raise TavoloError("wowboard.ui.bad_die", value=part[:8], n=count)
+        out.append(int(part) - 1)
+    return sorted(set(out))
+
+
+def parse_split(view: State, seat: int | None, typed: str) -> dict[str, int]:
+    """"warden 2, arcanist 1" → {warden: 2, arcanist: 1}; a bare name takes every wound."""
+    combat = view.combat
+    alive = [c for c in combat.participants if c not in combat.fallen] if combat else []
+    total = combat.pending_wounds if combat else 0
+    split: dict[str, int] = {}
+    for part in typed.split(","):
+        words = part.split()
+        if not words:
+            continue
+        n = total if len(words) == 1 else None
+        if len(words) > 1 and words[-1].isdecimal():
+            n = int(words[-1])
+            words = words[:-1]
+        if n is None:
+            raise TavoloError("wowboard.ui.bad_split", value=part.strip()[:40])
+        split[resolve(view, alive, " ".join(words), "character")] = n
+    return split
+
+
+def split_choices(view: State, seat: int | None, current: str) -> list[Choice]:
+    return _pick([(", ".join(f"{text.name(view, c)} {n}" for c, n in a.split.items() if n),
+                   ", ".join(f"{c} {n}" for c, n in a.split.items() if n))
+                  for a in legal(view, seat) if isinstance(a, A.AssignWounds)], current)
+
+
+def instant_choices(view: State, seat: int | None, current: str) -> list[Choice]:
+    """Instant powers the attacker has equipped (dice-pool.1: paid when the pool is rolled)."""
+    from engines.wowboard.rules_sheet import card_of
+
+    combat = view.combat
+    if combat is None or combat.attack is None or seat is None:
+        return []
+    c = view.characters[combat.attack.character]
+    if c.seat != seat:
+        return []
+    pack = pack_of(view)
+    found = []
+    for slot in c.sheet.values():
+        if slot.card and getattr(card_of(pack, slot.card), "power_type", None) == "instant":
+            found.append((text.name(view, slot.card), slot.card))
+    return _pick(found, current)

@@ -1,0 +1,238 @@
+"""WoW board game words at the table: names for the ids the engine speaks in, the summary line, event
+lines and the per-seat control panel (spec §7).
+
+The engine's events and decisions carry ids (``warden``, ``crown_peak``, ``healing_draught``) so they stay
+language-free; people read names. ``names_of`` maps every id the pack defines to its name once per pack,
+and ``event_text`` swaps them in before the template is filled, so no player ever reads a raw id.
+Characters are named by their class (one character per class in a game: setup.2), and by the seat
+that plays them where that helps.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from common.i18n import has, t
+from engines.core.events import Event
+from engines.wowboard.rules_common import pack_of
+from engines.wowboard.state import Character, State
+
+NS = "wowboard"
+# Event parameters that hold ids to be named (lists arrive as "a, b" strings or lists).
+_NAMED_PARAMS = frozenset({"name", "region", "to", "from", "card", "item", "items", "target", "names", "foes",
+                           "character", "characters", "class", "creature", "boss", "quest", "order", "kept",
+                           "options", "path", "winner", "loser", "talent", "power", "powers", "area", "who",
+                           "attackers", "defenders", "receiver", "kept_by", "type"})
+
+
+@lru_cache(maxsize=16)
+def _names(pack_key: str) -> dict[str, str]:
+    from engines.wowboard.content import pack_by_key
+
+    pack = pack_by_key(pack_key)
+    found: dict[str, str] = {}
+    for group in (pack.regions, pack.creatures, pack.classes, pack.class_cards, pack.items, pack.bosses,
+                  pack.overlords, pack.ancestries):
+        for item in group:
+            found[item.id] = item.name
+    for quest in pack.quests:
+        found[quest.id] = quest.title
+    for card in pack.events:
+        found[card.id] = card.title
+    return found
+
+
+def names_of(pack_key: str) -> dict[str, str]:
+    return _names(pack_key)
+
+
+def _every_name() -> dict[str, str]:
+    """Names of the built-in pack and of every server pack this process holds (an event carries no pack)."""
+    from engines.wowboard.content import BUILTIN_KEY, server_pack_keys
+
+    found = dict(_names(BUILTIN_KEY))
+    for key in server_pack_keys():
+        found.update(_names(key))
+    return found
+
+
+def name(view: State, ident: str | None) -> str:
+    """The name people read for an id of this game's pack (the id itself when the pack has no name)."""
+    if not ident:
+        return ""
+    return names_of(view.pack).get(ident, ident)
+
+
+def option_label(view: State, value: str, lang: str) -> str:
+    """An answer as people read it: a name, "Healing Draught → Ranger" for an item and who receives it,
+    "decline"/"none" in the reader's words."""
+    if value in ("decline", "none", "damage", "defense"):
+        key = f"wowboard.ui.option.{value}"
+        return t(key, lang) if has(key, lang) else value
+    if has(f"wowboard.ui.colour.{value}", lang):  # a quest deck
+        return t(f"wowboard.ui.colour.{value}", lang)
+    if "@" in value:
+        card, _, who = value.partition("@")
+        whom = name(view, view.characters[who].class_id) if who in view.characters else name(view, who)
+        return f"{name(view, card)} → {whom}"
+    if value in view.characters:
+        return name(view, view.characters[value].class_id)
+    return name(view, value)
+
+
+def faction_word(faction: str | None, lang: str) -> str:
+    key = f"wowboard.ui.faction.{faction}"
+    return t(key, lang) if faction and has(key, lang) else str(faction or "")
+
+
+def seat_name(view: State, seat: int, seat_names: list[str] | None = None) -> str:
+    if seat_names and 0 <= seat < len(seat_names):
+        return seat_names[seat]
+    return next((s.name for s in view.seats if s.seat == seat), str(seat))
+
+
+def char_label(view: State, cid: str, seat_names: list[str] | None = None) -> str:
+    """"Warden (alice)": the class names the character, the seat says whose it is."""
+    c = view.characters.get(cid)
+    if c is None:
+        return name(view, cid)
+    return f"{name(view, c.class_id)} ({seat_name(view, c.seat, seat_names)})"
+
+
+def _named(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        if value in names:
+            return names[value]
+        if ", " in value:
+            return ", ".join(names.get(part, part) for part in value.split(", "))
+        if " → " in value:
+            return " → ".join(names.get(part, part) for part in value.split(" → "))
+        return value
+    if isinstance(value, list | tuple):
+        return ", ".join(str(names.get(str(v), v)) for v in value)
+    return value
+
+
+def event_text(event: Event, lang: str) -> str | None:
+    """The event's template with ids turned into names and factions into the reader's words."""
+    if not event.key.startswith(f"{NS}.") or not has(event.key, lang):
+        return None
+    names = _every_name()
+    params = {k: (_named(v, names) if k in _NAMED_PARAMS else v) for k, v in event.params.items()}
+    for key in ("faction", "winner_faction"):
+        if isinstance(params.get(key), str):
+            params[key] = faction_word(params[key], lang)
+    if event.key == "wowboard.ev.rested" and not event.params.get("curses"):  # no curse: say less
+        if not event.params.get("health") and not event.params.get("energy"):
+            return t("wowboard.ui.ev_passed", lang, name=params.get("name", ""))
+        return t("wowboard.ui.ev_rested", lang, name=params.get("name", ""), health=event.params.get("health", 0),
+                 energy=event.params.get("energy", 0))
+    colour = event.params.get("colour")
+    if isinstance(colour, str) and has(f"wowboard.ui.colour.{colour}", lang):  # a quest's colour
+        params["colour"] = t(f"wowboard.ui.colour.{colour}", lang)
+    tier = event.params.get("tier")
+    if isinstance(tier, str) and has(f"wowboard.ui.tier.{tier}", lang):
+        params["tier"] = t(f"wowboard.ui.tier.{tier}", lang)
+    target = event.params.get("target")
+    if isinstance(target, str):
+        params["target"] = target_words(target, names, lang)
+    return t(event.key, lang, **params)
+
+
+def target_words(target: str, names: dict[str, str], lang: str) -> str:
+    """A challenge target as people say it: "Dunecur (Horde)", a boss's name, "the enemies here"."""
+    if target == "pvp":
+        return t("wowboard.ui.target_pvp", lang)
+    kind, _, rest = target.partition(":")
+    if kind == "group":
+        _region, ctype, owner = ([*rest.split(":"), "", "", ""])[:3]
+        whose = t("wowboard.ui.independent", lang) if owner == "free" else faction_word(owner, lang)
+        return f"{names.get(ctype, ctype)} ({whose})"
+    return names.get(rest, rest) if kind in ("boss", "overlord") else names.get(target, target)
+
+
+# ---------------------------------------------------------------------------- summary and panel
+def character_line(view: State, c: Character, lang: str, seat_names: list[str] | None = None) -> str:
+    """One character at a glance: where, health/energy, level and XP, gold, actions left, tokens."""
+    from engines.wowboard.rules_sheet import capacity_of
+
+    most_h, most_e = capacity_of(view, c)
+    parts = [t("wowboard.ui.char_line", lang, name=char_label(view, c.id, seat_names), region=name(view, c.region),
+               health=c.health, most_health=most_h, energy=c.energy, most_energy=most_e, level=c.level, xp=c.xp,
+               gold=c.gold)]
+    if view.phase == "play" and c.faction == view.active and view.combat is None:
+        parts.append(t("wowboard.ui.actions_left", lang, n=c.actions_left))
+    if c.stun:
+        parts.append(t("wowboard.ui.stunned", lang, n=c.stun))
+    if c.curse:
+        parts.append(t("wowboard.ui.cursed", lang, n=c.curse))
+    return " · ".join(parts)
+
+
+def combat_line(view: State, lang: str, seat_names: list[str] | None = None) -> str:
+    combat = view.combat
+    if combat is None:
+        return ""
+    if combat.kind != "normal":  # PvP or the final battle: the other side is characters
+        key = "wowboard.ui.summary_final" if combat.kind == "final" else "wowboard.ui.summary_pvp"
+        line = t(key, lang, region=name(view, combat.region), round=combat.round)
+    else:
+        foes = ", ".join(o.name or name(view, o.ref) for o in combat.opponents) or "—"
+        line = t("wowboard.ui.summary_fight", lang, region=name(view, combat.region), round=combat.round,
+                 foes=foes)
+    attack = combat.attack
+    if attack is not None:
+        line += " · " + t("wowboard.ui.summary_attacker", lang, name=char_label(view, attack.character, seat_names),
+                          threat=attack.threat)
+        if attack.dice:
+            line += " · " + dice_text(attack.dice, attack.threat)
+    if combat.kind == "normal":
+        b = combat.boxes
+        line += " · " + t("wowboard.ui.boxes", lang, damage=b.damage, defense=b.defense, armor=b.armor,
+                          attrition=b.attrition)
+    return line
+
+
+def dice_text(dice: list[Any], threat: int) -> str:
+    """Each die numbered as the reroll buttons number it, a hit in bold, a miss plain."""
+    out = []
+    for i, die in enumerate(dice, start=1):
+        mark = f"**{die.value}**" if die.value >= threat else str(die.value)
+        out.append(f"{i}:{mark}{'↻' if die.rerolled else ''}")
+    return " ".join(out)
+
+
+def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
+    """Turn and faction, the fight in progress, the open question; who acts is the decision line's job."""
+    if view.phase == "over":
+        return ""
+    if view.phase == "draft":  # who plays which faction (setup.1, setup.3), before anyone picks
+        sides = " · ".join(f"{faction_word(f, lang)}: " + ", ".join(seat_name(view, s.seat, seat_names)
+                                                                     for s in view.seats if s.faction == f)
+                           for f in ("horde", "alliance"))
+        return t("wowboard.ui.summary_draft", lang) + "\n" + sides
+    pack = pack_of(view)
+    if view.turn > pack.track.spaces:  # victory.2: the marker reached the End
+        lines = [t("wowboard.ui.summary_end", lang)]
+    else:
+        lines = [t("wowboard.ui.summary_turn", lang, turn=view.turn, last=pack.track.spaces,
+                   faction=faction_word(view.active, lang))]
+    if view.combat is not None:
+        lines.append(combat_line(view, lang, seat_names))
+    return "\n".join(lines)
+
+
+def sheet_lines(view: State, c: Character, lang: str) -> list[str]:
+    """A character's sheet as text: equipped cards by area, spellbook, Bag, talents (the picture's twin)."""
+    lines = [character_line(view, c, lang)]
+    worn = [f"{area}: {name(view, slot.card)}" + (f" + {', '.join(name(view, a) for a in slot.addons)}"
+                                                   if slot.addons else "")
+            for area, slot in c.sheet.items() if slot.card or slot.addons]
+    lines.append(t("wowboard.ui.sheet_equipped", lang, cards="; ".join(worn) or "—"))
+    lines.append(t("wowboard.ui.sheet_spellbook", lang, cards=", ".join(name(view, x) for x in c.spellbook) or "—"))
+    lines.append(t("wowboard.ui.sheet_bag", lang, cards=", ".join(name(view, x) for x in c.bag) or "—"))
+    if c.talents:
+        lines.append(t("wowboard.ui.sheet_talents", lang,
+                       cards=", ".join(f"{lv}: {name(view, x)}" for lv, x in sorted(c.talents.items()))))
+    return lines

@@ -1,0 +1,484 @@
+"""World of Warcraft Miniatures at the table: presenter (image, summary, buttons, panel) and the
+replies behind ``/wowm`` that are more than one action (party, bar menus, los, preview, cards).
+
+The pieces live by concern: ``choices`` (autocomplete and typed names, from
+``legal_actions``) and ``text`` (summary, panel, info, dice words). Pictures come from
+``renderers.wowminis`` and are all drawn in the render pool's workers (``gm.workers.render_pool``): the
+board through ``render``, ``/wowm los`` and the move preview through ``los_job``/``move_job``
+(the view goes as JSON), never on the event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import engines.wowminis  # noqa: F401  (registers the engine)
+from common.i18n import humanize, t
+from db.store import Store
+from engines.core.errors import TavoloError
+from engines.core.events import Event
+from engines.wowminis import ENGINE
+from engines.wowminis import actions as A
+from engines.wowminis.content import MAX_PACK_BYTES, ScenarioDef, load_pack, pack_for
+from engines.wowminis.rules_setup import check_party
+from engines.wowminis.state import State
+from gm import presenters
+from gm.context import Actor, Place
+from gm.games.choices import Choice, Ranked, rank
+from gm.games.seat_view import require_seat_view, seat_view
+from gm.games.wowminis import choices, text
+from gm.packs import admin as pack_admin
+from gm.reply import Button, Image, Reply, Select, SelectOption
+from gm.table.model import game_ref
+from gm.workers import render_pool
+
+if TYPE_CHECKING:
+    from gm.app import App
+    from gm.table.model import Table
+
+SYSTEM = "wowminis"
+log = logging.getLogger(__name__)
+# Events that start a new board image (TABLE_UX: a move or a spell is worth seeing, but one turn of
+# one character is one image): the bars are revealed, a character's turn starts, a character is
+# destroyed, the game ends. Everything else in that turn edits the board already posted.
+NEW_BOARD_EVENTS = frozenset({"bars_ready", "turn_started", "destroyed", "game_won", "resigned", "sudden_death",
+                              "round_started"})
+# Pending questions answered with a button each when there are few options.
+OPTION_BUTTONS = 6
+
+
+# ---------------------------------------------------------------------------- the channel's game
+async def current(app: App, place: Place, actor: Actor) -> tuple[State | None, int | None, Table | None]:
+    """The channel's game as this user may see it (``gm.games.seat_view``), their seat and the table."""
+    return await seat_view(app, place, actor, SYSTEM, ENGINE, State)
+
+
+async def game(app: App, place: Place, actor: Actor) -> tuple[State, int | None, Table]:
+    """Like ``current`` but an error when there is no started game of this system here."""
+    return await require_seat_view(app, place, actor, SYSTEM, ENGINE, State, "wowm.ui.not_wowm")
+
+
+# ---------------------------------------------------------------------------- lobby
+async def set_party(app: App, place: Place, actor: Actor, names: str) -> Reply:
+    """``/wowm party``: three characters of one faction (100.2, A3), checked before it is stored."""
+    table = await app.tables.table_for(place)
+    if table is None or table.game.system != SYSTEM:
+        raise TavoloError("wowm.ui.no_lobby")
+    pack = pack_for(table.content)
+    ids = choices.resolve_party(pack, names)
+    check_party(ScenarioDef(), [pack.character(i) for i in ids])
+    reply = await app.tables.configure_seat(place, actor, {"party": ids})
+    party = [pack.character(i) for i in ids]
+    honor = sum(c.honor for c in party)
+    reply.text = t("wowm.ui.party_set", actor.locale, user=actor.mention, party=", ".join(c.name for c in party),
+                   honor=honor)
+    return reply
+
+
+def characters_reply(content: dict[str, Any] | None, lang: str) -> Reply:
+    pack = pack_for(content)
+    lines = []
+    for faction in ("alliance", "horde", "monster"):
+        members = [c for c in pack.characters if c.faction == faction]
+        if members:
+            lines.append(f"**{t(f'wowm.ui.faction.{faction}', lang)}**")
+            lines += ["• " + text.character_line(c, lang) for c in members]
+    lines.append(t("wowm.ui.party_hint", lang))
+    return Reply(title=t("wowm.ui.characters_title", lang), text="\n".join(lines), ephemeral=True)
+
+
+def info_reply(name: str, content: dict[str, Any] | None, lang: str) -> Reply:
+    pack = pack_for(content)
+    found = text.find_info(pack, name)
+    if found is None:
+        raise TavoloError("wowm.ui.unknown_name", name=name[:40],
+                          known=", ".join([c.name for c in pack.characters] + [k.name for k in pack.cards][:20]))
+    kind, item = found
+    body = text.character_info(item, lang) if kind == "char" else text.card_info(item, lang)
+    return Reply(text=body, ephemeral=True)
+
+
+# ---------------------------------------------------------------------------- private replies
+def cards_reply(view: State, seat: int | None, lang: str, ref: str) -> Reply:
+    """``/wowm cards``: the seat's own bars, face-down cards by name (its own ``view``)."""
+    if seat is None:
+        raise TavoloError("game.panel_spectator")
+    return text.panel(view, seat, lang, ref, play_lines(view, seat, lang))
+
+
+def play_lines(view: State, seat: int, lang: str) -> list[str]:
+    """The panel's "what you can do now": legal abilities with cost → tick, or the reacts."""
+    lines = [f"• {c.label}" for c in choices.ability_choices(view, seat, "", lang)[:10]]
+    lines += [f"• {c.label}" for c in choices.react_choices(view, seat, "", lang)[:10]]
+    moves = choices.move_choices(view, seat, "", lang)
+    if moves:
+        lines.append("• " + t("wowm.ui.panel_moves", lang, spaces=", ".join(c.value for c in moves[:12])))
+    return lines
+
+
+def clock_reply(view: State, lang: str) -> Reply:
+    return Reply(title=t("wowm.ui.clock_title", lang), text="\n".join(text.clock_lines(view, lang)), ephemeral=True)
+
+
+async def los_reply(view: State, seat: int | None, frm: str, to: str, lang: str, ref: str,
+                    seat_names: list[str]) -> Reply:
+    """``/wowm los``: drawn in a worker thread (the renderer is pure), shown to the asker only."""
+    a, b = choices.resolve_hex(view, frm), choices.resolve_hex(view, to)
+    data, clear = await _drawn(los_job, view.model_dump_json(), a, b, lang, seat, list(seat_names))
+    verdict = "wowm.ui.los_clear" if clear else "wowm.ui.los_blocked"
+    return Reply(text=t(verdict, lang, a=a, b=b), ephemeral=True,
+                 image=Image(f"wowm-los-{ref.replace('.', '-')}-{a}-{b}.png", data))
+
+
+def los_job(view_json: str, a: str, b: str, lang: str, seat: int | None, seat_names: list[str]) -> tuple[bytes, bool]:
+    """The picture and the verdict, in a render worker (sight is that of the character on ``a``)."""
+    from engines.wowminis.rules_board import char_at, los_report
+    from renderers.wowminis import render_los
+
+    view = State.model_validate_json(view_json)
+    looker = char_at(view, a)
+    clear = los_report(view, looker.controller if looker is not None else (seat or 0), a, b).clear
+    return render_los(view, a, b, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names))), clear
+
+
+async def preview_reply(view: State, seat: int | None, lang: str, ref: str, seat_names: list[str]) -> Reply:
+    """``/wowm preview``: where the active character can move and what each hex costs (only you)."""
+    c = choices.active(view)
+    if c is None or view.phase != "play":
+        raise TavoloError("wowm.ui.no_active")
+    data = await _drawn(move_job, view.model_dump_json(), c.id, lang, seat, list(seat_names))
+    moves = choices.move_choices(view, seat, "", lang) if seat == c.controller else []
+    body = t("wowm.ui.preview_moves", lang, name=c.defn.name, count=len(moves))
+    if moves:
+        body += "\n" + ", ".join(m.label for m in moves[:12])
+    return Reply(text=body, ephemeral=True, image=Image(f"wowm-move-{ref.replace('.', '-')}.png", data))
+
+
+async def ability_preview_reply(view: State, seat: int | None, key: str, lang: str, ref: str,
+                                seat_names: list[str]) -> Reply:
+    """``/wowm preview ability:``: the hexes an ability of the active character reaches (range and
+    sight) and its legal targets now, as a picture and in words (only you)."""
+    from engines.wowminis.rules_play import find_playable
+    from engines.wowminis.rules_targeting import single_targets
+
+    c = choices.active(view)
+    if c is None or view.phase != "play":
+        raise TavoloError("wowm.ui.no_active")
+    playable = find_playable(view, c, key)  # an unknown name lists the character's abilities
+    data = await _drawn(ability_job, view.model_dump_json(), playable.key, c.id, lang, seat, list(seat_names))
+    names = [p.defn.name for pid in single_targets(view, c, playable.ability)
+             if (p := view.chars.get(pid) or view.totems.get(pid)) is not None]
+    body = t("wowm.ui.preview_ability", lang, name=c.defn.name, ability=playable.ability.name,
+             targets=", ".join(names) or "—")
+    return Reply(text=body, ephemeral=True, image=Image(f"wowm-ability-{ref.replace('.', '-')}.png", data))
+
+
+def ability_job(view_json: str, key: str, cid: str, lang: str, seat: int | None, seat_names: list[str]) -> bytes:
+    """The ability preview, in a render worker."""
+    from renderers.wowminis import render_ability
+
+    view = State.model_validate_json(view_json)
+    return render_ability(view, key, cid, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names)))
+
+
+async def _drawn(job: Any, *args: Any) -> Any:
+    """``job(*args)`` in a render worker; a failed picture is said in words (the log has the rest)."""
+    try:
+        return await render_pool.pool().call(job, *args)
+    except render_pool.RenderFailed:
+        log.exception("wowminis: %s failed", getattr(job, "__name__", job))
+        raise TavoloError("wowm.ui.picture_failed") from None
+
+
+def move_job(view_json: str, cid: str, lang: str, seat: int | None, seat_names: list[str]) -> bytes:
+    """The move preview, in a render worker."""
+    from renderers.wowminis import render_move
+
+    view = State.model_validate_json(view_json)
+    return render_move(view, cid, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names)))
+
+
+# ---------------------------------------------------------------------------- the bar menus
+def bar_menu(view: State, seat: int | None, lang: str, ref: str, picked: list[list[str]]) -> Reply:
+    """The secret bar as a chain of private selects, one character at a time: each option is a
+    legal pair of cards; the custom id carries the pairs already picked (pool ids only)."""
+    if seat is None or view.phase != "choose_bar":
+        raise TavoloError("common.stale_button")
+    if view.player(seat).bar_done:
+        raise TavoloError("wowm.ui.bar_already")
+    chars = [c for c in view.chars.values() if c.owner == seat and c.kind == "hero"]
+    chars.sort(key=lambda c: list(view.chars).index(c.id))
+    index = len(picked)
+    if index >= len(chars):
+        raise TavoloError("common.stale_button")
+    pool = {card.id: card for card in view.pool.get(seat, []) if card.defn is not None}
+    taken = {i for pair in picked for i in pair}
+    size = view.scenario.bar_per_char
+    options = []
+    for combo in _combos(pool, chars[index], taken, size):
+        if _completable(pool, chars[index + 1:], taken | set(combo), size):  # the others can still be filled
+            label = " + ".join(text.ability_name(pool[i].defn, lang) for i in combo)  # type: ignore[arg-type]
+            options.append(SelectOption(label[:100], ".".join(combo)))
+    if not options:
+        raise TavoloError("common.stale_button")
+    done = "-".join(".".join(p) for p in picked)
+    c = chars[index]
+    prompt = t("wowm.ui.bar_pick", lang, name=c.defn.name, step=index + 1, steps=len(chars))
+    custom = f"tv1:wowm:{ref}:barpick" + (f":{done}" if done else "")
+    return Reply(text=prompt, ephemeral=True,
+                 selects=[Select(custom_id=custom[:100], placeholder=prompt[:100], options=tuple(options[:25]))])
+
+
+def _combos(pool: dict[str, Any], c: Any, taken: set[str], size: int) -> list[tuple[str, ...]]:
+    """300.2/101.2a: ``size`` untaken pool cards that fit ``c``, with different names."""
+    from itertools import combinations
+
+    from engines.wowminis.content import fits
+
+    fitting = [cid for cid, card in pool.items() if cid not in taken and fits(card.defn, c.defn)]
+    return [combo for combo in combinations(fitting, size)
+            if len({pool[i].defn.name for i in combo}) == size]
+
+
+def _completable(pool: dict[str, Any], rest: list[Any], taken: set[str], size: int) -> bool:
+    if not rest:
+        return True
+    return any(_completable(pool, rest[1:], taken | set(combo), size) for combo in _combos(pool, rest[0], taken, size))
+
+
+def parse_picked(raw: str) -> list[list[str]]:
+    return [p.split(".") for p in raw.split("-") if p]
+
+
+def bars_from_picks(view: State, seat: int, picked: list[list[str]]) -> dict[str, list[str]]:
+    chars = [c for c in view.chars.values() if c.owner == seat and c.kind == "hero"]
+    chars.sort(key=lambda c: list(view.chars).index(c.id))
+    return {c.id: pair for c, pair in zip(chars, picked, strict=False)}
+
+
+def react_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
+    options = [SelectOption(c.label, c.value) for c in choices.react_choices(view, seat, "", lang)]
+    if not options:
+        return Reply(text=t("wowm.ui.no_react", lang), ephemeral=True)
+    return Reply(text=t("wowm.ui.pick_react", lang), ephemeral=True,
+                 selects=[Select(custom_id=f"tv1:wowm:{ref}:reactsel", placeholder=t("wowm.ui.pick_react", lang),
+                                 options=tuple(options[:25]))])
+
+
+def target_menu(view: State, seat: int | None, lang: str, ref: str, ability: str, verb: str = "playsel") -> Reply:
+    """The main attack's (or any ability's) legal targets as one private select."""
+    options = [SelectOption(c.label, c.value) for c in choices.target_choices(view, seat, ability, "", lang)]
+    if not options:
+        raise TavoloError("wowm.ui.no_targets")
+    prompt = t("wowm.ui.pick_target", lang)
+    return Reply(text=prompt, ephemeral=True,
+                 selects=[Select(custom_id=f"tv1:wowm:{ref}:{verb}:{ability}"[:100], placeholder=prompt,
+                                 options=tuple(options[:25]))])
+
+
+def move_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
+    options = [SelectOption(c.label, c.value) for c in choices.move_choices(view, seat, "", lang)]
+    if not options:
+        raise TavoloError("common.stale_button")
+    prompt = t("wowm.ui.pick_move", lang)
+    return Reply(text=prompt, ephemeral=True,
+                 selects=[Select(custom_id=f"tv1:wowm:{ref}:movesel", placeholder=prompt, options=tuple(options[:25]))])
+
+
+def play_action(view: State, ability: str, target: str | None) -> dict[str, Any]:
+    action: dict[str, Any] = {"kind": "play", "ability": choices.resolve_ability(view, ability)}
+    action.update(choices.decode_play(view, target or ""))
+    return action
+
+
+# ---------------------------------------------------------------------------- packs
+async def import_pack(store: Store, place: Place, actor: Actor, filename: str, data: bytes, name: str | None,
+                      *, replace: bool = False) -> Reply:
+    """Validate and store a server's pack; nothing is saved unless all of it is valid."""
+    pack = await pack_admin.read_upload(actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
+                                        too_big="wowm.ui.pack_too_big", not_text="wowm.ui.pack_not_text")
+    name = pack_admin.pack_name(name or pack.get("name") or filename.rsplit(".", 1)[0])
+    replaced = await pack_admin.save(store, place, actor, SYSTEM, name, pack, replace)
+    key = "wowm.ui.pack_replaced" if replaced else "wowm.ui.pack_saved"
+    return Reply(text=t(key, actor.locale, name=name, characters=len(pack.get("characters", [])),
+                        cards=len(pack.get("cards", [])), maps=len(pack.get("maps", []))))
+
+
+# ---------------------------------------------------------------------------- the presenter
+class WowMinisPresenter:
+    system = SYSTEM
+    locale_namespace = "wowm"  # ``wowm.action.<kind>`` names actions in the log and in undo
+    words_rolls = True  # ``event_text`` reads each die as a hit, a miss or the critical 0
+    wants_log_lines = True
+
+    def render(self, view: State, *, viewer: int | None, lang: str, seat_names: list[str],  # type: ignore[override]
+               log_lines: list[str] | None = None) -> bytes | None:
+        from renderers.wowminis import render
+
+        return render(view, lang=lang, viewer_seat=viewer, seat_names=dict(enumerate(seat_names)),
+                      log_lines=log_lines)
+
+    def summary(self, view: State, *, lang: str, seat_names: list[str]) -> str:  # type: ignore[override]
+        return text.summary(view, lang, seat_names)
+
+    def buttons(self, ref: str, view: State, *, seat: int | None, lang: str) -> list[Button]:  # type: ignore[override]
+        """The common next moves of the seat that must act: End turn, the main attack, Move;
+        Pass and React… in a window; Keep dice in a reroll; one button per answer to a short
+        question (who acts, which spawn point). Built from the public view: no secret leaks."""
+        if seat is None or view.phase == "over":
+            return []
+        prefix = f"tv1:wowm:{ref}"
+        decision = ENGINE.decision(view)
+        if decision is None:
+            return []
+        found: list[Button] = []
+        if decision.kind == "choose_bar":
+            return [Button(t("wowm.ui.button.bar", lang), f"{prefix}:bar", style="primary")]
+        if decision.kind == "react_window":
+            found.append(Button(t("wowm.ui.button.pass", lang), f"{prefix}:pass", style="primary"))
+            found.append(Button(t("wowm.ui.button.react", lang), f"{prefix}:react"))
+            return found
+        if decision.kind == "reroll":
+            found.append(Button(t("wowm.ui.button.keep", lang), f"{prefix}:keep", style="primary"))
+            found.append(Button(t("wowm.ui.button.reroll", lang), f"{prefix}:rerollmenu"))
+            return found
+        if decision.kind != "turn":
+            options = decision.options
+            if len(options) <= OPTION_BUTTONS:
+                for option in options:
+                    label = choices.option_label(view, option.value, option.params, lang)
+                    found.append(Button(label[:80], f"{prefix}:choose:{option.value}"[:100]))
+            else:
+                found.append(Button(t("wowm.ui.button.answer", lang), f"{prefix}:answer", style="primary"))
+            return found
+        legal = ENGINE.legal_actions(view, seat)
+        if any(isinstance(a, A.Play) and a.ability == "main" for a in legal):
+            c = choices.active(view)
+            name = c.defn.main_attack.name if c is not None else ""
+            found.append(Button(t("wowm.ui.button.attack", lang, name=name)[:80], f"{prefix}:attack",
+                                style="danger"))
+        if any(isinstance(a, A.Move) for a in legal):
+            found.append(Button(t("wowm.ui.button.move", lang), f"{prefix}:move"))
+        if any(isinstance(a, A.EndTurn) for a in legal):
+            found.append(Button(t("wowm.ui.button.end", lang), f"{prefix}:end", style="success"))
+        return found
+
+    def private_panel(self, view: State, *, seat: int, lang: str, ref: str) -> Reply:
+        return text.panel(view, seat, lang, ref, play_lines(view, seat, lang))
+
+    def image_policy(self, events: list[Event]) -> str:
+        keys = {e.key.removeprefix("wowm.ev.") for e in events if not e.private_to}
+        return "new" if keys & NEW_BOARD_EVENTS else "update"
+
+    def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
+                  content: dict[str, Any] | None = None) -> str:
+        """The lobby card: a seat's party and its Honor, or the default it will get."""
+        party = config.get("party")
+        if not isinstance(party, list) or not party:
+            return t("wowm.ui.lobby_no_party", lang)
+        pack = pack_for(content)
+        names, honor = [], 0
+        for cid in party:
+            try:
+                c = pack.character(str(cid))
+            except TavoloError:
+                names.append(str(cid))
+                continue
+            names.append(c.name)
+            honor += c.honor
+        return t("wowm.ui.lobby_party", lang, party=", ".join(names), honor=honor)
+
+    def event_text(self, event: Event, lang: str) -> str | None:
+        return text.event_text(event, lang)
+
+    def gm_name_choices(self, view: State, what: str, current: str) -> list[Choice]:
+        """Characters for GM overrides, named as the board shows them."""
+        return rank([Ranked(Choice(f"{c.short} {c.defn.name} · {c.health} · {c.pos or '-'}", c.id),
+                            aliases=(c.short, c.defn.name)) for c in view.chars.values()], current)
+
+    def piece_choices(self, view: State, current: str) -> list[Choice]:
+        """``/gm place|health|clock`` name a character as the board shows it."""
+        return self.gm_name_choices(view, "character", current)
+
+    @staticmethod
+    def gm_fields(action: dict[str, Any]) -> dict[str, Any]:
+        """The shared ``/gm`` commands speak of a ``piece`` on a ``square``; here a ``char`` on a ``space``."""
+        renamed = {"piece": "char", "square": "space"}
+        return {renamed.get(k, k): v for k, v in action.items()}
+
+    def warm_up(self) -> None:
+        """Fonts, arenas and palettes, drawn once per render worker (``gm.presenters.warm_up_all``)."""
+        from renderers.wowminis import warm_up
+
+        warm_up()
+
+    def help_text(self, lang: str) -> str:
+        return t("wowm.ui.help", lang)
+
+    def die_faces(self, sides: int) -> dict[int, str] | None:
+        """Manual dice: a d10's "0" is the critical face (103.4), typed as 0 or 10 (the key's last
+        word, "0", is accepted by ``gm.table.manual_dice.parse_faces``)."""
+        return {10: "wowm.ui.face.0"} if sides == 10 else None
+
+
+def decision_prompt(view: State, lang: str) -> str:
+    decision = ENGINE.decision(view)
+    if decision is None or not decision.prompt_key:
+        return t("wowm.ui.button.answer", lang)
+    return t(decision.prompt_key, lang, **humanize(decision.params, lang, "wowm"))
+
+
+def answer_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
+    options = [SelectOption(c.label, c.value) for c in choices.option_choices(view, seat, "", lang)]
+    if not options:
+        raise TavoloError("common.stale_button")
+    return Reply(text=decision_prompt(view, lang), ephemeral=True,
+                 selects=[Select(custom_id=f"tv1:wowm:{ref}:choose", placeholder=t("wowm.ui.button.answer", lang),
+                                 options=tuple(options[:25]))])
+
+
+def reroll_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
+    options = [SelectOption(c.label, c.value) for c in choices.reroll_choices(view, seat, "", lang)]
+    if not options:
+        raise TavoloError("common.stale_button")
+    prompt = t("wowm.ui.pick_reroll", lang)
+    return Reply(text=prompt, ephemeral=True,
+                 selects=[Select(custom_id=f"tv1:wowm:{ref}:rerollsel", placeholder=prompt, options=tuple(options))])
+
+
+def check_ref(table: Table | None, ref: str, *, same_game: bool = False) -> str:
+    """The current ref when ``ref`` still names this position (or, with ``same_game``, this game:
+    the secret bar menu survives the other seat answering meanwhile; the engine checks the rest)."""
+    if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
+        raise TavoloError("common.stale_button")
+    now = game_ref(table)
+    if now != ref and not (same_game and now.split(".")[0] == ref.split(".")[0]):
+        raise TavoloError("common.stale_button")
+    return now
+
+
+MENU_VERBS = ("bar", "react", "attack", "move", "answer", "rerollmenu")
+
+
+async def button_menu(app: App, place: Place, actor: Actor, ref: str, verb: str) -> Reply:
+    """The private select behind a board button (one of ``MENU_VERBS``), from the clicker's own view
+    and only for the position the button was posted with (the secret bar: for this game)."""
+    view, seat, table = await current(app, place, actor)
+    now = check_ref(table, ref, same_game=verb == "bar")
+    assert view is not None
+    lang = actor.locale
+    if verb == "bar":
+        return bar_menu(view, seat, lang, now, [])
+    if verb == "react":
+        return react_menu(view, seat, lang, now)
+    if verb == "attack":
+        return target_menu(view, seat, lang, now, "main")
+    if verb == "move":
+        return move_menu(view, seat, lang, now)
+    if verb == "rerollmenu":
+        return reroll_menu(view, seat, lang, now)
+    return answer_menu(view, seat, lang, now)
+
+
+PRESENTER = presenters.register(WowMinisPresenter())

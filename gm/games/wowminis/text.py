@@ -1,0 +1,308 @@
+"""World of Warcraft Miniatures words: the summary line, the private panel, what a character or a
+card does (``/wowm info``, autocomplete descriptions), the clock and the dice.
+
+Everything here reads a state (or a seat's ``view``) and the content; nothing decides a rule.
+Stat and damage-type words come from ``wowm.ui.*`` keys so Italian text carries no English term.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.i18n import has, humanize, t
+from engines.core.events import Event
+from engines.wowminis import ENGINE
+from engines.wowminis.content import AbilityDef, ActionCardDef, CharacterDef, Pack, norm
+from engines.wowminis.rules_clock import clock_summary
+from engines.wowminis.rules_stats import armor, max_health, movement, resist
+from engines.wowminis.state import CharState, State, shown
+from gm.games.choices import fit
+from gm.reply import Button, Reply
+
+SCORING_TICKS = (5, 10)  # 502.2: VP locations score at the end of ticks 5 and 10
+CRIT = "crit"
+
+
+# ---------------------------------------------------------------------------- small words
+def player_name(view: State, seat: int | None, seat_names: list[str] | None = None) -> str:
+    if seat is None:
+        return "?"
+    if seat_names and 0 <= seat < len(seat_names):
+        return seat_names[seat]
+    return next((p.name for p in view.players if p.seat == seat), str(seat))
+
+
+def ability_name(ability: AbilityDef, lang: str) -> str:
+    """A card or ability as printed (the pack has one name; an Italian one when the pack gives it)."""
+    return str(getattr(ability, "name_it", "") or ability.name) if lang == "it" else ability.name
+
+
+def ability_text(ability: AbilityDef, lang: str) -> str:
+    return (ability.text_it or ability.text) if lang == "it" else (ability.text or ability.text_it)
+
+
+def range_text(ability: AbilityDef, lang: str) -> str:
+    target = ability.target
+    if target.side in ("self", "none"):
+        return t(f"wowm.ui.range.{target.side}", lang)
+    low, high = target.range.min, target.range.max
+    if high <= 1 and low == 0 and not target.aoe:
+        return t("wowm.ui.range.adjacent", lang)
+    return t("wowm.ui.range.hexes", lang, low=low, high=high)
+
+
+def ability_parts(ability: AbilityDef, lang: str) -> list[str]:
+    """The facts a player weighs before choosing: kind, cost, range, targets, dice, effect."""
+    parts = [t(f"wowm.ui.category.{ability.category}", lang), t("wowm.ui.cost", lang, cost=ability.cost)]
+    parts.append(range_text(ability, lang))
+    target = ability.target
+    if target.aoe:
+        parts.append(t("wowm.ui.aoe", lang))
+    elif target.count > 1:
+        parts.append(t("wowm.ui.up_to" if target.up_to else "wowm.ui.targets", lang, count=target.count))
+    if ability.type == "attack" and ability.damage_type:
+        parts.append(t("wowm.ui.attack_dice", lang, power=ability.power,
+                       kind=t(f"wowm.ui.dtype.{ability.damage_type}", lang)))
+    elif ability.type == "heal":
+        parts.append(t("wowm.ui.heal_dice", lang, power=ability.power))
+    text = ability_text(ability, lang)
+    if text:
+        parts.append(text)
+    return parts
+
+
+def ability_short(ability: AbilityDef, lang: str, limit: int = 100) -> str:
+    return fit([ability_name(ability, lang), *ability_parts(ability, lang)], limit=limit)
+
+
+def character_line(defn: CharacterDef, lang: str) -> str:
+    """"Elowen Brightvow · Alliance · legendary · Honor 5 · Health 8 · Armor 1 · Resist 2"."""
+    parts = [defn.name, t(f"wowm.ui.faction.{defn.faction}", lang)]
+    if defn.legendary:
+        parts.append(t("wowm.ui.legendary", lang))
+    parts.append(t("wowm.ui.stats", lang, honor=defn.honor, health=defn.health, armor=defn.armor,
+                   resist=defn.resist))
+    return " · ".join(parts)
+
+
+def keywords_text(defn: CharacterDef, lang: str) -> str:
+    return ", ".join(t(f"wowm.ui.keyword.{k}", lang) for k in defn.keywords)
+
+
+# ---------------------------------------------------------------------------- info
+def character_info(defn: CharacterDef, lang: str) -> str:
+    lines = [f"**{character_line(defn, lang)}**"]
+    if defn.keywords:
+        lines.append(t("wowm.ui.info_keywords", lang, keywords=keywords_text(defn, lang)))
+    lines.append(t("wowm.ui.info_main", lang, ability=ability_short(defn.main_attack, lang, 400)))
+    for ability in defn.abilities:
+        lines.append("• " + ability_short(ability, lang, 400))
+    text = (defn.text_it or defn.text) if lang == "it" else (defn.text or defn.text_it)
+    if text:
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def card_info(card: ActionCardDef, lang: str) -> str:
+    lines = [f"**{ability_name(card, lang)}** · " + t(f"wowm.ui.card_type.{card.type}", lang)]
+    lines.append(" · ".join(ability_parts(card, lang)))
+    limits = []
+    if card.once_per_game:
+        limits.append(t("wowm.ui.once_per_game", lang))
+    restriction = card.restriction.model_dump(exclude_defaults=True)
+    if restriction:
+        limits.append(t("wowm.ui.restricted", lang, what=", ".join(str(v) if not isinstance(v, list) else
+                                                                   ", ".join(map(str, v))
+                                                                   for v in restriction.values())))
+    if limits:
+        lines.append(" · ".join(limits))
+    return "\n".join(lines)
+
+
+def find_info(pack: Pack, name: str) -> tuple[str, Any] | None:
+    wanted = norm(name)
+    if not wanted:
+        return None
+    items: list[tuple[str, Any]] = [("char", c) for c in pack.characters] + [("card", c) for c in pack.cards]
+    for kind, item in items:
+        if wanted in (norm(item.id), norm(item.name)):
+            return kind, item
+    for kind, item in items:
+        if norm(item.name).startswith(wanted):
+            return kind, item
+    for kind, item in items:
+        if wanted in norm(item.name):
+            return kind, item
+    return None
+
+
+# ---------------------------------------------------------------------------- summary and clock
+def vp_text(view: State, seat_names: list[str] | None, lang: str) -> str:
+    return ", ".join(t("wowm.ui.vp_of", lang, player=player_name(view, p.seat, seat_names), vp=p.vp, goal=p.goal)
+                     for p in view.players)
+
+
+def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
+    """Round, Master Clock tick (and the next scoring tick), VP against the goal. Who acts is the
+    decision line's job (TABLE_UX: said once)."""
+    if view.phase == "choose_bar":
+        return t("wowm.ui.summary_bars", lang, vp=vp_text(view, seat_names, lang))
+    tick = view.tick
+    scoring = next((s for s in SCORING_TICKS if s >= tick), 10)
+    line = t("wowm.ui.summary", lang, round=view.round, tick=tick, scoring=scoring, vp=vp_text(view, seat_names, lang))
+    turn = view.turn
+    decision = ENGINE.decision(view)
+    # TABLE_UX: who acts is said once, by the decision line; in a turn, this adds where the
+    # character stands, its own tick and its health (never in a window or a question: it would
+    # read as a second "who acts now").
+    if decision is not None and decision.kind == "turn" and turn is not None and turn.char in view.chars:
+        c = view.chars[turn.char]
+        line += "\n" + t("wowm.ui.summary_active", lang, name=c.defn.name, short=c.short,
+                         space=c.pos or t("wowm.ui.off_map", lang), clock=shown(c.clock),
+                         health=c.health, max=max_health(view, c))
+    return line
+
+
+def clock_lines(view: State, lang: str) -> list[str]:
+    """``/wowm clock``: every character by its personal tick, from the Master Clock onwards."""
+    lines = [t("wowm.ui.clock_master", lang, round=view.round, tick=view.tick)]
+    rows: list[tuple[int, str]] = []
+    for row in clock_summary(view):
+        data = dict(row)
+        cid = str(data.get("char", data.get("id", "")))
+        c = view.chars.get(cid)
+        if c is None:
+            continue
+        ahead = c.clock - view.master
+        where = c.pos or t("wowm.ui.off_map", lang)
+        owner = player_name(view, c.controller)
+        rows.append((c.clock, t("wowm.ui.clock_row", lang, tick=shown(c.clock), ahead=ahead, name=c.defn.name,
+                                short=c.short, player=owner, space=where)))
+    if not rows:  # clock_summary shape changed: fall back on the characters themselves
+        for c in view.chars.values():
+            rows.append((c.clock, t("wowm.ui.clock_row", lang, tick=shown(c.clock), ahead=c.clock - view.master,
+                                    name=c.defn.name, short=c.short, player=player_name(view, c.controller),
+                                    space=c.pos or t("wowm.ui.off_map", lang))))
+    lines += [text for _, text in sorted(rows, key=lambda r: r[0])]
+    lines.append(t("wowm.ui.clock_scoring", lang))
+    return lines
+
+
+# ---------------------------------------------------------------------------- the private panel
+def bar_lines(view: State, seat: int, lang: str) -> list[str]:
+    """Each own character's bar, face-down cards included (the seat's own view shows them)."""
+    lines = []
+    for c in own_chars(view, seat):
+        cards = []
+        for card in c.bar:
+            if card.defn is None:
+                cards.append(t("wowm.ui.card_hidden", lang))
+                continue
+            state_words = []
+            if not card.face_up:
+                state_words.append(t("wowm.ui.face_down", lang))
+            if not card.ready:
+                state_words.append(t("wowm.ui.exhausted", lang))
+            if card.zone == "set_aside":
+                state_words.append(t("wowm.ui.active_form", lang))
+            extra = f" ({', '.join(state_words)})" if state_words else ""
+            cards.append(f"{ability_name(card.defn, lang)} [{card.defn.cost}]{extra}")
+        lines.append(t("wowm.ui.bar_line", lang, name=c.defn.name, short=c.short, health=c.health,
+                       max=max_health(view, c), space=c.pos or t("wowm.ui.off_map", lang), clock=shown(c.clock),
+                       cards=", ".join(cards) or "—"))
+    return lines
+
+
+def pool_lines(view: State, seat: int, lang: str) -> list[str]:
+    """Set-up: the party's pool, each card with what it does (the seat's own view)."""
+    return ["• " + ability_short(card.defn, lang, 300) for card in view.pool.get(seat, []) if card.defn is not None]
+
+
+def own_chars(view: State, seat: int) -> list[CharState]:
+    return [c for c in view.chars.values() if c.controller == seat and c.kind == "hero"]
+
+
+def char_stats(view: State, c: CharState, lang: str) -> str:
+    return t("wowm.ui.char_now", lang, armor=armor(view, c), resist=resist(view, c), move=movement(view, c))
+
+
+def panel(view: State, seat: int, lang: str, ref: str, play_lines: list[str]) -> Reply:
+    """"My options": the seat's own bars face up, and what it can do now."""
+    decision = ENGINE.decision(view)
+    lines: list[str] = []
+    buttons: list[Button] = []
+    if decision is None:
+        lines.append(t("wowm.ui.panel_over", lang))
+    elif seat in decision.seats:
+        prompt = t(decision.prompt_key, lang, **humanize(decision.params, lang, "wowm")) if decision.prompt_key else ""
+        lines.append(t("wowm.ui.panel_your_move", lang, prompt=prompt))
+    else:
+        names = ", ".join(player_name(view, s) for s in decision.seats)
+        lines.append(t("wowm.ui.panel_waiting", lang, players=names))
+    if view.phase == "choose_bar":
+        if not view.player(seat).bar_done:
+            lines.append(t("wowm.ui.panel_pool", lang, size=view.scenario.bar_per_char))
+            lines += pool_lines(view, seat, lang)
+            buttons.append(Button(t("wowm.ui.button.bar", lang), f"tv1:wowm:{ref}:bar", style="primary"))
+        else:
+            chosen = view.bar_choices.get(seat, {})
+            lines.append(t("wowm.ui.panel_bar_done", lang))
+            pool = {card.id: card for card in view.pool.get(seat, [])}
+            for cid, ids in chosen.items():
+                c = view.chars.get(cid)
+                names = [ability_name(pool[i].defn, lang) for i in ids if i in pool and pool[i].defn is not None]
+                if c is not None:
+                    lines.append(f"• {c.defn.name}: {', '.join(names)}")
+    else:
+        lines.append(t("wowm.ui.panel_bars", lang))
+        lines += bar_lines(view, seat, lang)
+    if play_lines:
+        lines.append(t("wowm.ui.panel_plays", lang))
+        lines += play_lines
+    title = t("wowm.ui.panel_title", lang, player=player_name(view, seat))
+    return Reply(title=title, text="\n".join(lines), ephemeral=True, buttons=buttons)
+
+
+# ---------------------------------------------------------------------------- events
+def faces_text(faces: list[Any], lang: str, threshold: int = 4) -> str:
+    """d10 faces as people read them: hits (4–9) bold, the critical 0 marked (103.4)."""
+    out = []
+    for face in faces:
+        text = str(face)
+        if text == CRIT or text == "0":
+            out.append("💥0")
+        elif text.isdecimal() and int(text) >= threshold:
+            out.append(f"**{text}**")
+        else:
+            out.append(text)
+    return " ".join(out)
+
+
+def event_text(event: Event, lang: str) -> str | None:
+    """Dice lines with the faces read as hits and criticals; the parties without seat numbers;
+    everything else from the templates."""
+    if event.key == "wowm.ev.critical" and not event.params.get("extra"):  # a rider, not extra hits
+        return t("wowm.ui.ev_critical_rider", lang, ability=event.params.get("ability", ""))
+    if event.key == "wowm.ev.tick_ended":  # the next line announces the new tick; "Tick 1 ends." adds nothing
+        return ""
+    if event.key == "wowm.ev.prefs":
+        words = {f: t(f"wowm.ui.pref.{event.params.get(f)}", lang) for f in ("auto_pass", "auto_reroll")}
+        return t("wowm.ui.prefs_set", lang, **words)
+    if event.key == "wowm.ev.parties":
+        parties = event.params.get("parties") or {}
+        goals = event.params.get("goals") or {}
+        if isinstance(parties, dict) and isinstance(goals, dict):
+            sides = [", ".join(map(str, names)) for _seat, names in sorted(parties.items(), key=lambda kv: str(kv[0]))]
+            return t("wowm.ui.ev_parties", lang, parties=t("wowm.ui.versus", lang).join(sides),
+                     goals=" / ".join(str(g) for _seat, g in sorted(goals.items(), key=lambda kv: str(kv[0]))))
+    if event.key == "wowm.ev.dice":
+        faces = list(event.params.get("faces", []))
+        kind = str(event.params.get("kind", "attack"))
+        label = t(f"wowm.ui.dice_kind.{kind}", lang) if has(f"wowm.ui.dice_kind.{kind}", lang) else kind
+        return t("wowm.ui.dice_line", lang, name=event.params.get("name", ""), kind=label,
+                 faces=faces_text(faces, lang))
+    return None
+
+
+__all__ = ["ability_short", "bar_lines", "card_info", "character_info", "clock_lines", "event_text", "find_info",
+           "panel", "summary"]

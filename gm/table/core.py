@@ -1,0 +1,324 @@
+"""The machinery under every table command: locks, the cache, loading, applying, committing.
+
+Every change goes lock → load → check → apply → commit → render → ``Reply``. The
+per-channel lock orders concurrent clicks in this process; the ``version`` column catches
+a second process writing the same game (``StaleVersion``), and ``retry_stale`` turns that
+into a reload and one more try.
+
+A cached state is never mutated: ``apply`` works on a fresh parse of the committed JSON
+(``Table.game.state``), so a rejected action changes nothing, and the commit keeps the JSON
+it writes as the next committed text. Parsing 19 KB of Krosmaster JSON costs a third of
+a deep copy of the parsed state, and the commit needs that JSON anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from common.i18n import Phrase, t
+from db import content_packs as packs
+from db import games as repo
+from db import state_codec
+from db.store import Store
+from engines import registry
+from engines.core.contract import GameState
+from engines.core.dice import Dice
+from engines.core.errors import TavoloError
+from engines.core.events import Event
+from gm.context import Actor, Place
+from gm.dice.source import DiceSource
+from gm.reply import Reply
+from gm.table.guild_settings import GuildSettings
+from gm.table.model import MANUAL_PENDING, PACK_OPTION, RESULT, Table
+from gm.table.replies import board_reply
+
+NOBODY = -1  # ``Event.private_to`` for records no seat may read
+
+P = ParamSpec("P")
+R = TypeVar("R")
+Core = TypeVar("Core", bound="TableCore")
+
+
+def retry_stale(method: Callable[Concatenate[Core, Place, P], Awaitable[R]]
+                ) -> Callable[Concatenate[Core, Place, P], Awaitable[R]]:
+    """Another process wrote this game since we cached it: reload and try once more.
+
+    Every write checks the version it read (``repo.update_game``), so a stale cache can
+    never overwrite newer data; this turns the conflict into a fresh attempt, and a second
+    conflict in a row into the clear "the game moved on" message."""
+
+    @functools.wraps(method)
+    async def wrapper(self: Core, place: Place, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(self, place, *args, **kwargs)
+        except repo.StaleVersion:
+            self.forget(place.channel_id)
+        try:
+            return await method(self, place, *args, **kwargs)
+        except repo.StaleVersion as exc:
+            self.forget(place.channel_id)
+            raise TavoloError("game.stale") from exc
+
+    return wrapper
+
+
+TABLE_OVERHEAD = 2048  # bytes a cached table holds besides its state text: row, seats, lock
+
+
+class TableCore:
+    """Locks, cache and the apply/commit steps shared by the lobby, play and ending commands.
+
+    The cache holds tables up to ``cache_bytes`` of text (a Krosmaster game's state and the
+    dictionary its history is compressed against: about 42 KB, so the 64 MB default keeps
+    some 1,500 games; a hit saves two queries) and the parsed state of only the
+    ``parsed_size`` most recently used ones. Parsing is cheap (0.5 ms for Krosmaster) and
+    every action parses its private copy anyway, while a parsed state is big (170 KiB, 600
+    objects) and every one kept lengthens the garbage collector's pauses (bench/live_games.py).
+    """
+
+    def __init__(self, store: Store, dice: DiceSource, cache_size: int = 4096,
+                 guild_settings: GuildSettings | None = None, *, cache_bytes: int = 64 << 20,
+                 parsed_size: int = 16) -> None:
+        self.store = store
+        self.dice = dice
+        self.guild_settings = guild_settings or GuildSettings(store)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: OrderedDict[int, Table] = OrderedDict()
+        self._sizes: dict[int, int] = {}
+        self._bytes = 0
+        self._cache_size = max(1, cache_size)
+        self._cache_bytes = cache_bytes
+        self._parsed: OrderedDict[int, None] = OrderedDict()  # channels whose table may hold a parsed state
+        self._parsed_size = max(1, parsed_size)
+        self._generation: dict[int, int] = {}
+
+    # ----------------------------------------------------------------- plumbing
+    @contextlib.asynccontextmanager
+    async def lock(self, channel_id: int) -> AsyncIterator[None]:
+        """One writer per channel: this process's coroutines queue on an asyncio lock, then processes
+        queue on the store's channel lock (PostgreSQL's advisory lock; nothing on SQLite), so every
+        write path (act, lobby, end, undo) loads, applies and commits without another process between."""
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        async with lock, self.store.channel_lock(channel_id):
+            yield
+
+    def _remember(self, table: Table) -> None:
+        """Cache a table, never replacing a newer position of the same channel by an older one."""
+        channel = table.game.channel_id
+        current = self._cache.get(channel)
+        if current is not None and (current.game.id, current.game.version) > (table.game.id, table.game.version):
+            self._touch(channel)
+            return
+        self._drop(channel)
+        size = TABLE_OVERHEAD + len(table.game.state or "") + len(table.dictionary or "")
+        self._cache[channel] = table
+        self._sizes[channel] = size
+        self._bytes += size
+        self._touch(channel)
+        while len(self._cache) > 1 and (len(self._cache) > self._cache_size or self._bytes > self._cache_bytes):
+            self._drop(next(iter(self._cache)))
+
+    def _touch(self, channel: int) -> None:
+        """Most recently used: keep its parsed state, and let the oldest parsed state beyond the window go."""
+        self._cache.move_to_end(channel)
+        self._parsed[channel] = None
+        self._parsed.move_to_end(channel)
+        while len(self._parsed) > self._parsed_size:
+            old, _ = self._parsed.popitem(last=False)
+            table = self._cache.get(old)
+            if table is not None:
+                table.drop_parsed()
+
+    def _drop(self, channel: int) -> None:
+        table = self._cache.pop(channel, None)
+        self._parsed.pop(channel, None)
+        if table is not None:
+            self._bytes -= self._sizes.pop(channel, 0)
+
+    def forget(self, channel_id: int) -> None:
+        """Drop the cached table; loads that started before this may no longer fill the cache."""
+        self._drop(channel_id)
+        self._generation[channel_id] = self._generation.get(channel_id, 0) + 1
+
+    async def load(self, channel_id: int, *, fresh: bool = False) -> Table | None:
+        """The channel's open game, from the cache or the database.
+
+        Reads take no lock (autocomplete must stay fast), so a read that started before a
+        write may finish after it: the generation check keeps such a read out of the cache,
+        and ``_remember`` never lets a lower version replace a higher one. ``fresh`` (every
+        write, under the channel lock) first checks the cached version against the database,
+        so another process's move is seen before anything is validated against an old copy."""
+        cached = self._cache.get(channel_id)
+        if cached is not None and fresh and await repo.game_version(self.store.conn, cached.game.id) \
+                != cached.game.version:
+            self.forget(channel_id)
+            cached = None
+        if cached is not None:
+            self._touch(channel_id)
+            return cached
+        generation = self._generation.get(channel_id, 0)
+        game = await repo.open_game(self.store.conn, channel_id)
+        if game is None:
+            return None
+        table = await self._build(game)
+        if self._generation.get(channel_id, 0) == generation:
+            self._remember(table)
+        return table
+
+    async def _build(self, game: repo.GameRow) -> Table:
+        """A table for ``game``; its state is parsed when first needed (``Table.state``)."""
+        table = Table(game=game, seats=await repo.seats(self.store.conn, game.id))
+        if game.options.get(PACK_OPTION):
+            table.content = await packs.get_pack(self.store.conn, game.guild_id, game.system,
+                                                 game.options[PACK_OPTION])
+            use = getattr(registry.get(game.system), "use_content", None)  # engines that name packs by key
+            if use is not None and table.content is not None:
+                use(table.content)
+        return table
+
+    async def _require(self, place: Place) -> Table:
+        """The channel's game, checked against the database: every write path starts here."""
+        if place.is_dm:
+            raise TavoloError("game.no_dm")
+        table = await self.load(place.channel_id, fresh=True)
+        if table is None:
+            raise TavoloError("game.none_here")
+        return table
+
+    async def table_for(self, place: Place) -> Table | None:
+        """Read-only access for autocomplete and previews (no lock: a snapshot is enough).
+
+        A quarantined game offers nothing to autocomplete, so it is hidden here."""
+        if place.is_dm:
+            return None
+        table = await self.load(place.channel_id)
+        return None if table is not None and table.problem is not None else table
+
+    @staticmethod
+    def require_readable(table: Table) -> None:
+        """Refuse anything that needs the state of a quarantined game, saying why and what to do."""
+        if table.problem is not None:
+            raise TavoloError("game.quarantined", game=table.game.id, system=table.game.system,
+                              why=Phrase(table.problem.key, table.problem.params))
+
+    async def finished_game(self, place: Place) -> Table | None:
+        """The channel's last game if it is over and nothing newer is open (for log and GM undo)."""
+        if place.is_dm:
+            return None
+        last = await repo.last_game(self.store.conn, place.channel_id)
+        if last is None or last.status not in ("finished", "abandoned"):
+            return None
+        return await self._build(last)
+
+    # -------------------------------------------------------------- apply/commit
+    def _working(self, table: Table) -> GameState:
+        """A private copy of the committed state for ``apply`` to change (or to throw away).
+
+        Parsed from the committed JSON rather than deep-copied: the parse is about three
+        times faster than pydantic's deep copy of a Krosmaster state, and shares nothing with
+        the cached state that readers (autocomplete, a render in a worker) may be using. An
+        unreadable state quarantines the game here (``require_readable``)."""
+        if table.game.state is None:  # a state built in memory only (tests); never after a load
+            assert table.state is not None
+            return table.state.model_copy(deep=True)
+        working = table.parse()
+        if working is None:
+            self.require_readable(table)
+            raise AssertionError("a state that did not parse is a quarantined game")
+        return working
+
+    def _apply(self, table: Table, seat: int | None, action: Any, dice: Dice,
+               working: GameState | None = None) -> tuple[list[Event], GameState]:
+        """Apply on a private copy (``working``, or a new one), so a RuleError (or missing manual
+        dice) changes nothing."""
+        working = working if working is not None else self._working(table)
+        events = table.engine.apply(working, seat if seat is not None else -1, action, dice)
+        leftover = dice.take_drawn()
+        if leftover:
+            # An engine that forgot to attach rolls still gets them recorded and shown.
+            events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))
+        picked = dice.take_picked()
+        if picked:  # hidden draws: recorded (so undo knows chance was revealed), shown to nobody
+            events.append(Event(key="game.drawn", draws=picked, private_to=[NOBODY]))
+        return events, working
+
+    @staticmethod
+    def committed_json(table: Table) -> str | None:
+        """The committed state as stored: the text loaded or last written, never re-serialized."""
+        if table.game.state is None and table.state is not None:
+            table.game.state = table.state.model_dump_json()
+        return table.game.state
+
+    @staticmethod
+    def waiting_users(table: Table, state: GameState) -> list[int]:
+        """Whom a position waits for (its decision's seats), stored with it for turn reminders."""
+        decision = table.engine.decision(state)
+        if decision is None:
+            return []
+        return [u for s in decision.seats if (u := table.user_of(s)) is not None]
+
+    def waiting_for_text(self, table: Table, text: str) -> list[int] | None:
+        """``waiting_users`` of a stored state (undo puts one back); None when it cannot be read."""
+        try:
+            return self.waiting_users(table, table.engine.load_state(text))
+        except TavoloError:  # StateUnreadable included: the reminder works it out later, if ever
+            return None
+
+    async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,
+                      events: list[Event], *, undoable: bool | None = None) -> Reply:
+        """One transaction: the action row plus the new state, guarded by the version.
+
+        The state text written here becomes ``table.game.state``, so the next action's
+        ``state_before`` is that same text: nothing is serialized twice."""
+        before = self.committed_json(table)
+        after = working.model_dump_json()
+        outcome = table.engine.outcome(working)
+        waiting = [] if outcome is not None else self.waiting_users(table, working)
+        if undoable is None:
+            undoable = not any(e.is_random or e.reveals_hidden for e in events)
+        options = dict(table.game.options)
+        options.pop(MANUAL_PENDING, None)
+        if outcome is not None:
+            options[RESULT] = outcome.model_dump()
+        dictionary = table.dictionary
+        async with self.store.transaction() as conn:
+            if before is not None and dictionary is None:  # kept only once committed: a rollback may drop it
+                dictionary = await state_codec.ensure_dictionary(conn, table.game.id, before)
+            await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind=action.kind,
+                                     action=action.model_dump(mode="json"), events=[e.model_dump() for e in events],
+                                     state_before=before, undoable=undoable, dictionary=dictionary)
+            try:
+                await repo.update_game(conn, table.game.id, table.game.version, state=after, waiting=waiting,
+                                       status="finished" if outcome else None,
+                                       options=options if options != table.game.options else None)
+            except repo.StaleVersion as exc:
+                self.forget(table.game.channel_id)
+                raise TavoloError("game.stale") from exc
+        self.forget(table.game.channel_id)
+        table.dictionary = dictionary
+        table.game.version += 1
+        table.game.options = options
+        table.install(working, after)
+        if outcome is not None:
+            table.game.status = "finished"
+        else:
+            self._remember(table)
+        return await self._board_reply(table, actor, events)
+
+    async def _board_reply(self, table: Table, actor: Actor, events: list[Event]) -> Reply:
+        return await board_reply(table, actor, events)
+
+
+async def quarantine_reply(table: Table, actor: Actor) -> Reply:
+    """``/game status`` of a quarantined game: what happened and what the table can do."""
+    assert table.problem is not None
+    why = Phrase(table.problem.key, table.problem.params)
+    return Reply(text=t("game.quarantined", actor.locale, game=table.game.id, system=table.game.system, why=why),
+                 ephemeral=False, ping=False)

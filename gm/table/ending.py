@@ -1,0 +1,165 @@
+"""Ending a game and taking moves back: resign, end votes, undo (also of a finished game).
+
+- A resignation goes through the engine when it supports one (``supports_resign``): the
+  player leaves as the rules say and play goes on while two sides remain. Two-seat games
+  of engines without it simply end with the other player as the winner.
+- An end vote lapses with the next action or after the server's ``end_vote_minutes``, so
+  an old vote can never end a game by surprise much later.
+- The GM may take back the last action of a finished game too: an override or a move that
+  ended the game by mistake is never final.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from common.i18n import t
+from db import games as repo
+from engines.core.errors import TavoloError
+from engines.core.events import Event
+from gm.context import Actor, Place
+from gm.reply import Reply
+from gm.table.core import retry_stale
+from gm.table.manual_dice import ManualDiceTable
+from gm.table.model import DICE_OPTION, END_VOTES, RESULT, Table
+from gm.table.replies import action_key
+from gm.timefmt import iso, parse_iso
+
+
+class EndingTable(ManualDiceTable):
+    @retry_stale
+    async def resign(self, place: Place, actor: Actor) -> Reply:
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            seat = table.seat_of(actor.user_id)
+            if seat is None:
+                raise TavoloError("game.not_seated")
+            if table.game.status != "active":
+                raise TavoloError("game.not_started")
+            self.require_readable(table)
+            engine = table.engine
+            if getattr(engine, "supports_resign", False):
+                data: dict[str, Any] = {"kind": "resign"}
+                if table.game.options.get(DICE_OPTION) == "manual":
+                    return await self._apply_manual(table, actor, seat, data, values=[], undoable=False)
+                action = engine.parse_action(data)
+                events, working = self._apply(table, seat, action, self.dice.make())
+                return await self._commit(table, actor, seat, action, working, events, undoable=False)
+            return await self._resign_two_seats(table, actor, seat)
+
+    async def _resign_two_seats(self, table: Table, actor: Actor, seat: int) -> Reply:
+        """Engines without a resignation rule: the game ends and the other seats win."""
+        winners = [s.seat for s in table.seats if s.seat != seat]
+        result = {"winners": winners, "reason_key": "game.reason_resigned", "params": {"user": actor.name}}
+        async with self.store.transaction() as conn:
+            await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind="resign",
+                                     action={"kind": "resign"}, events=[],
+                                     state_before=self.committed_json(table),
+                                     undoable=False)
+            await repo.update_game(conn, table.game.id, table.game.version, status="finished",
+                                   options={**table.game.options, RESULT: result})
+        self.forget(table.game.channel_id)
+        names = ", ".join(f"<@{table.user_of(s)}>" for s in winners) or "—"
+        return Reply(text=t("game.resigned", actor.locale, user=actor.mention, winners=names),
+                     mentions=[u for s in winners if (u := table.user_of(s)) is not None])
+
+    @retry_stale
+    async def end(self, place: Place, actor: Actor) -> Reply:
+        """GM ends at once; otherwise every seated player must ask, before the next move."""
+        async with self.lock(place.channel_id):
+            table = await self._require(place)
+            seated = {s.user_id for s in table.seats}
+            if not actor.is_gm and actor.user_id not in seated:
+                raise TavoloError("game.not_seated")
+            policy = await self.guild_settings.policy(table.game.guild_id)
+            position = await repo.last_seq(self.store.conn, table.game.id)
+            now = datetime.now(UTC)
+            votes = [v for v in table.game.options.get(END_VOTES, [])
+                     if _still_valid(v, position, now, policy.end_vote_minutes)]
+            if not actor.is_gm and actor.user_id not in {v["user"] for v in votes}:
+                votes.append({"user": actor.user_id, "seq": position, "at": iso(now)})
+            voters = {v["user"] for v in votes}
+            done = actor.is_gm or seated <= voters
+            options = {**table.game.options, END_VOTES: votes}
+            async with self.store.transaction() as conn:
+                await repo.update_game(conn, table.game.id, table.game.version, options=options,
+                                       status="abandoned" if done else None)
+            self.forget(place.channel_id)
+        if done:
+            return Reply(text=t("game.ended", actor.locale, user=actor.mention))
+        missing = " ".join(f"<@{u}>" for u in sorted(seated - voters))
+        lapse = (t("game.end_vote_lapse", actor.locale, minutes=policy.end_vote_minutes)
+                 if policy.end_vote_minutes else t("game.end_vote_lapse_move", actor.locale))
+        return Reply(text=t("game.end_vote", actor.locale, user=actor.mention, missing=missing) + " " + lapse,
+                     mentions=sorted(seated - voters))
+
+    # -------------------------------------------------------------------- undo
+    @retry_stale
+    async def undo(self, place: Place, actor: Actor) -> Reply:
+        async with self.lock(place.channel_id):
+            table = await self.load(place.channel_id, fresh=True) if not place.is_dm else None
+            if table is None:
+                return await self._undo_finished(place, actor)
+            if table.game.status != "active":
+                raise TavoloError("game.not_started")
+            self.require_readable(table)
+            last = await repo.last_live_action(self.store.conn, table.game.id)
+            if last is None or last.state_before is None:
+                raise TavoloError("game.nothing_to_undo")
+            if not actor.is_gm:
+                if last.user_id != actor.user_id:
+                    raise TavoloError("game.undo_not_yours")
+                if not last.undoable:
+                    raise TavoloError("game.undo_revealed")
+            options = {k: v for k, v in table.game.options.items() if k != END_VOTES}
+            waiting = self.waiting_for_text(table, last.state_before)
+            async with self.store.transaction() as conn:
+                await repo.mark_undone(conn, table.game.id, last.seq)
+                await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before,
+                                       options=options, waiting=waiting)
+            self.forget(place.channel_id)
+            table = await self._require(place)
+        return await self._board_reply(table, actor, [Event(key="game.undone", params={
+            "user": actor.mention, "action": last.kind, "seq": last.seq,
+            "action_key": action_key(table.game.system, last.kind)})])
+
+    async def _undo_finished(self, place: Place, actor: Actor) -> Reply:
+        """GM only: reopen the channel's finished game by taking back the action that ended it."""
+        table = await self.finished_game(place)
+        if table is None or table.game.status != "finished":
+            raise TavoloError("game.none_here")
+        if not actor.is_gm:
+            raise TavoloError("game.undo_finished_gm")
+        self.require_readable(table)
+        last = await repo.last_live_action(self.store.conn, table.game.id)
+        if last is None or last.state_before is None:
+            raise TavoloError("game.nothing_to_undo")
+        options = {k: v for k, v in table.game.options.items() if k not in (RESULT, END_VOTES)}
+        waiting = self.waiting_for_text(table, last.state_before)
+        try:
+            async with self.store.transaction() as conn:
+                await repo.mark_undone(conn, table.game.id, last.seq)
+                await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before,
+                                       status="active", options=options, waiting=waiting)
+        except repo.ChannelBusy as exc:  # reopening would make two open games in one channel
+            raise TavoloError("game.channel_busy", system=table.game.system, status="?") from exc
+        self.forget(place.channel_id)
+        table = await self._require(place)
+        return await self._board_reply(table, actor, [Event(key="game.undone", params={
+            "user": actor.mention, "action": last.kind, "seq": last.seq,
+            "action_key": action_key(table.game.system, last.kind)})])
+
+
+def _still_valid(vote: object, position: int, now: datetime, minutes: int) -> bool:
+    """A vote counts for the position it was cast in, and for ``minutes`` at most (0 = no time limit).
+
+    Votes stored by older versions were bare user ids with no position: they have lapsed."""
+    if not isinstance(vote, dict) or vote.get("seq") != position:
+        return False
+    if minutes <= 0:
+        return True
+    try:
+        return now - parse_iso(str(vote.get("at"))) < timedelta(minutes=minutes)
+    except ValueError:
+        return False

@@ -1,0 +1,181 @@
+"""What a table is: a game row, its seats and (once started) its parsed state.
+
+Shared by every part of the table layer (lobby, play, ending, manual dice), so it holds
+only data and the small rules about seats and table options that all of them read.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+from typing import Any
+
+from db import games as repo
+from engines import registry
+from engines.core.contract import Engine, GameState
+from engines.core.errors import TavoloError
+from engines.core.state_versions import StateUnreadable
+
+log = logging.getLogger("gm.table.manager")
+
+MAX_OPTIONS_LENGTH = 1000
+# Table options handled here, not by engines: a server content pack to play with, and
+# ``dice:manual`` for groups that roll physical dice and type the faces in.
+PACK_OPTION = "pack"
+DICE_OPTION = "dice"
+MANUAL_PENDING = "manual_pending"
+END_VOTES = "end_votes"
+RESULT = "result"
+MAX_LOG_COUNT = 50
+
+
+class Table:
+    """A loaded game: its row, seats and (once started) the engine state.
+
+    The committed state lives as the JSON text of ``game.state`` (what the database holds);
+    ``state`` is that text parsed, on first use. The table cache keeps the text of many games
+    and the parsed state of only the most recent ones (``drop_parsed``): a parsed Krosmaster
+    state takes about nine times the memory of its text and hundreds of objects the garbage
+    collector must walk. A parsed state reachable from the cache is never mutated: actions
+    change a private ``parse()`` and the commit installs it.
+
+    ``problem`` is set when the stored state cannot be read by this version of the code:
+    the game is quarantined (see ``TableCore.require_readable``) and only reading its log
+    and ending it still work, so one bad save never blocks the channel or the bot.
+    """
+
+    def __init__(self, game: repo.GameRow, seats: list[repo.SeatRow], state: GameState | None = None,
+                 content: dict[str, Any] | None = None, problem: StateUnreadable | None = None) -> None:
+        self.game = game
+        self.seats = seats
+        self.content = content  # the server's content pack named by the ``pack`` option
+        self._state = state
+        self._problem = problem
+        self._checked = state is not None or problem is not None  # has game.state been read once?
+        self._dumped = False  # game.state is exactly _state.model_dump_json() (``install``)
+        self.dictionary: str | None = None  # what its history is compressed against (db/state_codec.py)
+
+    def __repr__(self) -> str:
+        return f"Table(game={self.game.id}, channel={self.game.channel_id}, version={self.game.version})"
+
+    @property
+    def state(self) -> GameState | None:
+        """The parsed committed state; None before the start and for a quarantined game."""
+        if self._state is None and self.game.state is not None and self._problem is None:
+            self._state = self.parse()
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState | None) -> None:
+        self._state = value
+        self._checked = True
+        self._dumped = False
+
+    def install(self, state: GameState, text: str) -> None:
+        """A commit's new state and the JSON it wrote, which is ``state.model_dump_json()``."""
+        self.game.state = text
+        self.state = state
+        self._dumped = True
+
+    def json_of(self, view: GameState) -> str | None:
+        """``view``'s JSON without serializing again, when ``view`` is the committed state the
+        last commit dumped (a view that hides nothing is the state itself); else None."""
+        return self.game.state if self._dumped and view is self._state else None
+
+    @property
+    def problem(self) -> StateUnreadable | None:
+        """Why the stored state cannot be read, if it cannot (read once to know)."""
+        if not self._checked and self.game.state is not None:
+            _ = self.state
+        return self._problem
+
+    @property
+    def parsed(self) -> bool:
+        """Whether a parsed state is held right now (no parse happens to answer)."""
+        return self._state is not None
+
+    def parse(self) -> GameState | None:
+        """A new parse of the committed JSON, private to the caller; None (and ``problem``) if unreadable."""
+        if self.game.state is None:
+            return None
+        try:
+            parsed = self.engine.load_state(self.game.state)
+        except StateUnreadable as problem:  # quarantine this game only (ARCHITECTURE.md §3)
+            log.warning("game %s (%s) quarantined: %s %s", self.game.id, self.game.system, problem.key,
+                        problem.params)
+            self._problem = problem
+            parsed = None
+        self._checked = True
+        return parsed
+
+    def drop_parsed(self) -> None:
+        """Let the parsed state go; the JSON stays, and the next ``state`` parses it again."""
+        if self.game.state is not None:
+            self._state = None
+            self._dumped = False
+
+    @property
+    def engine(self) -> Engine:
+        engine = registry.get(self.game.system)
+        if engine is None:
+            raise TavoloError("game.unknown_system", system=self.game.system, known=", ".join(registry.systems()))
+        return engine
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int | None:
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def host(self) -> int:
+        """The player who runs the lobby (its creator, or whoever inherited it on leaving)."""
+        return self.game.created_by
+
+
+def game_ref(table: Table) -> str:
+    """``<game id>.<version>``: names one exact position of one game, for component ids."""
+    return f"{table.game.id}.{table.game.version}"
+
+
+def max_players(engine: Any, options: dict[str, Any]) -> int:
+    """Seats a table offers: engines may open more seats for some options (Krosmaster ``mode``)."""
+    hook = getattr(engine, "max_players_for", None)
+    return int(hook(options)) if hook is not None else int(engine.max_players)
+
+
+def min_players(engine: Any, options: dict[str, Any]) -> int:
+    """Players a table needs to start; some options raise it (Krosmaster's four-player modes)."""
+    hook = getattr(engine, "min_players_for", None)
+    return int(hook(options)) if hook is not None else int(engine.min_players)
+
+
+def players_text(engine: Any, options: dict[str, Any]) -> str:
+    low, high = min_players(engine, options), max_players(engine, options)
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``format:limited arena:"Temple of Bonta"`` (or ``key=value``) → dict."""
+    if not text:
+        return {}
+    if len(text) > MAX_OPTIONS_LENGTH:
+        raise TavoloError("game.options_too_long", limit=MAX_OPTIONS_LENGTH)
+    try:
+        tokens = shlex.split(text)
+    except ValueError as exc:  # shlex's only complaint: a quote left open
+        raise TavoloError("game.bad_options") from exc
+    options: dict[str, Any] = {}
+    for token in tokens:
+        sep = ":" if ":" in token else "=" if "=" in token else None
+        if sep is None:
+            raise TavoloError("game.bad_option", option=token)
+        key, value = token.split(sep, 1)
+        if not key:
+            raise TavoloError("game.bad_option", option=token)
+        options[key.strip().lower()] = value.strip()
+    return options

@@ -1,0 +1,202 @@
+"""How a table answers: the board message after a change, the lobby card, the log lines.
+
+Kept apart from the pipeline so every command (play, undo, resign, status) words the
+position the same way: events first, the presenter's summary, then either the result or
+exactly one line saying who must act now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from common.i18n import has, humanize, t
+from engines.core.contract import GameState
+from engines.core.decision import Decision
+from engines.core.events import Event
+from gm import presenters
+from gm.context import Actor
+from gm.errors import worded
+from gm.reply import Button, Image, Reply
+from gm.table.model import (
+    END_VOTES,
+    MANUAL_PENDING,
+    RESULT,
+    Table,
+    game_ref,
+    max_players,
+    min_players,
+)
+from gm.workers import render_pool
+
+LOBBY_HIDDEN = (END_VOTES, MANUAL_PENDING, RESULT, "closed")
+log = logging.getLogger("gm.table.manager")
+LOG_LINES = 4  # the last event lines a board may draw (Mage Knight's log band)
+PANEL_BUTTON = "tv1:game:me"  # not tied to a position: it always shows the clicker's current view
+
+
+def event_text(event: Event, lang: str, system: str | None = None) -> str:
+    """One log line. The game's presenter may word an event itself (``event_text`` hook, e.g. why
+    damage was reduced; "" for bookkeeping nobody needs to read, which callers leave out);
+    otherwise (the hook returns None) the event's template is filled in."""
+    presenter = presenters.get(system or "")
+    hook = getattr(presenter, "event_text", None)
+    own = hook(event, lang) if hook is not None else None
+    namespace = event.key.split(".", 1)[0]
+    text = own if own is not None else t(event.key, lang, **worded(humanize(event.params, lang, namespace), lang))
+    if own and getattr(presenter, "words_rolls", False):
+        return text  # the game's own line reads the dice already (WoW Miniatures: hits and the critical 0)
+    if event.rolls and "rolls" not in event.params:
+        text += " 🎲 " + " ".join(str(r) for r in event.rolls)
+    return text
+
+
+def action_key(system: str, kind: str) -> str:
+    """The locale key naming an action (``<namespace>.action.<kind>``), "" for a game without one.
+
+    The stored ``kind`` is an internal word ("end_turn"); a presenter that declares its
+    ``locale_namespace`` has its actions worded in the log and in undo."""
+    namespace = getattr(presenters.get(system), "locale_namespace", None)
+    return f"{namespace}.action.{kind}" if namespace else ""
+
+
+def action_label(system: str, kind: str, lang: str) -> str:
+    """An action's name for people, or its kind when the game has no words for it."""
+    key = action_key(system, kind)
+    return t(key, lang) if key and has(key, lang) else kind
+
+
+def lobby_reply(table: Table, actor: Actor) -> Reply:
+    """The lobby card (TABLE_UX): the options, every player's choices, and what is still missing."""
+    lang = actor.locale
+    presenter = presenters.get(table.game.system)
+    describe = getattr(presenter, "seat_line", None)  # e.g. Krosmaster: the team, or "no team yet"
+    lines = []
+    for s in table.seats:
+        line = f"{s.seat + 1}. {s.name}" + (f" ({s.team})" if s.team else "")
+        if s.user_id == table.host:
+            line += " " + t("game.lobby_host", lang)
+        if describe is not None:
+            line += " — " + describe(s.config, table.game.options, lang, table.content)
+        lines.append(line)
+    shown = {k: v for k, v in table.game.options.items()  # a switch left off is no news to anyone
+             if k not in LOBBY_HIDDEN and v is not False and str(v).lower() != "false"}
+    options = ", ".join(f"{k}:{v}" for k, v in sorted(shown.items())) or t("game.lobby_no_options", lang)
+    low, high = min_players(table.engine, table.game.options), max_players(table.engine, table.game.options)
+    seated = len(table.seats)
+    need = t("game.lobby_need", lang, count=low - seated) if seated < low else t("game.lobby_ready", lang)
+    text = "\n".join([t("game.lobby_options", lang, options=options), *lines,
+                      t("game.lobby_seats", lang, count=seated, players=f"{low}–{high}" if low != high else low),
+                      need, t("game.lobby_hint", lang)])
+    return Reply(title=t("game.lobby_title", lang, system=table.game.system), text=text)
+
+
+async def render(presenter: presenters.Presenter, view: GameState, lang: str, names: list[str],
+                 game_id: int, log_lines: list[str] | None = None, view_json: str | None = None,
+                 hints: dict[str, Any] | None = None) -> Image | None:
+    """The board picture, drawn off the event loop by the render pool (``gm.workers.render_pool``).
+
+    Never raises for a failed picture: the move was committed before anyone asked for it,
+    so a render that fails, crashes its worker or is too slow costs the picture only. The
+    reply goes out as text and the error is logged with the game, to be fixed. ``view_json``:
+    the view's JSON when the caller already has it (``Table.json_of``)."""
+    try:
+        data = await render_pool.pool().render(presenter, view, lang=lang, seat_names=names, log_lines=log_lines,
+                                               view_json=view_json, hints=hints, affinity=game_id)
+    except Exception:
+        log.exception("game %s (%s): board picture failed; the reply goes out as text", game_id, presenter.system)
+        return None
+    return Image(filename=f"{presenter.system}-{game_id}.png", data=data) if data else None
+
+
+def _next_key(decision: Decision) -> str:
+    """How the line that says who acts now reads: one seat's turn, one seat's question, or several
+    seats answering at once (and, for a secret choice, that nobody sees an answer before all are in)."""
+    if decision.simultaneous:
+        return "game.next_secret" if decision.secret else "game.next_simultaneous"
+    return "game.next_turn" if decision.kind == "turn" else "game.next_decision"
+
+
+async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Reply:
+    """Events, board image and summary, then the result or the one line saying who acts next."""
+    lang = actor.locale
+    events = list(events)
+    system = table.game.system
+    lines = [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
+    private = [event_text(e, lang, system) for e in events
+               if e.private_to and table.seat_of(actor.user_id) in e.private_to]
+    reply = Reply(text="\n".join(lines))
+    state = table.state
+    presenter = presenters.get(table.game.system)
+    next_line = ""
+    picture: asyncio.Future[Image | None] | None = None
+    try:
+        if state is not None:
+            engine = table.engine
+            public = engine.view(state, None)
+            hinting = getattr(presenter, "picture_hints", None)  # which picture, or none (a table's image policy)
+            hints: dict[str, Any] | None = hinting(public, events) if hinting is not None else {}
+            if presenter is not None and hints is not None:
+                # Started first, so a worker draws while the rest of the reply is worded here.
+                picture = asyncio.ensure_future(render(presenter, public, lang, table.seat_names, table.game.id,
+                                                       lines[-LOG_LINES:], table.json_of(public), hints or None))
+                await asyncio.sleep(0)  # one turn of the loop: the job reaches the pool before the words below
+                summary = presenter.summary(public, lang=lang, seat_names=table.seat_names)
+                if summary:
+                    reply.text = (reply.text + "\n" + summary).strip()
+            outcome = engine.outcome(state) if table.game.status in ("active", "finished") else None
+            result = table.game.options.get(RESULT)
+            if outcome is not None or result:
+                data = outcome.model_dump() if outcome is not None else result
+                names = ", ".join(f"<@{table.user_of(s)}>" for s in data["winners"]) or t("game.nobody", lang)
+                reply.mentions = [u for s in data["winners"] if (u := table.user_of(s)) is not None]
+                reason = t(data["reason_key"], lang, **data.get("params", {})).rstrip(".")  # the line adds its own
+                reply.text += "\n" + t("game.finished", lang, winners=names, reason=reason)
+            elif table.game.status == "abandoned":
+                reply.text += "\n" + t("game.was_abandoned", lang)
+            else:
+                decision = engine.decision(state)
+                if decision is not None:
+                    users = [u for s in decision.seats if (u := table.user_of(s)) is not None]
+                    pulled = getattr(presenter, "event_mentions", None)  # seats an event pulls in (defenders)
+                    extra = [u for s in (pulled(public, events) if pulled is not None else [])
+                             if (u := table.user_of(s)) is not None and u not in users]
+                    reply.mentions = users + extra
+                    prompt = ""
+                    if decision.prompt_key:
+                        params = worded(humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]), lang)
+                        named = getattr(presenter, "prompt_params", None)  # ids the engine speaks in, as names
+                        if named is not None:
+                            params = named(public, params, lang)
+                        prompt = t(decision.prompt_key, lang, **params)
+                    next_line = t(_next_key(decision), lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
+                    reply.text += "\n" + next_line
+                    if presenter is not None and len(decision.seats) == 1:
+                        reply.buttons = presenter.buttons(game_ref(table), public, seat=decision.seats[0], lang=lang)
+                    elif presenter is not None and getattr(presenter, "shared_buttons", False):
+                        # several seats act in parallel (a faction's shared turn, a secret choice): buttons
+                        # any of them may press, each click acting for the clicker's own seat
+                        reply.buttons = presenter.buttons(game_ref(table), public, seat=None, lang=lang)
+                    if getattr(presenter, "private_panel", None) is not None:  # every seat's own view, on demand
+                        reply.buttons = [*reply.buttons[:19], Button(t("game.my_panel", lang), PANEL_BUTTON)]
+        pending = table.game.options.get(MANUAL_PENDING)
+        if pending:
+            reply.text += "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")
+            next_line = (next_line + "\n" + t("game.manual_waiting", lang, user=f"<@{pending['user_id']}>")).strip()
+        if picture is not None:
+            reply.image = await picture
+    except BaseException:  # a reply that fails has no use for its picture
+        if picture is not None:
+            picture.cancel()
+        raise
+    if reply.image is not None:
+        reply.board = True
+        policy = getattr(presenter, "image_policy", None)
+        reply.update_board = bool(events) and policy is not None and policy(events) == "update"
+        reply.brief = "\n".join([*lines, next_line]).strip()
+        reply.board_text = reply.text.split("\n", len(lines))[-1] if lines else reply.text  # the position only
+    if private:
+        reply.extra.append(Reply(text="\n".join(private), ephemeral=True))
+    return reply

@@ -1,0 +1,32 @@
+"""Imported by the fork server that render workers fork from: draws every game's warm-up there.
+
+Why (issue 13): each render worker used to warm up on its own (fonts, arenas, palettes, text
+masks of five games): ~50 MB per worker that no other process shared. Drawn once in the fork
+server, before any worker exists, those pages are shared copy-on-write by every worker, and
+``gc.freeze`` keeps the collector from writing to (and so copying) them. A worker still runs
+the warm-up itself (``gm.workers.render_pool._worker_main``), which then finds everything cached.
+
+Importing this module does the work: the fork server's preload list takes module names only. The
+game modules come first in that list (``render_pool.fork_server_modules``), so their presenters are
+registered by the time this runs.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from gm import presenters
+from gm.workers.heap import freeze_start_up_heap
+
+log = logging.getLogger(__name__)
+
+
+def warm_every_game() -> frozenset[str]:
+    """Every presenter the preloaded game modules registered draws its warm-up here, once."""
+    done = presenters.warm_up_all()
+    freeze_start_up_heap()
+    return done
+
+
+WARMED: frozenset[str] = warm_every_game()
+"""The systems whose warm-up ran here without an error: a worker forked from here skips those."""
