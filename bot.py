@@ -34,7 +34,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--as", dest="as_user", default="alice", help="console: starting user name")
     parser.add_argument("--script", help="console: read commands from this file instead of stdin")
     parser.add_argument("--out", default="out", help="console: folder for images (default ./out)")
-    parser.add_argument("--strict", action="store_true", help="console: exit 1 if any line produced an error")
+    parser.add_argument("--strict", action="store_true",
+                        help="console: exit 1 if any line produced an error (a picture's \"?\" for a glyph its "
+                             "font lacks, a label nobody can read)")
     parser.add_argument("--lang", default=None, help="console: reply language, en or it")
     parser.add_argument("--check-db", action="store_true",
                         help="report the database: backend, migration level, counts (then exit)")

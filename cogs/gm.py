@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs.common import Choices, ctx, respond, to_choices
 from gm import presenters
-from gm.reply import Reply
+from gm.table.overrides import gm_commands, gm_override
 
 
 class GameMaster(commands.Cog):
@@ -24,24 +24,24 @@ class GameMaster(commands.Cog):
         self.bot = bot
 
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
-        """Build the override with the piece named as the board shows it ("SHA", "Shadow Rogue"):
-        the system's presenter resolves it (``resolve_piece``) and lists the valid names otherwise."""
+        """The override for the channel's game (``gm.table.overrides``): refused in words where the game
+        has no such override, the piece named as the board shows it."""
         app, place, actor = ctx(interaction)
+        command = interaction.command.name if interaction.command is not None else ""
         table = await app.tables.table_for(place)
-        system = table.game.system if table else None
+        await respond(interaction, lambda: gm_override(app.tables, place, actor, command, action),
+                      system=table.game.system if table else None)
 
-        async def work() -> Reply:
-            named = dict(action)
-            presenter = presenters.get(system) if system else None
-            fields = getattr(presenter, "gm_fields", None)  # each game's own names for the shared overrides
-            if fields is not None:
-                named = fields(named)
-            resolver = getattr(presenter, "resolve_piece", None)
-            if "piece" in named and resolver is not None and table is not None and table.state is not None:
-                named["piece"] = resolver(table.state, str(named["piece"]))
-            return await app.tables.act(place, actor, named)
-
-        await respond(interaction, work, system=system)
+    @staticmethod
+    async def _applies(interaction: discord.Interaction) -> Any:
+        """The channel's table when the typed ``/gm`` subcommand applies to its game, else None (its
+        autocomplete then offers nothing)."""
+        app, place, _ = ctx(interaction)
+        table = await app.tables.table_for(place)
+        command = interaction.command.name if interaction.command is not None else ""
+        if table is None or table.state is None or command not in gm_commands(table.game.system):
+            return None
+        return table
 
     @gm.command(name="place", description="Put a piece on a square, or take it off the board")
     @app_commands.describe(piece="Which piece", square="Target square, e.g. C7 (empty: off the board)")
@@ -216,9 +216,8 @@ class GameMaster(commands.Cog):
 
     async def _names_ac(self, interaction: discord.Interaction, what: str, current: str) -> Choices:
         """Names the game knows for ``what`` (presenter hook ``gm_name_choices``)."""
-        app, place, _ = ctx(interaction)
-        table = await app.tables.table_for(place)
-        if table is None or table.state is None:
+        table = await self._applies(interaction)
+        if table is None:
             return []
         lister = getattr(presenters.get(table.game.system), "gm_name_choices", None)
         if lister is None:
@@ -233,9 +232,8 @@ class GameMaster(commands.Cog):
     @state.autocomplete("piece")
     @move.autocomplete("piece")
     async def _piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        app, place, _ = ctx(interaction)
-        table = await app.tables.table_for(place)
-        if table is None or table.state is None:
+        table = await self._applies(interaction)
+        if table is None:
             return []
         presenter = presenters.get(table.game.system)
         lister = getattr(presenter, "piece_choices", None)

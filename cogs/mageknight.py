@@ -121,7 +121,7 @@ class MageKnight(commands.Cog):
                            enemy="Whose damage (needed when several enemies hit you)")
     async def assign(self, interaction: discord.Interaction, to: str, enemy: str | None = None) -> None:
         await self._act(interaction, {"kind": "assign", "to": to, "enemy": enemy},
-                        build=lambda state, _seat, _lang: actions.assign(state, to, enemy))
+                        build=lambda state, _seat, lang: actions.assign(state, to, enemy, lang))
 
     @assign.autocomplete("enemy")
     async def _assign_enemy_ac(self, interaction: discord.Interaction, current: str) -> Choices:

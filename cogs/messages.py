@@ -117,7 +117,12 @@ async def send(interaction: discord.Interaction, reply: Reply, deferred: bool | 
     if reply.board and not reply.ephemeral and message_id is not None:
         boards_of(interaction)[interaction.channel_id or 0] = message_id
     for extra in reply.extra:
-        await interaction.followup.send(**_present(to_message(extra, lang)))
+        sent = await interaction.followup.send(**_present(to_message(extra, lang)))
+        # a secret answer's public message carries the board when the last answer reveals it (Warlord's
+        # initiative, WoW Miniatures' bars): later edits must reach that board, not an older one above it
+        sent_id = getattr(sent, "id", None)
+        if extra.board and not extra.ephemeral and sent_id is not None:
+            boards_of(interaction)[interaction.channel_id or 0] = sent_id
 
 
 def boards_of(interaction: discord.Interaction) -> dict[int, int]:

@@ -28,6 +28,8 @@ class Tables(commands.Cog):
                 await respond(interaction, lambda: app.tables.status(place, actor))
             case ["undo", *_]:
                 await respond(interaction, lambda: app.tables.undo(place, actor))
+            case ["resign", game_id] if game_id.isdigit():  # the confirmation of /game resign
+                await respond(interaction, lambda: app.tables.resign(place, actor, int(game_id)))
             case ["me", *_]:  # "Show my hand / My options": only the clicker sees the answer
                 await respond(interaction, lambda: app.tables.private_panel(place, actor), ephemeral_defer=True)
             case _:
@@ -96,7 +98,7 @@ class Tables(commands.Cog):
     @game.command(name="resign", description="Concede the game")
     async def resign(self, interaction: discord.Interaction) -> None:
         app, place, actor = ctx(interaction)
-        await respond(interaction, lambda: app.tables.resign(place, actor))
+        await respond(interaction, lambda: app.tables.resign_prompt(place, actor), ephemeral_defer=True)
 
     @game.command(name="end", description="End the game (GM, or every player must ask)")
     async def end(self, interaction: discord.Interaction) -> None:

@@ -33,6 +33,7 @@ from console.fake import (
     Transcript,
 )
 from gm.settings import Settings
+from renderers import kit_glyphs
 
 GUILD_ID = 1
 _MENTION = re.compile(r"<([@#])!?(\d+)>")
@@ -82,7 +83,7 @@ class ConsoleError(Exception):
 
 class Console:
     def __init__(self, bot: Any, *, out_dir: Path, lang: str = "en", user: str = "alice",
-                 output: TextIO | None = None) -> None:
+                 output: TextIO | None = None, check_glyphs: bool = False) -> None:
         self.bot = bot
         self.out_dir = out_dir
         self.lang = normalize(lang)
@@ -96,6 +97,9 @@ class Console:
         self.errors = 0
         self._image_count: int | None = None  # read from --out on the first image
         self.seat_names: dict[int, str] = {}  # names of players seated in a saved game (--db)
+        # --strict: a picture that drew "?" for a character its font lacks, or a label nobody can
+        # read, counts as an error (TABLE_UX: "a picture draws only glyphs its font has")
+        self.check_glyphs = check_glyphs
 
     # ----------------------------------------------------------- identities
     def _user(self, name: str, is_gm: bool | None = None) -> FakeUser:
@@ -272,6 +276,7 @@ class Console:
             return
         start = len(self.transcript.messages)
         error_before = self.errors
+        accidents_before = kit_glyphs.accident_count()
         try:
             tokens = shlex.split(line)
         except ValueError as exc:
@@ -292,6 +297,8 @@ class Console:
             self._error(exc)
         for message in self.transcript.messages[start:]:
             self._print_message(message)
+        if self.check_glyphs:
+            self._check_glyphs(self.transcript.messages[start:], accidents_before)
         if self.errors == error_before and self._last_error_flag:
             self.errors += 1
         self._last_error_flag = False
@@ -301,6 +308,16 @@ class Console:
     def _error(self, exc: ConsoleError) -> None:
         self.errors += 1
         self.say("⚠️ " + t(exc.key, self.lang, **exc.params))
+
+    def _check_glyphs(self, messages: list[SentMessage], accidents_before: int) -> None:
+        """Each picture drawn by this line, and each label it sent, only with what can be read:
+        every accident of ``kit_glyphs`` and every label it would refuse is an error."""
+        for accident in kit_glyphs.accidents_since(accidents_before):
+            self._error(ConsoleError("console.glyph_accident", char=repr(accident.char), text=accident.text))
+        for message in messages:
+            for label in _labels(message.view) if message.view is not None else ():
+                if kit_glyphs.label_problem(label) is not None:
+                    self._error(ConsoleError("console.bad_label", label=label))
 
     async def _run_command(self, tokens: list[str]) -> None:
         command, rest = self._resolve(tokens)
@@ -433,6 +450,17 @@ def _items(view: discord.ui.View) -> Iterator[tuple[Any, str]]:
             yield child, f"[{inner.placeholder}]"
 
 
+def _labels(view: discord.ui.View) -> Iterator[str]:
+    """Every label a view shows: its buttons' (an emoji-only button counts as its emoji) and its
+    selects' options'."""
+    for child in view.children:
+        inner = getattr(child, "item", child)
+        if isinstance(inner, discord.ui.Button):
+            yield inner.label or (str(inner.emoji) if inner.emoji else "")
+        elif isinstance(inner, discord.ui.Select):
+            yield from (option.label for option in inner.options)
+
+
 def _interactive_lines(console: Console) -> Iterator[str]:
     while True:
         try:
@@ -461,7 +489,7 @@ async def _main(args: argparse.Namespace, settings: Settings) -> int:
     try:
         await bot.load_tavolo()
         console = Console(bot, out_dir=Path(args.out), lang=args.lang or settings.default_locale,
-                          user=args.as_user)
+                          user=args.as_user, check_glyphs=args.strict)
         from db import games as games_repo
 
         console.seat_names = await games_repo.seat_names(app.store.conn)

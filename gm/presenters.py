@@ -61,11 +61,18 @@ class Presenter(Protocol):
     # means none at all (a table that asked for fewer images: the text summary stands alone); a dict
     # is passed to ``render`` as keywords (picklable: it travels to the render workers), e.g. the
     # regions a crop should show. ``events`` is empty for ``/game status``.
+    # Optional: ``gm_commands = frozenset({"place", …})``: the ``/gm`` subcommands that apply to this game;
+    # every other one is refused in words (``gm.table.overrides``), and its autocomplete offers nothing.
     # Optional: ``warm_up() -> None``: draw once what every picture needs (fonts, arenas, palettes); run
     # by each render worker, and by the fork server they share, before the first player waits for it.
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need
     # not see as a new image (set-up steps, bookkeeping): the board already in the channel is
     # edited instead. Without it, every change posts a new board.
+    # Optional (checked by tests/table/test_image_budget.py, read by nothing at run time):
+    # ``player_turns(view) -> frozenset``: the player turns under way in this position, each a hashable
+    # marker (Krosmaster ``(turn_number,)``, Warlord ``(turn, seat)`` for every player still in). A
+    # game's full script may post about two new pictures per distinct marker; what a player turn is
+    # follows the game's rules, so only the game can say.
 
 
 _PRESENTERS: dict[str, Presenter] = {}

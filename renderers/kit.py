@@ -12,7 +12,8 @@ so the palette, the text sizes and the furniture are shared. The kit is split by
 - ``kit_board``: square grids, coordinates, tokens with HP strips, square highlights;
 - ``kit_panel``: the side column (banner, chips and their flow, legend, icons);
 - ``kit_colour``: perceived colour distance, with colour-vision deficiency simulated;
-- ``kit_glyphs``: text cut down to the glyphs the bundled font has;
+- ``kit_glyphs``: text cut down to the glyphs the bundled font has (``draw_text`` passes every
+  text through it), with substitutes chosen on purpose and any "?" recorded for the tests;
 - ``kit_scene``: a picture recorded as draw commands, re-drawn only in the bands that changed;
 - ``kit_png``: palette PNGs written band by band, with a cache of compressed bands.
 
@@ -33,12 +34,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers import kit_png
+from renderers import kit_glyphs, kit_png
 from renderers.kit_palette import Palette
 
 RGB = tuple[int, int, int]
@@ -203,7 +203,7 @@ def note(kind: str, box: tuple[float, float, float, float], text: str = "", size
 # -- text ------------------------------------------------------------------------------
 
 
-FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed-Tavolo.ttf"
+FONT_FILE = kit_glyphs.FONT_FILE
 
 
 @lru_cache(maxsize=64)
@@ -325,6 +325,7 @@ def draw_text(
     """
     if not text:
         return (round(xy[0]), round(xy[1]), round(xy[0]), round(xy[1]))
+    text = kit_glyphs.drawable(text)  # never an empty box; a "?" is recorded, and tests fail on it
     stroke = outline_width(size) if outline is not None else (1 if bold else 0)
     left, top, fill_mask, stroke_mask = _glyph_masks(text, size, stroke, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top

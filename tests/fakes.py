@@ -63,6 +63,10 @@ class RaceEngine:
     system: ClassVar[str] = "race"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    supports_manual_dice: ClassVar[bool] = True  # its one die goes through ``Dice.roll``
+
+    def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return ("target", "bids")
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         unknown = set(options) - {"target", "bids"}

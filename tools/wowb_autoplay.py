@@ -151,12 +151,14 @@ async def play(seed: int, limit: int) -> list[str]:
         state, seat = table.state, decision.seats[0]
         assert isinstance(state, State)
         legal = table.engine.legal_actions(state, seat)
-        if decision.kind == "management":
+        if decision.kind in ("management", "final_management"):
             fresh = [a for a in _equips(state, seat) if isinstance(a, A.Equip)
                      and (a.character, a.card) not in equipped]
             if fresh:
                 equipped.add((fresh[0].character, fresh[0].card))
                 legal = [fresh[0]]
+            else:  # each card once: then done (the engine lists every equip, worn ones again too)
+                legal = [a for a in legal if isinstance(a, A.ManagementDone)]
         return PLAYERS[seat], _command(choose(state, legal), state)
 
     return await play_in_console(seed, opening, next_move, limit)

@@ -60,10 +60,33 @@ class ActionParser:
         field = loc[1] if len(loc) > 1 else "kind"
         params: dict[str, Any] = {"action": kind, "action_key": f"{ns}.action.{kind}", "field": field,
                                   "field_key": f"{ns}.field.{field}"}
-        if first.get("type") == "missing":
+        given = first.get("input", "")
+        if first.get("type") == "missing" or given in ("", [], None):
             return RuleError(f"{ns}.err.action_missing", **params)
         allowed = literal_values(self.kinds[kind], field)
-        value = str(first.get("input", ""))[:40]
+        value = _readable(given)
+        if first.get("type") in ("too_short", "too_long") and isinstance(given, list | tuple):
+            return RuleError(f"{ns}.err.action_count", count=_count(self.kinds[kind], field), given=len(given),
+                             value=value, **params)
         if allowed and first.get("type") == "literal_error":
             return RuleError(f"{ns}.err.action_choice", allowed=", ".join(allowed), value=value, **params)
         return RuleError(f"{ns}.err.bad_action", value=value, **params)
+
+
+def _readable(value: Any) -> str:
+    """What the player typed, as they would write it: a list as ``a, b`` (never ``['a', 'b']``), cut at
+    60 characters on a word."""
+    text = ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else str(value)
+    return text if len(text) <= 60 else text[:60].rsplit(" ", 1)[0] + "…"
+
+
+def _count(model: type[BaseModel], field: str) -> str:
+    """How many entries a list field takes (``3``, ``1–4``, ``≥ 1``), read from its length limits."""
+    info = model.model_fields.get(field)
+    low = next((m.min_length for m in info.metadata if hasattr(m, "min_length")), None) if info else None
+    high = next((m.max_length for m in info.metadata if hasattr(m, "max_length")), None) if info else None
+    if low is not None and low == high:
+        return str(low)
+    if low is not None and high is not None:
+        return f"{low}–{high}"
+    return f"≥ {low}" if low is not None else f"≤ {high}"

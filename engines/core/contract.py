@@ -117,6 +117,14 @@ class Engine(Protocol):
     # table's ``autopilot_hours`` (``gm.table.autopilot``), or None to keep waiting for it.
     # Optional: ``use_content(content)``: the table layer hands over the server pack of every game it
     # loads, for engines whose states name their pack by key instead of carrying it (WoW board game).
+    # Optional: ``known_options(options) -> names``: the lobby options this game takes (they may depend on
+    # the options given, e.g. a mode); the table refuses any other by name, with this list.
+    # Optional: ``supports_manual_dice = True``: every roll players could make goes through ``Dice.roll`` or
+    # ``roll_many`` (so ``ManualDice`` can ask for it); without it the table refuses ``dice:manual``.
+    # Optional: ``player_counts(options) -> counts``: the numbers of players the rules allow between
+    # ``min_players`` and ``max_players``, when they skip some (the WoW board game: 2 or 4).
+    # Optional: ``auto_answer_kinds``: decision kinds whose answers depend on public facts only; when a
+    # waiting seat has one legal answer the table gives it (gm.table.forced) instead of asking.
     # Optional: ``supports_resign = True`` means ``apply`` accepts ``{"kind": "resign"}`` from
     # any seated seat at any moment (not only on its turn). The seat leaves as the rules say
     # (pieces off the board, its turn passed on) and play goes on while two sides remain.

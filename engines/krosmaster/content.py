@@ -7,7 +7,6 @@ server admin can fix the file without reading a traceback.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from enum import StrEnum
 from functools import cache
@@ -16,8 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from engines.core.errors import RuleError
-from engines.core.packs import by_id, known, validate_pack
+from engines.core.packs import check_unique_ids, find_by_id, merge_by_id, read_pack_file, validate_pack
+from engines.core.packs import known as known  # the rules modules list valid names with it, from here
 from engines.krosmaster.content_arena import Arena
 
 __all__ = ["Arena"]  # arenas are data of their own (content_arena); packs and states name them here
@@ -462,6 +461,9 @@ class Reward(_Model):
         return bool(self.damage or self.range or self.heal_bonus)
 
 
+_BY_ID = ("figurines", "arenas", "rewards", "summons")  # the pack's lists: ids unique in each, merged by id
+
+
 class Pack(_Model):
     name: str = Field(default="pack", max_length=60)
     figurines: list[Figurine] = Field(default_factory=list, max_length=MAX_FIGURINES)
@@ -471,30 +473,17 @@ class Pack(_Model):
 
     @model_validator(mode="after")
     def _unique(self) -> Pack:
-        for field in ("figurines", "arenas", "rewards", "summons"):
-            ids = [item.id for item in getattr(self, field)]
-            dupes = sorted({i for i in ids if ids.count(i) > 1})
-            if dupes:
-                raise ValueError(f"{field}: duplicate ids {', '.join(dupes)}")
+        check_unique_ids(self, _BY_ID)
         return self
 
     def figurine(self, figurine_id: str) -> Figurine:
-        for fig in self.figurines:
-            if fig.id == figurine_id:
-                return fig
-        raise RuleError("km.err.unknown_figurine", figurine=figurine_id, known=known(f.id for f in self.figurines))
+        return find_by_id(self.figurines, figurine_id, "km.err.unknown_figurine", "figurine")
 
     def arena(self, arena_id: str) -> Arena:
-        for arena in self.arenas:
-            if arena.id == arena_id:
-                return arena
-        raise RuleError("km.err.unknown_arena", arena=arena_id, known=known(a.id for a in self.arenas))
+        return find_by_id(self.arenas, arena_id, "km.err.unknown_arena", "arena")
 
     def summon(self, summon_id: str) -> SummonTemplate:
-        for template in self.summons:
-            if template.id == summon_id:
-                return template
-        raise RuleError("km.err.unknown_summon", summon=summon_id, known=known(t.id for t in self.summons))
+        return find_by_id(self.summons, summon_id, "km.err.unknown_summon", "summon")
 
     def forms(self, figurines: Iterable[Figurine]) -> dict[str, Figurine]:
         """605.19: every card a piece of these figurines may be replaced with, followed to the end
@@ -517,17 +506,12 @@ def load_pack(data: dict[str, Any]) -> Pack:
 @cache
 def builtin_pack() -> Pack:
     """The pack shipped with the engine; cached because it never changes at run time."""
-    with (DATA_DIR / "builtin.json").open(encoding="utf-8") as fh:
-        return load_pack(json.load(fh))
+    return read_pack_file(DATA_DIR / "builtin.json", load_pack)
 
 
 def merge_packs(base: Pack, extra: Pack | None) -> Pack:
     """A user pack on top of the built-in one: same id replaces, new ids are added."""
-    if extra is None:
-        return base
-    return Pack(name=f"{base.name}+{extra.name}", figurines=by_id(base.figurines, extra.figurines),
-                arenas=by_id(base.arenas, extra.arenas), rewards=by_id(base.rewards, extra.rewards),
-                summons=by_id(base.summons, extra.summons))
+    return merge_by_id(base, extra, _BY_ID)
 
 
 def pack_for(content: dict[str, Any] | None) -> Pack:

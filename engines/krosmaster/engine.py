@@ -100,6 +100,7 @@ class KrosmasterEngine:
     most_players: ClassVar[int] = 4  # 701.1, with one of the table options below
     more_seats_options: ClassVar[str] = "mode:ffa, mode:teams"
     supports_resign: ClassVar[bool] = True  # ``{"kind": "resign"}`` from any seat (rules_resign)
+    supports_manual_dice: ClassVar[bool] = True  # every roll goes through ``Dice.roll_many`` with its roller
 
     # -- lobby -------------------------------------------------------------------------
     def max_players_for(self, options: dict[str, Any]) -> int:
@@ -114,6 +115,9 @@ class KrosmasterEngine:
     @staticmethod
     def _four(options: dict[str, Any]) -> bool:
         return str(options.get("mode", "duel")).lower() in ("ffa", "teams")
+
+    def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return rules_setup.OPTIONS
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         return rules_setup.validate_options(options, content)

@@ -34,14 +34,16 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 LIMITED_GG = ((11, 3), (15, 4), (19, 5), (24, 6))
 LIMITED_STEAL = ((0, 0), (2, 1), (5, 2))
 
+OPTIONS = ("format", "arena", "sides", "starting_gg", "rewards", "mode", "scenery")
+"""The lobby options a Krosmaster table takes (the table layer refuses any other by name)."""
+
 
 def validate_options(options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
     """Normalize lobby options; unknown keys are refused so typos do not pass silently."""
     pack = pack_for(content)
-    allowed = {"format", "arena", "sides", "starting_gg", "rewards", "mode", "scenery"}
-    unknown = sorted(set(options) - allowed)
+    unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise RuleError("km.err.unknown_option", option=unknown[0], known=known(allowed))
+        raise RuleError("km.err.unknown_option", option=unknown[0], known=known(OPTIONS))
     fmt = str(options.get("format", "constructed")).lower()
     if fmt not in FORMATS:
         raise RuleError("km.err.bad_format", rule="101", value=fmt)

@@ -11,7 +11,6 @@ without reading a traceback (DESIGN §9).
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -19,8 +18,8 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from engines.core.contract import StateModel
-from engines.core.errors import RuleError
-from engines.core.packs import by_id, known, validate_pack
+from engines.core.packs import check_unique_ids, find_by_id, merge_by_id, read_pack_file, validate_pack
+from engines.core.packs import known as known  # rules_setup lists valid options with it, from here
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_PACK_BYTES = 256 * 1024
@@ -143,6 +142,9 @@ class UnitCard(StateModel):
     abilities: list[UnitAbility] = Field(default_factory=list, max_length=4)
 
 
+_BY_ID = ("enemies", "cards", "units")  # the pack's lists: ids unique in each, merged by id
+
+
 class Pack(StateModel):
     name: str = Field(default="pack", max_length=60)
     enemies: list[EnemyToken] = Field(default_factory=list, max_length=300)
@@ -151,11 +153,7 @@ class Pack(StateModel):
 
     @model_validator(mode="after")
     def _check(self) -> Pack:
-        for field in ("enemies", "cards", "units"):
-            ids = [item.id for item in getattr(self, field)]
-            dupes = sorted({i for i in ids if ids.count(i) > 1})
-            if dupes:
-                raise ValueError(f"{field}: duplicate ids {', '.join(dupes)}")
+        check_unique_ids(self, _BY_ID)
         if any(c.id == WOUND for c in self.cards):
             raise ValueError("cards: 'wound' is the Wound card's own id")
         for enemy in self.enemies:
@@ -169,22 +167,13 @@ class Pack(StateModel):
         return self
 
     def enemy(self, enemy_id: str) -> EnemyToken:
-        for token in self.enemies:
-            if token.id == enemy_id:
-                return token
-        raise RuleError("mk.err.unknown_enemy", enemy=enemy_id, known=known(e.id for e in self.enemies))
+        return find_by_id(self.enemies, enemy_id, "mk.err.unknown_enemy", "enemy")
 
     def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise RuleError("mk.err.unknown_card", card=card_id, known=known(c.id for c in self.cards))
+        return find_by_id(self.cards, card_id, "mk.err.unknown_card", "card")
 
     def unit(self, unit_id: str) -> UnitCard:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        raise RuleError("mk.err.unknown_unit", unit=unit_id, known=known(u.id for u in self.units))
+        return find_by_id(self.units, unit_id, "mk.err.unknown_unit", "unit")
 
 
 def load_pack(data: dict[str, Any]) -> Pack:
@@ -195,16 +184,12 @@ def load_pack(data: dict[str, Any]) -> Pack:
 @cache
 def builtin_pack() -> Pack:
     """The pack shipped with the engine; cached because it never changes at run time."""
-    with (DATA_DIR / "builtin.json").open(encoding="utf-8") as fh:
-        return load_pack(json.load(fh))
+    return read_pack_file(DATA_DIR / "builtin.json", load_pack)
 
 
 def merge_packs(base: Pack, extra: Pack | None) -> Pack:
     """A server pack on top of the built-in one: the same id replaces, new ids are added."""
-    if extra is None:
-        return base
-    return Pack(name=f"{base.name}+{extra.name}", enemies=by_id(base.enemies, extra.enemies),
-                cards=by_id(base.cards, extra.cards), units=by_id(base.units, extra.units))
+    return merge_by_id(base, extra, _BY_ID)
 
 
 def pack_for(content: dict[str, Any] | None) -> Pack:

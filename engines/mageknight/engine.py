@@ -59,6 +59,8 @@ class MageKnightEngine:
     most_players: ClassVar[int] = 2
     more_seats_options: ClassVar[str] = "mode:duel"  # what the lobby suggests when a solo table is full
     supports_resign: ClassVar[bool] = True  # ``{"kind": "resign"}``: concede the combat
+    # No ``supports_manual_dice``: the Source is rolled at set-up, before any player could type it in,
+    # so the table refuses ``dice:manual`` rather than accept it and roll anyway.
 
     # -- lobby -------------------------------------------------------------------------
     def min_players_for(self, options: dict[str, Any]) -> int:
@@ -66,6 +68,10 @@ class MageKnightEngine:
 
     def max_players_for(self, options: dict[str, Any]) -> int:
         return self.min_players_for(options)
+
+    def known_options(self, options: dict[str, Any]) -> frozenset[str]:
+        """Each mode takes its own options (``tier`` for a challenge, ``enemies`` for an assist…)."""
+        return rules_setup.known_options(options)
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         return rules_setup.validate_options(options, content)

@@ -120,6 +120,12 @@ def _crystals(raw: Any) -> dict[str, int]:
     return found
 
 
+def known_options(options: dict[str, Any]) -> frozenset[str]:
+    """The options of the mode asked for; an unknown mode is left to ``validate_options`` to word."""
+    mode = str(options.get("mode", "challenge")).strip().casefold()
+    return ALLOWED.get(mode, ALLOWED["challenge"])
+
+
 def validate_options(options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
     """Normalize lobby options; unknown keys are refused so typos do not pass silently."""
     mode = _choice(options, "mode", MODES, "challenge")

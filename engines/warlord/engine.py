@@ -43,7 +43,11 @@ class WarlordEngine:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     supports_resign: ClassVar[bool] = True
+    supports_manual_dice: ClassVar[bool] = True  # the d20s ask their roller through ``Dice.roll_many``
     any_time_kinds: ClassVar[frozenset[str]] = A.ANY_TIME
+
+    def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return tuple(rules_setup.OPTIONS)
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         return rules_setup.validate_options(options, content)

@@ -6,13 +6,12 @@ deck rules (``rules_deck``), which read the card schema (``content``); the loade
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from engines.core.errors import RuleError
-from engines.core.packs import by_id, known, validate_pack
+from engines.core.packs import by_id, known, read_pack_file, validate_pack
 from engines.warlord.content import MAX_PACK_BYTES, Pack
 from engines.warlord.rules_deck import validate_deck
 
@@ -22,7 +21,7 @@ DATA = Path(__file__).resolve().parent / "data" / "builtin.json"
 @lru_cache(maxsize=1)
 def builtin() -> Pack:
     """The shipped pack with the two original decks (spec §4.2)."""
-    return load_pack(json.loads(DATA.read_text(encoding="utf-8")))
+    return read_pack_file(DATA, load_pack)
 
 
 def load_pack(data: Any, *, over_builtin: bool = False) -> Pack:

@@ -119,6 +119,7 @@ def resign(state: State, seat: int) -> list[Event]:
     if not player.alive:
         raise RuleError("warlord.err.already_out", rule="victory")
     player.alive = False
+    player.resigned = True
     events = [ev("resigned", seat=seat), *eliminate(state, seat)]
     for p in state.players:
         p.discard_choice = p.discard_choice if p.alive else None

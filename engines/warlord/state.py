@@ -81,6 +81,7 @@ class PlayerState(StateModel):
     name: str
     deck_id: str
     alive: bool = True
+    resigned: bool = False  # out by resigning, not by a fallen Warlord (states saved before default to False)
     faction: str = ""
     warlord: str | None = None
     deck_top: list[str] = Field(default_factory=list)

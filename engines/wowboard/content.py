@@ -21,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.errors import RuleError
-from engines.core.packs import known, validate_pack
+from engines.core.packs import find_by_id, read_pack_file, validate_pack
 from engines.wowboard.content_cards import (
     ABILITY_PARAMS,
     Ancestry,
@@ -114,10 +114,7 @@ class Pack(BaseModel):
     overlords: list[Overlord] = Field(default_factory=list, max_length=6)
 
     def region(self, rid: str) -> Region:
-        for r in self.regions:
-            if r.id == rid:
-                return r
-        raise RuleError("wowboard.err.unknown_region", name=rid, known=known(r.id for r in self.regions))
+        return find_by_id(self.regions, rid, "wowboard.err.unknown_region", "name")
 
     def start_of(self, faction: Faction) -> Region:
         return next(r for r in self.regions if r.start == faction)
@@ -129,7 +126,7 @@ DATA = Path(__file__).resolve().parent / "data" / "builtin_v1.json"
 @lru_cache(maxsize=1)
 def builtin() -> Pack:
     """The shipped pack; ``builtin_v1.json`` is never changed once released (new balance = a new file)."""
-    return load_pack(json.loads(DATA.read_text(encoding="utf-8")))
+    return read_pack_file(DATA, load_pack)
 
 
 BUILTIN_KEY = "builtin@1"

@@ -45,6 +45,17 @@ class WowBoardEngine:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4  # setup.1: 2 seats × 2 characters, or 4 × 1
     supports_resign: ClassVar[bool] = True  # rules_resign: a teammate takes the characters over
+    supports_manual_dice: ClassVar[bool] = True  # the coloured d8s ask their roller through ``Dice.roll_many``
+    # Questions whose answers hang on public facts only (classes left, every sheet is public): one legal
+    # answer is given by the table (the last draft pick, a management phase with nothing to manage).
+    auto_answer_kinds: ClassVar[frozenset[str]] = frozenset({"draft_class", "management", "final_management"})
+
+    def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return rules_setup.OPTIONS
+
+    def player_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """setup.1: two seats (a faction each) or four (a character each), never three."""
+        return rules_setup.SEAT_COUNTS
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         if content is not None:
@@ -184,8 +195,11 @@ class WowBoardEngine:
                     out.append(A.AssignWounds(split={c: n if c == pick else 0 for c in alive},
                                               companions={pick: min(n, pet[1])}))
             return out
-        if d.kind in ("management", "final_management"):
-            return [A.ManagementDone()]
+        if d.kind in ("management", "final_management"):  # equipping.2–6: what can be worn now, then done
+            # Unequipping is accepted too, but never listed: taking a card off for nothing is no reason to
+            # hold the table, and a management step with nothing to equip then passes by itself.
+            return [*(A.Equip(character=c, card=k, area=a) for c, k, a in rules_sheet.equip_options(state, seat)),
+                    A.ManagementDone()]
         return [a for a in turn_candidates(state, seat) if self._ok(state, seat, a)]
 
     def _ok(self, state: State, seat: int, action: Action) -> bool:
@@ -231,10 +245,10 @@ class WowBoardEngine:
     def _do(self, state: State, seat: int, kind: str, action: Action, dice: Dice) -> list[Event]:
         if state.pending:
             if not isinstance(action, A.Choose):
-                params = {k: v for k, v in (self.decision(state) or Decision(seats=[], kind="")).params.items()
-                          if isinstance(v, str | int)}
-                raise RuleError("wowboard.err.answer_first", prompt_key=f"wowboard.ask.{kind}", action=action.kind,
-                                **params)
+                asked = self.decision(state) or Decision(seats=[], kind="")
+                params = {k: v for k, v in asked.params.items() if isinstance(v, str | int)}
+                raise RuleError("wowboard.err.answer_first", prompt_key=asked.prompt_key or "wowboard.err.game_over",
+                                action=action.kind, **params)
             return answer(state, seat, action.value, dice)
         if isinstance(action, A.PickClass) and kind == "draft_class":
             return rules_setup.pick_class(state, seat, action.class_id, dice)
@@ -271,4 +285,6 @@ class WowBoardEngine:
                                           action.health, action.energy, action.discard)
         decision = self.decision(state)
         params = {k: v for k, v in (decision.params if decision else {}).items() if isinstance(v, str | int)}
-        raise RuleError("wowboard.err.not_now", prompt_key=f"wowboard.ask.{kind}", action=action.kind, **params)
+        # the decision's own question (the draft's kind is draft_class, its question wowboard.ask.draft)
+        prompt_key = decision.prompt_key if decision and decision.prompt_key else "wowboard.err.game_over"
+        raise RuleError("wowboard.err.not_now", prompt_key=prompt_key, action=action.kind, **params)

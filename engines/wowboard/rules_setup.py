@@ -26,11 +26,16 @@ from engines.wowboard.state import START_GOLD, Character, SeatInfo, State
 IMAGE_POLICIES = ("every", "turn_end", "off")
 
 
+OPTIONS = ("autopilot_hours", "duel", "images")
+"""The lobby options of a WoW board game table (the table layer refuses any other by name)."""
+SEAT_COUNTS = (2, 4)
+"""setup.1: two seats (one faction each) or four (one character each)."""
+
+
 def validate_options(options: dict[str, Any]) -> dict[str, Any]:
-    known = {"duel", "images", "autopilot_hours"}
     for key in options:
-        if key not in known:
-            raise RuleError("wowboard.err.unknown_option", option=key, known=", ".join(sorted(known)))
+        if key not in OPTIONS:
+            raise RuleError("wowboard.err.unknown_option", option=key, known=", ".join(OPTIONS))
     images = str(options.get("images", "every")).lower()
     if images not in IMAGE_POLICIES:  # spec §7: a table may ask for fewer pictures (not a rule: the table's taste)
         raise RuleError("wowboard.err.bad_images", value=images[:20], known=", ".join(IMAGE_POLICIES))
@@ -47,7 +52,7 @@ def validate_options(options: dict[str, Any]) -> dict[str, Any]:
 
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     seats = sorted(setup.seats, key=lambda s: s.seat)
-    if len(seats) not in (2, 4):  # setup.1: two seats (one faction each) or four (one character each)
+    if len(seats) not in SEAT_COUNTS:  # setup.1: two seats (one faction each) or four (one character each)
         raise RuleError("wowboard.err.seats", rule="setup.1", n=len(seats))
     options = validate_options(setup.options)
     pack = register_pack(setup.content) if setup.content else BUILTIN_KEY  # a server pack, by key

@@ -377,3 +377,25 @@ def equipped_effects(state: State, char: Character | str, timing: str | None = N
         if isinstance(obj, Item) and obj.type == "bag" and obj.level <= c.level:
             _effects(out, cid, "item", None, obj.energy, obj.effects, timing)
     return out
+
+
+def equip_options(state: State, seat: int, char: str | None = None) -> list[tuple[str, str, str]]:
+    """(character, card, area) for every equip the rules accept now (equipping.2–6), tried on a copy:
+    ``check_equip`` may fill in an empty slot and must never touch the caller's state."""
+    if state.phase not in ("management", "final_management"):
+        return []
+    pack = pack_of(state)
+    out = []
+    trial = state.model_copy(deep=True)
+    for c in state.characters.values():
+        if c.seat != seat or (char and c.id != char):
+            continue
+        areas = [a.id for a in sheet_of(pack, c.class_id).areas]
+        for card in [*c.spellbook, *c.bag]:
+            for area in areas:
+                try:
+                    check_equip(trial, seat, c.id, card, area)
+                except RuleError:
+                    continue
+                out.append((c.id, card, area))
+    return out

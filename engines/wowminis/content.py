@@ -16,7 +16,6 @@ Why these shapes:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core.errors import RuleError
-from engines.core.packs import by_id, validate_pack
+from engines.core.packs import merge_by_id, read_pack_file, validate_pack
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_PACK_BYTES = 512 * 1024
@@ -473,16 +472,12 @@ def _label_parts(text: str) -> tuple[int | None, int]:
 @cache
 def builtin_pack() -> Pack:
     """The pack shipped with the engine (original names and numbers, spec §4.2); cached."""
-    with (DATA_DIR / "builtin.json").open(encoding="utf-8") as fh:
-        return load_pack(json.load(fh))
+    return read_pack_file(DATA_DIR / "builtin.json", load_pack)
 
 
 def merge_packs(base: Pack, extra: Pack | None) -> Pack:
     """A server pack on top of the built-in one: same id replaces, new ids are added."""
-    if extra is None:
-        return base
-    return Pack(name=f"{base.name}+{extra.name}", characters=by_id(base.characters, extra.characters),
-                cards=by_id(base.cards, extra.cards), maps=by_id(base.maps, extra.maps))
+    return merge_by_id(base, extra, ("characters", "cards", "maps"))
 
 
 def pack_for(content: dict[str, Any] | None) -> Pack:

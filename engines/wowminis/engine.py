@@ -71,8 +71,12 @@ class WowMinisEngine:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2  # 101.1: two players in part 1
     supports_resign: ClassVar[bool] = True
+    supports_manual_dice: ClassVar[bool] = True  # attack and defense d10s ask their roller
 
     # -- lobby and loading -------------------------------------------------------------
+    def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return rules_setup.OPTIONS
+
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         return rules_setup.validate_options(options, content)
 
@@ -210,7 +214,7 @@ class WowMinisEngine:
         value = self._option_value(state, action.value)
         if value is None:
             raise RuleError("wowm.err.bad_choice", value=action.value[:40],
-                            known=", ".join(o.value for o in pending.options))
+                            known=rules_clock.option_names(pending.options))
         if pending.kind in ("first_character", "next_character"):
             return rules_clock.answer_next(state, value)
         state.pending = None
@@ -255,7 +259,9 @@ class WowMinisEngine:
             return rules_play.leave_form(state, c)
         if isinstance(action, A.EndTurn):
             return rules_clock.end_turn(state)
-        raise RuleError("wowm.err.wrong_time", action=action.kind, action_key=f"wowm.action.{action.kind}")
+        # pass, react, reroll, choose: they answer a window or a question, and none is open
+        raise RuleError("wowm.err.nothing_to_answer", rule="501.2", action=action.kind,
+                        action_key=f"wowm.action.{action.kind}")
 
     def _apply_gm(self, state: State, action: Action) -> list[Event]:
         """GM overrides bypass the rules but keep the invariants (408.2a, 406.1); they are logged."""

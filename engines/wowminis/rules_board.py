@@ -67,6 +67,8 @@ def lab(hexa: Hex) -> str:
 
 def parse_space(state: State, text: str) -> str:
     """A label typed by a player, checked against the map; canonical form returned."""
+    if not str(text).strip():  # nothing typed: say what to type, not " is not a space"
+        raise RuleError("wowm.err.no_space", rule="406.1")
     geo = geometry(state)
     try:
         hexa = hx.parse_label(text, columns=geo.columns, rows=geo.rows)

@@ -84,12 +84,19 @@ def _ask_next(state: State, seat: int, chars: list[CharState], kind: str) -> lis
     return []
 
 
+def option_names(options: list[PendingOption]) -> str:
+    """The answers of a question as people read them (names, spaces), never the ids behind them: an
+    error listing ``brannoc-1, elowen-1`` would show players words they cannot type back."""
+    words = (o.params.get("name") or o.params.get("space") or o.params.get("card") or o.params.get("path")
+             or o.params.get("order") or o.value for o in options)
+    return ", ".join(str(word) for word in words)
+
+
 def answer_next(state: State, value: str) -> list[Event]:
     pending = state.pending
     assert pending is not None
     if value not in [o.value for o in pending.options]:
-        raise RuleError("wowm.err.bad_choice", rule="500.3c", value=value[:40],
-                        known=", ".join(o.value for o in pending.options))
+        raise RuleError("wowm.err.bad_choice", rule="500.3c", value=value[:40], known=option_names(pending.options))
     state.pending = None
     return begin_turn(state, state.chars[value])
 

@@ -59,6 +59,10 @@ def check_party(scenario: ScenarioDef, party: list[CharacterDef]) -> None:
         raise _party("legendary", scenario.party_size)
 
 
+OPTIONS = ("map", "first", "goal", "party0", "party1")
+"""The lobby options of a WoW Miniatures table (the table layer refuses any other by name)."""
+
+
 def validate_options(options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
     """Normalize lobby options: ``map``, ``first`` (random | 1 | 2), ``goal`` (an Honor override)."""
     pack = pack_for(content)

@@ -5,7 +5,8 @@ internal ids the engines keep ("1b", "north"). A game lists its candidates as ``
 (the value for the action plus every spelling people may use, in every language) and
 ``resolve`` picks one, or raises an error that lists the valid names, so a player can
 always see what would have worked. Matching ignores case, accents, ``_``/``-`` and extra
-spaces, and accepts any unambiguous prefix.
+spaces, and accepts any unambiguous prefix, word, piece of a word, or close typo (issue 26: one
+resolver for everything a player types, in every game).
 """
 
 from __future__ import annotations
@@ -53,8 +54,13 @@ class NameKeys:
 
 
 # Tiers of a match, best first: the exact value, another exact spelling, a prefix of a
-# spelling, the prefix of a later word of a spelling ("rogue" for "Shadow Rogue").
-EXACT_VALUE, EXACT, PREFIX, WORD_PREFIX = range(4)
+# spelling, the prefix of a later word of a spelling ("rogue" for "Shadow Rogue"), a piece of a
+# word ("hammer" for "Warhammer of Dawn"), and last a close typo ("crosbowman").
+EXACT_VALUE, EXACT, PREFIX, WORD_PREFIX, SUBSTRING, TYPO = range(6)
+MIN_SUBSTRING = 3  # shorter pieces ("an", "of") would match half of any list
+MIN_TYPO = 4  # and a typo is only read into a word of four letters or more
+TYPO_SCORE = 82.0  # rapidfuzz's ratio (0-100) a spelling or one of its words must reach
+TYPO_MARGIN = 4.0  # the best typo must beat the next name by this much, or it is ambiguous
 
 
 def _tier(typed: str, name: Name) -> int | None:
@@ -66,14 +72,29 @@ def _tier(typed: str, name: Name) -> int | None:
         return PREFIX
     if any(word.startswith(typed) for key in name.keys for word in key.split()[1:]):
         return WORD_PREFIX
+    if len(typed) >= MIN_SUBSTRING and any(typed in key for key in name.keys):
+        return SUBSTRING
     return None
 
 
+def _typo_score(typed: str, name: Name) -> float:
+    """How close ``typed`` is to the name: to a whole spelling, or to one of its words (a typo in
+    "crossbowman" should find "Hired Crossbowman")."""
+    from rapidfuzz import fuzz
+
+    spellings = [*name.keys, *(word for key in name.keys for word in key.split() if len(word) >= MIN_TYPO)]
+    return max((fuzz.ratio(typed, s) for s in spellings), default=0.0)
+
+
 def find(text: str, names: Iterable[Name]) -> tuple[int | None, list[Name]]:
-    """The best tier reached by ``text`` and every name matching at that tier (one per value)."""
+    """The best tier reached by ``text`` and every name matching at that tier (one per value).
+
+    A typo is tried only when nothing else matched, and only the closest name is kept, unless
+    another is nearly as close: then both are returned and the caller lists them."""
     typed = fold(text)
     if not typed:
         return None, []
+    names = list(names)
     best: int | None = None
     found: dict[str, Name] = {}
     for name in names:
@@ -83,7 +104,14 @@ def find(text: str, names: Iterable[Name]) -> tuple[int | None, list[Name]]:
         if best is None or tier < best:
             best, found = tier, {}
         found.setdefault(name.value, name)
-    return best, list(found.values())
+    if best is not None or len(typed) < MIN_TYPO:
+        return best, list(found.values())
+    scored = sorted(((_typo_score(typed, n), n) for n in names), key=lambda pair: -pair[0])
+    close = [(score, n) for score, n in scored if score >= TYPO_SCORE]
+    if not close:
+        return None, []
+    kept = [n for score, n in close if score > close[0][0] - TYPO_MARGIN]
+    return TYPO, list({n.value: n for n in kept}.values())
 
 
 def listing(names: Iterable[Name]) -> str:

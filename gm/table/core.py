@@ -33,8 +33,9 @@ from engines.core.events import Event
 from gm.context import Actor, Place
 from gm.dice.source import DiceSource
 from gm.reply import Reply
+from gm.table.forced import answer_forced
 from gm.table.guild_settings import GuildSettings
-from gm.table.model import MANUAL_PENDING, PACK_OPTION, RESULT, Table
+from gm.table.model import MANUAL_PENDING, PACK_OPTION, RESIGNED, RESULT, Table
 from gm.table.replies import board_reply
 
 NOBODY = -1  # ``Event.private_to`` for records no seat may read
@@ -240,6 +241,8 @@ class TableCore:
         dice) changes nothing."""
         working = working if working is not None else self._working(table)
         events = table.engine.apply(working, seat if seat is not None else -1, action, dice)
+        names = {s.seat: s.name for s in table.seats}
+        events += answer_forced(table.engine, working, dice, lambda s: names.get(s, str(s + 1)))
         leftover = dice.take_drawn()
         if leftover:
             # An engine that forgot to attach rolls still gets them recorded and shown.
@@ -285,6 +288,8 @@ class TableCore:
             undoable = not any(e.is_random or e.reveals_hidden for e in events)
         options = dict(table.game.options)
         options.pop(MANUAL_PENDING, None)
+        if action.kind == "resign" and (user := table.user_of(seat) if seat is not None else None) is not None:
+            options[RESIGNED] = sorted({*options.get(RESIGNED, []), user})
         if outcome is not None:
             options[RESULT] = outcome.model_dump()
         dictionary = table.dictionary

@@ -19,25 +19,41 @@ from db import games as repo
 from engines.core.errors import TavoloError
 from engines.core.events import Event
 from gm.context import Actor, Place
-from gm.reply import Reply
+from gm.reply import Button, Reply
 from gm.table.core import retry_stale
 from gm.table.manual_dice import ManualDiceTable
-from gm.table.model import DICE_OPTION, END_VOTES, RESULT, Table
+from gm.table.model import DICE_OPTION, END_VOTES, RESIGNED, RESULT, Table
 from gm.table.replies import action_key
 from gm.timefmt import iso, parse_iso
 
 
 class EndingTable(ManualDiceTable):
+    async def resign_prompt(self, place: Place, actor: Actor) -> Reply:
+        """``/game resign`` asks first (TABLE_UX: what ends something irreversibly needs a confirmation
+        button). The button names the game, not the position: moves made meanwhile do not void it,
+        but it never resigns the player from a later game in the same channel."""
+        table = await self._require(place)
+        self._check_resign(table, actor)
+        return Reply(text=t("game.resign_confirm", actor.locale), ephemeral=True, buttons=[
+            Button(t("game.resign_button", actor.locale), f"tv1:game:resign:{table.game.id}", style="danger")])
+
+    def _check_resign(self, table: Table, actor: Actor) -> int:
+        seat = table.seat_of(actor.user_id)
+        if seat is None or actor.user_id in table.game.options.get(RESIGNED, []):
+            raise TavoloError("game.not_seated")
+        if table.game.status != "active":
+            raise TavoloError("game.not_started")
+        self.require_readable(table)
+        return seat
+
     @retry_stale
-    async def resign(self, place: Place, actor: Actor) -> Reply:
+    async def resign(self, place: Place, actor: Actor, game_id: int | None = None) -> Reply:
+        """Resign at once (the confirmation button, tests); ``game_id`` is the game the button was for."""
         async with self.lock(place.channel_id):
             table = await self._require(place)
-            seat = table.seat_of(actor.user_id)
-            if seat is None:
-                raise TavoloError("game.not_seated")
-            if table.game.status != "active":
-                raise TavoloError("game.not_started")
-            self.require_readable(table)
+            if game_id is not None and game_id != table.game.id:
+                raise TavoloError("common.stale_button")
+            seat = self._check_resign(table, actor)
             engine = table.engine
             if getattr(engine, "supports_resign", False):
                 data: dict[str, Any] = {"kind": "resign"}
@@ -69,7 +85,8 @@ class EndingTable(ManualDiceTable):
         """GM ends at once; otherwise every seated player must ask, before the next move."""
         async with self.lock(place.channel_id):
             table = await self._require(place)
-            seated = {s.user_id for s in table.seats}
+            # TABLE_UX: a seat that resigned from a game that plays on never blocks the vote
+            seated = {s.user_id for s in table.seats} - set(table.game.options.get(RESIGNED, []))
             if not actor.is_gm and actor.user_id not in seated:
                 raise TavoloError("game.not_seated")
             policy = await self.guild_settings.policy(table.game.guild_id)
@@ -112,7 +129,8 @@ class EndingTable(ManualDiceTable):
                     raise TavoloError("game.undo_not_yours")
                 if not last.undoable:
                     raise TavoloError("game.undo_revealed")
-            options = {k: v for k, v in table.game.options.items() if k != END_VOTES}
+            options = _without_resignation({k: v for k, v in table.game.options.items() if k != END_VOTES},
+                                           last.kind, last.user_id)
             waiting = self.waiting_for_text(table, last.state_before)
             async with self.store.transaction() as conn:
                 await repo.mark_undone(conn, table.game.id, last.seq)
@@ -135,7 +153,8 @@ class EndingTable(ManualDiceTable):
         last = await repo.last_live_action(self.store.conn, table.game.id)
         if last is None or last.state_before is None:
             raise TavoloError("game.nothing_to_undo")
-        options = {k: v for k, v in table.game.options.items() if k not in (RESULT, END_VOTES)}
+        options = _without_resignation({k: v for k, v in table.game.options.items() if k not in (RESULT, END_VOTES)},
+                                       last.kind, last.user_id)
         waiting = self.waiting_for_text(table, last.state_before)
         try:
             async with self.store.transaction() as conn:
@@ -149,6 +168,14 @@ class EndingTable(ManualDiceTable):
         return await self._board_reply(table, actor, [Event(key="game.undone", params={
             "user": actor.mention, "action": last.kind, "seq": last.seq,
             "action_key": action_key(table.game.system, last.kind)})])
+
+
+def _without_resignation(options: dict[str, Any], kind: str, user_id: int | None) -> dict[str, Any]:
+    """Taking back a resignation seats the player again: their vote is needed to end the game once more."""
+    if kind != "resign" or user_id not in options.get(RESIGNED, []):
+        return options
+    left = [u for u in options[RESIGNED] if u != user_id]
+    return {k: v for k, v in options.items() if k != RESIGNED} | ({RESIGNED: left} if left else {})
 
 
 def _still_valid(vote: object, position: int, now: datetime, minutes: int) -> bool:

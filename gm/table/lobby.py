@@ -24,7 +24,16 @@ from engines.core.events import Event
 from gm.context import Actor, Place
 from gm.reply import Reply
 from gm.table.core import TableCore, retry_stale
-from gm.table.model import DICE_OPTION, PACK_OPTION, Table, max_players, min_players, parse_options, players_text
+from gm.table.model import (
+    DICE_OPTION,
+    PACK_OPTION,
+    Table,
+    check_option_names,
+    max_players,
+    parse_options,
+    player_counts,
+    players_text,
+)
 from gm.timefmt import iso, parse_iso
 
 
@@ -88,6 +97,7 @@ class LobbyTable(TableCore):
         if engine is None:
             raise TavoloError("game.unknown_system", system=system, known=", ".join(registry.systems()))
         options = parse_options(options_text)
+        check_option_names(engine, options, actor.locale)
         pack_name = options.pop(PACK_OPTION, None)
         dice_mode = str(options.pop(DICE_OPTION, "bot")).lower()
         if dice_mode not in ("bot", "manual"):
@@ -116,7 +126,7 @@ class LobbyTable(TableCore):
             except repo.ChannelBusy as exc:
                 raise TavoloError("game.channel_busy", system="?", status="?") from exc
             self.forget(place.channel_id)
-        players = players_text(engine, options)
+        players = players_text(engine, options, actor.locale)
         return Reply(text=t("game.created", actor.locale, system=system, user=actor.mention, players=players))
 
     async def _lobby(self, place: Place) -> Table:
@@ -224,10 +234,9 @@ class LobbyTable(TableCore):
             if table.seat_of(actor.user_id) is None and not actor.is_gm:
                 raise TavoloError("game.not_seated")
             engine = table.engine
-            low, high = min_players(engine, table.game.options), max_players(engine, table.game.options)
-            if not low <= len(table.seats) <= high:
+            if len(table.seats) not in player_counts(engine, table.game.options):
                 raise TavoloError("game.wrong_player_count", count=len(table.seats),
-                                  players=players_text(engine, table.game.options))
+                                  players=players_text(engine, table.game.options, actor.locale))
             setup = Setup(
                 seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
                        for s in table.seats],

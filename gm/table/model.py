@@ -10,6 +10,7 @@ import logging
 import shlex
 from typing import Any
 
+from common.i18n import t
 from db import games as repo
 from engines import registry
 from engines.core.contract import Engine, GameState
@@ -25,6 +26,7 @@ PACK_OPTION = "pack"
 DICE_OPTION = "dice"
 MANUAL_PENDING = "manual_pending"
 END_VOTES = "end_votes"
+RESIGNED = "resigned"  # user ids who resigned from a game that plays on: they no longer block an end vote
 RESULT = "result"
 MAX_LOG_COUNT = 50
 
@@ -154,9 +156,64 @@ def min_players(engine: Any, options: dict[str, Any]) -> int:
     return int(hook(options)) if hook is not None else int(engine.min_players)
 
 
-def players_text(engine: Any, options: dict[str, Any]) -> str:
-    low, high = min_players(engine, options), max_players(engine, options)
-    return str(low) if low == high else f"{low}–{high}"
+def player_counts(engine: Any, options: dict[str, Any]) -> list[int]:
+    """Every number of players a table may start with. Most games take any count between the least
+    and the most; an engine whose rules skip some (the WoW board game seats 2 or 4, never 3) says
+    which with ``player_counts(options)``."""
+    counts = range(min_players(engine, options), max_players(engine, options) + 1)
+    hook = getattr(engine, "player_counts", None)
+    if hook is None:
+        return list(counts)
+    allowed = set(hook(options))
+    return [n for n in counts if n in allowed]
+
+
+def players_text(engine: Any, options: dict[str, Any], lang: str = "en") -> str:
+    """The counts as a player reads them: "2", "2–4", or "2 or 4" when the rules skip one."""
+    counts = player_counts(engine, options)
+    if len(counts) == 1:
+        return str(counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return t("game.players_or", lang, some=", ".join(map(str, counts[:-1])), last=counts[-1])
+
+
+def known_options(engine: Any, options: dict[str, Any]) -> list[str]:
+    """The option names this table takes: the engine's own (``known_options``, which may depend on the
+    options given, such as a mode) and the platform's (``pack``, ``dice``)."""
+    hook = getattr(engine, "known_options", None)
+    own = sorted(hook(options)) if hook is not None else sorted(options)
+    return [*own, *[o for o in (DICE_OPTION, PACK_OPTION) if o not in own]]
+
+
+def check_option_names(engine: Any, options: dict[str, Any], lang: str = "en") -> None:
+    """A misspelt or foreign option (``gaol:4``) is refused with the list of what this game takes,
+    never ignored: a table played without the option its players asked for is worse than an error.
+    ``dice:manual`` is refused by a game whose rolls cannot be typed in (``supports_manual_dice``)."""
+    allowed = known_options(engine, options)
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise TavoloError("game.unknown_option", option=unknown[0][:30], known=option_list(allowed))
+    if str(options.get(DICE_OPTION, "")).lower() == "manual" and not getattr(engine, "supports_manual_dice", False):
+        raise TavoloError("game.manual_dice_unsupported", system=engine.system)
+
+
+def option_list(names: list[str]) -> str:
+    """``map:…, goal:…, dice:manual, pack:NAME``: option names as a player types them."""
+    hints = {DICE_OPTION: "dice:manual", PACK_OPTION: "pack:NAME"}
+    return ", ".join(hints.get(name, f"{name}:…") for name in names)
+
+
+def option_text(value: Any) -> str:
+    """An option's value as a player would type it: ``duel:true``, not ``duel:True``; lists comma-joined."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, list | tuple):
+        return ",".join(option_text(v) for v in value)
+    text = str(value)
+    return f'"{text}"' if " " in text else text
 
 
 def parse_options(text: str | None) -> dict[str, Any]:

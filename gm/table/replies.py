@@ -23,15 +23,18 @@ from gm.reply import Button, Image, Reply
 from gm.table.model import (
     END_VOTES,
     MANUAL_PENDING,
+    RESIGNED,
     RESULT,
     Table,
     game_ref,
-    max_players,
     min_players,
+    option_text,
+    player_counts,
+    players_text,
 )
 from gm.workers import render_pool
 
-LOBBY_HIDDEN = (END_VOTES, MANUAL_PENDING, RESULT, "closed")
+LOBBY_HIDDEN = (END_VOTES, MANUAL_PENDING, RESIGNED, RESULT, "closed")
 log = logging.getLogger("gm.table.manager")
 LOG_LINES = 4  # the last event lines a board may draw (Mage Knight's log band)
 PANEL_BUTTON = "tv1:game:me"  # not tied to a position: it always shows the clicker's current view
@@ -57,9 +60,11 @@ def action_key(system: str, kind: str) -> str:
     """The locale key naming an action (``<namespace>.action.<kind>``), "" for a game without one.
 
     The stored ``kind`` is an internal word ("end_turn"); a presenter that declares its
-    ``locale_namespace`` has its actions worded in the log and in undo."""
+    ``locale_namespace`` has its actions worded in the log and in undo. The table's own actions
+    (``start``, ``resign``) are worded by ``game.action.<kind>`` when the game has no word of its own."""
     namespace = getattr(presenters.get(system), "locale_namespace", None)
-    return f"{namespace}.action.{kind}" if namespace else ""
+    own = f"{namespace}.action.{kind}" if namespace else ""
+    return own if own and has(own) else (f"game.action.{kind}" if has(f"game.action.{kind}") else own)
 
 
 def action_label(system: str, kind: str, lang: str) -> str:
@@ -83,12 +88,15 @@ def lobby_reply(table: Table, actor: Actor) -> Reply:
         lines.append(line)
     shown = {k: v for k, v in table.game.options.items()  # a switch left off is no news to anyone
              if k not in LOBBY_HIDDEN and v is not False and str(v).lower() != "false"}
-    options = ", ".join(f"{k}:{v}" for k, v in sorted(shown.items())) or t("game.lobby_no_options", lang)
-    low, high = min_players(table.engine, table.game.options), max_players(table.engine, table.game.options)
+    options = " ".join(f"{k}:{option_text(v)}" for k, v in sorted(shown.items())) or t("game.lobby_no_options", lang)
+    low = min_players(table.engine, table.game.options)
     seated = len(table.seats)
     need = t("game.lobby_need", lang, count=low - seated) if seated < low else t("game.lobby_ready", lang)
+    if seated >= low and seated not in player_counts(table.engine, table.game.options):  # 3 of "2 or 4"
+        need = t("game.lobby_need_count", lang, players=players_text(table.engine, table.game.options, lang))
     text = "\n".join([t("game.lobby_options", lang, options=options), *lines,
-                      t("game.lobby_seats", lang, count=seated, players=f"{low}–{high}" if low != high else low),
+                      t("game.lobby_seats", lang, count=seated,
+                        players=players_text(table.engine, table.game.options, lang)),
                       need, t("game.lobby_hint", lang)])
     return Reply(title=t("game.lobby_title", lang, system=table.game.system), text=text)
 

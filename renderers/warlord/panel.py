@@ -192,12 +192,14 @@ def player_lines(state: State, p: PlayerState, lang: str) -> list[str]:
         lines.append(tr("discard", lang, n=len(p.discard)))
     lines.append(tr("removed", lang, n=len(p.removed)))
     wl = p.warlord
-    if wl is not None and wl in state.chars and wl in state.cards:
+    if p.resigned:  # out by choice: "Warlord fallen" would tell the table a story that did not happen
+        lines.append(tr("resigned", lang))
+    elif wl is not None and wl in state.chars and wl in state.cards:
         hp = hit_points(state, wl)
         lines.append(tr("warlord_hp", lang, left=max(0, hp - state.chars[wl].wounds), hp=hp))
     elif wl is not None:
         lines.append(tr("warlord_gone", lang))
-    if not p.alive:
+    if not p.alive and not p.resigned:
         lines.append(tr("out", lang))
     return lines
 

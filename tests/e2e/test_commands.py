@@ -308,7 +308,10 @@ async def test_undo_only_own_last_move(fake: FakeDiscord, bot: BotProcess, km_bo
 async def test_stale_board_button_does_not_act(fake: FakeDiscord, bot: BotProcess, km_board: FakeMessage) -> None:
     old = await _current_board(fake)
     player, _ = next_up(fake, old)
-    new = board_of(await ok(fake, await fake.click(old, old.find_custom_id(r":end$"), user=player)), fake)
+    # Ending an activation edits the channel's last board in place (TABLE_UX: a new picture per player
+    # turn), so the move is made on a board posted below ``old``, and ``old`` keeps its now stale buttons.
+    below = board_of(await ok(fake, await fake.slash("carol", "game status")))
+    new = board_of(await ok(fake, await fake.click(below, below.find_custom_id(r":end$"), user=player)), fake)
     new = await drive_krosmaster_setup(fake, new)
     actor, _ = next_up(fake, new)
     before = load_table(bot.db_path, fake.channels["games"].id).actions
@@ -343,7 +346,9 @@ async def test_status_by_a_spectator_pings_nobody(fake: FakeDiscord, km_board: F
 async def test_resign_names_the_winner_and_retires_buttons(fake: FakeDiscord, km_board: FakeMessage) -> None:
     board = await _current_board(fake)
     alice, bob = fake.users["alice"], fake.users["bob"]
-    res = await ok(fake, await fake.slash(bob, "game resign"))
+    res = await ok(fake, await fake.slash(bob, "game resign"))  # asks first, privately
+    assert res.ephemeral and "winner" not in res.text.lower()
+    res = await ok(fake, await fake.click(res.message, res.message.find_custom_id(r":resign:\d+$"), user=bob))
     assert not res.ephemeral and alice.id in res.message.pinged_ids and "winner" in res.text.lower()
     player, _ = next_up(fake, board)
     res = await ok(fake, await fake.click(board, board.find_custom_id(r":end$"), user=player))

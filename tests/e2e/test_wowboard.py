@@ -68,10 +68,12 @@ async def _open_game(fake: FakeDiscord) -> None:
 
 
 async def _draft(fake: FakeDiscord, bot: BotProcess) -> State:
-    for _ in range(4):
+    for _ in range(4):  # the last pick, the one class left, is given by the table
         state = _state(fake, bot)
         decision = ENGINE.decision(state)
-        assert decision is not None and decision.kind == "draft_class"
+        assert decision is not None
+        if decision.kind != "draft_class":
+            break
         seat = decision.seats[0]
         picks = [a for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.PickClass)]
         # the Alliance faces of the Warden and the Arcanist are Highfolk (a reroll per combat)
@@ -91,6 +93,8 @@ async def _finish_turn(fake: FakeDiscord, bot: BotProcess, faction: str) -> None
             for seat in decision.seats:
                 await _do(fake, _user(fake, seat), "wowb done", {})
             return
+        if decision.kind == "faction_turn" and state.active != faction:
+            return  # nothing to equip: the management step passed by itself
         assert decision.kind == "faction_turn" and state.active == faction, decision
         seat = decision.seats[0]
         char = next(c for c in state.characters.values() if c.seat == seat and c.actions_left)

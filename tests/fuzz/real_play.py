@@ -197,6 +197,7 @@ class RealPlay:
         elif roll < 0.58:
             await self._as(player)
             await self.execute("/game resign", "play")
+            await self.execute("/click 1", "play")  # the confirmation button
         elif roll < 0.64:
             if rng.random() < 0.5:
                 await self._as(L.GM_NAME, gm=True)

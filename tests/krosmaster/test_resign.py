@@ -159,7 +159,7 @@ async def test_702_one_resignation_through_the_table_leaves_the_others_playing(c
              "carol": "iron_warden, ember_witch", "dave": "beast_caller, coinpurse"}
     for name, team in teams.items():
         lines += [f"/as {name}", *(["/game join"] if name != "alice" else []), f'/km team figurines:"{team}"']
-    await console.run([*lines, "/game start", "/as carol", "/game resign", "/game status"])
+    await console.run([*lines, "/game start", "/as carol", "/game resign", "/click Resign", "/game status"])
     state = await _state(console)
     assert state.phase != "over" and [p.name for p in state.players if p.resigned] == ["carol"]
     assert "🏆" not in _out(console) and "resigns and leaves the fight" in _out(console)
@@ -169,7 +169,7 @@ async def test_702_one_resignation_through_the_table_leaves_the_others_playing(c
 
 async def test_104_3_after_a_duel_resignation_the_board_no_longer_says_who_is_to_play(console: Console) -> None:
     lines = (Path(__file__).parent / "full_game.txt").read_text(encoding="utf-8").splitlines()[:40]
-    await console.run([*lines, "/as bob", "/game resign"])
+    await console.run([*lines, "/as bob", "/game resign", "/click Resign"])
     start = len(_out(console))
     await console.run(["/game status"])
     text = _out(console)[start:]

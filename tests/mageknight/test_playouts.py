@@ -72,7 +72,8 @@ def play_one(seed: int) -> State:
         fame_of.update({e.uid: 0 for e in state.enemies if e.uid not in fame_of})
         check(state, fame_of, start_wounds, assigned, shot)
     else:
-        ENGINE.apply(state, 0, A.Resign(), dice)
+        if ENGINE.outcome(state) is None:  # the 200th action may itself have ended the combat (seed 471732)
+            ENGINE.apply(state, 0, A.Resign(), dice)
     assert ENGINE.outcome(state) is not None and ENGINE.decision(state) is None
     return state
 

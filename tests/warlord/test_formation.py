@@ -180,3 +180,18 @@ def test_golden_rule_gm_overrides_are_logged_and_checked():
         E.apply(state, None, E.parse_action({"kind": "gm_move", "card": b[0][1], "to": "moon"}), RecordedDice([]))
     except Exception as err:
         assert getattr(err, "key", "") == "warlord.err.gm_zone"
+
+
+def test_victory_a_resigned_seat_reads_resigned_not_warlord_fallen():
+    """Issue 26: the panel of a seat that resigned said "Warlord fallen", a death that never happened."""
+    from renderers.warlord.panel import player_lines
+    from tests.warlord.builders import deploy, fresh
+    state = fresh(3)
+    for seat, army in enumerate([ARMY_A, ARMY_B, ARMY_A]):
+        deploy(state, seat, army)
+    state.phase, state.turn, state.initiative, state.order_seat = "orders", 1, [0, 1, 2], 0
+    act(state, 2, {"kind": "resign"})
+    for lang, word, wrong in (("en", "resigned", "Warlord fallen"), ("it", "ha abbandonato", "caduto")):
+        lines = player_lines(state, state.player(2), lang)
+        assert word in lines and not any(wrong in line for line in lines)
+    assert not any("resigned" in line for line in player_lines(state, state.player(0), "en"))

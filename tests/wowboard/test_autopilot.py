@@ -20,7 +20,7 @@ from gm.timefmt import iso
 from tests.wowboard.test_seats import _game
 
 DRAFT = ["/as bob", "/game join", "/game start", "/as alice", "/wowb class name:warden", "/as bob",
-         "/wowb class name:ranger", "/as alice", "/wowb class name:arcanist", "/as bob", "/wowb class name:cantor"]
+         "/wowb class name:ranger", "/as alice", "/wowb class name:arcanist"]  # the table gives bob the last class
 
 
 def test_autopilot_option_is_checked() -> None:

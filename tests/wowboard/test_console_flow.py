@@ -11,7 +11,7 @@ from gm.context import Place
 
 START = ["/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start", "/as alice",
          "/wowb class name:warden", "/as bob", "/wowb class name:ranger", "/as alice", "/wowb class name:arcanist",
-         "/as bob", "/wowb class name:cantor", "/as alice"]
+         "/as alice"]  # the last class, the one left, is given by the table
 
 
 def out(console: Console) -> str:

@@ -55,8 +55,9 @@ from gm.workers import render_pool
 
 ENGINE = KrosmasterEngine()
 SETUP_PHASES = ("order_ties", "choose_side", "deploy")
-# Events that start a new board image (see KrosmasterPresenter.image_policy).
-NEW_BOARD_EVENTS = frozenset({"fight_started", "turn_started", "piece_turn", "ko", "game_won", "game_drawn"})
+# Events that start a new board image (see KrosmasterPresenter.image_policy): the fight starts, a player
+# turn starts, a piece is K.O., the game ends.
+NEW_BOARD_EVENTS = frozenset({"fight_started", "turn_started", "ko", "game_won", "game_drawn"})
 # Additional effects that help whoever receives them: a special spell made of these is cast on friends.
 _HELPFUL = frozenset({EffectKind.GAIN_AP, EffectKind.GAIN_MP, EffectKind.EXTRA_HEAL})
 _PILE_ID = re.compile(r"(granite|jade|gold|ruby)(\d+)")  # 103.7: a reward pile's id, rank then number
@@ -364,6 +365,8 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
 
 class KrosmasterPresenter:
     system = "krosmaster"
+    # the /gm overrides of this game (gm.table.overrides)
+    gm_commands = frozenset({"place", "wounds", "apmp", "gg"})
     locale_namespace = "km"  # ``km.action.<kind>`` names actions in the log and in undo
 
     def render(self, view: State, *, viewer: int | None, lang: str, seat_names: list[str]) -> bytes | None:  # type: ignore[override]
@@ -448,12 +451,23 @@ class KrosmasterPresenter:
                      ephemeral=True)
 
     def image_policy(self, events: list[Event]) -> str:
-        """TABLE_UX "the channel is a shared space": one board per piece activation. It is posted
-        when the fight starts, a piece starts acting, the player turn changes, a piece is K.O.
-        or the game ends; the moves and spells of the same activation, and set-up steps
-        (ordering, sides, deploying), update that board in place, each with its line of text."""
+        """TABLE_UX "the channel is a shared space": about two new pictures per player turn at most.
+        A board is posted when the fight starts, a player turn starts (401), a piece is K.O. or the
+        game ends; the activations, moves and spells of that player turn, and set-up steps (ordering,
+        sides, deploying), update it in place, each with its line of text. One board per piece
+        activation was twice the budget: a player turn activates every piece of the team (405), so a
+        22-turn game posted 94 boards."""
         keys = {e.key.removeprefix("km.") for e in events if not e.private_to}
         return "new" if keys & NEW_BOARD_EVENTS else "update"
+
+    def player_turns(self, view: State) -> frozenset[tuple[object, ...]]:
+        """The player turns under way, for the image budget (TABLE_UX: about two new pictures per player
+        turn). A player turn (401) is the active player's, from the tension roll to the end of their
+        last piece's activation (each of their pieces acts in it, 405); ``turn_number`` counts them.
+        Set-up and the end are nobody's turn."""
+        if view.phase in (*SETUP_PHASES, "over") or not view.turn_number:
+            return frozenset()
+        return frozenset({(view.turn_number,)})
 
     def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
                   content: dict[str, Any] | None = None) -> str:

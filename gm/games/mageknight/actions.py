@@ -31,10 +31,10 @@ def add(state: State, amount: int, effect: str, unit: str | None, label: str | N
     return action
 
 
-def assign(state: State, to: str, enemy: str | None) -> dict[str, Any]:
+def assign(state: State, to: str, enemy: str | None, lang: str = "en") -> dict[str, Any]:
     """``/mk assign``: whose damage (when named) goes to a unit or the hero; an autocomplete value
-    carries both."""
-    recipient, whose = choices.resolve_recipient(state, to, choices.resolve_damage_enemy(state, enemy))
+    carries both. ``lang``: the words of the error that lists the recipients."""
+    recipient, whose = choices.resolve_recipient(state, to, choices.resolve_damage_enemy(state, enemy), lang)
     return {"kind": "assign", "to": recipient, "enemy": whose}
 
 

@@ -27,14 +27,13 @@ from engines.mageknight.rules_values import damage_of
 from engines.mageknight.state import State
 from gm.games.choices import Choice, Ranked, fit, rank
 from gm.games.mageknight.info import KEYS, effect_text, resist_text
+from gm.games.mageknight.payment import mana_matches, same_payment
 from gm.games.names import Name, find, fold, resolve, resolve_many
 
 LANGS = SUPPORTED
 HERO = "hero"
 POWERED_MARK = "⚡"
 _SIDE_WORDS = {"basic": ("basic", "base", "b"), "powered": ("powered", "potenziata", "potenziato", "p")}
-_MANA_WORDS = {"die": ("die", "dice", "dado", "dadi", "source", "fonte"), "crystal": ("crystal", "cristallo"),
-               "token": ("token", "gettone")}
 _KIND_WORDS = {"attack": ("attack", "attacco", "att"), "block": ("block", "blocco", "parata")}
 _RANGE_WORDS = {"ranged": ("ranged", "distanza", "range"), "siege": ("siege", "assedio"),
                 "melee": ("melee", "mischia")}
@@ -274,28 +273,6 @@ def side_of(text: str | None) -> str | None:
     return found
 
 
-def mana_matches(spec: str | None, text: str | None, state: State) -> bool:
-    """Whether a payment fits what was typed: "die", "dado 2", "crystal", "cristallo rosso", "gold"…"""
-    if not text or not text.strip():
-        return True
-    if not spec:
-        return False
-    words = fold(text).replace(":", " ").split()
-    source, _, detail = spec.partition(":")
-    face = state.source[int(detail)].face if source == "die" else detail
-    for word in words:
-        kind = next((k for k, names in _MANA_WORDS.items() if word in names), None)
-        if kind is not None and kind != source:
-            return False
-        if word.isdecimal() and source == "die" and int(word) not in (int(detail), int(detail) + 1):
-            return False
-        colour = next((c for c in ("red", "blue", "green", "white", "gold", "black")
-                       if word in {c, *(fold(t(f"mk.face.{c}", lang)) for lang in LANGS)}), None)
-        if colour is not None and colour != face:
-            return False
-    return True
-
-
 def resolve_play(state: State, seat: int | None, text: str, side: str | None, mana: str | None,
                  lang: str) -> dict[str, Any]:
     """``/mk play``: an autocomplete value, or a card as typed ("battle fury block", "quickstep"), narrowed
@@ -307,6 +284,7 @@ def resolve_play(state: State, seat: int | None, text: str, side: str | None, ma
     plays = [a for a in _plays(state, seat) if wanted in (None, a.side) and mana_matches(a.mana, mana, state)]
     names = _play_names(state, plays, lang)
     _tier, found = find(text, names)
+    found = same_payment(state, found, [parse_play_value(n.value) or {} for n in found])
     if len(found) == 1:
         return parse_play_value(found[0].value) or {}
     if not found:  # not a legal play now: the engine explains why (no target yet, wrong phase…)
@@ -524,18 +502,20 @@ def recipient_choices(state: State, seat: int | None, enemy: str | None, current
     return rank(found, current)
 
 
-def recipient_names(state: State) -> list[Name]:
+def recipient_names(state: State, lang: str = "en") -> list[Name]:
+    """The units and the hero, the hero labelled in the reader's language (an error lists these labels)."""
     units = [Name(u.uid, u.name, (u.card.id,)) for u in state.units]
-    return [*units, Name(HERO, t("mk.ui.hero", "en"), tuple(t("mk.ui.hero", other) for other in LANGS))]
+    return [*units, Name(HERO, t("mk.ui.hero", lang), tuple(t("mk.ui.hero", other) for other in LANGS))]
 
 
-def resolve_recipient(state: State, text: str, enemy: str | None = None) -> tuple[str, str | None]:
+def resolve_recipient(state: State, text: str, enemy: str | None = None,
+                      lang: str = "en") -> tuple[str, str | None]:
     """``/mk assign to:``: a unit or the hero (``eroe``), or an autocomplete value ``<enemy>><to>``;
     returns (recipient, enemy)."""
     head, sep, tail = text.partition(">")
     if sep and tail.strip():
         return tail.strip(), head.strip() or enemy
-    return resolve(text, recipient_names(state), what=Phrase("mk.ui.what.recipient"), keys=KEYS), enemy
+    return resolve(text, recipient_names(state, lang), what=Phrase("mk.ui.what.recipient"), keys=KEYS), enemy
 
 
 def resolve_damage_enemy(state: State, text: str | None) -> str | None:

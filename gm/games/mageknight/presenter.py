@@ -167,6 +167,8 @@ async def button_menu(app: App, place: Place, actor: Actor, ref: str, verb: str)
 # ---------------------------------------------------------------------------- the presenter
 class MageKnightPresenter:
     system = SYSTEM
+    # the /gm overrides of this game (gm.table.overrides)
+    gm_commands = frozenset({"hand-wounds", "unit", "enemy", "fame"})
     locale_namespace = "mk"  # ``mk.action.<kind>`` names actions in the log and in undo
 
     wants_log_lines = True
@@ -224,6 +226,14 @@ class MageKnightPresenter:
         backs update the board already posted."""
         keys = {e.key.removeprefix("mk.ev.") for e in events if not e.private_to}
         return "new" if keys & NEW_BOARD_EVENTS else "update"
+
+    def player_turns(self, view: State) -> frozenset[tuple[object, ...]]:
+        """The player turns under way, for the image budget (TABLE_UX: about two new pictures per player
+        turn). A combat is one turn of the board game (M46), but it is played as four phases (ranged and
+        siege, block, assign damage, attack), each a round of the fighter's own decisions that ends in
+        a new position to look at: a phase counts as a player turn. Set-up (a duel's picks) and the end
+        are nobody's turn."""
+        return frozenset({(view.phase,)}) if view.phase not in ("setup", "over") else frozenset()
 
     def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
                   content: dict[str, Any] | None = None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from common.i18n import t
+from common.i18n import Phrase, t
 from engines.core.contract import Action
 from engines.core.errors import RuleError, TavoloError
 from engines.warlord import ENGINE
@@ -20,7 +20,7 @@ from engines.warlord.content import Pack
 from engines.warlord.rules_common import atk_values
 from engines.warlord.state import State
 from gm.games.choices import Choice, Ranked, clip, fit, matches, rank
-from gm.games.names import fold
+from gm.games.names import Name, NameKeys, find, fold, resolve, resolve_many
 from gm.games.warlord import text
 
 NONE_WORDS = ("none", "nessuna", "nessuno", "-", "keep", "tieni")
@@ -41,20 +41,15 @@ def _of(view: State | None, seat: int | None, kind: type[Any]) -> list[Any]:
 
 
 def resolve_card(view: State, uids: Iterable[str], typed: str | None) -> str:
-    """A uid among ``uids`` by uid, name or the start of a name (unique); else what was typed."""
+    """A uid among ``uids`` by the shared resolver (``gm.games.names``: uid, name, any word or piece
+    of it, a close typo), the first copy when several copies of one card fit; else what was typed,
+    so that the engine's refusal names the rule that failed."""
     typed = (typed or "").strip()
     pool = [u for u in dict.fromkeys(uids) if u in view.cards]
     if typed in pool:
         return typed
-    wanted = fold(typed)
-    if not wanted:
-        return typed
-    exact = [u for u in pool if fold(view.name(u)) == wanted or fold(view.cards[u].card) == wanted]
-    if exact:
-        return exact[0]
-    starts = [u for u in pool if fold(view.name(u)).startswith(wanted)]
-    names = {view.name(u) for u in starts}
-    return starts[0] if starts and len(names) == 1 else typed
+    _tier, found = find(typed, [Name(u, view.name(u), (view.cards[u].card,)) for u in pool])
+    return found[0].value if found and len({view.name(n.value) for n in found}) == 1 else typed
 
 
 def _word_value(group: str, values: tuple[str, ...], typed: str | None) -> str | None:
@@ -156,6 +151,35 @@ def suggested_army(view: State | None, seat: int | None) -> A.StartingArmy | Non
 
 def names_list(typed: str | None) -> list[str]:
     return [x.strip() for x in (typed or "").split(",") if x.strip()]
+
+
+NAME_KEYS = NameKeys(unknown="common.unknown_name", ambiguous="common.ambiguous_name")
+
+
+def _army_names(view: State, uids: list[str]) -> list[Name]:
+    """One name per card of the deck, spelt as the card says, by its id, or as the short label."""
+    seen: dict[str, Name] = {}
+    for u in uids:
+        d = view.defn(u)
+        seen.setdefault(d.name, Name(d.name, d.name, (d.id, text.card_short(d, "en"), text.card_short(d, "it"))))
+    return list(seen.values())
+
+
+def army_names(view: State, seat: int, warlord: str, level1: str | None,
+               level2: str | None) -> tuple[str, list[str], list[str]]:
+    """The starting army as typed ("thane", "shieldwall, shieldwall, shieldwall", "crossbowman"), read
+    by the shared resolver against the deck's own characters: an unknown or ambiguous name is refused
+    here with the deck's names, not passed on as a card the engine cannot find."""
+    pool = _pool_chars(view, seat)
+    lords = [u for u in pool if view.defn(u).has("Warlord")]
+    chosen = resolve(warlord, _army_names(view, lords), what=Phrase("warlord.ui.what.warlord"), keys=NAME_KEYS)
+
+    def level(typed: str | None, n: int) -> list[str]:
+        uids = [u for u in pool if view.defn(u).level == n and not view.defn(u).has("Warlord")]
+        return resolve_many(typed or "", _army_names(view, uids), what=Phrase(f"warlord.ui.what.level{n}"),
+                            keys=NAME_KEYS) if typed else []
+
+    return chosen, level(level1, 1), level(level2, 2)
 
 
 # ---------------------------------------------------------------------------- draw phase

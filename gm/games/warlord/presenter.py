@@ -41,10 +41,10 @@ if TYPE_CHECKING:
 
 SYSTEM = "warlord"
 AREA = "wl"
-# Events worth a new picture (TABLE_UX): the armies revealed, a new turn's orders, an attack, a death,
-# the end. Strikes, windows, recruits and passes edit the board already posted.
-NEW_BOARD_EVENTS = frozenset({"army_revealed", "initiative_won", "attack_declared", "killed", "warlord_killed",
-                              "game_won", "game_drawn", "player_eliminated", "resigned"})
+# Events worth a new picture (TABLE_UX): a game turn's orders begin, a death, the end. Revealing the armies,
+# declaring an attack, strikes, windows, recruits and passes edit the board already posted.
+NEW_BOARD_EVENTS = frozenset({"initiative_won", "killed", "warlord_killed", "game_won", "game_drawn",
+                              "player_eliminated", "resigned"})
 OPTION_BUTTONS = 5
 SECRET_KINDS = ("starting_army", "draw_discard")
 
@@ -128,10 +128,11 @@ def army_action(view: State, seat: int | None, warlord: str | None, level1: str 
             raise TavoloError("warlord.ui.no_army")
         return found.model_dump()
     suggestion = choices.suggested_army(view, seat)
-    return {"kind": "starting_army",
-            "warlord": warlord or (suggestion.warlord if suggestion else ""),
-            "level1": choices.names_list(level1) or (suggestion.level1 if suggestion else []),
-            "level2": choices.names_list(level2) or (suggestion.level2 if suggestion else [])}
+    lord, first, second = choices.army_names(view, seat if seat is not None else -1,
+                                             warlord or (suggestion.warlord if suggestion else ""), level1, level2)
+    return {"kind": "starting_army", "warlord": lord,
+            "level1": first or (suggestion.level1 if suggestion else []),
+            "level2": second or (suggestion.level2 if suggestion else [])}
 
 
 def army_reply(view: State, seat: int | None, lang: str, ref: str) -> Reply:
@@ -337,6 +338,8 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
 # ---------------------------------------------------------------------------- the presenter
 class WarlordPresenter:
     system = SYSTEM
+    # the /gm overrides of this game (gm.table.overrides)
+    gm_commands = frozenset({"wounds", "state", "move", "draw", "note"})
     locale_namespace = "warlord"  # ``warlord.action.<kind>`` names actions in the log and in undo
     words_rolls = True  # ``event_text`` words each d20 with its verdict and reason
     wants_log_lines = True
@@ -391,9 +394,31 @@ class WarlordPresenter:
     def private_panel(self, view: State, *, seat: int, lang: str, ref: str) -> Reply:
         return hand_reply(view, seat, lang, ref)
 
+    def picture_hints(self, view: State, events: list[Event]) -> dict[str, Any] | None:
+        """No picture while the armies are chosen in secret (TABLE_UX: set-up steps batch into one image):
+        the board is then two empty armies, and everything there is to know is in the text. ``/game
+        status`` (no events) still shows it."""
+        return None if events and view.phase == "setup" else {}
+
     def image_policy(self, events: list[Event]) -> str:
+        """TABLE_UX "the channel is a shared space": about two new pictures per player turn at most. A new
+        board when a game turn's orders begin (initiative), a character dies or the game ends. Declaring an
+        attack changes nothing on the board (its strikes, and the death they may cause, come next), so it
+        edits the board like recruits, reforms and passes; a new board per attack posted 27 pictures in
+        3 game turns. The armies revealed are set-up: their first picture is the one of turn 1's
+        initiative, a few secret discards later (the reveal's own reply is words: a secret answer's
+        public line cannot edit a board, see ``secret_act``)."""
         keys = {e.key.removeprefix("warlord.ev.") for e in events if not e.private_to}
         return "new" if keys & NEW_BOARD_EVENTS else "update"
+
+    def player_turns(self, view: State) -> frozenset[tuple[object, ...]]:
+        """The player turns under way, for the image budget (TABLE_UX: about two new pictures per player
+        turn). A Warlord game turn is shared: every player still in draws and discards, then all give
+        orders in initiative order until all pass in a row. So a game turn is one player turn per
+        player still in, ``(turn, seat)``. Choosing armies and the end are nobody's turn."""
+        if view.phase not in ("draw", "orders") or view.turn < 1:
+            return frozenset()
+        return frozenset((view.turn, seat) for seat in view.living())
 
     def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
                   content: dict[str, Any] | None = None) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from common.i18n import t
 from engines.core.contract import Action
-from engines.core.errors import RuleError, TavoloError
+from engines.core.errors import TavoloError
 from engines.wowboard import ENGINE
 from engines.wowboard import actions as A
 from engines.wowboard.rules_common import pack_of
@@ -21,7 +21,7 @@ from engines.wowboard.rules_travel import destinations
 from engines.wowboard.rules_turn import independent_regions
 from engines.wowboard.state import State
 from gm.games.choices import Choice, Ranked, fit, match_tier, rank
-from gm.games.names import fold
+from gm.games.names import Name, find
 from gm.games.wowboard import text
 
 
@@ -34,16 +34,15 @@ def _pick(found: Iterable[tuple[str, str]], current: str) -> list[Choice]:
 
 
 def resolve(view: State, options: Iterable[str], typed: str, what: str) -> str:
-    """The option the player meant: an exact id or name first, then a unique beginning."""
+    """The option the player meant, by the shared resolver (``gm.games.names``): its id or name, any
+    word or piece of it, a close typo. Nothing or several fitting: the error lists what would work
+    (the names that fit, when several do)."""
     options = list(dict.fromkeys(options))
-    wanted = fold(typed)
-    for option in options:
-        if wanted in (fold(option), fold(text.name(view, option))):
-            return option
-    starts = [o for o in options if fold(text.name(view, o)).startswith(wanted) or fold(o).startswith(wanted)]
-    if wanted and len(starts) == 1:
-        return starts[0]
-    known = ", ".join(text.name(view, o) for o in options[:20]) or "—"
+    _tier, found = find(typed, [Name(o, text.name(view, o), (o,)) for o in options])
+    if len(found) == 1:
+        return found[0].value
+    listed = [n.value for n in found] or options
+    known = ", ".join(text.name(view, o) for o in listed[:20]) or "—"
     raise TavoloError(f"wowboard.ui.unknown_{what}", name=typed[:40], known=known)
 
 
@@ -181,25 +180,9 @@ def resolve_cards(view: State, typed: str | None, options: Iterable[str]) -> lis
 
 def equip_pairs(view: State, seat: int | None, char: str | None = None) -> list[tuple[str, str, str]]:
     """(character, card, area) for every equip the rules accept now (equipping.2–6)."""
-    from engines.wowboard.rules_sheet import check_equip, sheet_of
+    from engines.wowboard.rules_sheet import equip_options
 
-    if seat is None or view.phase != "management":
-        return []
-    pack = pack_of(view)
-    out = []
-    trial = view.model_copy(deep=True)  # check_equip may fill in an empty slot: never on the caller's view
-    for c in view.characters.values():
-        if c.seat != seat or (char and c.id != char):
-            continue
-        areas = [a.id for a in sheet_of(pack, c.class_id).areas]
-        for card in [*c.spellbook, *c.bag]:
-            for area in areas:
-                try:
-                    check_equip(trial, seat, c.id, card, area)
-                except RuleError:
-                    continue
-                out.append((c.id, card, area))
-    return out
+    return [] if seat is None else equip_options(view, seat, char)
 
 
 def equip_card_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:

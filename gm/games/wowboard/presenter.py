@@ -37,15 +37,16 @@ if TYPE_CHECKING:
 SYSTEM = "wowboard"
 AREA = "wb"
 MENU_KINDS = ("travel", "challenge", "rest", "train", "town", "equip", "unequip", "answer")
-# Events worth a new picture: a new faction turn, a fight starting or ending, a death, the end.
-NEW_BOARD_EVENTS = frozenset({"faction_turn", "management", "combat_started", "combat_won", "combat_lost",
-                              "pvp_started", "pvp_won", "pvp_draw", "final_battle", "defeated", "respawned",
-                              "quest_completed", "game_won", "game_drawn", "overlord_moved", "overlord_beaten",
+# Events worth a new picture: a new faction turn, a fight's result, a death, a boss, the final battle, the
+# end. A fight's start, the management step and a respawn edit the picture already posted.
+NEW_BOARD_EVENTS = frozenset({"faction_turn", "combat_won", "combat_lost", "pvp_won", "pvp_draw", "final_battle",
+                              "defeated", "quest_completed", "game_won", "game_drawn", "overlord_beaten",
                               "boss_appears"})
 # Events after which the whole map is worth seeing (a faction turn's start or end, a game's end).
 FULL_MAP_EVENTS = frozenset({"faction_turn", "management", "marker", "game_won", "game_drawn", "final_battle",
                              "overlord_beaten", "seat_handed", "faction_resigned"})
 OPTION_BUTTONS = 5
+HIDDEN = "?"  # what ``WowBoardEngine.view`` writes for a drawn card the viewer may not see
 DIE_BUTTONS = 20  # Discord allows 25 components: 20 dice, and the two controls
 
 
@@ -291,7 +292,11 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
     answer_seat = seat if seat is not None else decision.seats[0]
     if view.pending:
         options = [a for a in ENGINE.legal_actions(view, answer_seat) if isinstance(a, A.Choose)]
-        if len(options) <= OPTION_BUTTONS and all(len(f"{prefix}:ch:{a.value}") <= 100 for a in options):
+        # The public board's view hides the cards a reward drew (spec §3.6: only the group sees them), so
+        # its options are "?": a button per option would say "?" and send "?". Answer… opens the choice
+        # privately, named from the clicker's own view.
+        hidden = any(a.value == HIDDEN for a in options)
+        if not hidden and len(options) <= OPTION_BUTTONS and all(len(f"{prefix}:ch:{a.value}") <= 100 for a in options):
             return [Button(text.option_label(view, a.value, lang)[:80], f"{prefix}:ch:{a.value}", style="primary")
                 for a in options]
         return [Button(t("wowboard.ui.button.answer", lang), f"{prefix}:menu:answer", style="primary")]
@@ -395,6 +400,9 @@ async def import_pack(store: Any, place: Place, actor: Actor, filename: str, dat
 # ---------------------------------------------------------------------------- the presenter
 class WowBoardPresenter:
     system = SYSTEM
+    # the /gm overrides of this game (gm.table.overrides)
+    gm_commands = frozenset({"wowb-move", "wowb-stat", "wowb-give", "wowb-take",
+                             "wowb-spawn", "wowb-remove", "wowb-turn", "note"})
     locale_namespace = "wowboard"
     shared_buttons = True  # a faction turn waits for both seats of a faction at once
     words_rolls = True  # dice lines name each die by colour and value ("R7 G5") already
@@ -455,8 +463,27 @@ class WowBoardPresenter:
         return panel(view, seat, lang, ref)
 
     def image_policy(self, events: list[Event]) -> str:
+        """TABLE_UX "the channel is a shared space": about two new pictures per faction turn at most. Which
+        picture a reply carries, if any, is ``picture_hints``' (the table's ``images`` option); this says
+        whether it is a new message: a faction turn, a fight's result, a defeat, a boss, the final battle
+        and the end are; a fight's start (its result follows at once), travel, the management step and a
+        respawn (the answer to a defeat already shown) edit the picture already posted. With a new
+        picture for each fight's start and end, each respawn and each management step, ``images:every``
+        posted 121 pictures in 33 faction turns."""
         keys = {e.key.removeprefix("wowboard.ev.") for e in events if not e.private_to}
         return "new" if keys & NEW_BOARD_EVENTS else "update"
+
+    def player_turns(self, view: State) -> frozenset[tuple[object, ...]]:
+        """The player turns under way, for the image budget (TABLE_UX: about two new pictures per player
+        turn). The game goes by faction turns (faction-turn.1): the active faction's seats act in
+        parallel, then manage, and the marker moves one step on the turn track; so a faction turn is one
+        player turn, numbered by ``turn``. At the End each faction's last management is one more, and
+        the final battle one. The draft and the end are nobody's turn."""
+        if view.phase in ("play", "management"):
+            return frozenset({("turn", view.turn)})
+        if view.phase == "final_management":
+            return frozenset({("end", view.active)})
+        return frozenset({("battle",)}) if view.phase == "final_battle" else frozenset()
 
     def event_text(self, event: Event, lang: str) -> str | None:
         return text.event_text(event, lang)
@@ -469,6 +496,9 @@ class WowBoardPresenter:
                 if params["character"] in view.characters else text.name(view, params["character"])
         if isinstance(params.get("options"), str):
             out["options"] = ", ".join(text.option_label(view, o, lang) for o in params["options"].split(", ") if o)
+            if view.pending and HIDDEN in view.pending[0].options:  # the decision's words come from the whole
+                # state; the cards a reward drew are the group's to see (spec §3.6), not the channel's
+                out["options"] = t("wowboard.ui.hidden_options", lang, n=len(view.pending[0].options))
         return out
 
     def gm_name_choices(self, view: State, what: str, current: str) -> list[Any]:
@@ -490,6 +520,19 @@ class WowBoardPresenter:
         else:
             return []
         return rank([Ranked(Choice(label, value)) for label, value in found], current)
+
+    def gm_resolve(self, view: State, action: dict[str, Any]) -> dict[str, Any]:
+        """``/gm wowb-*``: characters, regions, cards, creature types and figures named as people read
+        them ("militia axe", "Hollow Oak"), by the same resolver as every other command."""
+        pack = pack_of(view)
+        options = {"character": list(view.characters), "region": [r.id for r in pack.regions],
+                   "card": [c.id for c in [*pack.items, *pack.class_cards]],
+                   "creature": [c.id for c in pack.creatures], "figure": list(view.figures)}
+        named = dict(action)
+        for field, ids in options.items():
+            if isinstance(named.get(field), str) and named[field]:
+                named[field] = choices.resolve(view, ids, named[field], f"gm_{field}")
+        return named
 
     def warm_up(self) -> None:
         """Fonts, arenas and palettes, drawn once per render worker (``gm.presenters.warm_up_all``)."""

@@ -134,10 +134,39 @@ def event_text(event: Event, lang: str) -> str | None:
     tier = event.params.get("tier")
     if isinstance(tier, str) and has(f"wowboard.ui.tier.{tier}", lang):
         params["tier"] = t(f"wowboard.ui.tier.{tier}", lang)
+    _term_words(event, params, lang)
+    if event.key in ("wowboard.ev.pool_rolled", "wowboard.ev.rerolled") and not event.params.get("dice"):
+        return t("wowboard.ui.ev_no_dice", lang, name=params.get("name", ""))  # not "Cantor rolls: ."
     target = event.params.get("target")
     if isinstance(target, str):
         params["target"] = target_words(target, names, lang)
     return t(event.key, lang, **params)
+
+
+def _term_words(event: Event, params: dict[str, Any], lang: str) -> None:
+    """Engine words that are game terms, in the reader's language: an item deck ("triangle" →
+    "triangolo"), an event card's kind, the sheet area a card goes to ("instant" → "instant power")."""
+    deck = event.params.get("deck")
+    if isinstance(deck, str) and has(f"wowboard.card.deck.{deck}", lang):
+        params["deck"] = t(f"wowboard.card.deck.{deck}", lang)
+    kind = event.params.get("kind")
+    if event.key == "wowboard.ev.event_drawn" and has(f"wowboard.card.event_kind.{kind}", lang):
+        params["kind"] = t(f"wowboard.card.event_kind.{kind}", lang)
+    if event.key == "wowboard.ev.equipped":
+        params["area"] = _area_words(str(event.params.get("name", "")), str(event.params.get("area", "")), lang)
+
+
+def _area_words(class_id: str, area: str, lang: str) -> str:
+    """A sheet area as what it takes ("instant power", "melee weapon (blade, axe)"), not its id."""
+    from engines.wowboard.content import BUILTIN_KEY, pack_by_key, server_pack_keys
+    from gm.games.wowboard.cards import area_accepts
+
+    for key in (BUILTIN_KEY, *server_pack_keys()):
+        for sheet in pack_by_key(key).class_sheets:
+            found = next((a for a in sheet.areas if a.id == area), None) if sheet.class_id == class_id else None
+            if found is not None:
+                return area_accepts(found, lang)
+    return area
 
 
 def target_words(target: str, names: dict[str, str], lang: str) -> str:

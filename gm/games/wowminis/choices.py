@@ -26,7 +26,7 @@ from engines.wowminis.rules_setup import bar_options, seat_chars
 from engines.wowminis.rules_stats import max_health, stealthed
 from engines.wowminis.state import CharState, State, shown
 from gm.games.choices import Choice, Ranked, fit, matches, rank
-from gm.games.names import fold
+from gm.games.names import Name, find, fold
 from gm.games.wowminis.text import ability_name, ability_parts, character_line
 
 FACING = ("↑", "↗", "↘", "↓", "↙", "↖")  # the six triangle orientations (407.2), as arrows
@@ -349,15 +349,12 @@ def resolve_ability(view: State, text: str) -> str:
     c = active(view)
     if c is None:
         return text
-    wanted = norm(text)
-    options = playables(view, c)
-    for p in options:
-        if wanted in (norm(p.key), norm(p.ability.name), norm(p.ability.id)):
-            return p.key
-    hits = [p.key for p in options if wanted and norm(p.ability.name).startswith(wanted)]
-    if wanted in ("main", norm("attacco principale"), "attacco"):
+    if norm(text) in ("main", norm("attacco principale"), "attacco"):
         return "main"
-    return hits[0] if len(hits) == 1 else text
+    options = playables(view, c)  # the shared resolver: name, id, a word or piece of it, a close typo
+    _tier, found = find(text, [Name(p.key, p.ability.name, (p.ability.id, ability_name(p.ability, "it")))
+                               for p in options])
+    return found[0].value if len(found) == 1 else text
 
 
 def target_choices(view: State, seat: int | None, ability: str | None, current: str, lang: str) -> list[Choice]:

@@ -308,6 +308,8 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
 # ---------------------------------------------------------------------------- the presenter
 class WowMinisPresenter:
     system = SYSTEM
+    # the /gm overrides of this game (gm.table.overrides)
+    gm_commands = frozenset({"place", "health", "clock", "vp"})
     locale_namespace = "wowm"  # ``wowm.action.<kind>`` names actions in the log and in undo
     words_rolls = True  # ``event_text`` reads each die as a hit, a miss or the critical 0
     wants_log_lines = True
@@ -316,8 +318,9 @@ class WowMinisPresenter:
                log_lines: list[str] | None = None) -> bytes | None:
         from renderers.wowminis import render
 
-        return render(view, lang=lang, viewer_seat=viewer, seat_names=dict(enumerate(seat_names)),
-                      log_lines=log_lines)
+        # the chat's dice lines bold the hits ("**8**"): Markdown the picture would draw as asterisks
+        lines = [line.replace("**", "") for line in log_lines] if log_lines is not None else None
+        return render(view, lang=lang, viewer_seat=viewer, seat_names=dict(enumerate(seat_names)), log_lines=lines)
 
     def summary(self, view: State, *, lang: str, seat_names: list[str]) -> str:  # type: ignore[override]
         return text.summary(view, lang, seat_names)
@@ -370,6 +373,14 @@ class WowMinisPresenter:
     def image_policy(self, events: list[Event]) -> str:
         keys = {e.key.removeprefix("wowm.ev.") for e in events if not e.private_to}
         return "new" if keys & NEW_BOARD_EVENTS else "update"
+
+    def player_turns(self, view: State) -> frozenset[tuple[object, ...]]:
+        """The player turns under way, for the image budget (TABLE_UX: about two new pictures per player
+        turn). Play goes by turns (501): the Master Clock picks a character and its controller plays that
+        character's turn, numbered by ``turns_taken``. Choosing bars and the end are nobody's turn."""
+        if view.phase != "play" or view.turn is None:
+            return frozenset()
+        return frozenset({(view.turn.number,)})
 
     def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
                   content: dict[str, Any] | None = None) -> str:

@@ -12,11 +12,12 @@ from typing import Any
 from common.i18n import has, humanize, t
 from engines.core.events import Event
 from engines.wowminis import ENGINE
-from engines.wowminis.content import AbilityDef, ActionCardDef, CharacterDef, Pack, norm
+from engines.wowminis.content import AbilityDef, ActionCardDef, CharacterDef, Pack
 from engines.wowminis.rules_clock import clock_summary
 from engines.wowminis.rules_stats import armor, max_health, movement, resist
 from engines.wowminis.state import CharState, State, shown
 from gm.games.choices import fit
+from gm.games.names import Name, find
 from gm.reply import Button, Reply
 
 SCORING_TICKS = (5, 10)  # 502.2: VP locations score at the end of ticks 5 and 10
@@ -120,20 +121,21 @@ def card_info(card: ActionCardDef, lang: str) -> str:
 
 
 def find_info(pack: Pack, name: str) -> tuple[str, Any] | None:
-    wanted = norm(name)
-    if not wanted:
-        return None
-    items: list[tuple[str, Any]] = [("char", c) for c in pack.characters] + [("card", c) for c in pack.cards]
-    for kind, item in items:
-        if wanted in (norm(item.id), norm(item.name)):
-            return kind, item
-    for kind, item in items:
-        if norm(item.name).startswith(wanted):
-            return kind, item
-    for kind, item in items:
-        if wanted in norm(item.name):
-            return kind, item
-    return None
+    """A character or a card by the shared resolver (``gm.games.names``): its name or id in either
+    language, any word or piece of it, a close typo; a character also by its own abilities' names
+    (``longbow`` finds Lyssara, whose main attack is Longbow Volley). None when nothing, or more than
+    one thing, fits."""
+    items: dict[str, tuple[str, Any]] = {}
+    names = []
+    for c in pack.characters:
+        items[f"char:{c.id}"] = ("char", c)
+        spoken = [a for ability in (c.main_attack, *c.abilities) for a in (ability.name, ability_name(ability, "it"))]
+        names.append(Name(f"char:{c.id}", c.name, (c.id, *spoken)))
+    for k in pack.cards:
+        items[f"card:{k.id}"] = ("card", k)
+        names.append(Name(f"card:{k.id}", k.name, (k.id, str(getattr(k, "name_it", "") or ""))))
+    _tier, found = find(name, names)
+    return items[found[0].value] if len(found) == 1 else None
 
 
 # ---------------------------------------------------------------------------- summary and clock

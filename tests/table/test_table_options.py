@@ -1,0 +1,79 @@
+"""Lobby options are checked in every game (issue 26, convention 4): a misspelt or foreign option is
+refused by name with the list of what the game takes, ``dice:manual`` only where the game's rolls can
+be typed in, options shown as a player types them, and the player counts the rules really allow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from common.i18n import t
+from engines import registry
+from engines.core.errors import TavoloError
+from gm.app import GAME_MODULES, App
+from gm.context import Actor
+from gm.table.model import known_options, players_text
+from tests.conftest import ALICE, BOB, CAROL, TABLE
+from tests.fakes import RaceEngine
+
+GAMES = sorted(module.split(".")[2] for module in GAME_MODULES)
+DAVE = Actor(user_id=4, name="dave")
+
+
+@pytest.mark.parametrize("system", GAMES)
+async def test_a_misspelt_option_is_refused_and_the_refusal_lists_the_options(app: App, system: str) -> None:
+    with pytest.raises(TavoloError) as refused:
+        await app.tables.new(TABLE, ALICE, system, "gaol:4 frist:1")
+    assert refused.value.key == "game.unknown_option" and refused.value.params["option"] == "frist"
+    listed = refused.value.params["known"]
+    engine = registry.get(system)
+    for name in known_options(engine, {}):
+        assert name in listed
+    assert "dice:manual" in listed and "pack:NAME" in listed
+
+
+@pytest.mark.parametrize("system", GAMES)
+async def test_every_game_declares_its_option_names(app: App, system: str) -> None:
+    """Without ``known_options`` the table could not tell a typo from an option."""
+    assert callable(getattr(registry.get(system), "known_options", None))
+
+
+async def test_the_table_refuses_what_an_engine_would_have_ignored(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Broken on purpose: an engine whose own check lets anything through is still protected."""
+    monkeypatch.setattr(RaceEngine, "validate_options", lambda self, options, content=None: {})
+    with pytest.raises(TavoloError) as refused:
+        await app.tables.new(TABLE, ALICE, "race", "targte:5")
+    assert refused.value.key == "game.unknown_option"
+
+
+async def test_manual_dice_only_where_the_rolls_can_be_typed(app: App) -> None:
+    with pytest.raises(TavoloError) as refused:
+        await app.tables.new(TABLE, ALICE, "mageknight", "dice:manual")
+    assert refused.value.key == "game.manual_dice_unsupported"
+    assert "dice:manual" in t(refused.value.key, "it", **refused.value.params)
+    for system in ("krosmaster", "warlord", "wowboard", "wowminis", "race"):
+        await app.tables.new(TABLE, ALICE, system, "dice:manual")
+        await app.tables.leave(TABLE, ALICE)  # the host alone leaves: the lobby closes
+
+
+async def test_the_lobby_shows_options_as_players_type_them(app: App) -> None:
+    await app.tables.new(TABLE, ALICE, "wowboard", "duel:on images:turn_end")
+    card = (await app.tables.status(TABLE, ALICE)).text
+    assert "duel:true" in card and "images:turn_end" in card and "True" not in card
+
+
+async def test_the_wow_board_game_seats_two_or_four_and_says_so(app: App) -> None:
+    engine: Any = registry.get("wowboard")
+    assert players_text(engine, {}, "en") == "2 or 4" and players_text(engine, {}, "it") == "2 o 4"
+    created = await app.tables.new(TABLE, ALICE, "wowboard")
+    assert "2 or 4" in created.text
+    for player in (BOB, CAROL):
+        await app.tables.join(TABLE, player)
+    card = (await app.tables.status(TABLE, ALICE)).text
+    assert t("game.lobby_need_count", "en", players="2 or 4") in card
+    with pytest.raises(TavoloError) as refused:
+        await app.tables.start(TABLE, ALICE)
+    assert refused.value.key == "game.wrong_player_count" and refused.value.params["players"] == "2 or 4"
+    await app.tables.join(TABLE, DAVE)
+    await app.tables.start(TABLE, ALICE)
