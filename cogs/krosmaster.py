@@ -83,18 +83,19 @@ class Krosmaster(commands.Cog):
     @app_commands.describe(piece="The next piece in your timeline")
     async def order(self, interaction: discord.Interaction, piece: str) -> None:
         await self._act(interaction, {"kind": "order_ties", "piece": piece},
-                        build=lambda state, seat, _lang: actions.order_ties(state, seat, piece))
+                        build=lambda state, seat, lang: actions.order_ties(state, seat, piece, lang))
 
     @km_group.command(name="deploy", description="Place one of your Krosmasters on a starting square")
     @app_commands.describe(piece="Which Krosmaster", square="A free starting square, e.g. B2")
     async def deploy(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await self._act(interaction, {"kind": "deploy", "piece": piece, "square": square.strip().upper()},
-                        build=lambda state, seat, _lang: actions.deploy(state, seat, piece, square))
+                        build=lambda state, seat, lang: actions.deploy(state, seat, piece, square, lang))
 
     @order.autocomplete("piece")
     @deploy.autocomplete("piece")
     async def _deploy_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda state, seat: km.deploy_piece_choices(state, seat, current))
+        lang = ctx(interaction)[2].locale
+        return await _seat_choices(interaction, lambda state, seat: km.deploy_piece_choices(state, seat, current, lang))
 
     @deploy.autocomplete("square")
     async def _deploy_square_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -138,12 +139,13 @@ class Krosmaster(commands.Cog):
                       second: str | None = None) -> None:
         placements = [{"die": die, "piece": piece} for die, piece in ((0, first), (1, second)) if piece]
         await self._act(interaction, {"kind": "inspire", "placements": placements},
-                        build=lambda state, seat, _lang: actions.inspire(state, seat, placements))
+                        build=lambda state, seat, lang: actions.inspire(state, seat, placements, lang))
 
     @inspire.autocomplete("first")
     @inspire.autocomplete("second")
     async def _own_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda state, seat: km.own_piece_choices(state, seat, current))
+        lang = ctx(interaction)[2].locale
+        return await _seat_choices(interaction, lambda state, seat: km.own_piece_choices(state, seat, current, lang))
 
     @km_group.command(name="choose", description="Answer the open question (side, dice faces, effect order)")
     @app_commands.describe(option="Your answer")
@@ -183,22 +185,26 @@ class Krosmaster(commands.Cog):
     @app_commands.describe(reward="The reward just bought", piece="A Krosmaster with a free reward slot")
     async def reward_assign(self, interaction: discord.Interaction, reward: str, piece: str) -> None:
         await self._act(interaction, {"kind": "assign_reward", "reward": reward.strip(), "piece": piece.strip()},
-                        build=lambda state, seat, _lang: actions.assign_reward(state, seat, reward, piece))
+                        build=lambda state, seat, lang: actions.assign_reward(state, seat, reward, piece, lang))
 
     @reward_assign.autocomplete("reward")
     async def _assign_reward_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda state, seat: km.assign_reward_choices(state, seat, current))
+        lang = ctx(interaction)[2].locale
+        return await _seat_choices(interaction, lambda state, seat: km.assign_reward_choices(state, seat, current,
+                                                                                             lang))
 
     @reward_assign.autocomplete("piece")
     async def _assign_piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda state, seat: km.assign_piece_choices(state, seat, current))
+        lang = ctx(interaction)[2].locale
+        return await _seat_choices(interaction, lambda state, seat: km.assign_piece_choices(state, seat, current,
+                                                                                            lang))
 
     @km_group.command(name="reward-reveal",
                       description="Reveal a reward of the active Krosmaster (free, once per turn)")
     @app_commands.describe(reward="One of its face-down rewards")
     async def reward_reveal(self, interaction: discord.Interaction, reward: str) -> None:
         await self._act(interaction, {"kind": "reveal_reward", "reward": reward.strip()},
-                        build=lambda state, seat, _lang: actions.reveal_reward(state, seat, reward))
+                        build=lambda state, seat, lang: actions.reveal_reward(state, seat, reward, lang))
 
     @reward_reveal.autocomplete("reward")
     async def _reveal_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -236,7 +242,7 @@ class Krosmaster(commands.Cog):
     @info.autocomplete("name")
     async def _info_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         app, place, actor = ctx(interaction)
-        return to_choices(await actions.info_choices(app, place, current, actor.locale))
+        return to_choices(await actions.info_choices(app, place, actor, current))
 
     # ------------------------------------------------------------------ buttons
     async def _on_component(self, interaction: discord.Interaction, args: list[str]) -> None:

@@ -42,8 +42,8 @@ class MageKnight(commands.Cog):
     @mk_group.command(name="target", description="Open an attack on one enemy or a group, or a block on one")
     @app_commands.describe(enemies="Enemy names separated by commas (autocomplete shows what beats them)")
     async def target(self, interaction: discord.Interaction, enemies: str) -> None:
-        await self._act(interaction, {"kind": "target", "enemies": [enemies]}, build=lambda state, seat, _lang: {
-            "kind": "target", "enemies": choices.resolve_targets(state, seat, enemies)})
+        await self._act(interaction, {"kind": "target", "enemies": [enemies]}, build=lambda state, seat, lang: {
+            "kind": "target", "enemies": choices.resolve_targets(state, seat, enemies, lang)})
 
     @target.autocomplete("enemies")
     async def _target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -65,8 +65,8 @@ class MageKnight(commands.Cog):
     @mk_group.command(name="sideways", description="Play a card sideways: Attack 1 or Block 1")
     @app_commands.describe(card="A card from your hand (cards with no use in this fight come first)")
     async def sideways(self, interaction: discord.Interaction, card: str) -> None:
-        await self._act(interaction, {"kind": "sideways", "card": card}, build=lambda state, seat, _lang: {
-            "kind": "sideways", "card": choices.resolve_card(state, seat, card)})
+        await self._act(interaction, {"kind": "sideways", "card": card}, build=lambda state, seat, lang: {
+            "kind": "sideways", "card": choices.resolve_card(state, seat, card, lang)})
 
     @sideways.autocomplete("card")
     async def _sideways_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -90,7 +90,7 @@ class MageKnight(commands.Cog):
     async def add(self, interaction: discord.Interaction, effect: str, amount: app_commands.Range[int, 1, 99],
                   unit: str | None = None, label: str | None = None) -> None:
         await self._act(interaction, {"kind": "add", "amount": amount, "effect": effect},
-                        build=lambda state, _seat, _lang: actions.add(state, amount, effect, unit, label))
+                        build=lambda state, _seat, lang: actions.add(state, amount, effect, unit, label, lang))
 
     @add.autocomplete("effect")
     async def _add_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -101,7 +101,7 @@ class MageKnight(commands.Cog):
 
     @add.autocomplete("unit")
     async def _add_unit_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda s, _seat, _lang: choices.ready_unit_choices(s, current))
+        return await _seat_choices(interaction, lambda s, _seat, lang: choices.ready_unit_choices(s, current, lang))
 
     @mk_group.command(name="commit", description="Resolve the open attack or block")
     async def commit(self, interaction: discord.Interaction) -> None:

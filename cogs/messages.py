@@ -21,6 +21,7 @@ import discord
 
 from common.i18n import normalize, t
 from engines.core.errors import TavoloError
+from gm import presenters
 from gm.errors import error_reply, unexpected_reply
 from gm.reply import Reply
 
@@ -99,7 +100,13 @@ async def send(interaction: discord.Interaction, reply: Reply, deferred: bool | 
     """
     lang = lang_of(interaction)
     if reply.update_board and await _update_board(interaction, reply, lang):
-        reply = Reply(text=reply.brief, mentions=reply.mentions, ping=reply.ping, extra=reply.extra)
+        if reply.quiet:  # the edited board is the one public prompt; the answer is told to its seat alone
+            mine = [extra for extra in reply.extra if extra.ephemeral]
+            reply = Reply(text="\n".join(extra.text for extra in mine) or reply.brief, ephemeral=True,
+                          buttons=[button for extra in mine for button in extra.buttons],
+                          extra=[extra for extra in reply.extra if not extra.ephemeral])
+        else:
+            reply = Reply(text=reply.brief, mentions=reply.mentions, ping=reply.ping, extra=reply.extra)
     kwargs = to_message(reply, lang)
     message_id: int | None = None
     if not interaction.response.is_done():
@@ -160,6 +167,9 @@ async def send_error(interaction: discord.Interaction, exc: BaseException, syste
     lang = lang_of(interaction)
     interaction.extras["tavolo_error"] = True  # lets the console's --strict count failures
     if isinstance(exc, TavoloError):
+        named = getattr(presenters.get(system or ""), "error_params", None)  # names in the reader's language
+        if named is not None:
+            exc.params = named(dict(exc.params), lang)
         reply = error_reply(exc, lang, system)
     else:
         command = getattr(getattr(interaction, "command", None), "qualified_name", "component")

@@ -359,7 +359,9 @@ class Warlord(commands.Cog):
         value = rest[-1] if rest else ""
         simple = {"pass": {"kind": "pass"}, "stop": {"kind": "stop_attack"},
                   "rpass": {"kind": "pass_react", "yield_for": "none"}}
-        if verb in simple:
+        if verb == "preset" and value in ("none", "targeted", "turn"):  # a seat's setting: said to it alone
+            await act_privately(interaction, lambda: {"kind": "set_preset", "preset": value}, system=SYSTEM)
+        elif verb in simple:
             await self._act(interaction, simple[verb], ref)
         elif verb == "ryield" and value in choices.YIELDS:
             await self._act(interaction, {"kind": "pass_react", "yield_for": value}, ref)

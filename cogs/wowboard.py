@@ -67,24 +67,24 @@ class WowBoard(commands.Cog):
     @wowb.command(name="class", description="Draft: the class of your next character")
     @app_commands.describe(name="A class nobody has picked yet")
     async def class_(self, interaction: discord.Interaction, name: str) -> None:
-        await self._act(interaction, lambda v, seat, _l: {"kind": "pick_class",
-                                                          "class_id": choices.resolve_class(v, seat, name)})
+        await self._act(interaction, lambda v, seat, lang: {"kind": "pick_class",
+                                                            "class_id": choices.resolve_class(v, seat, name, lang)})
 
     @class_.autocomplete("name")
     async def _class_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.class_choices(v, seat, current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.class_choices(v, seat, current, lang))
 
     # ------------------------------------------------------------------ the five actions
     @wowb.command(name="travel", description="Action: move a character up to two regions (or fly)")
     @app_commands.describe(character="One of your characters with an action left",
                            to="A region it can reach (autocomplete: the path)")
     async def travel(self, interaction: discord.Interaction, character: str, to: str) -> None:
-        await self._act(interaction, lambda v, seat, _l: actions.travel(v, seat, character, to))
+        await self._act(interaction, lambda v, seat, lang: actions.travel(v, seat, character, to, lang))
 
     @travel.autocomplete("character")
     async def _travel_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.character_choices(
-            v, seat, current, ("travel",)))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.character_choices(
+            v, seat, current, ("travel",), lang))
 
     @travel.autocomplete("to")
     async def _travel_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -97,23 +97,24 @@ class WowBoard(commands.Cog):
     async def rest(self, interaction: discord.Interaction, character: str,
                    health: app_commands.Range[int, 0, 60] | None = None,
                    energy: app_commands.Range[int, 0, 60] | None = None) -> None:
-        await self._act(interaction, lambda v, seat, _l: actions.rest(v, seat, character, health, energy))
+        await self._act(interaction, lambda v, seat, lang: actions.rest(v, seat, character, health, energy, lang))
 
     @rest.autocomplete("character")
     async def _rest_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.character_choices(
-            v, seat, current, ("rest", "pass")))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.character_choices(
+            v, seat, current, ("rest", "pass"), lang))
 
     @wowb.command(name="pass", description="Action: a character spends an action doing nothing")
     @app_commands.describe(character="One of your characters with an action left")
     async def pass_(self, interaction: discord.Interaction, character: str) -> None:
-        await self._act(interaction, lambda v, seat, _l: {"kind": "pass",
-                                                          "character": choices.resolve_character(v, seat, character)})
+        await self._act(interaction, lambda v, seat, lang: {"kind": "pass",
+                                                            "character": choices.resolve_character(v, seat, character,
+                                                                                                   lang)})
 
     @pass_.autocomplete("character")
     async def _pass_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.character_choices(
-            v, seat, current, ("pass",)))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.character_choices(
+            v, seat, current, ("pass",), lang))
 
     @wowb.command(name="challenge", description="Action: fight creatures, a boss, the Overlord or enemies here")
     @app_commands.describe(character="One of your characters with an action left",
@@ -125,8 +126,8 @@ class WowBoard(commands.Cog):
 
     @challenge.autocomplete("character")
     async def _challenge_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.character_choices(
-            v, seat, current, ("challenge",)))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.character_choices(
+            v, seat, current, ("challenge",), lang))
 
     @challenge.autocomplete("target")
     async def _challenge_target_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -135,8 +136,8 @@ class WowBoard(commands.Cog):
 
     @challenge.autocomplete("invite")
     async def _challenge_invite_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.invite_choices(
-            v, seat, _typed_character(interaction, v, seat), current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.invite_choices(
+            v, seat, _typed_character(interaction, v, seat), current, lang))
 
     @wowb.command(name="train", description="Action: buy powers from your class deck (empty: a menu)")
     @app_commands.describe(character="One of your characters with an action left",
@@ -144,20 +145,20 @@ class WowBoard(commands.Cog):
     async def train(self, interaction: discord.Interaction, character: str, powers: str | None = None) -> None:
         if not powers:  # the builder: tick the powers, one action
             await self._private(interaction, lambda v, seat, lang, ref: wb.builder(
-                v, seat, "train", choices.resolve_character(v, seat, character), lang, ref))
+                v, seat, "train", choices.resolve_character(v, seat, character, lang), lang, ref))
             return
 
-        await self._act(interaction, lambda v, seat, _l: actions.train(v, seat, character, powers))
+        await self._act(interaction, lambda v, seat, lang: actions.train(v, seat, character, powers, lang))
 
     @train.autocomplete("character")
     async def _train_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.character_choices(
-            v, seat, current, ("train",)))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.character_choices(
+            v, seat, current, ("train",), lang))
 
     @train.autocomplete("powers")
     async def _train_powers_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.power_choices(
-            v, seat, _typed_character(interaction, v, seat), current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.power_choices(
+            v, seat, _typed_character(interaction, v, seat), current, lang))
 
     @wowb.command(name="town", description="Action in a friendly town: sell, buy, train, heal (empty: a menu)")
     @app_commands.describe(character="One of your characters in a friendly town",
@@ -170,67 +171,69 @@ class WowBoard(commands.Cog):
                    health: app_commands.Range[int, 0, 30] = 0, energy: app_commands.Range[int, 0, 30] = 0) -> None:
         if not (sell or buy or powers or health or energy):  # the builder: tick everything, one action
             await self._private(interaction, lambda v, seat, lang, ref: wb.builder(
-                v, seat, "town", choices.resolve_character(v, seat, character), lang, ref))
+                v, seat, "town", choices.resolve_character(v, seat, character, lang), lang, ref))
             return
 
-        await self._act(interaction, lambda v, seat, _l: actions.town(v, seat, character, sell, buy, powers, health,
-                                                                    energy))
+        await self._act(interaction, lambda v, seat, lang: actions.town(v, seat, character, sell, buy, powers, health,
+                                                                      energy, lang))
 
     @town.autocomplete("character")
     async def _town_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.character_choices(
-            v, seat, current, ("town",)))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.character_choices(
+            v, seat, current, ("town",), lang))
 
     @town.autocomplete("sell")
     async def _town_sell_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.sell_choices(
-            v, seat, _typed_character(interaction, v, seat), current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.sell_choices(
+            v, seat, _typed_character(interaction, v, seat), current, lang))
 
     @town.autocomplete("buy")
     async def _town_buy_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.buy_choices(
-            v, seat, _typed_character(interaction, v, seat), current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.buy_choices(
+            v, seat, _typed_character(interaction, v, seat), current, lang))
 
     @town.autocomplete("powers")
     async def _town_powers_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.power_choices(
-            v, seat, _typed_character(interaction, v, seat), current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.power_choices(
+            v, seat, _typed_character(interaction, v, seat), current, lang))
 
     # ------------------------------------------------------------------ management
     @wowb.command(name="equip", description="Management: put a power or an item into a card area")
     @app_commands.describe(character="One of your characters", card="A power of its Spellbook or an item of its Bag",
                            area="A card area that takes it")
     async def equip(self, interaction: discord.Interaction, character: str, card: str, area: str) -> None:
-        await self._act(interaction, lambda v, seat, _l: actions.equip(v, seat, character, card, area))
+        await self._act(interaction, lambda v, seat, lang: actions.equip(v, seat, character, card, area, lang))
 
     @equip.autocomplete("character")
     async def _equip_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.character_choices(v, seat, current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.character_choices(
+            v, seat, current, lang=lang))
 
     @equip.autocomplete("card")
     async def _equip_card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.equip_card_choices(
-            v, seat, _typed_character(interaction, v, seat), current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.equip_card_choices(
+            v, seat, _typed_character(interaction, v, seat), current, lang))
 
     @equip.autocomplete("area")
     async def _equip_area_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         card = typed_text(interaction, "card")
-        return await _seat_choices(interaction, lambda v, seat, _l: actions.area_choices(
-            v, seat, _typed_character(interaction, v, seat), card, current))
+        return await _seat_choices(interaction, lambda v, seat, lang: actions.area_choices(
+            v, seat, _typed_character(interaction, v, seat), card, current, lang))
 
     @wowb.command(name="unequip", description="Management: take a card out of its area")
     @app_commands.describe(character="One of your characters", card="A card in one of its areas")
     async def unequip(self, interaction: discord.Interaction, character: str, card: str) -> None:
-        await self._act(interaction, lambda v, seat, _l: actions.unequip(v, seat, character, card))
+        await self._act(interaction, lambda v, seat, lang: actions.unequip(v, seat, character, card, lang))
 
     @unequip.autocomplete("character")
     async def _unequip_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.character_choices(v, seat, current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.character_choices(
+            v, seat, current, lang=lang))
 
     @unequip.autocomplete("card")
     async def _unequip_card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.equipped_choices(
-            v, seat, _typed_character(interaction, v, seat), current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.equipped_choices(
+            v, seat, _typed_character(interaction, v, seat), current, lang))
 
     @wowb.command(name="done", description="Management: your characters are ready, end your management step")
     async def done(self, interaction: discord.Interaction) -> None:
@@ -240,22 +243,23 @@ class WowBoard(commands.Cog):
     @wowb.command(name="order", description="Combat: the attack order of your characters this round")
     @app_commands.describe(order="Characters in order, separated by commas")
     async def order(self, interaction: discord.Interaction, order: str) -> None:
-        await self._act(interaction, lambda v, _s, _l: {"kind": "set_order", "order": choices.resolve_order(v, order)})
+        await self._act(interaction, lambda v, _s, lang: {"kind": "set_order",
+                                                            "order": choices.resolve_order(v, order, lang)})
 
     @order.autocomplete("order")
     async def _order_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.order_choices(v, seat, current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.order_choices(v, seat, current, lang))
 
     @wowb.command(name="roll", description="Combat: roll your dice pool")
     @app_commands.describe(instants="Instant powers you pay energy for now, separated by commas",
                            stun="Dice you give up for Stun tokens: colours, e.g. red, red")
     async def roll(self, interaction: discord.Interaction, instants: str | None = None,
                    stun: str | None = None) -> None:
-        await self._act(interaction, lambda v, seat, _l: actions.roll(v, seat, instants, stun))
+        await self._act(interaction, lambda v, seat, lang: actions.roll(v, seat, instants, stun, lang))
 
     @roll.autocomplete("instants")
     async def _roll_instants_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.instant_choices(v, seat, current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.instant_choices(v, seat, current, lang))
 
     @wowb.command(name="reroll", description="Combat: reroll dice by their numbers (empty: pick them with buttons)")
     @app_commands.describe(dice="Die numbers as the picture shows them, e.g. 1 3 4; none keeps them all")
@@ -269,22 +273,22 @@ class WowBoard(commands.Cog):
     @wowb.command(name="wounds", description="Combat: split the wounds among your characters in the fight")
     @app_commands.describe(split="e.g. warden 2, arcanist 1 (a single name takes them all)")
     async def wounds(self, interaction: discord.Interaction, split: str) -> None:
-        await self._act(interaction, lambda v, seat, _l: {"kind": "assign_wounds",
-                                                          "split": choices.parse_split(v, seat, split)})
+        await self._act(interaction, lambda v, seat, lang: {"kind": "assign_wounds",
+                                                            "split": choices.parse_split(v, seat, split, lang)})
 
     @wounds.autocomplete("split")
     async def _wounds_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.split_choices(v, seat, current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.split_choices(v, seat, current, lang))
 
     @wowb.command(name="choose", description="Answer the open question (respawn, item, talent, quest deck…)")
     @app_commands.describe(option="One of the options the question lists")
     async def choose(self, interaction: discord.Interaction, option: str) -> None:
-        await self._act(interaction, lambda v, seat, _l: {"kind": "choose",
-                                                          "value": choices.resolve_answer(v, seat, option)})
+        await self._act(interaction, lambda v, seat, lang: {"kind": "choose",
+                                                            "value": choices.resolve_answer(v, seat, option, lang)})
 
     @choose.autocomplete("option")
     async def _choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, seat, _l: choices.answer_choices(v, seat, current))
+        return await _seat_choices(interaction, lambda v, seat, lang: choices.answer_choices(v, seat, current, lang))
 
     # ------------------------------------------------------------------ information
     @wowb.command(name="panel", description="Show (only to you) your characters and what you can do now")
@@ -299,7 +303,7 @@ class WowBoard(commands.Cog):
 
     @sheet.autocomplete("character")
     async def _sheet_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, _s, _l: actions.sheet_choices(v, current))
+        return await _seat_choices(interaction, lambda v, _s, lang: actions.sheet_choices(v, current, lang))
 
     @wowb.command(name="map", description="Show (only to you) the whole map, or a crop around a region")
     @app_commands.describe(region="A region to look around (empty: the whole map)")
@@ -308,7 +312,7 @@ class WowBoard(commands.Cog):
 
     @map.autocomplete("region")
     async def _map_region_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await _seat_choices(interaction, lambda v, _s, _l: actions.region_choices(v, current))
+        return await _seat_choices(interaction, lambda v, _s, lang: actions.region_choices(v, current, lang))
 
     @wowb.command(name="quests", description="Show (only to you) the eligible quests of both factions")
     async def quests(self, interaction: discord.Interaction) -> None:

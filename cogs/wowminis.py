@@ -97,11 +97,11 @@ class WowMinis(commands.Cog):
         return await _seat_choices(interaction, lambda v, seat, lang: choices.bar_choices(v, seat, current, lang))
 
     # ------------------------------------------------------------------ play
-    @wowm_group.command(name="next", description="Choose which of your characters acts now (tied clocks, 500.3c)")
+    @wowm_group.command(name="next", description="Choose which character acts now (tied clocks, 500.3c)")
     @app_commands.describe(character="One of the characters offered")
     async def next_char(self, interaction: discord.Interaction, character: str) -> None:
-        await self._act(interaction, {"kind": "choose", "value": character}, build=lambda v, _s, _l: {
-            "kind": "choose", "value": choices.resolve_option(v, character)})
+        await self._act(interaction, {"kind": "choose", "value": character}, build=lambda v, _s, lang: {
+            "kind": "choose", "value": choices.resolve_option(v, character, lang)})
 
     @next_char.autocomplete("character")
     async def _next_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -111,8 +111,8 @@ class WowMinis(commands.Cog):
     @wowm_group.command(name="spawn", description="Choose the spawn point your character enters play from")
     @app_commands.describe(point="A spawn point of your side, or a neutral one")
     async def spawn(self, interaction: discord.Interaction, point: str) -> None:
-        await self._act(interaction, {"kind": "choose", "value": point}, build=lambda v, _s, _l: {
-            "kind": "choose", "value": choices.resolve_option(v, point)})
+        await self._act(interaction, {"kind": "choose", "value": point}, build=lambda v, _s, lang: {
+            "kind": "choose", "value": choices.resolve_option(v, point, lang)})
 
     @spawn.autocomplete("point")
     async def _spawn_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -134,7 +134,7 @@ class WowMinis(commands.Cog):
                            target="Its target(s) (autocomplete: only legal ones; an area shows where it points)")
     async def play(self, interaction: discord.Interaction, ability: str, target: str | None = None) -> None:
         await self._act(interaction, {"kind": "play", "ability": ability},
-                        build=lambda v, _s, _l: wm.play_action(v, ability, target))
+                        build=lambda v, _s, lang: wm.play_action(v, ability, target, lang))
 
     @play.autocomplete("ability")
     async def _ability_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -151,7 +151,7 @@ class WowMinis(commands.Cog):
                            target="Its target, when it needs one")
     async def react(self, interaction: discord.Interaction, card: str, target: str | None = None) -> None:
         await self._act(interaction, {"kind": "react", "card": card},
-                        build=lambda v, seat, _l: actions.react(v, seat, card, target))
+                        build=lambda v, seat, lang: actions.react(v, seat, card, target, lang))
 
     @react.autocomplete("card")
     async def _react_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -180,8 +180,8 @@ class WowMinis(commands.Cog):
     @wowm_group.command(name="choose", description="Answer the open question (protector, order, placement…)")
     @app_commands.describe(option="One of the answers offered")
     async def choose(self, interaction: discord.Interaction, option: str) -> None:
-        await self._act(interaction, {"kind": "choose", "value": option}, build=lambda v, _s, _l: {
-            "kind": "choose", "value": choices.resolve_option(v, option)})
+        await self._act(interaction, {"kind": "choose", "value": option}, build=lambda v, _s, lang: {
+            "kind": "choose", "value": choices.resolve_option(v, option, lang)})
 
     @choose.autocomplete("option")
     async def _choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -194,8 +194,8 @@ class WowMinis(commands.Cog):
     @wowm_group.command(name="reveal", description="Turn one of your face-down cards face up (any time, 300.1)")
     @app_commands.describe(card="One of your face-down cards")
     async def reveal(self, interaction: discord.Interaction, card: str) -> None:
-        await self._act(interaction, {"kind": "reveal", "card": card}, build=lambda v, seat, _l: {
-            "kind": "reveal", "card": choices.resolve_react_card(v, seat, card)})
+        await self._act(interaction, {"kind": "reveal", "card": card}, build=lambda v, seat, lang: {
+            "kind": "reveal", "card": choices.resolve_react_card(v, seat, card, lang)})
 
     @reveal.autocomplete("card")
     async def _reveal_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -295,7 +295,9 @@ class WowMinis(commands.Cog):
         ref, verb, rest = args[0], args[1], args[2:]
         simple = {"end": {"kind": "end_turn"}, "pass": {"kind": "pass"}, "keep": {"kind": "reroll", "dice": []}}
         value = rest[-1] if rest else ""
-        if verb in simple:
+        if verb == "autopass" and value in ("never", "always", "targeted", "my_turn"):  # said to the seat alone
+            await act_privately(interaction, lambda: {"kind": "prefs", "auto_pass": value}, system=SYSTEM)
+        elif verb in simple:
             await self._act(interaction, simple[verb], ref)
         elif verb == "choose" and value:
             await self._act(interaction, {"kind": "choose", "value": value}, ref)

@@ -115,10 +115,38 @@ def _term(value: Any, lang: str, namespace: str) -> str:
     return str(value)
 
 
+def local_names(params: dict[str, Any], lang: str | None) -> dict[str, Any]:
+    """Parameters with content names in the reader's language.
+
+    An engine that names cards or tokens in English may add ``names_<lang>`` (English name → that
+    language's name, e.g. ``names_it``) beside them; the mapping itself is never shown. Parameters
+    without one are returned as they are."""
+    tables = [f"names_{other}" for other in SUPPORTED if other != DEFAULT]
+    if not any(key in params for key in tables):
+        return params
+    table = params.get(f"names_{normalize(lang)}")
+    names: dict[str, Any] = table if isinstance(table, dict) else {}
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if name in tables:
+            continue
+        if isinstance(value, str):
+            out[name] = names.get(value, value)
+        elif isinstance(value, Phrase):  # a sentence of its own (``{what}``): t() words it, never a list
+            out[name] = value
+        elif isinstance(value, list | tuple):
+            out[name] = [names.get(v, v) if isinstance(v, str) else v for v in value]
+        else:
+            out[name] = value
+    return out
+
+
 def humanize(params: dict[str, Any], lang: str | None, namespace: str) -> dict[str, Any]:
     """Readable values for message parameters: lists joined, mappings as ``key: values``,
-    game terms translated. Engines hand over plain data; people should never see a repr."""
+    game terms translated, content names in the reader's language (``local_names``). Engines hand
+    over plain data; people should never see a repr."""
     lang = normalize(lang)
+    params = local_names(params, lang)
     out: dict[str, Any] = {}
     for name, value in params.items():
         translate = name in TERM_PARAMS

@@ -21,7 +21,7 @@ from typing import Any
 
 from common.i18n import t
 from engines.wowboard.content import Pack
-from engines.wowboard.content_cards import Condition, Effect, EventOp, Op
+from engines.wowboard.content_cards import Condition, Effect, EventOp, Op, local_name
 
 P = "wowboard.card."
 
@@ -73,19 +73,35 @@ def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"\u2212{abs(n)}"
 
 
-def creature_name(pack: Pack | None, cid: str) -> str:
-    """A creature type's printed name; the id only when the pack does not know it (never in a valid pack)."""
-    return next((c.name for c in (pack.creatures if pack else ()) if c.id == cid), cid)
+def creature_name(pack: Pack | None, cid: str, lang: str = "en") -> str:
+    """A creature type's printed name in ``lang``; the id only when the pack does not know it (never in a
+    valid pack)."""
+    return next((local_name(c, lang) for c in (pack.creatures if pack else ()) if c.id == cid), cid)
 
 
-def region_name(pack: Pack | None, rid: str) -> str:
-    return next((r.name for r in (pack.regions if pack else ()) if r.id == rid), rid)
+def opponent_name(pack: Pack | None, opponent: Any, lang: str) -> str:
+    """A fight's opponent in ``lang``: the state keeps the English name (a boss, the Overlord, a creature
+    type's), so the Italian one is found by its reference (``boss:<id>``), else by that English name."""
+    ref, english = str(opponent.ref), str(opponent.name or opponent.ref)
+    if pack is None or lang == "en":
+        return english
+    kind, _, ident = ref.partition(":")
+    group: list[Any] = list(pack.bosses) if kind == "boss" else list(pack.overlords) if kind == "overlord" else []
+    found = next((x for x in group if x.id == ident), None) or \
+        next((c for c in pack.creatures if c.name == english), None)
+    return local_name(found, lang) if found is not None else english
+
+
+def region_name(pack: Pack | None, rid: str, lang: str = "en") -> str:
+    return next((local_name(r, lang) for r in (pack.regions if pack else ()) if r.id == rid), rid)
 
 
 def area_name(pack: Pack | None, aid: str, lang: str) -> str:
-    """"Stonecrown (C)": the name for reading, the letter because the map shows areas by letter."""
+    """"Stonecrown (C)": the name for reading (Italian where the pack has it), the letter because the map
+    shows areas by letter."""
     if pack is not None and aid in pack.areas:
-        return w("area", lang, name=pack.areas[aid], id=aid)
+        local = pack.areas_it.get(aid, "") if lang == "it" else ""
+        return w("area", lang, name=local or pack.areas[aid], id=aid)
     return aid
 
 
@@ -185,7 +201,7 @@ def ability_text(ability: Mapping[str, Mapping[str, Any]], lang: str, pack: Pack
         elif name == "summon":
             n = int(p.get("n", 1))
             p["tier"] = tier(str(p.get("tier")), lang, n)
-            p["type"] = creature_name(pack, str(p.get("type")))
+            p["type"] = creature_name(pack, str(p.get("type")), lang)
         parts.append(w(f"ability.{name}", lang, **p))
     return "; ".join(parts) or w("ability.none", lang)
 
@@ -203,7 +219,7 @@ def event_op_text(op: EventOp, lang: str, pack: Pack | None = None) -> str:
     if kind == "spawn":
         count = op.count or 1
         return w("event_op.spawn", lang, count=count, tier=tier(op.tier or "blue", lang, count),
-                 type=creature_name(pack, op.type or ""), region=region_name(pack, op.region or ""))
+                 type=creature_name(pack, op.type or "", lang), region=region_name(pack, op.region or "", lang))
     if kind == "close_flights":
         return w("event_op.close_flights", lang, area=area_name(pack, op.area or "", lang))
     if op.area is not None:

@@ -49,6 +49,8 @@ class Presenter(Protocol):
     # Optional: ``event_text(event, lang) -> str | None``: the game words an event itself when its
     # template is not enough (why damage was reduced); None falls back to the template. With
     # ``words_rolls = True`` a line the hook words carries its dice itself (no raw numbers added).
+    # Optional: ``error_params(params, lang) -> dict``: an error's parameters as the reader reads them (WoW
+    # Miniatures: the names its engine words in English, in Italian), applied by ``cogs.messages.send_error``.
     # Optional: ``prompt_params(view, params, lang) -> dict``: the decision prompt's parameters after the
     # shared wording, for a game whose engine names things by id (a character, a region) in them.
     # Optional: ``locale_namespace = "km"``: actions are named by ``<namespace>.action.<kind>`` keys in

@@ -78,6 +78,10 @@ class Reply:
     update_board: bool = False
     brief: str = ""
     board_text: str = ""  # the board message's own text when it is updated: the position, not the events
+    # One public prompt per question answered by several seats at once (a reaction window): an answer that
+    # only says "this seat answered" edits the board, whose text names who is still to answer, and the
+    # answering seat alone hears what it chose. Without a board to edit the reply is posted as usual.
+    quiet: bool = False
 
     def plain_text(self) -> str:
         """Everything readable in the reply as one string (console, logs, tests)."""

@@ -169,6 +169,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=False)
 
 
+def name_in(item: Any, lang: str) -> str:
+    """A named thing of a pack (figurine, spell, power, reward, summon, arena) as a reader of ``lang``
+    reads it: its ``name_it`` in Italian when the pack gives one, else its ``name`` (issue 26.10).
+    Data selection only: the engine itself always works with ids."""
+    own = getattr(item, f"name_{lang}", "") if lang != "en" else ""
+    return str(own or item.name)
+
+
 class EffectCondition(_Model):
     """307.25/307.26 on a spell: the additional effect needs X vigilantes (Blame) or villains (Revenge)."""
 
@@ -225,6 +233,7 @@ class Cost(_Model):
 class Spell(_Model):
     id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field(default="", max_length=60)  # issue 26.10: the Italian name; "" reads ``name``
     kind: SpellKind = SpellKind.ATTACK
     element: Element = Element.NEUTRAL
     range: SpellRange
@@ -255,6 +264,7 @@ class Spell(_Model):
 PUNCH = Spell(
     id="punch",
     name="Punch",
+    name_it="Pugno",  # the seed's own word (205.3)
     kind=SpellKind.ATTACK,
     element=Element.NEUTRAL,
     range=SpellRange(type=RangeType.MELEE),
@@ -274,7 +284,8 @@ def push_cube_spell(ap: int) -> Spell:
     so the value is the largest board side.
     """
     # Cached, so treat the result as read-only (like PUNCH): legal-action listing asks for it often.
-    return Spell(id="push_cube", name="Push-Cube", kind=SpellKind.SPECIAL, range=SpellRange(type=RangeType.MELEE),
+    return Spell(id="push_cube", name="Push-Cube", name_it="Spingi-Cubetto", kind=SpellKind.SPECIAL,
+                 range=SpellRange(type=RangeType.MELEE),
                  cost=Cost(ap=ap), effects=[Effect(kind=EffectKind.SLIDE_CUBE, value=12)],
                  text="313.6a: slide an adjacent ice cube away; whoever stands on it rides along.")
 
@@ -283,6 +294,7 @@ class CustomPower(_Model):
     """A power the engine does not model by keyword; ``fight_start`` effects run at 103.10."""
 
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field(default="", max_length=60)
     text: str = Field(default="", max_length=300)
     fight_start: list[Effect] = Field(default_factory=list, max_length=4)
 
@@ -298,6 +310,7 @@ class ConditionalPowers(_Model):
 class Figurine(_Model):
     id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
     name: str = Field(min_length=1, max_length=40)
+    name_it: str = Field(default="", max_length=40)
     version: str = Field(default="", max_length=40)
     colour: NameColour = NameColour.WHITE
     level: int = Field(ge=0, le=12)
@@ -349,6 +362,7 @@ class SummonTemplate(_Model):
 
     id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
     name: str = Field(min_length=1, max_length=40)
+    name_it: str = Field(default="", max_length=40)
     kind: SummonKind
     initiative: int = Field(default=0, ge=0, le=30)
     ap: int = Field(default=0, ge=0, le=20)
@@ -375,8 +389,9 @@ class SummonTemplate(_Model):
 
     def to_figurine(self) -> Figurine:
         """The copy a summon piece carries, so every rule reading ``piece.figurine`` works."""
-        return Figurine(id=self.id, name=self.name, level=0, initiative=self.initiative, ap=self.ap, mp=self.mp,
-                        hp=self.hp, powers=list(self.powers), spells=list(self.spells), summon=self.kind)
+        return Figurine(id=self.id, name=self.name, name_it=self.name_it, level=0, initiative=self.initiative,
+                        ap=self.ap, mp=self.mp, hp=self.hp, powers=list(self.powers), spells=list(self.spells),
+                        summon=self.kind)
 
 
 class RewardRank(StrEnum):
@@ -430,6 +445,7 @@ class Reward(_Model):
 
     id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field(default="", max_length=60)
     rank: RewardRank
     type: RewardType
     slot: EquipmentSlot | None = None

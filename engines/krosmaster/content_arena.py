@@ -20,6 +20,7 @@ class Arena(_Model):
 
     id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field(default="", max_length=60)  # issue 26.10: the Italian name; "" reads ``name``
     width: int = Field(default=12, ge=6, le=16)
     height: int = Field(default=12, ge=6, le=16)
     trees: list[str] = Field(default_factory=list)

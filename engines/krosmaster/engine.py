@@ -201,6 +201,7 @@ class KrosmasterEngine:
                             params={"reward": state.rewards.pending.id if state.rewards.pending else ""},
                             options=[Option(value=p.id, label_key="km.option.holder",
                                             params={"name": p.short, "figurine": p.figurine.name,
+                                                    "figurine_it": p.figurine.name_it,
                                                     "held": len(p.rewards), "level": p.level})
                                      for p in rules_rewards.holders(state, state.active_seat)])
         active = state.pieces.get(state.active_piece or "")

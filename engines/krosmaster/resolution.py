@@ -58,7 +58,8 @@ def cast(state: State, caster: PieceState, plan: CastPlan, dice: Dice) -> list[E
                                  direction=plan.direction, squares=[label(s) for s in plan.squares],
                                  targets=list(plan.pieces)))
     events = [ev("cast", piece=caster.id, name=caster.short, spell=spell.id, spell_name=spell.name,
-                 target=label(plan.target), direction=plan.direction, squares=[label(s) for s in plan.squares]),
+                 spell_name_it=spell.name_it, target=label(plan.target), direction=plan.direction,
+                 squares=[label(s) for s in plan.squares]),
               *unmet]
     return events + run(state, dice)
 
@@ -358,4 +359,4 @@ def _start_summon_spell(state: State, ctx: CastContext, effect: PendingEffect) -
     ctx.frames.append(SpellFrame(caster=source.id, spell=spell, step=2, sub=True, target=squares[0],
                                  squares=squares))
     return [ev("summon_spell", piece=source.id, name=source.short, spell=spell.id, spell_name=spell.name,
-               target=squares[0], squares=squares), *unmet]
+               spell_name_it=spell.name_it, target=squares[0], squares=squares), *unmet]

@@ -80,7 +80,7 @@ def replace(state: State, piece: PieceState, into: str, by: PieceState) -> list[
     piece.frozen_wounds = min(piece.frozen_wounds, piece.wounds)
     fit_tokens(piece)
     return [ev("replaced", piece=piece.id, name=piece.short, figurine=old.name, into=form.name,
-               wounds=piece.wounds, hp=piece.hp)]
+               figurine_it=old.name_it, into_it=form.name_it, wounds=piece.wounds, hp=piece.hp)]
 
 
 def _main_other(targets: list[PieceState], caster: PieceState, main_square: Square) -> PieceState | None:
@@ -235,12 +235,14 @@ def _apply_more(state: State, caster: PieceState, effect: Effect, targets: list[
                              other_hp=other.hp))
     elif kind in (EffectKind.TURN_DAMAGE, EffectKind.TURN_RANGE):
         source = spell.name if spell is not None else kind.value
+        source_it = spell.name_it if spell is not None else ""
         for target in victims:
             if kind is EffectKind.TURN_RANGE and protected_from(target, caster):  # 307.18: range
                 events.append(ev("insensitive", piece=target.id, name=target.short))
                 continue
-            turn = (TurnEffect(source=source, range=effect.value) if kind is EffectKind.TURN_RANGE else
-                    TurnEffect(source=source, damage=effect.value, element=effect.element,
+            turn = (TurnEffect(source=source, source_it=source_it, range=effect.value)
+                    if kind is EffectKind.TURN_RANGE else
+                    TurnEffect(source=source, source_it=source_it, damage=effect.value, element=effect.element,
                                spell=spell.id if effect.this_spell and spell is not None else None))
             events.append(add_turn_effect(target, turn))
     return events

@@ -50,6 +50,7 @@ def ko_options(state: State, ids: list[str]) -> list[Option]:
     """The choices of an "order the K.O.s" decision: the piece, its player and the GG at stake."""
     return [Option(value=pid, label_key="km.option.ko",
                    params={"name": state.pieces[pid].short, "figurine": state.pieces[pid].figurine.name,
+                           "figurine_it": state.pieces[pid].figurine.name_it,
                            "player": state.player(state.pieces[pid].owner).name,
                            "level": state.pieces[pid].level})
             for pid in ids]

@@ -75,7 +75,7 @@ def effects_in_force(state: State, spell: Spell) -> tuple[Spell, list[Event]]:
         if need is None or counts[Keyword(need.condition)] >= need.x:
             kept.append(effect)
         else:
-            events.append(ev("condition_unmet", spell=spell.name, effect=effect.kind.value,
+            events.append(ev("condition_unmet", spell=spell.name, spell_it=spell.name_it, effect=effect.kind.value,
                              condition=need.condition, x=need.x, have=counts[Keyword(need.condition)]))
     return spell.model_copy(update={"effects": kept}), events
 

@@ -64,7 +64,9 @@ def _flip_top(state: State, pile: RewardPile, dice: Dice) -> list[Event]:
     card.face_up = True
     pile.top = card
     name = card.reward.name if card.reward else "?"
-    return [Event(key="km.reward_pile_revealed", params={"pile": pile.id, "reward": name}, reveals_hidden=True),
+    name_it = card.reward.name_it if card.reward else ""
+    return [Event(key="km.reward_pile_revealed", params={"pile": pile.id, "reward": name, "reward_it": name_it},
+                  reveals_hidden=True),
             *_draw_rolls(dice)]
 
 
@@ -96,7 +98,8 @@ def expire_buffs(state: State, piece: PieceState) -> list[Event]:
         return []
     piece.rewards = [c for c in piece.rewards if c not in gone]
     state.rewards.discard.extend(gone)
-    return [ev("reward_expired", piece=piece.id, name=piece.short, reward=c.reward.name)  # type: ignore[union-attr]
+    return [ev("reward_expired", piece=piece.id, name=piece.short, reward=c.reward.name,  # type: ignore[union-attr]
+               reward_it=c.reward.name_it)  # type: ignore[union-attr]
             for c in gone]
 
 
@@ -168,20 +171,23 @@ def buy(state: State, piece: PieceState, pile_id: str, blind: bool, dice: Dice) 
     card.face_up = False  # 306.6b: placed face down, whichever way it was bought
     card.seat = player.seat
     name = card.reward.name if card.reward else "?"
+    name_it = card.reward.name_it if card.reward else ""
     common = {"seat": player.seat, "piece": piece.id, "name": piece.short, "pile": pile.id, "price": cost,
               "kamas": player.kamas}
     if blind:
         events = [ev("reward_bought_blind", **common), *_draw_rolls(dice),
-                  Event(key="km.reward_seen", params={"seat": player.seat, "reward": name, "card": card.id},
+                  Event(key="km.reward_seen", params={"seat": player.seat, "reward": name, "reward_it": name_it,
+                                                      "card": card.id},
                         private_to=[player.seat])]  # 306.6a: the buyer may look at it
     else:
-        events = [ev("reward_bought", reward=name, **common)]
+        events = [ev("reward_bought", reward=name, reward_it=name_it, **common)]
         events.extend(_flip_top(state, pile, dice))  # 306.5: before the bought one is placed
     targets = holders(state, player.seat)
     if not targets:  # 306.7a: nobody can hold it: revealed and discarded
         card.face_up = True
         state.rewards.discard.append(card)
-        events.append(Event(key="km.reward_discarded", params={"seat": player.seat, "reward": name},
+        events.append(Event(key="km.reward_discarded", params={"seat": player.seat, "reward": name,
+                                                               "reward_it": name_it},
                             reveals_hidden=True))
         return events
     if len(targets) == 1:  # no choice to make: placed at once
@@ -253,7 +259,8 @@ def reveal(state: State, piece: PieceState, card_id: str) -> list[Event]:
     state.rewards.revealed.append(_reveal_key(state, piece))
     events: list[Event] = [Event(key="km.reward_revealed",
                                  params={"seat": piece.owner, "piece": piece.id, "name": piece.short,
-                                         "reward": reward.name, "type": reward.type.value},
+                                         "reward": reward.name, "reward_it": reward.name_it,
+                                         "type": reward.type.value},
                                  reveals_hidden=True)]
     # 306.3a-c: the bars get the points now (equipment also raises the maximum: rules_stats.max_stat).
     if reward.ap:
@@ -269,7 +276,8 @@ def reveal(state: State, piece: PieceState, card_id: str) -> list[Event]:
                          total=piece.wounds, hp=piece.hp))
     if reward.type is RewardType.BOOST:  # 306.3a: used up at once
         if reward.lasting:  # 504.1: its bonus lasts for this turn's spells (602.7c's Air Boost)
-            events.append(add_turn_effect(piece, TurnEffect(source=reward.name, damage=reward.damage,
+            events.append(add_turn_effect(piece, TurnEffect(source=reward.name, source_it=reward.name_it,
+                                                            damage=reward.damage,
                                                             element=reward.element, range=reward.range,
                                                             heal=reward.heal_bonus)))
         piece.rewards.remove(card)

@@ -194,7 +194,7 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         options=options,
     )
     _content_travels(state, pack, teams)
-    events.insert(0, ev("game_started", arena=arena.name, format=fmt, gg=ggs,
+    events.insert(0, ev("game_started", arena=arena.name, arena_it=arena.name_it, format=fmt, gg=ggs,
                         players=[p.seat for p in players]))
     if fmt == "limited" and ggs[0] != ggs[1]:
         events.append(ev("gg_stolen", seat=players[0 if ggs[0] > ggs[1] else 1].seat,
@@ -239,7 +239,8 @@ def new_multi_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         multi=MultiState(mode=mode, seating=order, teams=sides),  # type: ignore[arg-type]
     )
     _content_travels(state, pack, teams)
-    events.insert(0, ev("game_started", arena=arena.name, format=state.format, gg=[gg] * len(players),
+    events.insert(0, ev("game_started", arena=arena.name, arena_it=arena.name_it, format=state.format,
+                        gg=[gg] * len(players),
                         players=[p.seat for p in players], mode=mode))
     events.extend(deal(state, pack.rewards if options.get("rewards") != "off" else []))
     events.extend(advance_setup(state, dice))
@@ -370,7 +371,8 @@ def _apply_power(piece: PieceState, power: CustomPower) -> list[Event]:
             stat = kind[:2]
             placed = add_tokens(piece, stat, effect.value)
             events.append(ev(f"{stat}_tokens", piece=piece.id, name=piece.short,
-                             value=placed if effect.value > 0 else -placed, power=power.name))
+                             value=placed if effect.value > 0 else -placed, power=power.name,
+                             power_it=power.name_it))
         elif kind == "wounds":
             placed = place_wounds(piece, effect.value, by=piece)
             events.append(ev("wounds", piece=piece.id, name=piece.short, wounds=placed,
@@ -432,7 +434,8 @@ def fight_decision(state: State) -> Decision | None:
     return Decision(seats=[piece.owner], kind="order_fight_start", prompt_key="km.ask.order_fight_start",
                     params={"name": piece.short},
                     options=[Option(value=e, label_key="km.option.power",
-                                    params={"name": piece.short, "power": _power(state, e)[1].name})
+                                    params={"name": piece.short, "power": _power(state, e)[1].name,
+                                            "power_it": _power(state, e)[1].name_it})
                              for e in group])
 
 

@@ -65,7 +65,8 @@ def heal_bonus(piece: PieceState) -> int:
 def add_turn_effect(piece: PieceState, effect: TurnEffect) -> Event:
     """314.1d: a one-off effect leaves a continuous one until the end of the turn (504.1)."""
     piece.turn_effects.append(effect)
-    return ev("turn_effect", piece=piece.id, name=piece.short, source=effect.source, damage=effect.damage,
+    return ev("turn_effect", piece=piece.id, name=piece.short, source=effect.source, source_it=effect.source_it,
+              damage=effect.damage,
               element=effect.element.value if effect.element else None, spell=effect.spell, range=effect.range,
               heal=effect.heal)
 
@@ -76,6 +77,7 @@ def end_turn_effects(state: State) -> list[Event]:
     for piece in state.pieces.values():
         if piece.turn_effects:
             events.append(ev("turn_effects_ended", piece=piece.id, name=piece.short,
-                             sources=[t.source for t in piece.turn_effects]))
+                             sources=[t.source for t in piece.turn_effects],
+                             sources_it=[t.source_it or t.source for t in piece.turn_effects]))
             piece.turn_effects = []
     return events

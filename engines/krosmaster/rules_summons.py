@@ -122,7 +122,8 @@ def place_summon(state: State, board: Board, caster: PieceState, template_id: st
         board.move_piece(piece, square)
     if template.kind in IN_TIMELINE:
         _timeline_insert(state, caster, pid)
-    events = [ev("summoned", piece=pid, name=piece.short, summon=template.name, kind=template.kind.value,
+    events = [ev("summoned", piece=pid, name=piece.short, summon=template.name, summon_it=template.name_it,
+                 kind=template.kind.value,
                  caster=caster.id, caster_name=caster.short, square=here)]
     if trap is not None and template.kind is SummonKind.CREATURE:  # 315.6d; a bomb does not (315.6e)
         events.extend(spring_trap(state, trap, piece))

@@ -177,6 +177,7 @@ def summons_decision(state: State) -> Decision | None:
                     params={"summoner": state.pieces[state.active_piece or ""].short if state.active_piece else ""},
                     options=[Option(value=pid, label_key="km.option.summon",
                                     params={"name": state.pieces[pid].short, "summon": state.pieces[pid].figurine.name,
+                                            "summon_it": state.pieces[pid].figurine.name_it,
                                             "square": state.pieces[pid].pos})
                              for pid in state.summon_order])
 

@@ -56,6 +56,7 @@ class TurnEffect(StateModel):
     """
 
     source: str  # the spell or reward name, for the log
+    source_it: str = ""  # its Italian name, when the pack gives one (issue 26.10)
     damage: int = 0
     element: Element | None = None  # damage only for spells of this element
     spell: str | None = None  # damage only for this spell (314.1d: "this spell deals +1 damage")

@@ -44,13 +44,25 @@ WOUND = "wound"  # the Wound card: unplayable, never discarded by a cost (M45)
 HIDDEN = "hidden"  # what a view shows instead of a card or token the viewer may not see
 
 _ID = r"^[a-z0-9_]+$"
+MAX_NAME = 60
 
 
-class EnemyToken(StateModel):
+class Named(StateModel):
+    """Something a player names: its English ``name`` and, optionally, its Italian ``name_it``
+    (issue 26: Italian is a full language; a user pack may leave it empty, then ``name`` is shown)."""
+
+    name: str = Field(max_length=MAX_NAME)
+    name_it: str = Field(default="", max_length=MAX_NAME)
+
+    def local_name(self, lang: str | None) -> str:
+        """The name in the reader's language, the English one when no translation is given."""
+        return self.name_it if lang == "it" and self.name_it else self.name
+
+
+class EnemyToken(Named):
     """One round enemy token. ``attack`` is 0 for a summoner, whose drawn token attacks instead."""
 
     id: str = Field(min_length=1, max_length=40, pattern=_ID)
-    name: str = Field(max_length=60)
     colour: EnemyColour
     armor: int = Field(default=1, ge=0, le=30)
     attack: int = Field(default=0, ge=0, le=30)
@@ -109,12 +121,12 @@ class Effect(StateModel):
         return self.kind
 
 
-class Card(StateModel):
+class Card(Named):
     """A Deed card: ``basic`` and ``powered`` are alternatives (the player picks one option);
     powering costs one mana of ``colour`` (M45). ``cost_discard``: discard another non-Wound card."""
 
     id: str = Field(min_length=1, max_length=40, pattern=_ID)
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     colour: Colour
     copies: int = Field(default=1, ge=0, le=4)
     basic: list[Effect] = Field(min_length=1, max_length=4)
@@ -133,9 +145,9 @@ class UnitAbility(StateModel):
     mana: Colour | None = None
 
 
-class UnitCard(StateModel):
+class UnitCard(Named):
     id: str = Field(min_length=1, max_length=40, pattern=_ID)
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     level: int = Field(default=1, ge=1, le=5)
     armor: int = Field(default=2, ge=1, le=20)
     resistances: list[Resistance] = Field(default_factory=list, max_length=3)

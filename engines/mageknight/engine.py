@@ -34,12 +34,16 @@ from engines.mageknight import (
 )
 from engines.mageknight.content import FACES
 from engines.mageknight.rules_base import (
+    add_names,
     damage_eligible,
     ev,
+    fill_italian_names,
     find_enemy,
     find_unit,
+    italian_names,
     units_allowed,
     unresolved_attackers,
+    with_italian_names,
     wrong_phase,
 )
 from engines.mageknight.state import State
@@ -49,7 +53,7 @@ __all__ = ["MageKnightEngine"]
 
 
 def _named(state: State, events: list[Event]) -> list[Event]:
-    return name_players({p.seat: p.name for p in state.players}, events)
+    return with_italian_names(state, name_players({p.seat: p.name for p in state.players}, events))
 
 
 class MageKnightEngine:
@@ -87,7 +91,7 @@ class MageKnightEngine:
     # -- reading -----------------------------------------------------------------------
     def load_state(self, data: str) -> State:
         """Any saved version, upgraded (engines/mageknight/upgrades.py); StateUnreadable otherwise."""
-        return SCHEMA.load(data)
+        return fill_italian_names(SCHEMA.load(data))
 
     def parse_action(self, data: dict[str, Any]) -> Action:
         return A.parse_action(data)
@@ -113,7 +117,17 @@ class MageKnightEngine:
         return Outcome(winners=winners, reason_key=f"mk.end.{reason}", params=params)
 
     def decision(self, state: GameState) -> Decision | None:
+        """Who decides what now; names in its prompt and options also travel in Italian (``names_it``)."""
         assert isinstance(state, State)
+        decision = self._decision(state)
+        table = italian_names(state)
+        if decision is not None and table:
+            add_names(decision.params, table)
+            for option in decision.options:
+                add_names(option.params, table)
+        return decision
+
+    def _decision(self, state: State) -> Decision | None:
         if state.phase == "over":
             return None
         pending = state.pending
@@ -181,7 +195,11 @@ class MageKnightEngine:
     # -- acting ------------------------------------------------------------------------
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
-        return _named(state, self._apply(state, seat, A.parse_action(action), dice))
+        try:
+            return _named(state, self._apply(state, seat, A.parse_action(action), dice))
+        except RuleError as exc:  # a refusal names things too: in the reader's language as well
+            add_names(exc.params, italian_names(state))
+            raise
 
     def _apply(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:
         if action.kind in A.GM_KINDS:

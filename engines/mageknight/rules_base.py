@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.core.errors import RuleError
 from engines.core.events import Event
-from engines.mageknight.content import WOUND, Card
+from engines.mageknight.content import WOUND, Card, builtin_pack
 from engines.mageknight.state import CombatEnemy, State, UnitState
 
 PHASE_SECTION = {  # the digest section an out-of-phase action cites (§1.1 node → section table)
@@ -103,6 +103,45 @@ def card_name(state: State, card_id: str) -> str:
     return card.name if card is not None else card_id
 
 
+def italian_names(state: State) -> dict[str, str]:
+    """English name → Italian name of every card, token and unit this combat holds (issue 26: Italian
+    is a full language). Events keep the English names they always carried; the Italian ones travel
+    beside them, so a log line read years later, with the server's pack gone, still reads in Italian."""
+    things = [*state.cards.values(), *state.bestiary.values(), *(e.token for e in state.enemies),
+              *(u.card for u in state.units)]
+    return {thing.name: thing.name_it for thing in things if thing.name_it and thing.name_it != thing.name}
+
+
+def fill_italian_names(state: State) -> State:
+    """A combat saved before content had Italian names (``name_it``) takes them from the built-in pack, for
+    each card, token and unit whose id and English name are the built-in one's; a server's own stay as they are."""
+    pack = builtin_pack()
+    known = {(type(x).__name__, x.id, x.name): x.name_it for x in (*pack.cards, *pack.enemies, *pack.units)}
+    things = [*state.cards.values(), *state.bestiary.values(), *(e.token for e in state.enemies),
+              *(u.card for u in state.units)]
+    for thing in things:
+        if not thing.name_it:
+            thing.name_it = known.get((type(thing).__name__, thing.id, thing.name), "")
+    return state
+
+
+def add_names(params: dict[str, Any], table: dict[str, str]) -> None:
+    """``names_it`` beside the names ``params`` carries (English → Italian, from ``italian_names``):
+    ``common.i18n.local_names`` reads it, so a line, a prompt or an error names things in Italian."""
+    named = {item: table[item] for value in params.values()
+             for item in (value if isinstance(value, list) else [value]) if isinstance(item, str) and item in table}
+    if named:
+        params["names_it"] = named
+
+
+def with_italian_names(state: State, events: list[Event]) -> list[Event]:
+    """Each event that names a card, token or unit also carries ``names_it``."""
+    table = italian_names(state)
+    for event in events if table else []:
+        add_names(event.params, table)
+    return events
+
+
 # ------------------------------------------------------------------ names people type
 
 
@@ -119,7 +158,8 @@ def _match(text: str, entries: Iterable[tuple[str, tuple[str, ...]]]) -> list[st
 
 def find_enemy(state: State, text: str, among: list[CombatEnemy] | None = None) -> CombatEnemy:
     pool = state.enemies if among is None else among
-    found = _match(text, ((e.uid, (e.uid, e.name, e.token.id)) for e in pool))
+    found = _match(text, ((e.uid, (e.uid, e.name, e.token.id, *([e.token.name_it] if e.token.name_it else [])))
+                          for e in pool))
     if len(found) == 1:
         return state.enemy(found[0])
     if len(found) > 1:  # two tokens of the same kind: the first one still standing is meant
@@ -131,7 +171,8 @@ def find_enemy(state: State, text: str, among: list[CombatEnemy] | None = None) 
 
 
 def find_unit(state: State, text: str) -> UnitState:
-    found = _match(text, ((u.uid, (u.uid, u.name, u.card.id)) for u in state.units))
+    found = _match(text, ((u.uid, (u.uid, u.name, u.card.id, *([u.card.name_it] if u.card.name_it else [])))
+                          for u in state.units))
     if len(found) == 1:
         return state.unit(found[0])
     raise RuleError("mk.err.unknown_unit_name", name=text[:40],

@@ -97,10 +97,11 @@ def parse_stat_line(text: str, *, unit: bool = False) -> dict[str, Any]:
 
 def _find_token(pack: Pack, text: str) -> EnemyToken | None:
     wanted = text.strip().casefold()
-    exact = [e for e in pack.enemies if wanted in (e.id.casefold(), e.name.casefold())]
+    exact = [e for e in pack.enemies if wanted in (e.id.casefold(), e.name.casefold(), e.name_it.casefold())]
     if exact:
         return exact[0]
-    prefix = [e for e in pack.enemies if wanted and e.name.casefold().startswith(wanted)]
+    prefix = [e for e in pack.enemies if wanted and any(n and n.casefold().startswith(wanted)
+                                                        for n in (e.name, e.name_it))]
     return prefix[0] if len(prefix) == 1 else None
 
 
@@ -164,8 +165,9 @@ def unit_entry(pack: Pack, entry: Any, index: int) -> dict[str, Any]:
     else:
         text = str(entry).strip()
         wanted = text.casefold()
-        found = [u for u in pack.units if wanted in (u.id.casefold(), u.name.casefold())]
-        found = found or [u for u in pack.units if wanted and u.name.casefold().startswith(wanted)]
+        found = [u for u in pack.units if wanted in (u.id.casefold(), u.name.casefold(), u.name_it.casefold())]
+        found = found or [u for u in pack.units if wanted and any(n and n.casefold().startswith(wanted)
+                                                                  for n in (u.name, u.name_it))]
         if len(found) == 1:
             return found[0].model_dump(mode="json")
         data = parse_stat_line(text, unit=True)

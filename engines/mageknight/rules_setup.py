@@ -372,8 +372,8 @@ def pick_encounter(state: State, value: str) -> list[Event]:
     events: list[Event] = []
     if choice not in ("done", "fatto", "basta"):
         options = {t.id: t for _, t in pick_options(state) if t is not None}
-        found = [t for t in options.values() if choice in (t.id.casefold(), t.name.casefold())] or \
-            [t for t in options.values() if t.name.casefold().startswith(choice)]
+        found = [t for t in options.values() if choice in (t.id.casefold(), t.name.casefold(), t.name_it.casefold())] \
+            or [t for t in options.values() if any(n and n.casefold().startswith(choice) for n in (t.name, t.name_it))]
         if len(found) != 1:
             raise RuleError("mk.err.pick_token", value=value[:30], budget=state.pick_budget,
                             known=", ".join(f"{t.name} ({t.fame})" for t in options.values()) or "—")

@@ -83,6 +83,10 @@ class CombatEnemy(StateModel):
     def name(self) -> str:
         return self.token.name
 
+    def local_name(self, lang: str | None) -> str:
+        """The token's name in the reader's language (``EnemyToken.local_name``)."""
+        return self.token.local_name(lang)
+
     def has(self, ability: str) -> bool:
         return ability in self.token.abilities or ability in self.extra_abilities
 
@@ -102,6 +106,10 @@ class UnitState(StateModel):
     @property
     def name(self) -> str:
         return self.card.name
+
+    def local_name(self, lang: str | None) -> str:
+        """The unit card's name in the reader's language (``UnitCard.local_name``)."""
+        return self.card.local_name(lang)
 
 
 class SourceDie(StateModel):

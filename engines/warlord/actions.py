@@ -19,6 +19,7 @@ zone the action needs). ``apply`` re-validates everything; these models only fix
 | ``react`` | ``source``, ``ability``, ``performer``, ``target`` | when a reaction window asks you |
 | ``pass_react`` | ``yield_for`` (none/window/attack/turn) | when a reaction window asks you |
 | ``set_stops`` | ``stops`` | any time (``react_prompts: stops``) |
+| ``set_preset`` | ``preset`` | any time: a pass kept (``targeted``, ``turn``, ``none``) |
 | ``resign`` | — | any time |
 | ``gm_wounds``, ``gm_state``, ``gm_move``, ``gm_draw``, ``gm_note`` | see each | a GM, any time (logged) |
 """
@@ -141,6 +142,15 @@ class SetStops(Action):
     stops: list[str] = Field(default_factory=list, max_length=12)
 
 
+class SetPreset(Action):
+    """reacts: a pass you keep: ``targeted`` passes every window that does not concern one of your characters
+    until you change it; ``turn`` passes every window until the game turn ends; ``none`` is asked as usual
+    (private)."""
+
+    kind: Literal["set_preset"] = "set_preset"
+    preset: Literal["none", "targeted", "turn"] = "none"
+
+
 class Pass(Action):
     """passing: give no order now; the turn ends when everyone passes in a row."""
 
@@ -202,13 +212,13 @@ class GmNote(Action):
 
 
 AnyAction = Annotated[StartingArmy | DrawDiscard | Attack | Strike | StopAttack | Recruit | Equip | Maneuver
-                      | UseOrder | PlayOrder | Pass | Reform | React | PassReact | SetStops | Resign | GmWounds
-                      | GmState | GmMove | GmDraw | GmNote, Field(discriminator="kind")]
+                      | UseOrder | PlayOrder | Pass | Reform | React | PassReact | SetStops | SetPreset | Resign
+                      | GmWounds | GmState | GmMove | GmDraw | GmNote, Field(discriminator="kind")]
 GM_KINDS = frozenset({"gm_wounds", "gm_state", "gm_move", "gm_draw", "gm_note"})
-ANY_TIME = frozenset({"set_stops", "resign"})  # not tied to the open decision
+ANY_TIME = frozenset({"set_stops", "set_preset", "resign"})  # not tied to the open decision
 PARSER = ActionParser("warlord", AnyAction, [StartingArmy, DrawDiscard, Attack, Strike, StopAttack, Recruit, Equip,
                                              Maneuver, UseOrder, PlayOrder, Pass, Reform, React, PassReact, SetStops,
-                                             Resign, GmWounds, GmState, GmMove, GmDraw, GmNote],
+                                             SetPreset, Resign, GmWounds, GmState, GmMove, GmDraw, GmNote],
                       gm_kinds=GM_KINDS)
 
 

@@ -26,6 +26,11 @@ CLASH_EXEMPT = frozenset({"Unique", "Epic", "Treasure"})  # equip: ignored when 
 MAX_PACK_BYTES = 400_000
 
 
+def italian(name: str, name_it: str, lang: str) -> str:
+    """``name_it`` for an Italian reader when the pack gives one, else ``name`` (user packs may omit it)."""
+    return name_it if name_it and (lang or "").replace("_", "-").split("-")[0].casefold() == "it" else name
+
+
 class Ability(BaseModel):
     """One printed Order, React or static line; ``effects`` use the DSL keywords of spec §4.1."""
 
@@ -46,6 +51,7 @@ class CardDef(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1, max_length=60)
     name: str = Field(min_length=1, max_length=80)
+    name_it: str = Field(default="", max_length=80)  # the name in Italian; empty: show ``name`` (issue 26.10)
     type: CardType
     level: int = Field(ge=0, le=20)
     cls: CardClass = "any"
@@ -68,6 +74,11 @@ class CardDef(BaseModel):
     def has(self, trait: str) -> bool:
         return trait in self.traits
 
+    def shown(self, lang: str) -> str:
+        """The name a reader of ``lang`` sees: the pack's Italian name for Italian, when it has one.
+        Why here: the table and the picture both name cards, and a pack may leave ``name_it`` out."""
+        return italian(self.name, self.name_it, lang)
+
 
 class DeckDef(BaseModel):
     """A named deck: card id → copies."""
@@ -75,7 +86,11 @@ class DeckDef(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1, max_length=60)
     name: str = Field(min_length=1, max_length=80)
+    name_it: str = Field(default="", max_length=80)  # the name in Italian; empty: show ``name``
     cards: dict[str, int]
+
+    def shown(self, lang: str) -> str:
+        return italian(self.name, self.name_it, lang)
 
 
 class Pack(BaseModel):
@@ -90,9 +105,15 @@ class Pack(BaseModel):
 
 def deck_by_id(pack: Pack, deck_id: str) -> DeckDef:
     for deck in pack.decks:
-        if deck.id == deck_id or deck.name.casefold() == deck_id.casefold():
+        if deck.id == deck_id or deck_id.casefold() in (deck.name.casefold(), deck.name_it.casefold()):
             return deck
     raise RuleError("warlord.err.unknown_deck", name=deck_id, known=known(d.id for d in pack.decks))
+
+
+def trait_key(trait: str) -> str:
+    """The locale key that words a trait ("Glade Kin" → ``warlord.ui.trait.glade_kin``): the shipped traits
+    and factions have Italian words there; a pack's own trait without one is shown as printed."""
+    return "warlord.ui.trait." + "_".join(trait.casefold().replace("-", " ").split())
 
 
 def factions_of(card: CardDef, factions: list[str]) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engines.core import react_windows as RW
 from engines.core.contract import Action, GameState, Outcome, Setup
 from engines.core.decision import Decision
 from engines.core.dice import Dice
@@ -23,10 +24,10 @@ from engines.warlord import rules_ranks as R
 from engines.warlord import rules_setup, rules_strikes, rules_turn, rules_view
 from engines.warlord import rules_windows as W
 from engines.warlord.rules_candidates import order_candidates
-from engines.warlord.rules_common import ev
+from engines.warlord.rules_common import add_italian_names, ev, italian_names
 from engines.warlord.rules_deck import default_army
 from engines.warlord.rules_gm import apply_gm, resign
-from engines.warlord.rules_reacts import legal_reacts, play_react
+from engines.warlord.rules_reacts import check_react, legal_reacts, probe
 from engines.warlord.rules_stack import drive
 from engines.warlord.state import State, WindowFrame
 from engines.warlord.upgrades import SCHEMA
@@ -34,8 +35,14 @@ from engines.warlord.upgrades import SCHEMA
 __all__ = ["WarlordEngine"]
 
 
-def _named(state: State, events: list[Event]) -> list[Event]:
-    return name_players({p.seat: p.name for p in state.players}, events)
+def _named(state: State, events: list[Event], extra: dict[str, str] | None = None) -> list[Event]:
+    """Seats named by their players, and the cards each event names also in Italian (``names_it``)."""
+    events = name_players({p.seat: p.name for p in state.players}, events)
+    table = italian_names(state, extra)
+    if table:
+        for event in events:
+            add_italian_names(event.params, table)
+    return events
 
 
 class WarlordEngine:
@@ -57,7 +64,8 @@ class WarlordEngine:
 
     def new_game_with_events(self, setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         state, events = rules_setup.new_game(setup, dice)
-        return state, _named(state, events)
+        pack = rules_setup.pack_for(setup.content)  # the decks' own names, for "plays the deck …"
+        return state, _named(state, events, {d.name: d.name_it for d in pack.decks if d.name_it})
 
     def load_state(self, data: str) -> State:
         return SCHEMA.load(data)
@@ -78,7 +86,14 @@ class WarlordEngine:
 
     # -- who decides -------------------------------------------------------------------
     def decision(self, state: GameState) -> Decision | None:
+        """Who decides what now; the cards its prompt names travel in Italian too (``names_it``)."""
         assert isinstance(state, State)
+        decision = self._decision(state)
+        if decision is not None and decision.params:
+            add_italian_names(decision.params, italian_names(state))
+        return decision
+
+    def _decision(self, state: State) -> Decision | None:
         if state.phase == "over":
             return None
         if state.phase == "setup":  # starting-army: all at once, secret
@@ -91,8 +106,10 @@ class WarlordEngine:
                             params={"turn": state.turn})
         top = state.stack[-1] if state.stack else None
         if isinstance(top, WindowFrame) and (state.reforming is None or top.trigger == "reforming"):
-            # reacts: seat-neutral; what the seat may play comes only from legal_actions
-            return Decision(seats=[W.asked(top)], kind="react", prompt_key="warlord.ask.react",
+            # reacts: every asked seat answers at once, in secret; who is asked is public (rules_windows)
+            asked = W.asked_seats(state, top, probe)
+            return Decision(seats=RW.waiting(top, asked), kind="react", prompt_key="warlord.ask.react",
+                            simultaneous=True, secret=True,
                             params={"trigger": top.trigger, "trigger_key": f"warlord.trigger.{top.trigger}",
                                     "source": state.name(top.source) if top.source else "",
                                     "target": state.name(top.target) if top.target else ""})
@@ -171,7 +188,13 @@ class WarlordEngine:
     # -- doing it ----------------------------------------------------------------------
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
-        action = A.parse_action(action)
+        try:
+            return self._apply(state, seat, A.parse_action(action), dice)
+        except RuleError as exc:  # a refusal names cards too: in the reader's language as well
+            add_italian_names(exc.params, italian_names(state))
+            raise
+
+    def _apply(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:
         if action.kind in A.GM_KINDS:  # golden-rule: text resolved by hand, logged
             return _named(state, apply_gm(state, action, dice) + drive(state, dice))
         d = self.decision(state)
@@ -181,6 +204,8 @@ class WarlordEngine:
             raise RuleError("warlord.err.not_in_game", rule="victory")
         if isinstance(action, A.SetStops):  # reacts: a private preference, any time
             return set_stops(state, seat, action.stops)
+        if isinstance(action, A.SetPreset):
+            return set_preset(state, seat, action.preset)
         if isinstance(action, A.Resign):
             events = resign(state, seat)
             if state.phase == "setup":
@@ -215,13 +240,8 @@ class WarlordEngine:
             return rules_strikes.do_attack(state, seat, action.attacker)
         if isinstance(action, A.Pass):
             return rules_turn.pass_order(state, seat, dice)
-        if isinstance(action, A.React):
-            return play_react(state, seat, action, dice)
-        if isinstance(action, A.PassReact):
-            top = state.stack[-1]
-            assert isinstance(top, WindowFrame)
-            W.passed(top, seat, action.yield_for, state.player(seat))
-            return [ev("react_passed", seat=seat, yield_for=action.yield_for)] if action.yield_for != "none" else []
+        if isinstance(action, (A.React, A.PassReact)):
+            return _answer_window(state, seat, action)
         if isinstance(action, A.Recruit):
             events = O.do_recruit(state, seat, action.card, action.position)
         elif isinstance(action, A.Equip):
@@ -238,6 +258,40 @@ class WarlordEngine:
             events = O.do_maneuver(state, seat, action.char, action.to, action.position)
         rules_turn.order_given(state, seat)
         return events
+
+
+def _answer_window(state: State, seat: int, action: A.React | A.PassReact) -> list[Event]:
+    """reacts: an answer to the open window, kept secret until it takes effect (``drive`` plays it in
+    initiative order). The table sees only that the seat answered; the seat hears what it chose, and at its
+    first pass the pre-set passes it may keep."""
+    top = state.stack[-1]
+    assert isinstance(top, WindowFrame)
+    player = state.player(seat)
+    if isinstance(action, A.React):
+        option = check_react(state, seat, action)
+        RW.answer(top, seat, option.model_dump())
+        return [ev("react_answered", seat=seat),
+                ev("react_chosen", seat=seat, private_to=[seat], name=state.name(option.source)
+                   if not option.source.startswith("feat:") else option.source[5:],
+                   performer=state.name(option.performer or ""))]
+    W.passed(top, seat, action.yield_for, player)
+    first = not player.passed_once
+    player.passed_once = True
+    events = [ev("react_answered", seat=seat)]
+    if action.yield_for != "none":
+        events.append(ev("react_passed", seat=seat, yield_for=action.yield_for))
+    return [*events, ev("react_pass_ack", seat=seat, private_to=[seat], first=first)]
+
+
+def set_preset(state: State, seat: int, preset: str) -> list[Event]:
+    """reacts: a pre-set pass the seat keeps (private)."""
+    if preset not in (*W.PRESETS, "turn"):
+        raise RuleError("warlord.err.bad_preset", rule="reacts", preset=preset, known=", ".join((*W.PRESETS, "turn")))
+    if preset == "turn":  # the yield a pass may carry, kept without a window open
+        state.player(seat).yield_until = "turn"
+    else:
+        state.player(seat).react_preset = preset  # type: ignore[assignment]
+    return [ev("preset_set", private_to=[seat], seat=seat, preset=preset)]
 
 
 def set_stops(state: State, seat: int, stops: list[str]) -> list[Event]:

@@ -15,15 +15,43 @@ def ev(key: str, *, private_to: list[int] | None = None, rolls: list[int] | None
                  draws=draws or [], reveals_hidden=bool(private_to))
 
 
+def italian_names(state: State, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """English name → Italian name of every card this game holds (``name_it``; issue 26: Italian is a
+    full language). The engine keeps printing English names in its events and refusals; the Italian ones
+    travel beside them as ``names_it`` (``common.i18n.local_names``), so a log line read long after, with
+    a server's pack gone, still reads in Italian."""
+    table = {d.name: d.name_it for d in state.cards_def.values() if d.name_it and d.name_it != d.name}
+    return {**table, **(extra or {})}
+
+
+def add_italian_names(params: dict[str, Any], table: dict[str, str]) -> None:
+    """``names_it`` beside the names ``params`` carries: a name, a list of names, or names joined by ", "
+    (the engine's own lists of cards), each looked up whole."""
+    named: dict[str, str] = {}
+    for value in params.values():
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, str) or not item:
+                continue
+            if item in table:
+                named[item] = table[item]
+            elif ", " in item and any(part in table for part in item.split(", ")):
+                named[item] = ", ".join(table.get(part, part) for part in item.split(", "))
+    if named:
+        params["names_it"] = named
+
+
 def find_in(state: State, uids: list[str], ref: str, rule: str) -> str:
     """A card among ``uids`` named by uid or by (case-insensitive) name; the first match wins."""
     if ref in uids:
         return ref
     folded = ref.strip().casefold()
     for uid in uids:
-        if state.name(uid).casefold() == folded or state.cards[uid].card == folded:
+        if folded in (state.name(uid).casefold(), state.defn(uid).name_it.casefold(), state.cards[uid].card):
             return uid
-    raise RuleError("warlord.err.no_such_card", rule=rule, name=ref)
+    # a uid the table resolved names a public card as printed, never as the id (issue 26: no internal word); a
+    # hidden card (a hand, a deck) stays as typed, so the refusal reveals nothing
+    public = ref in state.chars or ref in state.items or any(ref in p.discard for p in state.players)
+    raise RuleError("warlord.err.no_such_card", rule=rule, name=state.name(ref) if public else ref)
 
 
 def army_uids(state: State, seat: int) -> list[str]:

@@ -136,10 +136,30 @@ def legal_reacts(state: State, seat: int, w: WindowFrame) -> list[A.React]:
     return _feat_reacts(state, seat, w) + _item_reacts(state, seat, w) + _hand_reacts(state, seat, w)
 
 
+def _deck_could(state: State, seat: int, w: WindowFrame) -> bool:
+    """Whether a React card of the seat's deck list would fit the moment, were it in hand: public, since the
+    deck list is the deck chosen in the lobby and the performers are on the board. The hand itself is
+    never read, only whether it is empty (its size is public)."""
+    player = state.player(seat)
+    if not (player.hand or player.hand_count):
+        return False
+    performers = _mine(state, seat)
+    for key in sorted({c.card for c in state.cards.values() if c.owner == seat}):
+        d = state.cards_def.get(key)
+        if d is None or d.type != "action":
+            continue
+        for ability in d.abilities:
+            if ability.kind == "react" and not ability.unmodeled and any(
+                    _performer_ok(state, seat, p, d, ability) and _matches(state, seat, w, ability.trigger, p)
+                    for p in performers):
+                return True
+    return False
+
+
 def probe(state: State, seat: int, w: WindowFrame) -> tuple[bool, bool]:
-    """(any legal react, any legal react from a public source) for the window's polling."""
+    """(a react on the board fits, a React card of the deck list could) for who is asked: public only."""
     public = bool(_feat_reacts(state, seat, w) or _item_reacts(state, seat, w))
-    return public or bool(_hand_reacts(state, seat, w)), public
+    return public, public or _deck_could(state, seat, w)
 
 
 def _resolve_ref(state: State, seat: int, action: A.React, w: WindowFrame) -> A.React:
@@ -156,10 +176,19 @@ def _same(state: State, uid: str, ref: str) -> bool:
                                                   or state.cards[uid].card == ref))
 
 
-def play_react(state: State, seat: int, action: A.React, dice: Dice) -> list[Event]:
+def check_react(state: State, seat: int, action: A.React) -> A.React:
+    """The react an answer names, checked now; it is played when the seat's turn in initiative order comes."""
     w = state.stack[-1]
     assert isinstance(w, WindowFrame)
     option = _resolve_ref(state, seat, action, w)
+    return option.model_copy(update={"target": action.target})
+
+
+def play_react(state: State, seat: int, option: A.React, dice: Dice) -> list[Event]:
+    """A react takes effect (its answer's turn came): checked again, since the window's moment may have moved."""
+    w = state.stack[-1]
+    assert isinstance(w, WindowFrame)
+    option = _resolve_ref(state, seat, option, w).model_copy(update={"target": option.target})
     performer = option.performer
     assert performer is not None
     frame = below(state)
@@ -178,7 +207,7 @@ def play_react(state: State, seat: int, action: A.React, dice: Dice) -> list[Eve
         state.player(seat).hand.remove(uid)
         state.player(seat).discard.append(uid)
     ctx = Ctx(seat=seat, performer=performer, this=performer, card=uid, spell=is_spell(d), window=w, below=frame,
-              choice=action.target)
+              choice=option.target)
     return events + run(state, ctx, ability.effects, dice)
 
 

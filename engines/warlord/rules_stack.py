@@ -10,17 +10,19 @@ they name (before the roll, after a hit, before wounds, after the strike resolve
 
 from __future__ import annotations
 
+from engines.core import react_windows as RW
 from engines.core.dice import Dice
 from engines.core.events import Event
+from engines.warlord import actions as A
 from engines.warlord import rules_ranks as R
 from engines.warlord import rules_turn
 from engines.warlord.rules_common import ev
 from engines.warlord.rules_effects import Ctx, run
 from engines.warlord.rules_play import FEAT_ORDER_ABILITY
-from engines.warlord.rules_reacts import probe
+from engines.warlord.rules_reacts import play_react, probe
 from engines.warlord.rules_stealth import settle_infiltrators
 from engines.warlord.rules_strikes import deaths, killed_by, melee_targets, roll_strike, wound
-from engines.warlord.rules_windows import advance, open_window
+from engines.warlord.rules_windows import open_window, start_round
 from engines.warlord.state import ActionFrame, State, StrikeFrame, WindowFrame
 
 MAX_STEPS = 10_000  # a guard against a card loop; every step either asks someone or moves a frame on
@@ -41,7 +43,9 @@ def drive(state: State, dice: Dice) -> list[Event]:
         top = state.stack[-1] if state.stack else None
         if state.reforming is not None:
             if isinstance(top, WindowFrame) and top.trigger == "reforming":
-                if advance(state, probe):
+                waits, stepped = _window_step(state, top, dice)
+                events += stepped
+                if waits:
                     return events
                 continue
             if not R.is_legal(R.own_ranks(state, state.reforming)) and state.player(state.reforming).alive:
@@ -56,13 +60,34 @@ def drive(state: State, dice: Dice) -> list[Event]:
         if top is None:
             return events + _attack_goes_on(state)
         if isinstance(top, WindowFrame):
-            if advance(state, probe):
+            waits, stepped = _window_step(state, top, dice)
+            events += stepped
+            if waits:
                 return events
         elif isinstance(top, StrikeFrame):
             events += _strike_step(state, top, dice)
         else:
             events += _action_step(state, top, dice)
     raise RuntimeError("warlord: the resolution driver did not settle")  # pragma: no cover
+
+
+def _window_step(state: State, w: WindowFrame, dice: Dice) -> tuple[bool, list[Event]]:
+    """reacts: (still waiting for an answer, events). The asked seats answer at once; the answers take effect in
+    initiative order, so a react plays once every seat before it passed, and a window whose asked seats all
+    passed (or that nobody could use) closes."""
+    asked = start_round(state, w, probe)
+    step, seat, given = RW.next_step(w, asked)
+    if step == "wait":
+        return True, []
+    if step == "closed":
+        state.stack.pop()
+        return False, []
+    assert seat is not None and given is not None
+    set_aside = [s for s, a in w.answers.items() if s != seat and a.get("kind") == "react"]
+    events = play_react(state, seat, A.React.model_validate(given), dice)
+    # the others' reacts were chosen without knowing this one: each is asked again, and told so privately
+    events += [ev("react_set_aside", seat=s, private_to=[s], by=state.player(seat).name) for s in set_aside]
+    return False, events
 
 
 def _reform_done(state: State) -> list[Event]:

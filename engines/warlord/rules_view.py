@@ -3,12 +3,14 @@
 Hands of other seats and every deck (the owner's too: its order is not even stored, and the owner
 sees its contents only while searching) become counts; hidden cards are dropped from ``cards`` so no
 uid of a hidden card appears anywhere; the open secret choices (starting army, discards) of other
-seats are replaced by an empty marker. ``None`` is the public view.
+seats are replaced by an empty marker, and so are the answers other seats gave an open react window and
+their react settings. ``None`` is the public view.
 """
 
 from __future__ import annotations
 
-from engines.warlord.state import StartingArmyChoice, State
+from engines.core import react_windows as RW
+from engines.warlord.state import StartingArmyChoice, State, WindowFrame
 
 
 def hide(state: State, seat: int | None) -> State:
@@ -32,11 +34,15 @@ def hide(state: State, seat: int | None) -> State:
                 p.army_choice = StartingArmyChoice(warlord="", level1=[], level2=[])
             if p.discard_choice is not None:
                 p.discard_choice = []
+            p.react_stops, p.react_preset = None, "none"  # reacts: a seat's own settings are its own
         p.hidden = True
     if seat is not None and view.phase == "setup":  # starting-army: you choose from your own deck
         me = view.player(seat)
         hidden.difference_update(state.player(seat).deck_pool)
         me.deck_pool = list(state.player(seat).deck_pool)
+    for frame in view.stack:  # reacts: an answer is secret until it takes effect
+        if isinstance(frame, WindowFrame):
+            RW.hide_answers(frame, seat)
     view.cards = {u: c for u, c in view.cards.items() if u not in hidden}
     used = {c.card for c in view.cards.values()}
     view.cards_def = {k: d for k, d in view.cards_def.items() if k in used}

@@ -1,19 +1,20 @@
-"""React windows: who is asked, in what order, and when a window closes (reacts).
+"""React windows: who is asked, and when a window closes (reacts).
 
 A window opens at each moment a react may answer (after initiative, a character targeted, before a
-strike's roll, after its hit or miss, before its wounds, after it resolved, an army reforming). Seats
-are asked one at a time in initiative order, the winner first; each answers with one react or a
-pass, and the window closes once every seat has passed in a row since the last react (reading §6.1:
-the order phase's own "everyone passes in a row" rule, no stack, each react resolves at once).
+strike's roll, after its hit or miss, before its wounds, after it resolved, an army reforming). The
+seats it asks answer at once, on one prompt; the answers take effect in initiative order, the winner
+first, and the window closes once every asked seat has passed since the last react (reading §6.1: the
+order phase's own "everyone passes in a row" rule, no stack, each react resolves at once). The
+protocol is ``engines.core.react_windows``, shared by every card game.
 
-Who is asked depends on the table option ``react_prompts`` (the counting and the rule of both modes
-are ``engines.core.react_windows``, shared by every card game):
-- ``auto`` asks a seat only when it holds a legal react now. Fast, but the public prompt shows that
-  the seat holds something (the documented leak).
-- ``stops`` asks a seat when it has a legal react from a public source (a feat, a printed ability,
-  an item) or when the moment is on its private stop list, whatever its hand holds. A hand react in
-  a window where its seat is not asked cannot be played: the price of leaking nothing.
-A seat may also yield for the rest of the window, the attack or the turn.
+Who is asked depends only on public information and the seat's own settings, never on its hand:
+- ``auto`` (the default) asks a seat that could answer the moment: a react on the board fits it (a
+  feat, an item), or its hand is not empty and a React card of its deck list would fit it with one of
+  its characters able to perform it. A window nobody could use closes with no prompt.
+- ``stops`` asks a seat that has a public react, or whose private stop list names the moment and the
+  moment concerns it, whatever its deck holds.
+A seat may also pass for the rest of the window, the attack or the turn, and keep a pre-set pass
+(``react_preset: targeted``: only moments that concern its characters).
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ from engines.core import react_windows as RW
 from engines.warlord.state import PlayerState, State, WindowFrame
 
 REACT_MODES = RW.REACT_MODES
+PRESETS = ("none", "targeted")  # "until my turn" is the existing yield for the turn
 # reacts: the moments a seat is asked about in ``stops`` mode unless it chose its own list
 DEFAULT_STOPS = ("after_initiative", "targeted", "before_roll", "after_hit", "before_wounds")
 STOP_KINDS = ("after_initiative", "targeted", "before_roll", "after_roll", "after_hit", "after_miss",
               "before_wounds", "strike_resolved", "reforming")
 
-# (state, seat, window) → (any legal react, any legal react from a public source); set by rules_reacts
+# (state, seat, window) → (a react on the board fits, a React card of the seat's deck list could); set by
+# rules_reacts, from public information only
 Probe = Callable[[State, int, WindowFrame], tuple[bool, bool]]
 
 
@@ -50,39 +53,38 @@ def involves(state: State, seat: int, w: WindowFrame) -> bool:
         return True
     if w.trigger == "reforming":
         return w.seat == seat
-    return any(u in state.chars and state.chars[u].controller == seat for u in (w.source, w.target) if u)
+    return RW.involves_seat((state.chars[u].controller for u in (w.source, w.target) if u and u in state.chars),
+                            seat)
 
 
-def skipped(player: PlayerState, w: WindowFrame) -> bool:
-    return not player.alive or player.seat in w.yielded or player.yield_until != "none"
-
-
-def wants_poll(state: State, seat: int, w: WindowFrame, probe: Probe) -> bool:
+def could_answer(state: State, seat: int, w: WindowFrame, probe: Probe) -> bool:
+    """Whether ``seat`` is asked in this window: public information and its own settings only."""
     player = state.player(seat)
-    if skipped(player, w):
+    if not player.alive or player.yield_until != "none":
         return False
-    any_react, public_react = probe(state, seat, w)
-    return RW.should_ask(state.options.get("react_prompts", "auto"), skipped=False, any_react=any_react,
-                         public_react=public_react,
-                         on_stop=w.trigger in stops_of(player) and involves(state, seat, w))
+    if RW.preset_skips(player.react_preset, involved=involves(state, seat, w)):
+        return False
+    public_react, possible_card = probe(state, seat, w)
+    if state.options.get("react_prompts", "auto") == "stops":
+        return public_react or (w.trigger in stops_of(player) and involves(state, seat, w))
+    return public_react or possible_card
 
 
-def advance(state: State, probe: Probe) -> bool:
-    """Point the top window at the next seat to ask; False (and the window is closed) when none is left."""
-    w = state.stack[-1]
-    assert isinstance(w, WindowFrame)
-    if RW.advance(w, lambda seat: wants_poll(state, seat, w, probe)):
-        return True
-    state.stack.pop()
-    return False
+def asked_seats(state: State, w: WindowFrame, probe: Probe) -> list[int]:
+    return RW.asked_seats(w, lambda seat: could_answer(state, seat, w, probe))
 
 
-asked = RW.asked
-reacted = RW.reacted
+def start_round(state: State, w: WindowFrame, probe: Probe) -> list[int]:
+    return RW.start_round(w, lambda seat: could_answer(state, seat, w, probe))
 
 
 def passed(w: WindowFrame, seat: int, yield_for: str, player: PlayerState) -> None:
-    """A pass: counts toward closing; a yield skips the seat for the window, the attack or the turn."""
-    longer = RW.passed(w, seat, yield_for)
+    """A pass: an answer; a yield also skips the seat for the window, the attack or the turn."""
+    longer = RW.answer(w, seat, dict(RW.PASS), yield_for)
     if longer is not None:
         player.yield_until = longer  # type: ignore[assignment]
+
+
+def reacted(w: WindowFrame, key: str) -> None:
+    """A react took effect: everyone is asked again (reading §6.1)."""
+    RW.reacted(w, key)

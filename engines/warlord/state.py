@@ -95,6 +95,8 @@ class PlayerState(StateModel):
     discard_choice: list[str] | None = None
     react_stops: list[str] | None = None  # None = the default stops (reacts, ``react_prompts: stops``)
     yield_until: Literal["none", "attack", "turn"] = "none"
+    react_preset: Literal["none", "targeted"] = "none"  # reacts: a pre-set pass the seat keeps (private)
+    passed_once: bool = False  # reacts: the pre-set passes are offered at a seat's first pass
     # filled only in a view, where the lists above are hidden (view)
     hand_count: int | None = None
     deck_count: int | None = None

@@ -86,6 +86,8 @@ class Combat(StateModel):
     # PvP and the final battle (pvp-combat, pvp-defense, victory.2–3); unused in a normal combat
     pvp_boxes: dict[str, BoxState] = Field(default_factory=dict)  # faction -> its own combat area
     orders: dict[str, list[str]] = Field(default_factory=dict)  # faction -> its attack order this round
+    # faction -> the attack order it chose last (issue 26.6: offered first, as the one-click default)
+    last_orders: dict[str, list[str]] = Field(default_factory=dict)
     wounds_due: dict[str, int] = Field(default_factory=dict)  # faction -> wounds it must split now
     pvp_stage: PvpStage = "hits"  # which defense step dealt the wounds being split
     fell_at: dict[str, int] = Field(default_factory=dict)  # character -> the step it fell in (defeat.4)

@@ -51,6 +51,7 @@ class Region(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field(default="", max_length=60)  # issue 26.10: optional, ``local_name`` falls back to name
     area: str = Field(min_length=1, max_length=4)
     x: int = Field(ge=0, le=20)
     y: int = Field(ge=0, le=20)
@@ -68,6 +69,7 @@ class CreatureType(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field(default="", max_length=60)  # issue 26.10: optional, ``local_name`` falls back to name
     supply: dict[Tier, int]
     threat: int = Field(ge=1, le=9)
     stats: dict[Tier, tuple[int, int]]  # tier -> (attack, health)
@@ -80,6 +82,7 @@ class ClassDef(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field(default="", max_length=60)  # issue 26.10: optional, ``local_name`` falls back to name
     health: list[int] = Field(min_length=5, max_length=5)
     energy: list[int] = Field(min_length=5, max_length=5)
 
@@ -98,6 +101,7 @@ class Pack(BaseModel):
     id: str
     version: int = 1
     areas: dict[str, str]
+    areas_it: dict[str, str] = Field(default_factory=dict, max_length=20)  # an area's Italian name (optional)
     regions: list[Region] = Field(max_length=80)
     creatures: list[CreatureType] = Field(default_factory=list, max_length=40)
     classes: list[ClassDef] = Field(default_factory=list, max_length=20)
@@ -156,7 +160,7 @@ def over_builtin(data: Any) -> dict[str, Any]:
                     base[key].append(item)
                 else:
                     base[key][where] = item
-        elif key == "areas" and isinstance(value, dict) and isinstance(base.get(key), dict):
+        elif key in ("areas", "areas_it") and isinstance(value, dict) and isinstance(base.get(key), dict):
             base[key].update(value)
         else:
             base[key] = value

@@ -23,6 +23,18 @@ Colour = Literal["blue", "red", "green"]
 Tier = Literal["green", "blue", "red"]
 Id = Annotated[str, Field(min_length=1, max_length=40)]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
+NameIt = Annotated[str, Field(max_length=60)]
+"""The Italian name of a thing (issue 26.10): optional, a user pack may leave it out and readers then see
+``name``; the built-in pack fills every one (``local_name``)."""
+
+
+def local_name(thing: Any, lang: str) -> str:
+    """The name (or title) of a pack entry in the reader's language: ``name_it``/``title_it`` in Italian when
+    the pack gives one, the English ``name``/``title`` otherwise."""
+    english = str(getattr(thing, "name", "") or getattr(thing, "title", "") or "")
+    if lang == "it":
+        return str(getattr(thing, "name_it", "") or getattr(thing, "title_it", "") or english)
+    return english
 
 # --- effect vocabulary (spec §4.2) -------------------------------------------------------------------------------
 Timing = Literal[
@@ -167,6 +179,7 @@ class PrePrinted(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: Name
+    name_it: NameIt = ""
     energy: int = Field(default=0, ge=0, le=3)  # an instant pre-printed power ("Spark") pays it on each use
     effects: Effects
 
@@ -192,6 +205,7 @@ class Face(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: Name
+    name_it: NameIt = ""
     ancestry: Id
 
 
@@ -202,6 +216,7 @@ class ClassSheet(BaseModel):
     class_id: Id
     areas: list[CardArea] = Field(min_length=7, max_length=7)
     unique: list[str] = Field(default_factory=list, max_length=4)
+    unique_it: dict[str, NameIt] = Field(default_factory=dict, max_length=4)  # a category's Italian name
     companion: str | None = Field(default=None, max_length=30)  # the unique category whose powers have health
     faces: dict[Faction, Face]
 
@@ -220,6 +235,7 @@ class Ancestry(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: Id
     name: Name
+    name_it: NameIt = ""
     effects: Effects
 
 
@@ -229,6 +245,7 @@ class ClassCard(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: Id
     name: Name
+    name_it: NameIt = ""
     class_id: Id
     kind: Literal["power", "talent"]
     power_type: Literal["active", "instant", "stance"] | None = None
@@ -266,6 +283,7 @@ class Item(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: Id
     name: Name
+    name_it: NameIt = ""
     deck: ItemDeck
     type: ItemType
     trait: Trait | None = None
@@ -336,6 +354,7 @@ class Quest(BaseModel):
     colour: QuestColour
     level: int = Field(ge=1, le=5)
     title: Name
+    title_it: NameIt = ""
     spawns: list[Spawn] = Field(min_length=1, max_length=4)
     rewards: Rewards
 
@@ -362,6 +381,7 @@ class Boss(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: Id
     name: Name
+    name_it: NameIt = ""
     threat: int = Field(ge=1, le=9)
     attack: int = Field(ge=0, le=30)
     health: int = Field(ge=1, le=60)
@@ -415,6 +435,7 @@ class Event(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: Id
     title: Name
+    title_it: NameIt = ""
     kind: EventKind
     destiny: int = Field(ge=0, le=2)
     ops: list[EventOp] = Field(default_factory=list, max_length=4)
@@ -456,6 +477,7 @@ class Overlord(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: Id
     name: Name
+    name_it: NameIt = ""
     sides: dict[Literal["4", "6"], BossStats]
     ability: dict[str, dict[str, Any]] = Field(max_length=1)
     behaviour: Literal["wander"]  # P2 adds seed_events and summon

@@ -35,6 +35,7 @@ from engines.wowboard.rules_autopilot import default_action
 from engines.wowboard.rules_candidates import turn_candidates
 from engines.wowboard.rules_common import pack_of
 from engines.wowboard.rules_gm import apply_gm
+from engines.wowboard.rules_names import name_refusal
 from engines.wowboard.rules_resign import resign
 from engines.wowboard.state import State
 from engines.wowboard.upgrades import SCHEMA
@@ -48,7 +49,9 @@ class WowBoardEngine:
     supports_manual_dice: ClassVar[bool] = True  # the coloured d8s ask their roller through ``Dice.roll_many``
     # Questions whose answers hang on public facts only (classes left, every sheet is public): one legal
     # answer is given by the table (the last draft pick, a management phase with nothing to manage).
-    auto_answer_kinds: ClassVar[frozenset[str]] = frozenset({"draft_class", "management", "final_management"})
+    # An attack order with one character standing is no question either (combat-round.1, pvp-combat.2).
+    auto_answer_kinds: ClassVar[frozenset[str]] = frozenset({"draft_class", "management", "final_management",
+                                                             "attack_order"})
 
     def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
         return rules_setup.OPTIONS
@@ -172,10 +175,7 @@ class WowBoardEngine:
             return [A.PickClass(class_id=c.id) for c in pack_of(state).classes if c.id not in taken]
         combat = state.combat
         if d.kind == "attack_order" and combat is not None:
-            alive = [c for c in combat.participants if c not in combat.fallen]
-            if combat.kind != "normal":
-                alive = rules_pvp.standing(state, combat, d.params["faction"])
-            return [A.SetOrder(order=alive), A.SetOrder(order=list(reversed(alive)))]
+            return [A.SetOrder(order=o) for o in rules_fight.order_options(state, combat, d.params.get("faction"))]
         if d.kind == "pool" and combat is not None and combat.attack is not None:
             instants = rules_fight.affordable_instants(state, combat.attack.character)
             return [A.Roll(), *(A.Roll(instants=[i]) for i in instants)]
@@ -223,6 +223,12 @@ class WowBoardEngine:
     # -- doing it ----------------------------------------------------------------------
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
+        try:
+            return self._apply(state, seat, action, dice)
+        except RuleError as exc:  # a refusal names things as people read them, in their language
+            raise name_refusal(exc, state.pack) from None
+
+    def _apply(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:
         action = A.parse_action(action)
         if action.kind.startswith("gm_"):  # GM overrides: the table checked the role; logged as events
             return name_players({s.seat: s.name for s in state.seats}, apply_gm(state, action))

@@ -84,6 +84,7 @@ def set_order(state: State, order: Sequence[str]) -> list[Event]:
     if sorted(order) != sorted(combat.participants):
         raise RuleError("wowboard.err.attack_order", rule="combat-round.1", names=", ".join(combat.participants))
     combat.order, combat.cursor, combat.step = list(order), 0, "attack"
+    combat.last_orders[combat.faction] = list(order)
     return [ev("attack_order", order=", ".join(order)), *begin_attack(state)]
 
 

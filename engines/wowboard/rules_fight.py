@@ -109,6 +109,23 @@ def affordable_instants(state: State, char: str) -> list[str]:
     return out
 
 
+def order_options(state: State, combat: Combat, faction: str | None) -> list[list[str]]:
+    """The attack orders to offer (combat-round.1, pvp-combat.2): the standing characters in the order
+    chosen last (a fight's usual answer, issue 26.6: the one-click default), then the others; each once.
+    Any order of them is legal; the order can change the outcome (who attacks first may end the fight, a
+    card's "previous round" condition), so the question stays asked when two or more stand."""
+    alive = [c for c in combat.participants if c not in combat.fallen]
+    if combat.kind != "normal" and faction is not None:
+        alive = rules_pvp.standing(state, combat, faction)
+    last = [c for c in combat.last_orders.get(faction or combat.faction, []) if c in alive]
+    first = last + [c for c in alive if c not in last]
+    found: list[list[str]] = []
+    for order in (first, alive, list(reversed(alive))):
+        if order not in found:
+            found.append(order)
+    return found
+
+
 def set_order(state: State, order: Sequence[str], dice: Dice) -> list[Event]:
     combat = state.combat
     if combat is not None and combat.kind != "normal":  # pvp-combat.2: one faction's order at a time

@@ -124,6 +124,7 @@ def set_order(state: State, order: Sequence[str]) -> list[Event]:
     if faction is None or sorted(order) != sorted(alive):
         raise RuleError("wowboard.err.attack_order", rule="pvp-combat.2", names=", ".join(alive))
     combat.orders[faction] = list(order)
+    combat.last_orders[faction] = list(order)
     return [ev("attack_order", order=", ".join(order)), *_orders_complete(state)]
 
 

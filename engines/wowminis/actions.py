@@ -109,11 +109,12 @@ class EndTurn(Action):
 
 
 class Prefs(Action):
-    """Table comfort for your seat: ``auto_pass`` (never, always, unless_eligible — the last one
-    leaks information and says so) and ``auto_reroll`` (ask, failures)."""
+    """Table comfort for your seat: ``auto_pass`` (never; always; targeted: only windows that concern your
+    characters; my_turn: none until one of your characters takes a turn) and ``auto_reroll`` (ask, failures).
+    ``unless_eligible`` is still read from saved games and means ``never`` (701 note: it leaked your cards)."""
 
     kind: Literal["prefs"] = "prefs"
-    auto_pass: Literal["never", "always", "unless_eligible"] | None = None
+    auto_pass: Literal["never", "always", "targeted", "my_turn", "unless_eligible"] | None = None
     auto_reroll: Literal["ask", "failures"] | None = None
 
 

@@ -155,6 +155,7 @@ class TriggerDef(ContentModel):
     roll (105.3b, E3); ``once_per_wave`` dedupe is by name and affected character (704.2c, A26)."""
 
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     on: TriggerOn
     ticks: list[int] = Field(default_factory=list)
     steps: list[Step] = Field(min_length=1)
@@ -167,6 +168,7 @@ class AuraDef(ContentModel):
     uses range (distance and LOS, A19); ``adjacent`` needs no LOS."""
 
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     who: Literal["adjacent_allies", "allies_within"] = "adjacent_allies"
     radius: int = Field(1, ge=0, le=10)
     modifiers: list[Modifier] = Field(min_length=1)
@@ -193,6 +195,7 @@ class AbilityDef(ContentModel):
 
     id: str = Field(min_length=1, max_length=60)
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     cost: int = Field(0, ge=0, le=9)
     category: Category = "action"
     type: CardType = "attack"
@@ -232,6 +235,7 @@ class BuffDef(ContentModel):
     few bounded special abilities the pack needs (103.2 prohibition, 709 replacements, 105.3)."""
 
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     duration: Duration = "permanent"
     modifiers: list[Modifier] = Field(default_factory=list)
     counters: list[Modifier] = Field(default_factory=list)
@@ -246,6 +250,7 @@ class FormDef(ContentModel):
     """302: the stats a form changes and the payment abilities it grants (302.3)."""
 
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     modifiers: list[Modifier] = Field(default_factory=list)
     abilities: list[AbilityDef] = Field(default_factory=list)
 
@@ -255,6 +260,7 @@ class PetDef(ContentModel):
 
     id: str = Field(min_length=1, max_length=60)
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     race: str = "beast"
     armor: int = Field(0, ge=0, le=10)
     resist: int = Field(0, ge=0, le=10)
@@ -269,6 +275,7 @@ class TotemDef(ContentModel):
 
     id: str = Field(min_length=1, max_length=60)
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     health: int = Field(1, ge=1, le=20)
     armor: int = Field(0, ge=0, le=10)
     resist: int = Field(0, ge=0, le=10)
@@ -300,6 +307,7 @@ class CharacterDef(ContentModel):
 
     id: str = Field(min_length=1, max_length=60)
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     faction: Faction
     race: str = Field(min_length=1, max_length=40)
     char_class: str | None = None  # 201: the Monster icon is not a class
@@ -333,6 +341,7 @@ class MapDef(ContentModel):
 
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
     columns: int = Field(ge=4, le=30)
     rows: int = Field(ge=4, le=30)
     holes: list[str] = Field(default_factory=list)  # hexes that are not spaces (A20)
@@ -393,19 +402,56 @@ def plain(ability: AbilityDef) -> AbilityDef:
     return AbilityDef.model_validate(ability.model_dump(include=set(AbilityDef.model_fields)))
 
 
+def local_name(item: Any, lang: str) -> str:
+    """A named thing (character, ability, card, aura, map…) in the reader's language: its ``name_it``
+    in Italian when the pack gives one (issue 26: Italian is a full language), else its ``name``."""
+    name = str(getattr(item, "name", ""))
+    return str(getattr(item, "name_it", "") or name) if lang == "it" else name
+
+
+def named_in(values: Iterable[Any]) -> Iterable[Any]:
+    """Every named thing in ``values``, nested ones included (a card's buff, a form's abilities, a
+    pet's attack, a totem's aura, an attack a critical starts); a whole game state may be given."""
+    for value in values:
+        if isinstance(value, BaseModel):
+            if isinstance(getattr(value, "name_it", None), str):
+                yield value
+            yield from named_in(getattr(value, field) for field in type(value).model_fields)
+        elif isinstance(value, list):
+            yield from named_in(value)
+        elif isinstance(value, dict):  # a state's characters and totems by id
+            yield from named_in(value.values())
+
+
+def named_things(pack: Pack) -> Iterable[Any]:
+    """Every named thing of a pack: its characters, cards and maps and what they hold."""
+    return named_in([pack.characters, pack.cards, pack.maps])
+
+
+def italian_names(values: Iterable[Any]) -> dict[str, str]:
+    """English name → Italian name of every named thing in ``values`` that has an Italian name: the
+    engine words its events and questions with the pack's ``name``, and an Italian reader gets these."""
+    return {thing.name: thing.name_it for thing in named_in(values) if thing.name_it and thing.name_it != thing.name}
+
+
 def norm(text: str) -> str:
     """Names people type: case, spaces, dashes and apostrophes are forgiven."""
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
 def find(items: Iterable[Any], key: str) -> Any:
-    """By id, then by name, then by an unambiguous prefix of either (TABLE_UX: names people use)."""
+    """By id, then by name in either language, then by an unambiguous prefix of any (TABLE_UX: names
+    people use)."""
     items = list(items)
     wanted = norm(key)
+
+    def spellings(item: Any) -> list[str]:
+        return [norm(s) for s in (item.id, item.name, getattr(item, "name_it", "")) if s]
+
     for item in items:
-        if norm(item.id) == wanted or norm(item.name) == wanted:
+        if wanted in spellings(item):
             return item
-    hits = [i for i in items if norm(i.name).startswith(wanted) or norm(i.id).startswith(wanted)] if wanted else []
+    hits = [i for i in items if any(s.startswith(wanted) for s in spellings(i))] if wanted else []
     return hits[0] if len(hits) == 1 else None
 
 

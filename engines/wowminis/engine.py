@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engines.core import react_windows as RW
 from engines.core.contract import Action, GameState, Outcome, Setup
 from engines.core.decision import Decision, Option
 from engines.core.dice import Dice
@@ -72,6 +73,13 @@ class WowMinisEngine:
     max_players: ClassVar[int] = 2  # 101.1: two players in part 1
     supports_resign: ClassVar[bool] = True
     supports_manual_dice: ClassVar[bool] = True  # attack and defense d10s ask their roller
+    # Questions whose answers depend on public facts only (clocks, the map, spawn points): when one of
+    # them has a single legal answer the table gives it and says so (gm/table/forced.py, issue 26.6).
+    # 500.3c/A8: at a tie the chooser may pick any tied character, an enemy one included, so a tie of
+    # two or more always leaves a choice; one tied character acts without a question (500.3b).
+    auto_answer_kinds: ClassVar[frozenset[str]] = frozenset({
+        "first_character", "next_character", "spawn_point", "spawn_placement", "protector", "pet_placement",
+        "forced_path"})
 
     # -- lobby and loading -------------------------------------------------------------
     def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
@@ -122,9 +130,10 @@ class WowMinisEngine:
                             options=[Option(value=o.value, label_key=o.label_key, params=dict(o.params))
                                      for o in pending.options])
         w = rules_react.current(state)
-        if w is not None:
-            return Decision(seats=[w.order[w.idx]], kind="react_window", prompt_key="wowm.ask.react_window",
-                            params=self._window_params(state, w))
+        if w is not None:  # 701.2: every asked seat answers at once, in secret; who is asked is public
+            return Decision(seats=RW.waiting(w, rules_react.asked_seats(state, w)), kind="react_window",
+                            prompt_key="wowm.ask.react_window", params=self._window_params(state, w),
+                            simultaneous=True, secret=True)
         turn = state.turn
         if turn is None or turn.char not in state.chars:
             return None  # never reached: the resolver always stops at a decision
@@ -173,7 +182,8 @@ class WowMinisEngine:
                 p.auto_pass = action.auto_pass
             if action.auto_reroll is not None:
                 p.auto_reroll = action.auto_reroll
-            return [ev("prefs", seat=seat, auto_pass=p.auto_pass, auto_reroll=p.auto_reroll, private_to=[seat])]
+            return [ev("prefs", seat=seat, auto_pass=p.auto_pass, auto_reroll=p.auto_reroll, private_to=[seat]),
+                    *rules_react.settings_changed(state, seat)]
         if isinstance(action, A.Reveal):
             if state.phase != "play":
                 raise RuleError("wowm.err.wrong_time", rule="300.1", action="reveal", action_key="wowm.action.reveal")
@@ -190,7 +200,7 @@ class WowMinisEngine:
             return self._answer(state, action)
         if decision.kind == "react_window":
             if isinstance(action, A.React):
-                return rules_react.play_react(state, seat, action)
+                return rules_react.answer_react(state, seat, action)
             if isinstance(action, A.Pass):
                 return rules_react.pass_window(state, seat)
             raise _answer_first("react_window", action.kind)

@@ -114,6 +114,8 @@ def begin_turn(state: State, c: CharState) -> list[Event]:
     """501.1/501.2: spawn first if needed, the controller becomes active, start-of-turn checks."""
     state.turns_taken += 1
     state.active_seat = c.controller
+    if state.player(c.controller).auto_pass == "my_turn":  # 701 note: the pre-set pass ends with its turn
+        state.player(c.controller).auto_pass = "never"
     state.turn = TurnState(char=c.id, number=state.turns_taken)
     state.stage = "turn"
     events = [ev("turn_started", char=c.id, name=c.defn.name, seat=c.controller, tick=state.tick,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engines.core import react_windows as RW
 from engines.core.contract import Action
 from engines.wowminis import actions as A
 from engines.wowminis.rules_moves import natural_moves
@@ -20,7 +21,7 @@ from engines.wowminis.rules_play import (
     playables,
     why_not,
 )
-from engines.wowminis.rules_react import current, eligible, react_choices
+from engines.wowminis.rules_react import asked_seats, current, eligible, react_choices
 from engines.wowminis.rules_setup import bar_options
 from engines.wowminis.rules_targeting import aoe_choices, target_sets
 from engines.wowminis.state import PlayFrame, State
@@ -42,7 +43,7 @@ def legal(state: State, seat: int) -> list[Action]:
         return [A.Choose(value=o.value) for o in pending.options]
     w = current(state)
     if w is not None:
-        if w.order[w.idx] != seat:
+        if seat not in RW.waiting(w, asked_seats(state, w)):
             return []
         found: list[Action] = [A.Pass()]
         for r, card in eligible(state, w, seat):

@@ -1,26 +1,34 @@
 """React windows (701, 408.1b, 602.4, 703.1g, 708.4a).
 
-A window is one pass over the seats, the active player first (701.2); each seat plays at most
-one react or passes. A react is itself an ability: before it resolves a nested ``ability_played``
-window opens (701.3) and only the innermost window is live (the stack's top).
+A window is one pass over the seats, the active player first (701.2); each seat plays at most one
+react or passes. The seats it asks answer at once on one prompt (``engines.core.react_windows``); the
+answers take effect in seat order, so a react plays once the seats before it passed, and the answers
+after it, given without knowing it, are asked again. A react is itself an ability: before it resolves a
+nested ``ability_played`` window opens (701.3) and only the innermost window is live (the stack's top).
 
-Hidden information (701 note, AsyncTI4 #5572): whether a seat is asked may depend only on public
-data: it is asked if one of its characters in play has a ready face-down card, or a ready
-face-up react that fits. Only a seat that chose ``auto_pass: unless_eligible`` is skipped on
-private knowledge (the UI warns that this leaks). Stealth (708.4a) silences the stealthed
-character's enemies.
+Hidden information (701 note, AsyncTI4 #5572): whether a seat is asked depends only on public data and
+its own settings: one of its characters in play has a ready face-up react that fits the moment, or a
+ready face-down card, and some react condition (``ReactWhen``) could fit the moment for that character
+(so your own instant, which no react condition answers, asks nobody). Its settings may only narrow that:
+``always``, ``targeted`` (only windows that concern its characters) and ``my_turn`` (none until one of
+its characters takes a turn). Stealth (708.4a) silences the stealthed character's enemies.
 """
 
 from __future__ import annotations
 
+from typing import get_args
+
+from engines.core import react_windows as RW
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowminis.actions import React
-from engines.wowminis.content import ActionCardDef, plain
+from engines.wowminis.content import ActionCardDef, ReactWhen, plain
 from engines.wowminis.rules_board import adjacent, allied, ev, in_play, parse_space
 from engines.wowminis.rules_effects import LAP, pay
 from engines.wowminis.rules_targeting import destinations, resolve_piece
 from engines.wowminis.state import CardInstance, CharState, PlayFrame, State, WindowFrame
+
+REACT_WHENS: tuple[str, ...] = tuple(get_args(ReactWhen))
 
 
 def seat_order(state: State) -> list[int]:
@@ -31,7 +39,8 @@ def seat_order(state: State) -> list[int]:
 
 
 def open_window(state: State, window: str, **payload: object) -> WindowFrame:
-    frame = WindowFrame(id=state.new_id(), window=window, order=seat_order(state), **payload)  # type: ignore[arg-type]
+    order = seat_order(state)
+    frame = WindowFrame(id=state.new_id(), window=window, order=order, poll=order, **payload)  # type: ignore[arg-type]
     state.stack.append(frame)
     return frame
 
@@ -47,7 +56,11 @@ def silenced(state: State, seat: int) -> bool:
 
 def fits(state: State, w: WindowFrame, r: CharState, card: ActionCardDef) -> bool:
     """701.1: the react's condition against the window (E8's two negates, 408.1b, 602.4...)."""
-    when = card.when
+    return card.when is not None and fits_when(state, w, r, card.when)
+
+
+def fits_when(state: State, w: WindowFrame, r: CharState, when: str) -> bool:
+    """701.1: a react condition against the window, for reacting character ``r``."""
     enemy = w.seat is not None and not allied(state, w.seat, r.controller)
     if w.window == "ability_played":
         targets = [state.chars[t] for t in w.targets if t in state.chars]
@@ -88,42 +101,46 @@ def eligible(state: State, w: WindowFrame, seat: int) -> list[tuple[CharState, C
     return found
 
 
-def prompted(state: State, w: WindowFrame, seat: int) -> bool:
-    """Whether ``seat`` is asked in this window, from public data only (701 note)."""
+def _concerns(state: State, w: WindowFrame, seat: int) -> bool:
+    """The ``targeted`` setting: the window names one of the seat's characters (caster, subject or target)."""
+    named = [w.caster, w.char, *w.targets]
+    return RW.involves_seat((state.chars[c].controller for c in named if c and c in state.chars), seat)
+
+
+def could_answer(state: State, w: WindowFrame, seat: int) -> bool:
+    """Whether ``seat`` is asked in this window: public data and its own settings only (701 note)."""
     if silenced(state, seat):
         return False
     pref = state.player(seat).auto_pass
-    if pref == "always":
+    if pref == "always" or (pref in ("targeted", "my_turn")
+                            and RW.preset_skips(pref, involved=_concerns(state, w, seat))):
         return False
-    if pref == "unless_eligible":
-        return bool(eligible(state, w, seat))
     for r in in_play(state):
         if r.controller != seat:
             continue
         for card in r.bar:
             if card.zone != "bar" or not card.ready:
                 continue
-            if not card.face_up:
-                return True
-            d = card.defn
-            if d is not None and d.category == "react" and fits(state, w, r, d):
+            if card.face_up:  # public: its own condition decides
+                if card.defn is not None and card.defn.category == "react" and fits(state, w, r, card.defn):
+                    return True
+            elif any(fits_when(state, w, r, when) for when in REACT_WHENS):  # it could be any react
                 return True
     return False
 
 
-def advance(state: State, w: WindowFrame) -> bool:
-    """Auto-pass seats that are not asked; True while a seat must answer, else the window closes."""
-    while w.idx < len(w.order):
-        if prompted(state, w, w.order[w.idx]):
-            return True
-        w.idx += 1
-    state.stack.remove(w)
-    return False
+def start_round(state: State, w: WindowFrame) -> list[int]:
+    return RW.start_round(w, lambda seat: could_answer(state, w, seat))
+
+
+def asked_seats(state: State, w: WindowFrame) -> list[int]:
+    return RW.asked_seats(w, lambda seat: could_answer(state, w, seat))
 
 
 def current(state: State) -> WindowFrame | None:
+    """The open window that still waits for an answer (the stack's top)."""
     top = state.stack[-1] if state.stack else None
-    return top if isinstance(top, WindowFrame) and top.idx < len(top.order) else None
+    return top if isinstance(top, WindowFrame) and RW.waiting(top, asked_seats(state, top)) else None
 
 
 def react_choices(state: State, w: WindowFrame, r: CharState,
@@ -145,12 +162,8 @@ def react_choices(state: State, w: WindowFrame, r: CharState,
     return result
 
 
-def play_react(state: State, seat: int, action: React) -> list[Event]:
-    """701.2/300.5: pay from the reacting character's clock, exhaust and reveal the card, then the
-    react waits for its own nested window (701.3)."""
-    w = current(state)
-    if w is None or w.order[w.idx] != seat:
-        raise RuleError("wowm.err.not_your_window", rule="701.2")
+def _checked(state: State, w: WindowFrame, seat: int, action: React) -> tuple[CharState, CardInstance, list[str],
+                                                                             str | None]:
     owner, card = _find_card(state, seat, action.card)
     d = card.defn
     assert d is not None
@@ -170,10 +183,31 @@ def play_react(state: State, seat: int, action: React) -> list[Event]:
     space = parse_space(state, action.space) if action.space else None
     if (targets, space) not in react_choices(state, w, owner, d):
         raise RuleError("wowm.err.react_target", rule="701.1", card=d.name)
+    return owner, card, targets, space
+
+
+def answer_react(state: State, seat: int, action: React) -> list[Event]:
+    """701.2: the seat's answer, checked now and kept secret; it takes effect in seat order (``take_effect``)."""
+    w = current(state)
+    if w is None or seat not in RW.waiting(w, asked_seats(state, w)):
+        raise RuleError("wowm.err.not_your_window", rule="701.2")
+    owner, card, targets, space = _checked(state, w, seat, action)
+    RW.answer(w, seat, React(card=card.id, targets=targets, space=space).model_dump())
+    assert card.defn is not None
+    return [ev("react_answered", seat=seat),
+            ev("react_chosen", seat=seat, private_to=[seat], card=card.defn.name, name=owner.defn.name)]
+
+
+def take_effect(state: State, w: WindowFrame, seat: int, action: React) -> list[Event]:
+    """701.2/300.5: pay from the reacting character's clock, exhaust and reveal the card, then the react
+    waits for its own nested window (701.3)."""
+    owner, card, targets, space = _checked(state, w, seat, action)
+    d = card.defn
+    assert d is not None
     events = pay(state, owner, d.cost)
     card.ready = False
     w.played.append(seat)
-    w.idx += 1
+    RW.reacted(w, card.id, seat, once_per_seat=True)  # 701.2: the seats before it keep their passes
     if not card.face_up:
         card.face_up = True
         events.append(ev("card_revealed", char=owner.id, name=owner.defn.name, card=d.name))
@@ -184,12 +218,43 @@ def play_react(state: State, seat: int, action: React) -> list[Event]:
     return events
 
 
+def step(state: State, w: WindowFrame) -> tuple[bool, list[Event]]:
+    """(still waiting, events): the answers take effect in seat order; a window all asked seats passed, or
+    that nobody could use, closes."""
+    asked = start_round(state, w)
+    kind, seat, given = RW.next_step(w, asked)
+    if kind == "wait":
+        return True, []
+    if kind == "closed":
+        state.stack.remove(w)
+        return False, []
+    assert seat is not None and given is not None
+    set_aside = [s for s, a in w.answers.items() if s != seat and a.get("kind") == "react"]
+    events = take_effect(state, w, seat, React.model_validate(given))
+    order = w.poll
+    later = [s for s in set_aside if s in order and order.index(s) > order.index(seat)]
+    return False, events + [ev("react_set_aside", seat=s, private_to=[s], by=state.player(seat).name)
+                            for s in later]
+
+
+def settings_changed(state: State, seat: int) -> list[Event]:
+    """A seat that opts out while it is asked passes the open window too (its own setting, so no leak)."""
+    w = current(state)
+    if w is None or seat not in RW.waiting(w, asked_seats(state, w)) or could_answer(state, w, seat):
+        return []
+    RW.answer(w, seat, dict(RW.PASS))
+    return [ev("react_answered", seat=seat)]
+
+
 def pass_window(state: State, seat: int) -> list[Event]:
     w = current(state)
-    if w is None or w.order[w.idx] != seat:
+    if w is None or seat not in RW.waiting(w, asked_seats(state, w)):
         raise RuleError("wowm.err.not_your_window", rule="701.2")
-    w.idx += 1
-    return [ev("passed", seat=seat)]
+    RW.answer(w, seat, dict(RW.PASS))
+    player = state.player(seat)
+    first = not player.passed_once
+    player.passed_once = True
+    return [ev("react_answered", seat=seat), ev("passed", seat=seat, private_to=[seat], first=first)]
 
 
 def _find_card(state: State, seat: int, key: str) -> tuple[CharState, CardInstance]:

@@ -50,8 +50,10 @@ def settle(state: State, dice: Dice) -> list[Event]:
         if state.stack:
             top = state.stack[-1]
             if isinstance(top, WindowFrame):
-                if rules_react.advance(state, top):
-                    return events  # a seat must react or pass
+                waits, stepped = rules_react.step(state, top)
+                events += stepped
+                if waits:
+                    return events  # the asked seats must react or pass
             elif isinstance(top, PlayFrame):
                 events += rules_attack.advance(state, top, dice)
             elif isinstance(top, WaveFrame):

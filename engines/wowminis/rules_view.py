@@ -2,13 +2,15 @@
 
 Hidden from other seats (and from the public view, ``seat=None``): the unchosen pool, the secret
 ``choose_bar`` answers before everyone has answered, and the identity of face-down cards (``defn``
-becomes None; id, facing, readiness and owner stay, so the back of the card can be drawn).
+becomes None; id, facing, readiness and owner stay, so the back of the card can be drawn), the answers
+other seats gave an open react window (only that they answered shows) and their comfort settings.
 Dice, clocks, health, VP, buffs and counters are public.
 """
 
 from __future__ import annotations
 
-from engines.wowminis.state import State
+from engines.core import react_windows as RW
+from engines.wowminis.state import State, WindowFrame
 
 
 def hide(state: State, seat: int | None) -> State:
@@ -21,4 +23,10 @@ def hide(state: State, seat: int | None) -> State:
         for card in c.bar:
             if not card.face_up and card.zone == "bar":
                 card.defn = None
+    for frame in view.stack:  # 701 note: an answer is secret until it takes effect; that a seat answered is not
+        if isinstance(frame, WindowFrame):
+            RW.hide_answers(frame, seat)
+    for player in view.players:  # a seat's comfort settings are its own
+        if player.seat != seat:
+            player.auto_pass = "never"
     return view

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from engines.core.contract import GameState, StateModel
+from engines.core.react_windows import ReactWindow
 from engines.wowminis.content import (
     AbilityDef,
     ActionCardDef,
@@ -59,7 +60,10 @@ SCHEMA_VERSION = 1  # engines/wowminis/upgrades.py turns older saved states into
 Phase = Literal["choose_bar", "play", "over"]
 Stage = Literal["first", "tick_start", "match", "turn", "tick_end", "tick_advance"]
 WindowKind = Literal["ability_played", "enemy_tick_up", "attacked_no_damage"]
-AutoPass = Literal["never", "always", "unless_eligible"]
+# 701 note: ``targeted`` passes windows that concern none of the seat's characters; ``my_turn`` passes every
+# window until one of its characters takes a turn. ``unless_eligible`` (saved games) read the seat's hidden
+# cards, which told the table what it held; it is read as ``never`` now (issue 26.8: no leak).
+AutoPass = Literal["never", "always", "targeted", "my_turn", "unless_eligible"]
 AutoReroll = Literal["ask", "failures"]
 
 
@@ -191,6 +195,7 @@ class PlayerState(StateModel):
     honor_total: int = 0
     goal: int = 0
     auto_pass: AutoPass = "never"
+    passed_once: bool = False  # 701 note: the pre-set passes are offered at the seat's first pass
     auto_reroll: AutoReroll = "failures"
     bar_done: bool = False
     resigned: bool = False
@@ -246,10 +251,11 @@ class Ctx(StateModel):
     attributed: bool = True  # 301.2a: buff damage and healing belong to nobody
 
 
-class WindowFrame(StateModel):
-    """701: a react window. One pass in ``order`` (active player first, 701.2); ``idx`` is the seat
-    whose turn it is; ``played`` the seats that reacted. ``subject`` is the frame id of the ability
-    played (negation target)."""
+class WindowFrame(ReactWindow):
+    """701: a react window. One pass over ``order`` (active player first, 701.2), asked at once
+    (``engines.core.react_windows``: ``poll`` is ``order``; the answers take effect in that order);
+    ``played`` the seats that reacted. ``subject`` is the frame id of the ability played (negation target).
+    A window saved while seats were asked one at a time (``idx``) keeps asking the seats not yet asked."""
 
     kind: Literal["window"] = "window"
     id: int
@@ -265,8 +271,13 @@ class WindowFrame(StateModel):
     react: bool = False
     targets: list[str] = Field(default_factory=list)
     order: list[int] = Field(default_factory=list)
-    idx: int = 0
     played: list[int] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _poll_from_order(self) -> WindowFrame:
+        if not self.poll and self.order:  # saved before windows asked at once
+            self.poll = list(self.order[self.idx:])
+        return self
 
 
 class Defence(StateModel):

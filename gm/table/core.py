@@ -36,7 +36,7 @@ from gm.reply import Reply
 from gm.table.forced import answer_forced
 from gm.table.guild_settings import GuildSettings
 from gm.table.model import MANUAL_PENDING, PACK_OPTION, RESIGNED, RESULT, Table
-from gm.table.replies import board_reply
+from gm.table.replies import board_reply, one_more_answer
 
 NOBODY = -1  # ``Event.private_to`` for records no seat may read
 
@@ -281,6 +281,7 @@ class TableCore:
         The state text written here becomes ``table.game.state``, so the next action's
         ``state_before`` is that same text: nothing is serialized twice."""
         before = self.committed_json(table)
+        asked_before = table.engine.decision(table.state) if table.state is not None else None
         after = working.model_dump_json()
         outcome = table.engine.outcome(working)
         waiting = [] if outcome is not None else self.waiting_users(table, working)
@@ -315,7 +316,9 @@ class TableCore:
             table.game.status = "finished"
         else:
             self._remember(table)
-        return await self._board_reply(table, actor, events)
+        reply = await self._board_reply(table, actor, events)
+        reply.quiet = one_more_answer(table, asked_before, working, events)
+        return reply
 
     async def _board_reply(self, table: Table, actor: Actor, events: list[Event]) -> Reply:
         return await board_reply(table, actor, events)

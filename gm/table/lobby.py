@@ -33,6 +33,7 @@ from gm.table.model import (
     parse_options,
     player_counts,
     players_text,
+    system_name,
 )
 from gm.timefmt import iso, parse_iso
 
@@ -127,7 +128,8 @@ class LobbyTable(TableCore):
                 raise TavoloError("game.channel_busy", system="?", status="?") from exc
             self.forget(place.channel_id)
         players = players_text(engine, options, actor.locale)
-        return Reply(text=t("game.created", actor.locale, system=system, user=actor.mention, players=players))
+        return Reply(text=t("game.created", actor.locale, system=system_name(system), user=actor.mention,
+                            players=players))  # the game's name, not its id (issue 26.2)
 
     async def _lobby(self, place: Place) -> Table:
         table = await self._open_lobby(place)
@@ -249,7 +251,9 @@ class LobbyTable(TableCore):
                 state, setup_events = with_events(setup, dice)
             else:
                 state, setup_events = engine.new_game(setup, dice), []
-            events = [Event(key="game.started", params={"system": table.game.system}), *setup_events]
+            events = [Event(key="game.started", params={"system": table.game.system,
+                                                        "system_key": f"dice.system.{table.game.system}"}),
+                      *setup_events]
             leftover = dice.take_drawn()
             if leftover:
                 events.append(Event(key="game.dice_rolled", params={"rolls": leftover}, rolls=leftover))

@@ -34,6 +34,7 @@ from gm.table.model import (
     max_players,
     min_players,
     parse_options,
+    system_name,
 )
 from gm.table.replies import action_label, event_text, lobby_reply
 
@@ -145,7 +146,8 @@ class TableManager(LobbyTable, EndingTable):
         presenter = presenters.get(table.game.system)
         body = presenter.help_text(lang) if presenter else t("game.help_general", lang,
                                                                   systems=", ".join(registry.systems()))
-        return Reply(title=t("game.help_system_title", lang, system=table.game.system), text=body, ephemeral=True)
+        return Reply(title=t("game.help_system_title", lang,
+                                       system=system_name(table.game.system)), text=body, ephemeral=True)
 
     def lobby_reply(self, table: Table, actor: Actor) -> Reply:
         return lobby_reply(table, actor)
@@ -164,7 +166,8 @@ class TableManager(LobbyTable, EndingTable):
         presenter = presenters.get(table.game.system)
         panel = getattr(presenter, "private_panel", None)
         if panel is None:
-            raise TavoloError("game.panel_none", system=table.game.system)
+            raise TavoloError("game.panel_none", system=table.game.system,
+                              system_key=f"dice.system.{table.game.system}")
         view = table.engine.view(table.state, seat)
         reply: Reply = panel(view, seat=seat, lang=actor.locale, ref=game_ref(table))
         reply.ephemeral = True

@@ -10,7 +10,7 @@ import logging
 import shlex
 from typing import Any
 
-from common.i18n import t
+from common.i18n import Phrase, has, t
 from db import games as repo
 from engines import registry
 from engines.core.contract import Engine, GameState
@@ -236,3 +236,10 @@ def parse_options(text: str | None) -> dict[str, Any]:
             raise TavoloError("game.bad_option", option=token)
         options[key.strip().lower()] = value.strip()
     return options
+
+
+def system_name(system: str) -> Phrase | str:
+    """The game's name as players know it ("WoW board game"), in the reader's language; its id only for a game
+    that has no name in the locales yet (issue 26.2: no internal word reaches a player)."""
+    key = f"dice.system.{system}"
+    return Phrase(key) if has(key, "en") else system

@@ -31,6 +31,7 @@ from gm.table.model import (
     option_text,
     player_counts,
     players_text,
+    system_name,
 )
 from gm.workers import render_pool
 
@@ -98,7 +99,7 @@ def lobby_reply(table: Table, actor: Actor) -> Reply:
                       t("game.lobby_seats", lang, count=seated,
                         players=players_text(table.engine, table.game.options, lang)),
                       need, t("game.lobby_hint", lang)])
-    return Reply(title=t("game.lobby_title", lang, system=table.game.system), text=text)
+    return Reply(title=t("game.lobby_title", lang, system=system_name(table.game.system)), text=text)
 
 
 async def render(presenter: presenters.Presenter, view: GameState, lang: str, names: list[str],
@@ -117,6 +118,22 @@ async def render(presenter: presenters.Presenter, view: GameState, lang: str, na
         log.exception("game %s (%s): board picture failed; the reply goes out as text", game_id, presenter.system)
         return None
     return Image(filename=f"{presenter.system}-{game_id}.png", data=data) if data else None
+
+
+def one_more_answer(table: Table, asked_before: Decision | None, state: GameState, events: Iterable[Event]) -> bool:
+    """Whether an action only answered a question several seats answer at once, which still waits for others
+    (issue 26.8: one public prompt per reaction window). Then its reply edits the board's prompt instead
+    of posting: the same question, fewer seats waiting, and no public event but the presenter's
+    ``answer_events`` ("alice has answered"); anything else that happened is posted as usual."""
+    presenter = presenters.get(table.game.system)
+    quiet_keys = getattr(presenter, "answer_events", frozenset())
+    if asked_before is None or not asked_before.simultaneous or not quiet_keys:
+        return False
+    now = table.engine.decision(state)
+    if now is None or now.kind != asked_before.kind or not now.simultaneous or not now.seats:
+        return False
+    public = [e.key for e in events if not e.private_to]
+    return set(now.seats) < set(asked_before.seats) and all(key in quiet_keys for key in public)
 
 
 def _next_key(decision: Decision) -> str:
@@ -206,5 +223,9 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
         reply.brief = "\n".join([*lines, next_line]).strip()
         reply.board_text = reply.text.split("\n", len(lines))[-1] if lines else reply.text  # the position only
     if private:
-        reply.extra.append(Reply(text="\n".join(private), ephemeral=True))
+        offered = getattr(presenter, "private_buttons", None)  # what the private lines offer (pre-set passes)
+        seat = table.seat_of(actor.user_id)
+        buttons = offered([e for e in events if e.private_to and seat in e.private_to], lang=lang) \
+            if offered is not None and seat is not None else []
+        reply.extra.append(Reply(text="\n".join(private), ephemeral=True, buttons=buttons))
     return reply

@@ -19,6 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from common.i18n import t
+from engines.krosmaster.content import name_in
 from engines.krosmaster.state import State
 from renderers import kit, kit_panel, kit_scene
 from renderers.krosmaster import board, layout, palette, panel, preview
@@ -67,7 +68,7 @@ def _draw(state: State, lang: str, seat_names: Mapping[int, str] | None, highlig
         under += 1
     with kit.region("legend"):
         kit_panel.draw_legend(draw, LEGEND_LEFT, LEGEND_TOP, rows[:under], TEXT, SWATCH)
-        _title(draw, rows[:under], f"{t('render.km.title', lang)} · {arena.name}")
+        _title(draw, rows[:under], f"{t('render.km.title', lang)} · {name_in(arena, lang)}")
     overflow = kit_panel.legend_rows([item.entry for row in rows[under:] for item in row], PANEL_WIDTH, TEXT, SWATCH)
     with kit.region("panel"):
         panel.draw_panel(draw, state, lang, seat_names, extra.banner if extra else None, overflow)
@@ -208,7 +209,7 @@ def _warm_panel_text(scratch: ImageDraw.ImageDraw) -> None:
     for most in range(1, 21):
         for left in range(most + 1):
             text(f"{left}/{most}", bold=True)  # HP left
-    names = sorted({fig.name for fig in builtin_pack().figurines})
+    names = sorted({n for fig in builtin_pack().figurines for n in (fig.name, fig.name_it) if n})
     for lang in i18n.SUPPORTED:
         for key in ("render.km.ap", "render.km.mp"):
             word = t(key, lang)

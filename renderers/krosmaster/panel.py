@@ -18,6 +18,7 @@ from PIL import ImageDraw
 
 from common import i18n
 from common.i18n import t
+from engines.krosmaster.content import name_in
 from engines.krosmaster.state import PieceState, PlayerState, State
 from renderers import kit, kit_panel
 from renderers.kit import RGB
@@ -86,7 +87,7 @@ def _what_to_do(state: State, lang: str) -> str:
     active = active_piece_id(state)
     if state.phase == "turn" and active is not None:
         piece = state.pieces[active]
-        return t("render.km.do.turn", lang, short=piece.short, name=piece.figurine.name)
+        return t("render.km.do.turn", lang, short=piece.short, name=name_in(piece.figurine, lang))
     key = f"render.km.do.{state.phase}"
     return t(key, lang) if i18n.has(key, lang) else t(f"render.km.phase.{state.phase}", lang)
 
@@ -185,7 +186,8 @@ def badges(piece: PieceState, rows: Rows, words: bool = True) -> list[Chip]:
     chips += [Chip(rows.word(f"render.km.face.{insp.face}"), glyphs.FACE_COLOURS.get(insp.face, kit.MUTED), kit.INK,
                    strike=piece.powers_lost) for insp in piece.inspirations]
     # 306: revealed demonic rewards by name; face-down ones only as "?" (their face is private).
-    chips += [Chip(c.reward.name, kit.OKABE_ITO["reddish_purple"]) for c in piece.rewards if c.face_up and c.reward]
+    chips += [Chip(name_in(c.reward, rows.lang), kit.OKABE_ITO["reddish_purple"]) for c in piece.rewards
+              if c.face_up and c.reward]
     hidden = sum(1 for c in piece.rewards if not c.face_up)
     if hidden:
         chips.append(Chip("?" * hidden, kit.OKABE_ITO["reddish_purple"]))
@@ -218,7 +220,7 @@ def _items(rows: Rows, piece: PieceState, layout: Mode, room: int) -> tuple[list
     if layout == "cards":
         return [], stats + chips
     if layout == "compact":
-        name = piece.figurine.name
+        name = name_in(piece.figurine, rows.lang)
         width = kit.text_width(name, TEXT, 1 if active else 0)
         if sum(i.width + GAP for i in stats) + width <= room:  # the name, only if it fits whole
             stats.append(_Item("name", name, width))
@@ -255,7 +257,7 @@ def piece_row(draw: ImageDraw.ImageDraw | None, rows: Rows, piece: PieceState, i
     if piece.ko:
         return _ko_row(draw, rows, piece, index, x, y, right, ko)
     full = layout == "full"
-    name = kit.fit(piece.figurine.name, TEXT, right - name_x - summon_w, 1) if full else ""
+    name = kit.fit(name_in(piece.figurine, rows.lang), TEXT, right - name_x - summon_w, 1) if full else ""
     name_end = name_x + summon_w + (kit.text_width(name, TEXT, 1 if active else 0) if full else 0)
     after_name, flowing = _items(rows, piece, layout, right - name_x - summon_w)
     first = kit_panel.fits([i.width for i in after_name], name_end + GAP, right, DU(2))
@@ -299,7 +301,7 @@ def _ko_row(draw: ImageDraw.ImageDraw | None, rows: Rows, piece: PieceState, ind
     mid = y + LINE / 2
     kit.draw_text(draw, (x + INDEX_W / 2 - 1, mid), f"{index}" if index else "-", TEXT, kit.MUTED, anchor="mm")
     _name_chip(draw, rows.state, piece, x + INDEX_W, y + chip_dy, rows.chip_w)
-    name = piece.figurine.name
+    name = name_in(piece.figurine, rows.lang)
     if kit.text_width(name, TEXT) <= right - ko_w - GAP - name_x:  # struck through: only if it fits whole
         box = kit.draw_text(draw, (name_x, mid), name, TEXT, kit.MUTED, anchor="lm")
         draw.line((name_x, mid, box[2], mid), fill=kit.MUTED, width=2)
@@ -421,7 +423,8 @@ def _facts(col: Column, state: State, lang: str) -> None:
             counts[pile.rank.value] = counts.get(pile.rank.value, 0) + pile.count + (pile.top is not None)
         items.append(f"{t('render.km.rewards', lang)}: " + " · ".join(f"{t(f'render.km.rank.{rank}', lang)} {n}"
                                                                    for rank, n in counts.items()))
-        tops = [p.top.reward.name for p in state.rewards.piles if p.top is not None and p.top.reward is not None]
+        tops = [name_in(p.top.reward, lang) for p in state.rewards.piles
+                if p.top is not None and p.top.reward is not None]
         if tops:
             items.append(f"{t('render.km.face_up', lang)}: {', '.join(tops)}")
     for line in kit_panel.words_flow(items, TEXT, col.width, DU(5)):

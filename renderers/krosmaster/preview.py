@@ -18,6 +18,7 @@ from typing import Literal
 from PIL import ImageDraw
 
 from common.i18n import t
+from engines.krosmaster.content import name_in
 from engines.krosmaster.state import State
 from renderers import kit, kit_board
 from renderers.kit import RGB, Box
@@ -70,7 +71,7 @@ def build(state: State, squares: Mapping[str, str | int] | Iterable[str], kind: 
     area_list = [str(a).upper() for a in area] if area is not None else []
     aim = target.upper() if target else (area_list[0] if area_list and ordered else None)
     piece = state.pieces.get(state.active_piece or "")
-    sub = [t("render.km.active_piece", lang, short=piece.short, name=piece.figurine.name)] if piece else []
+    sub = [t("render.km.active_piece", lang, short=piece.short, name=name_in(piece.figurine, lang))] if piece else []
     if kind == "move":
         return _move(state, labels, lang, sub)
     return _spell(state, labels, area_list, aim, lang, sub)

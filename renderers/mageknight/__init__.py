@@ -70,7 +70,7 @@ def render_image(state: State, *, lang: str = "en", seat_names: Mapping[int, str
             break
     _d, log, log_top, units_top, slots = max(options, key=lambda o: min(o[0], D_MIN))  # first of the best
     with kit.region("enemies"):
-        tokens.draw_enemies(draw, state, slots, lang, short_names(state))
+        tokens.draw_enemies(draw, state, slots, lang, short_names(state, lang))
     with kit.region("units"):
         bands.draw_units(draw, state, lang, units_top, units_h)
     with kit.region("log"):

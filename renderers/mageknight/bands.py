@@ -122,7 +122,7 @@ def _unit_width(count: int) -> int:
 
 def _unit_rows(unit: UnitState, lang: str, inner: int) -> tuple[list[str], list[Item], list[Item]]:
     """(name lines, stats items, status chips) of a unit card."""
-    lines = kit.wrap(plain(unit.name), TEXT, inner, 1)  # a long custom name takes more lines
+    lines = kit.wrap(plain(unit.local_name(lang)), TEXT, inner, 1)  # a long custom name takes more lines
     muted = unit.destroyed
     w = max(DU(15), kit.text_width(str(unit.card.armor), TEXT, 1) + DU(6))
     stats = [glyph_item(lambda d, b: glyphs.paint_armor(d, b, unit.card.armor, TEXT, muted), size=w)]
@@ -159,8 +159,9 @@ def _unit_card(draw: ImageDraw.ImageDraw | None, unit: UnitState, lang: str, x: 
     inner = width - 2 * UNIT_PAD
     lines, stats, chips = _unit_rows(unit, lang, inner)
     pen = Pen(draw, x + UNIT_PAD, inner, y + UNIT_PAD)
-    bold = all(kit.text_width(word, TEXT, 1) <= inner for word in plain(unit.name).split())
-    for line in (lines if bold else kit.wrap(plain(unit.name), TEXT, inner)):  # narrow cards: plain, not cut
+    name = plain(unit.local_name(lang))
+    bold = all(kit.text_width(word, TEXT, 1) <= inner for word in name.split())
+    for line in (lines if bold else kit.wrap(name, TEXT, inner)):  # narrow cards: plain, not cut
         pen.text(line, kit.MUTED if unit.destroyed else kit.INK, bold=bold)
     pen.items([*stats, *chips], gap=DU(2))  # one line when the card is wide enough
     return pen.y - y + UNIT_PAD

@@ -40,7 +40,7 @@ def _groups(state: State) -> tuple[list[tuple[Card, int]], int]:
 def _card(pen: Pen, card: Card, copies: int, lang: str) -> None:
     """One card's text: name (and copies), then each side with its options."""
     colour = tr(f"render.mk.colour.{card.colour}", lang)
-    name = plain(card.name) + (f" x{copies}" if copies > 1 else "")
+    name = plain(card.local_name(lang)) + (f" x{copies}" if copies > 1 else "")
     pen.items([chip_item(Chip(tr(f"render.mk.face_letter.{card.colour}", lang), glyphs.MANA[card.colour],
                               outline=kit.INK_DARK)), text_item(name, bold=True, glue=True)])
     basic = effects_text(card.basic, lang)

@@ -68,7 +68,7 @@ def draw_hero(pen: Pen, state: State, lang: str, cards: bool = True) -> None:
         for card_id in shown:
             card = state.cards[card_id]
             fill = glyphs.MANA[card.colour]
-            chips.append(chip_item(Chip(plain(card.name), fill, outline=kit.INK_DARK)))
+            chips.append(chip_item(Chip(plain(card.local_name(lang)), fill, outline=kit.INK_DARK)))
         pen.items(chips, gap=DU(2))
     if hero.paralyzed:
         pen.text(tr("render.mk.hero.paralyzed", lang), kit.SUBTLE)

@@ -57,12 +57,12 @@ def what_to_do(state: State, lang: str) -> str:
     """The open decision as one sentence (``render.mk.do.*``)."""
     pending = state.pending
     if pending is not None and i18n.has(f"render.mk.do.{pending.kind}", lang):
-        enemy = plain(state.enemy(pending.enemy).name) if pending.enemy else ""
+        enemy = plain(state.enemy(pending.enemy).local_name(lang)) if pending.enemy else ""
         return tr(f"render.mk.do.{pending.kind}", lang, enemy=enemy)
     if state.phase == "assign_damage":
         step = state.damage
         if step is not None:
-            return tr("render.mk.do.assign_step", lang, enemy=plain(state.enemy(step.enemy).name),
+            return tr("render.mk.do.assign_step", lang, enemy=plain(state.enemy(step.enemy).local_name(lang)),
                       left=step.remaining)
         return tr("render.mk.do.assign_damage", lang, count=len(unresolved_attackers(state)))
     if state.staged is not None:
@@ -102,14 +102,14 @@ def _source(state: State, part: StagedPart, lang: str) -> str:
     what the player called it in assist mode."""
     card = state.cards.get(part.card or "")
     if part.source == "sideways":
-        return tr("render.mk.column.sideways", lang, card=plain(card.name) if card else "?")
+        return tr("render.mk.column.sideways", lang, card=plain(card.local_name(lang)) if card else "?")
     if part.source == "card" and card is not None:
         key = "render.mk.column.powered" if part.side == "powered" else "render.mk.column.basic"
-        return tr(key, lang, card=plain(card.name))
+        return tr(key, lang, card=plain(card.local_name(lang)))
     if part.unit:
         unit = next((u for u in state.units if u.uid == part.unit), None)
         if unit is not None:
-            return plain(unit.name)
+            return plain(unit.local_name(lang))
     return plain(part.label) if part.label else tr("render.mk.column.declared", lang)
 
 
@@ -134,7 +134,7 @@ def draw_column(pen: Pen, state: State, lang: str, most: int | None = None) -> N
         _no_column(pen, state, lang)
         return
     targets = [state.enemy(u) for u in staged.targets]
-    names = enemy_names(state, staged.targets)
+    names = enemy_names(state, staged.targets, lang)
     pen.text(tr(f"render.mk.column.{staged.kind}", lang, targets=names), bold=True, indent=DU(6))
     preview = preview_column(state)
     assert preview is not None
@@ -180,7 +180,7 @@ def _no_column(pen: Pen, state: State, lang: str) -> None:
         return
     if step is not None:
         enemy = state.enemy(step.enemy)
-        pen.text(tr("render.mk.damage.title", lang, enemy=plain(enemy.name)), bold=True, indent=DU(6))
+        pen.text(tr("render.mk.damage.title", lang, enemy=plain(enemy.local_name(lang))), bold=True, indent=DU(6))
         notes = [tr(f"render.mk.damage.{flag}", lang) for flag in ("brutal", "poison", "paralyze")
                  if getattr(step, flag)]
         element = tr(f"render.mk.element.{step.element}", lang)
@@ -193,8 +193,8 @@ def _no_column(pen: Pen, state: State, lang: str) -> None:
     if state.phase == "assign_damage":
         pen.text(tr("render.mk.damage.pending", lang), bold=True)
         for enemy in unresolved_attackers(state):
-            pen.text(tr("render.mk.damage.from", lang, enemy=plain(enemy.name), damage=damage_of(state, enemy)),
-                     indent=DU(6))
+            pen.text(tr("render.mk.damage.from", lang, enemy=plain(enemy.local_name(lang)),
+                        damage=damage_of(state, enemy)), indent=DU(6))
         return
     pen.text(tr("render.mk.column.none", lang), kit.MUTED)
 

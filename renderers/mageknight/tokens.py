@@ -409,7 +409,7 @@ def caption_variants(state: State, pair: Pair, lang: str) -> Captions:
     short = caption_chips(state, enemy, lang, short=True)
     named: list[Chip] = []
     if small is not None:
-        named = [*full, Chip(plain(small.name), glyphs.RING["brown"], outline=kit.INK_DARK),
+        named = [*full, Chip(plain(small.local_name(lang)), glyphs.RING["brown"], outline=kit.INK_DARK),
                  *caption_chips(state, small, lang)]
         full = [*full, *caption_chips(state, small, lang)]
         short = [*short, *caption_chips(state, small, lang, short=True)]
@@ -452,11 +452,11 @@ def draw_enemies(draw: ImageDraw.ImageDraw, state: State, slots: list[Slot], lan
         enemy = by_uid[slot.enemy]
         size = text_size(slot.d)
         small = by_uid.get(slot.summoned or "")
-        draw_token(draw, state, enemy, slot.disc, Look(lang, plain(enemy.name), shorts.get(enemy.uid, ""), size),
-                   [slot.small] if small is not None else [])
+        look = Look(lang, plain(enemy.local_name(lang)), shorts.get(enemy.uid, ""), size)
+        draw_token(draw, state, enemy, slot.disc, look, [slot.small] if small is not None else [])
         if small is not None:
-            draw_token(draw, state, small, slot.small, Look(lang, plain(small.name), shorts.get(small.uid, ""),
-                                                            text_size(slot.ds), small=True))
+            draw_token(draw, state, small, slot.small, Look(lang, plain(small.local_name(lang)),
+                                                            shorts.get(small.uid, ""), text_size(slot.ds), small=True))
         _draw_caption(draw, pair_captions(state, (enemy, small), slot.width, lang), slot.x, slot.x + slot.width,
                       slot.y + slot.d + FAME_OVER + DU(1))
 

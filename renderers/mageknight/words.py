@@ -54,14 +54,14 @@ def effects_text(effects: Iterable[Effect], lang: str) -> str:
 # -- names -----------------------------------------------------------------------------
 
 
-def short_names(state: State) -> dict[str, str]:
+def short_names(state: State, lang: str = "en") -> dict[str, str]:
     """A short label per enemy for small tokens: its first word, or as many leading words as
     tell it apart from the other enemies of the combat (``Cinder`` vs ``Cinder Drake``);
     a numbered duplicate keeps its number ("Tusk 2"). Leading words are also a prefix the
     commands accept, so the label is something players can type."""
     split: dict[str, tuple[list[str], str]] = {}
     for enemy in state.enemies:
-        words = plain(enemy.name).split() or ["?"]
+        words = plain(enemy.local_name(lang)).split() or ["?"]
         number = words.pop() if len(words) > 1 and words[-1].isdecimal() else ""
         split[enemy.uid] = (words, number)
     result: dict[str, str] = {}
@@ -82,7 +82,7 @@ def player_name(state: State, seat: int, seat_names: Mapping[int, str] | None) -
     return str(seat)
 
 
-def enemy_names(state: State, uids: Iterable[str]) -> str:
+def enemy_names(state: State, uids: Iterable[str], lang: str = "en") -> str:
     """"Tusk Raiders + Warg Lancers": a target group as the column panel names it."""
     by_uid: dict[str, CombatEnemy] = {e.uid: e for e in state.enemies}
-    return " + ".join(plain(by_uid[u].name) for u in uids if u in by_uid)
+    return " + ".join(plain(by_uid[u].local_name(lang)) for u in uids if u in by_uid)

@@ -16,7 +16,7 @@ from renderers.kit import RGB
 from renderers.warlord import tiles
 from renderers.warlord.layout import DU, FIELD_X0, FIELD_X1, TEXT, TITLE_H, Plan
 from renderers.warlord.panel import acting
-from renderers.warlord.words import player_name, tr
+from renderers.warlord.words import player_name, tr, trait
 
 BATTLE: RGB = (66, 58, 52)
 BATTLE_MARK: RGB = (150, 132, 110)
@@ -68,7 +68,7 @@ def _title(draw: ImageDraw.ImageDraw, state: State, seat: int, y: int, lang: str
     sw = DU(8)
     mid = y + TITLE_H // 2
     draw.rectangle((FIELD_X0, mid - sw // 2, FIELD_X0 + sw, mid + sw // 2), fill=colour, outline=kit.INK, width=2)
-    text = player_name(state, seat, seat_names) + (f" · {p.faction}" if p.faction else "")
+    text = player_name(state, seat, seat_names) + (f" · {trait(p.faction, lang)}" if p.faction else "")
     if not p.alive:
         text += f" · {tr('out', lang)}"
     x = FIELD_X0 + sw + DU(3)

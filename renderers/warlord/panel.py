@@ -99,7 +99,7 @@ def head_lines(state: State, lang: str, seat_names: Mapping[int, str] | None) ->
         lines.append(HeadLine(f"{tr('reform', lang, name=name(state.reforming))} · {tr('illegal', lang)}: {ranks}",
                               REFORM_FILL))
     if state.attack is not None and state.attack.attacker in state.cards:
-        lines.append(HeadLine(tr("attack", lang, name=card_name(state, state.attack.attacker),
+        lines.append(HeadLine(tr("attack", lang, name=card_name(state, state.attack.attacker, lang),
                                  made=state.attack.made, total=state.attack.total), ATTACK_FILL))
     if state.phase == "over" and state.end_reason:  # the winner is the title line's big chip (``_act_text``)
         lines.append(HeadLine(plain(t(f"warlord.end.{state.end_reason}", lang))))
@@ -124,6 +124,9 @@ def _act_text(state: State, lang: str, seat_names: Mapping[int, str] | None) -> 
         return None
     if len(seats) == 1:
         return "▶ " + tr("to_act", lang, name=player_name(state, seats[0], seat_names)), kit.team_colour(seats[0])
+    if state.stack and state.stack[-1].kind == "window":  # a reaction window asks these seats at once
+        return "▶ " + tr("to_act", lang, name=", ".join(player_name(state, s, seat_names) for s in seats)), \
+            kit.HIGHLIGHT
     return "▶ " + tr("all_choose", lang), kit.HIGHLIGHT
 
 
@@ -187,7 +190,7 @@ def player_lines(state: State, p: PlayerState, lang: str) -> list[str]:
     lines = [f"{tr('hand', lang, n=hand)} · {tr('deck', lang, n=deck)}"]
     top = [u for u in p.discard if u in state.cards]
     if top:
-        lines.append(tr("discard_top", lang, n=len(p.discard), name=card_name(state, top[-1])))
+        lines.append(tr("discard_top", lang, n=len(p.discard), name=card_name(state, top[-1], lang)))
     else:
         lines.append(tr("discard", lang, n=len(p.discard)))
     lines.append(tr("removed", lang, n=len(p.removed)))

@@ -182,10 +182,10 @@ def item_chips(state: State, uid: str, width: int, lang: str) -> list[kit_panel.
         orient = state.items[item].state if item in state.items else "ready"
         mark = {"ready": "", "spent": "↻ ", "stunned": "✖ "}[orient]
         fill = ITEM if orient == "ready" else ITEM_SPENT
-        chips.append(kit_panel.Chip(_fit_chip(mark, card_name(state, item), plain(bonus), width), fill))
+        chips.append(kit_panel.Chip(_fit_chip(mark, card_name(state, item, lang), plain(bonus), width), fill))
     for action in state.chars[uid].attached:
         if action in state.cards:
-            chips.append(kit_panel.Chip(_fit_chip("+ ", card_name(state, action), "", width), ATTACHED))
+            chips.append(kit_panel.Chip(_fit_chip("+ ", card_name(state, action, lang), "", width), ATTACHED))
     return chips
 
 
@@ -209,7 +209,7 @@ def measure(state: State, uid: str, lang: str, scale: float = 1.0) -> TileSpec:
         body_h = max(body_h, round(width * PORTRAIT))
     chips = item_chips(state, uid, width, lang)
     chips_h = len(chips) * (kit_panel.chip_height(TEXT) + _DU(1)) + (_DU(1) if chips else 0)
-    return TileSpec(uid, orient, width, body_h, card_name(state, uid), kit.team_colour(c.controller),
+    return TileSpec(uid, orient, width, body_h, card_name(state, uid, lang), kit.team_colour(c.controller),
                     lines, chips, chips_h)
 
 

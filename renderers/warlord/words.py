@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from common.i18n import t
+from common.i18n import has, t
+from engines.warlord.content import trait_key
 from engines.warlord.state import State
 from renderers.kit_glyphs import drawable
 
@@ -35,6 +36,12 @@ def tr_or(key: str, lang: str, fallback: str) -> str:
     return plain(fallback if text == full else text)
 
 
+def trait(name: str, lang: str) -> str:
+    """A trait or faction in the reader's language (``content.trait_key``), drawable."""
+    key = trait_key(name)
+    return plain(t(key, lang) if has(key, lang) else name)
+
+
 def player_name(state: State, seat: int, seat_names: Mapping[int, str] | None) -> str:
     """The name people know a seat by (the Discord display name when the caller has it)."""
     if seat_names and seat in seat_names:
@@ -45,6 +52,7 @@ def player_name(state: State, seat: int, seat_names: Mapping[int, str] | None) -
     return str(seat)
 
 
-def card_name(state: State, uid: str) -> str:
-    """A visible card's printed name; a uid the state does not show (a view) is never looked up."""
-    return plain(state.name(uid)) if uid in state.cards else "?"
+def card_name(state: State, uid: str, lang: str = "en") -> str:
+    """A visible card's name in the reader's language (the pack's ``name_it`` for Italian); a uid the state
+    does not show (a view) is never looked up."""
+    return plain(state.defn(uid).shown(lang)) if uid in state.cards else "?"

@@ -58,12 +58,12 @@ def render_image(state: State, lang: str = "en", seat_names: Mapping[int, str] |
 
 def _full_image(state: State, lang: str, seat_names: Mapping[int, str] | None) -> Image.Image:
     pack = _pack(state)
-    image = board.static_layer(state.pack, pack).copy()
+    image = board.static_layer(state.pack, pack, lang).copy()
     draw = kit.Draw(image)
     with kit.region("strip"):
         strip.draw_strip(draw, state, pack, lang, seat_names)
     with kit.region("map"):
-        pieces.draw_pieces(draw, state, pack)
+        pieces.draw_pieces(draw, state, pack, lang)
     return image
 
 
@@ -73,7 +73,7 @@ def render(state: State, lang: str = "en", seat_names: Mapping[int, str] | None 
     """PNG of the map, or of the crop around ``focus`` (palette image, no metadata: the same state
     gives the same bytes)."""
     image = render_image(state, lang, seat_names, viewer, log_lines, focus=focus)
-    return kit.to_png(image, palette=palette.for_static(board.static_layer(state.pack, _pack(state))))
+    return kit.to_png(image, palette=palette.for_static(board.static_layer(state.pack, _pack(state), lang)))
 
 
 def sheet_image(state: State, character_id: str, lang: str = "en") -> Image.Image:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engines.wowboard.content import Pack, Region
+from engines.wowboard.content_cards import local_name
 from renderers import kit
 from renderers.wowboard import glyphs
 from renderers.wowboard.layout import (
@@ -65,17 +66,17 @@ def badges(region: Region) -> list[tuple[str, str | None]]:
     return found
 
 
-def content_top(region: Region) -> int:
-    """Where the first row of badges and pieces starts (under the name)."""
+def content_top(region: Region, lang: str = "en") -> int:
+    """Where the first row of badges and pieces starts (under the name, in the reader's language)."""
     disc = cell(region.x, region.y).disc
-    return disc[1] + PAD + len(name_lines(region.name, disc_width())) * kit.line_height(TEXT) + 2
+    return disc[1] + PAD + len(name_lines(local_name(region, lang), disc_width())) * kit.line_height(TEXT) + 2
 
 
-def flow(region: Region, widths: list[int]) -> list[tuple[int, int]]:
+def flow(region: Region, widths: list[int], lang: str = "en") -> list[tuple[int, int]]:
     """Top-left corners for items of ``widths`` laid out in rows inside the region's disc."""
     disc = cell(region.x, region.y).disc
     left, right = disc[0] + PAD, disc[2] - PAD
-    x, y, out = left, content_top(region), []
+    x, y, out = left, content_top(region, lang), []
     for w in widths:
         if x > left and x + w > right:
             x, y = left, y + ITEM_H + GAP
@@ -94,7 +95,7 @@ def _area_index(pack: Pack) -> dict[str, int]:
     return {a: i for i, a in enumerate(pack.areas)}
 
 
-def draw_static(image: Image.Image, pack: Pack) -> None:
+def draw_static(image: Image.Image, pack: Pack, lang: str = "en") -> None:
     draw = kit.Draw(image)
     areas = _area_index(pack)
     by_pos = {(r.x, r.y): r for r in pack.regions}
@@ -129,24 +130,25 @@ def draw_static(image: Image.Image, pack: Pack) -> None:
         ring = faction_colour(r.start) if r.start else DISC_LINE
         draw.rounded_rectangle(disc, radius=16, fill=DISC, outline=ring, width=6 if r.start else 2)
         y = disc[1] + PAD
-        for line in name_lines(r.name, width):
+        for line in name_lines(local_name(r, lang), width):
             kit.draw_text(draw, ((disc[0] + disc[2]) / 2, y), line, TEXT, kit.INK, anchor="ma")
             y += kit.line_height(TEXT)
         marks = badges(r)
-        for (letter, faction), (x, y) in zip(marks, flow(r, [glyphs.BADGE_W] * len(marks)), strict=True):
+        for (letter, faction), (x, y) in zip(marks, flow(r, [glyphs.BADGE_W] * len(marks), lang), strict=True):
             glyphs.badge(draw, x, y, letter, faction_colour(faction))
 
 
 _STATIC: dict[str, Image.Image] = {}
 
 
-def static_layer(pack_id: str, pack: Pack) -> Image.Image:
-    """The whole canvas with the empty map, built once per process for each pack id (a pack never
-    changes once released, so its id names its map). Callers copy it before drawing on it."""
-    image = _STATIC.get(pack_id)
+def static_layer(pack_id: str, pack: Pack, lang: str = "en") -> Image.Image:
+    """The whole canvas with the empty map, built once per process for each pack id and language (a pack
+    never changes once released, so its id names its map; region names are in the reader's language).
+    Callers copy it before drawing on it."""
+    image = _STATIC.get(f"{pack_id}|{lang}")
     if image is None:
         image = Image.new("RGB", (WIDTH, HEIGHT), kit.BACKGROUND)
         with kit.region("static"):
-            draw_static(image, pack)
-        _STATIC[pack_id] = image
+            draw_static(image, pack, lang)
+        _STATIC[f"{pack_id}|{lang}"] = image
     return image

@@ -23,8 +23,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from common.wowboard_card_words import opponent_name
 from engines.wowboard.combat_state import Combat, Die, Opponent
 from engines.wowboard.content import FACTIONS, Pack
+from engines.wowboard.content_cards import local_name
 from engines.wowboard.rules_sheet import capacity_of
 from engines.wowboard.state import Character, State
 from renderers import kit
@@ -148,7 +150,7 @@ def _step_text(state: State, combat: Combat, pack: Pack, lang: str) -> str:
     attack = combat.attack
     if attack is None or attack.character not in state.characters:
         return tr("combat.order", lang)
-    text = tr("combat.attacks", lang, name=hero_name(pack, state.characters[attack.character]))
+    text = tr("combat.attacks", lang, name=hero_name(pack, state.characters[attack.character], lang))
     if attack.step == "reroll":
         allowed = tr("combat.reroll", lang, n=attack.reroll) if attack.reroll else tr("combat.no_reroll", lang)
         return f"{text} · {allowed}"
@@ -159,7 +161,7 @@ def _step_text(state: State, combat: Combat, pack: Pack, lang: str) -> str:
 
 def _header(sheet: Sheet, state: State, combat: Combat, pack: Pack, lang: str) -> None:
     draw = sheet.draw
-    region = plain(pack.region(combat.region).name) if combat.region else ""
+    region = plain(local_name(pack.region(combat.region), lang)) if combat.region else ""
     head = tr(f"combat.{combat.kind}", lang, region=region, round=combat.round)
     step = _step_text(state, combat, pack, lang)
     room = WIDTH - 2 * MARGIN - 20
@@ -195,7 +197,7 @@ def _draw_fighter(draw: ImageDraw.ImageDraw, x: int, y: int, state: State, pack:
     kit.note("fighter", (x, y, x + COLUMN_W, y + height), ("fallen " if fallen else "acting " if acting else "") + c.id)
     cx, cy = x + PAD, y + PAD
     right = token(draw, cx, cy, c)
-    name = hero_name(pack, c)
+    name = hero_name(pack, c, lang)
     who = owner(state, c, seat_names)
     ink = kit.MUTED if fallen else kit.INK
     room = x + COLUMN_W - PAD - (right + 10)
@@ -256,7 +258,7 @@ def _draw_opponent(draw: ImageDraw.ImageDraw, x: int, y: int, state: State, pack
     draw.rounded_rectangle((x, y, x + COLUMN_W, y + height), radius=10, fill=CARD, outline=CARD_LINE, width=2)
     cx, cy = x + PAD, y + PAD
     w, letter = _opponent_glyph(draw, cx, cy, state, o)
-    name = plain(o.name or o.ref) + (f" {letter}" if letter else "")
+    name = plain(opponent_name(pack, o, lang)) + (f" {letter}" if letter else "")
     kit.draw_text(draw, (cx + w + 8, cy + 16), name, TEXT, kit.INK, anchor="lm", bold=True)
     cy += 32
     for i, line in enumerate(_opponent_lines(o, pack, lang)):
@@ -344,7 +346,7 @@ def _dice(sheet: Sheet, state: State, combat: Combat, pack: Pack, lang: str) -> 
     if attack is None or attack.character not in state.characters:
         return
     draw = sheet.draw
-    name = hero_name(pack, state.characters[attack.character])
+    name = hero_name(pack, state.characters[attack.character], lang)
     sheet.y = title(draw, MARGIN, sheet.y, tr("combat.dice", lang, name=name))
     facts = [tr("combat.threat", lang, n=attack.threat)]
     if attack.dice:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from PIL import Image, ImageDraw
 
 from engines.wowboard.content import Pack
+from engines.wowboard.content_cards import local_name
 from engines.wowboard.rules_sheet import sheet_of
 from engines.wowboard.state import Character, State
 from renderers import kit
@@ -54,13 +55,13 @@ class Sheet:
         return self.image.crop((0, 0, WIDTH, min(TALL, self.y + MARGIN)))
 
 
-def hero_name(pack: Pack, c: Character) -> str:
-    """The name printed on the sheet face of the character's faction (health-energy.4)."""
-    return plain(sheet_of(pack, c.class_id).faces[c.faction].name)
+def hero_name(pack: Pack, c: Character, lang: str = "en") -> str:
+    """The name printed on the sheet face of the character's faction (health-energy.4), in ``lang``."""
+    return plain(local_name(sheet_of(pack, c.class_id).faces[c.faction], lang))
 
 
-def class_name(pack: Pack, class_id: str) -> str:
-    return plain(next((k.name for k in pack.classes if k.id == class_id), class_id))
+def class_name(pack: Pack, class_id: str, lang: str = "en") -> str:
+    return plain(next((local_name(k, lang) for k in pack.classes if k.id == class_id), class_id))
 
 
 def token_text(c: Character) -> str:

@@ -123,18 +123,18 @@ def draw_piece(draw: ImageDraw.ImageDraw, x: int, y: int, piece: Piece) -> None:
     kit.note("piece", (x, y, x1, y1), f"{piece.text} {summary}")
 
 
-def draw_pieces(draw: ImageDraw.ImageDraw, state: State, pack: Pack) -> None:
+def draw_pieces(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str = "en") -> None:
     regions: dict[str, Region] = {r.id: r for r in pack.regions}
     for rid, items in sorted(pieces_by_region(state).items()):
         region = regions.get(rid)
         if region is None:
             continue
-        items, places = _fitted(region, items)
+        items, places = _fitted(region, items, lang)
         for piece, (x, y) in zip(items, places, strict=True):
             draw_piece(draw, x, y, piece)
 
 
-def _fitted(region: Region, items: list[Piece]) -> tuple[list[Piece], list[tuple[int, int]]]:
+def _fitted(region: Region, items: list[Piece], lang: str = "en") -> tuple[list[Piece], list[tuple[int, int]]]:
     """The items that fit the region's disc, the rest summed up as a "+N" chip (a crowded region
     in a long game); the Overlord, bosses and characters come first, so pills are what folds."""
     marks = [glyphs.BADGE_W] * len(board.badges(region))
@@ -143,7 +143,7 @@ def _fitted(region: Region, items: list[Piece]) -> tuple[list[Piece], list[tuple
         if keep < len(items):
             text = f"+{len(items) - keep}"
             shown = [*shown, Piece("more", kit.text_width(text, TEXT) + 12, text)]
-        places = board.flow(region, marks + [p.width for p in shown])
+        places = board.flow(region, marks + [p.width for p in shown], lang)
         if board.fits(region, places) or not shown:
             return shown, places[len(marks):]
     return [], []

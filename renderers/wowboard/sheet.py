@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engines.wowboard.content import Pack
-from engines.wowboard.content_cards import CardArea, ClassCard, Item
+from engines.wowboard.content_cards import CardArea, ClassCard, Item, local_name
 from engines.wowboard.rules_sheet import BAG_LIMIT, ancestry_of, capacity_of, card_of, sheet_of
 from engines.wowboard.state import Character, State
 from renderers import kit
@@ -100,7 +100,7 @@ def _card_tag(card: ClassCard | Item, lang: str, addon: bool = False) -> str:
 
 
 def _part(card: ClassCard | Item, lang: str, addon: bool = False) -> Part:
-    return Part(plain(card.name), _card_tag(card, lang, addon), tuple(cardtext.card_text(card, lang)))
+    return Part(plain(local_name(card, lang)), _card_tag(card, lang, addon), tuple(cardtext.card_text(card, lang)))
 
 
 def _area_head(area: CardArea, lang: str) -> str:
@@ -122,7 +122,7 @@ def entries(state: State, pack: Pack, c: Character, lang: str) -> dict[str, list
         elif area.preprinted is not None:
             pre = area.preprinted
             tag = tr("printed", lang) + (f" · {tr('energy_cost', lang, n=pre.energy)}" if pre.energy else "")
-            areas.append(Entry(head, (Part(plain(pre.name), tag, tuple(cardtext.card_text(pre, lang))),)))
+            areas.append(Entry(head, (Part(plain(local_name(pre, lang)), tag, tuple(cardtext.card_text(pre, lang))),)))
         else:
             areas.append(Entry(head, empty=True))
     talents = [Entry(tr("level", lang, level=level), (_part(card_of(pack, cid), lang),))
@@ -186,10 +186,11 @@ def _header(sheet: Sheet, state: State, pack: Pack, c: Character, lang: str) -> 
     colour = faction_colour(c.faction)
     ink = kit.text_on(colour)
     ancestry = ancestry_of(pack, c)
-    region = plain(pack.region(c.region).name)
-    sub = " · ".join([tr("class_line", lang, cls=class_name(pack, c.class_id), ancestry=plain(ancestry.name)),
+    region = plain(local_name(pack.region(c.region), lang))
+    sub = " · ".join([tr("class_line", lang, cls=class_name(pack, c.class_id, lang),
+                         ancestry=plain(local_name(ancestry, lang))),
                       tr("seat_in", lang, seat=c.seat + 1, region=region)])
-    ability = f"{plain(ancestry.name)}: {' '.join(cardtext.card_text(ancestry, lang))}"
+    ability = f"{plain(local_name(ancestry, lang))}: {' '.join(cardtext.card_text(ancestry, lang))}"
     room = WIDTH - 2 * MARGIN - 20
     height = 12 + kit.line_height(TITLE) + 6 + wrapped_height(sub, room) + wrapped_height(ability, room) + 10
     top = sheet.y
@@ -197,7 +198,7 @@ def _header(sheet: Sheet, state: State, pack: Pack, c: Character, lang: str) -> 
                            width=2)
     x, y = MARGIN + 10, top + 10
     right = token(draw, x, y + 2, c)
-    kit.draw_text(draw, (right + 12, y), hero_name(pack, c), TITLE, ink, bold=True)
+    kit.draw_text(draw, (right + 12, y), hero_name(pack, c, lang), TITLE, ink, bold=True)
     y += kit.line_height(TITLE) + 6
     y = wrapped(draw, x, y, room, sub, ink)
     wrapped(draw, x, y, room, ability, ink)

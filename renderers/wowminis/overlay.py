@@ -24,7 +24,7 @@ from renderers import kit
 from renderers.kit import RGB
 from renderers.wowminis import glyphs
 from renderers.wowminis.layout import HexGrid, token_size
-from renderers.wowminis.words import plain, tr
+from renderers.wowminis.words import drawn_name, tr
 
 Head = tuple[str, RGB, list[str]]
 Overlay = Callable[[ImageDraw.ImageDraw, HexGrid], None]
@@ -118,7 +118,7 @@ def move(state: State, char_id: str | None, lang: str) -> tuple[dict[str, int], 
     walked = rules_board.walk(state, c, c.pos, mp, rules_stats.ignores_terrain(state, c))
     costs = {label: cost for label, (cost, _route) in walked.items()
              if label != c.pos and rules_board.can_stop(state, c, label)}
-    return costs, (tr("move.title", lang, name=plain(c.defn.name), mp=mp), kit.team_colour(c.controller),
+    return costs, (tr("move.title", lang, name=drawn_name(c.defn, lang), mp=mp), kit.team_colour(c.controller),
                    [tr("move.hint", lang, count=len(costs))])
 
 
@@ -169,8 +169,8 @@ def ability(state: State, char_id: str | None, key: str, lang: str
             if piece is not None and piece.pos is not None and piece.pos not in spots:
                 spots.append(piece.pos)
     hint = tr("ability.hint", lang, count=len(spots), low=spec.range.min, high=spec.range.max)
-    return reach, spots, area, c.pos, (tr("ability.title", lang, name=plain(c.defn.name),
-                                          ability=plain(playable.ability.name)), kit.team_colour(c.controller), [hint])
+    title = tr("ability.title", lang, name=drawn_name(c.defn, lang), ability=drawn_name(playable.ability, lang))
+    return reach, spots, area, c.pos, (title, kit.team_colour(c.controller), [hint])
 
 
 def reach_overlay(reach: list[str]) -> Overlay:

@@ -40,7 +40,7 @@ from renderers.wowminis.layout import (
     names,
     seat_colour,
 )
-from renderers.wowminis.words import plain, tr
+from renderers.wowminis.words import drawn_name, named_params, plain, tr
 
 Mode = Literal["full", "own", "compact", "lean", "bare"]
 MODES: tuple[Mode, ...] = ("full", "own", "compact", "lean", "bare")
@@ -129,9 +129,9 @@ def banner(state: State, lang: str, seat_names: Mapping[int, str] | None) -> tup
     if not seats:
         return tr("banner.waiting", lang), kit.PANEL_LINE, []
     seat = seats[0]
-    params = dict(state.pending.params) if state.pending is not None else {}
+    params = named_params(state, state.pending.params, lang) if state.pending is not None else {}
     c = active_char(state)
-    params.setdefault("char", plain(c.defn.name) if c is not None else "")
+    params.setdefault("char", drawn_name(c.defn, lang) if c is not None else "")
     params["tick"] = state.tick
     key = f"do.{kind}"
     line = tr(key, lang, **params) if has(f"wowm.img.{key}", lang) else tr("do.other", lang)
@@ -200,7 +200,8 @@ def _card_items(state: State, c: CharState, viewer: int | None, lang: str, mode:
     for card in c.bar:
         if card.zone == "set_aside" and card.defn is not None and mode != "bare":  # 302: the form in play
             key = "roster.form" if mode == "full" else "roster.form_short"
-            items.append(chip_item(Chip(tr(key, lang, name=plain(card.defn.name)), glyphs.MARKER, outline=kit.INK)))
+            chip = Chip(tr(key, lang, name=drawn_name(card.defn, lang)), glyphs.MARKER, outline=kit.INK)
+            items.append(chip_item(chip))
             continue
         hide = hidden_to(c.controller, card.face_up, card.defn is not None, viewer)
         painter = glyphs.card_painter(face_up=card.face_up, ready=card.ready)
@@ -209,7 +210,7 @@ def _card_items(state: State, c: CharState, viewer: int | None, lang: str, mode:
         if hide or not named or card.defn is None:
             items.append(glyph_item(painter, CARD_W if card.ready else CHIP_H - 2))
             continue
-        text = tr("roster.card", lang, name=plain(card.defn.name), cost=card.defn.cost)
+        text = tr("roster.card", lang, name=drawn_name(card.defn, lang), cost=card.defn.cost)
         fill = glyphs.SPENT if not card.ready else glyphs.CARD_FACE if card.face_up else glyphs.CARD_BACK
         items.append(chip_item(Chip(text, fill, icon=painter)))
     return items

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from common.i18n import t
+from engines.wowminis.content import italian_names, local_name
 from engines.wowminis.state import State
 from renderers.kit_glyphs import drawable
 
@@ -34,3 +35,17 @@ def player_name(state: State, seat: int, seat_names: Mapping[int, str] | None) -
         if p.seat == seat:
             return plain(p.name)
     return str(seat)
+
+
+def drawn_name(thing: Any, lang: str) -> str:
+    """A character, ability or card in the reader's language (its ``name_it`` in Italian), drawable."""
+    return plain(local_name(thing, lang))
+
+
+def named_params(state: State, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A question's parameters with the names the engine put in them (in English) in the reader's
+    language: the picture says what the chat says (issue 26)."""
+    if lang != "it":
+        return dict(params)
+    table = italian_names([state])
+    return {k: plain(table.get(v, v)) if isinstance(v, str) else v for k, v in params.items()}

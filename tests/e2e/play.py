@@ -153,7 +153,7 @@ async def open_krosmaster_game(fake: FakeDiscord, channel: str = "games", *, but
     returns the first board on which a piece is active."""
     alice, bob = fake.users["alice"], fake.users["bob"]
     res = await ok(fake, await fake.slash(alice, "game new", {"system": "krosmaster"}, channel=channel))
-    assert not res.ephemeral and "krosmaster" in res.text, res.text
+    assert not res.ephemeral and "New Krosmaster lobby" in res.text, res.text
     res = await ok(fake, await fake.slash(bob, "game join", channel=channel))
     assert not res.ephemeral, res.text
     for user, team in ((alice, TEAM_A), (bob, TEAM_B)):

@@ -53,7 +53,7 @@ async def test_mageknight_challenge_to_victory(fake: FakeDiscord, run_bot: Start
     alice, bob = fake.users["alice"], fake.users["bob"]
     res = await ok(fake, await fake.slash(alice, "game new", {"system": "mageknight",
                                                                "options": "tier:2 site:rampaging seed:2"}))
-    assert "fights a tier 2 challenge" in res.text or "mageknight" in res.text
+    assert "fights a tier 2 challenge" in res.text or "Mage Knight" in res.text
     res = await ok(fake, await fake.slash(alice, "game start"), followups=1)
     board = board_of(res, fake)
     assert png(board).size == (1000, 700)

@@ -158,7 +158,7 @@ async def _prompts_of_a_strike_at_the_knife(fake: FakeDiscord, bot: BotProcess, 
         assert decision is not None
         if decision.kind == "turn" and decision.seats == [0]:
             break
-        res = await ok(fake, await fake.slash(alice if decision.seats == [0] else bob, "warlord pass", {}))
+        res = await ok(fake, await fake.slash(alice if decision.seats[0] == 0 else bob, "warlord pass", {}))
         assert "⚠️" not in res.text, res.text
         await settled(fake)
     recruit = state.player(0).ranks[0][0]
@@ -175,7 +175,7 @@ async def _prompts_of_a_strike_at_the_knife(fake: FakeDiscord, bot: BotProcess, 
         decision = ENGINE.decision(state)
         if decision is None or decision.kind != "react":
             break
-        if give_trick and decision.params["trigger"] == "before_roll" and decision.seats == [1]:
+        if give_trick and decision.params["trigger"] == "before_roll" and 1 in decision.seats:
             trick_playable = any(a.kind == "react" for a in ENGINE.legal_actions(state, 1))  # asked, and it could
         for message in fake.channel_messages(fake.channels["games"])[start:]:
             if not message.ephemeral:
@@ -183,7 +183,7 @@ async def _prompts_of_a_strike_at_the_knife(fake: FakeDiscord, bot: BotProcess, 
                 shown += [re.sub(r"<@!?\d+>", "@", ln) for ln in lines]
                 shown.append(" · ".join(str(b.get("label")) for b in message.buttons()))
         start = len(fake.channel_messages(fake.channels["games"]))
-        who = alice if decision.seats == [0] else bob
+        who = alice if decision.seats[0] == 0 else bob
         await ok(fake, await fake.slash(who, "warlord pass", {}))
         await settled(fake)
     assert trick_playable == give_trick

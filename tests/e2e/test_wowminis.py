@@ -162,7 +162,7 @@ async def test_wowminis_full_game_to_victory_with_autocomplete_from_legal_action
             menu = [m for m in fake.channel_messages(fake.channels["games"]) if m.ephemeral and m.selects()][-1]
             select = menu.selects()[0]
             label = shlex.split(line)[1]
-            value = next(o["value"] for o in select["options"] if o["label"] == label)
+            value = next(o["value"] for o in select["options"] if label in (o["label"], o["value"]))
             picked = await ok(fake, await fake.select(menu, select["custom_id"], [value], user=user))
             await settled(fake)
             assert "⚠️" not in picked.text, f"{line}: {picked.text}"

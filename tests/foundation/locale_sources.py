@@ -128,10 +128,19 @@ SOURCES: dict[str, Callable[[], Iterable[str]]] = {  # a template of several hol
     "render.mk.legend.{}": _lazy(MK, "Ability"),
     # Warlord, the WoW board game, WoW Miniatures
     "warlord.trigger.{}": _lazy("engines.warlord.state", "TriggerKind"),
+    "warlord.ui.trait.{}": lambda: _warlord_traits(),  # the shipped pack's traits; a pack's own stays as printed
     "wowboard.ui.colour.{}": _lazy("engines.wowboard.content_cards", "QuestColour"),
     "wowm.ui.pref.{}": lambda: _of(_lazy_type("engines.wowminis.state", "AutoPass"))
     + _of(_lazy_type("engines.wowminis.state", "AutoReroll")),
 }
+
+
+def _warlord_traits() -> list[str]:
+    """The traits and factions of Warlord's shipped pack, as ``content.trait_key`` words them."""
+    from engines.warlord.content import trait_key
+    from engines.warlord.packs import builtin
+
+    return sorted({trait_key(t).rsplit(".", 1)[1] for c in builtin().cards for t in c.traits})
 
 
 def _lazy_type(module: str, name: str) -> Any:

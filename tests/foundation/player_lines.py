@@ -85,6 +85,14 @@ def leaks(line: str, namespaces: Iterable[str] = (), action_kinds: Iterable[str]
     return found
 
 
+def words_of(line: str, terms: Iterable[str]) -> list[str]:
+    """The terms (whole words, any case) that one line a player reads carries, outside the commands it quotes
+    for the reader to type: an English term in Italian text, or an Italian word the seed does not use."""
+    text = _clean(line).casefold()
+    return [term for term in terms
+            if re.search(rf"(?<![\w-]){re.escape(term.casefold())}(?![\w-])", text)]
+
+
 def visible_texts(message: Any) -> Iterator[tuple[str, str]]:
     """(where, text) of everything Discord shows of one sent message; autocomplete values are not shown."""
     if message.content:

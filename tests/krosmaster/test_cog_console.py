@@ -241,7 +241,7 @@ async def test_km_info_is_private_in_the_readers_language_and_autocompletes(cons
     out = _out(console)
     assert "(only alice) == Fire Bolt — spell ==" in out and "Cost: 3 AP" in out
     assert "== Contrasto — potere ==" in out and "Regola: 307.3" in out
-    assert "Pyre — incantesimo · 5 PA · 1 danno Fuoco" in out and "→  spell:pyre" in out
+    assert "Pira — incantesimo · 5 PA · 1 danno Fuoco" in out and "→  spell:pyre" in out
 
 
 async def test_cast_takes_the_spell_name_and_the_target_by_piece_or_italian_direction(console: Console) -> None:

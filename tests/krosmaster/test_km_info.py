@@ -26,7 +26,7 @@ def test_a_spell_shows_cost_range_damage_element_area_and_limit() -> None:
                     "Figurines with it": "Ember Witch"}
     italian = _fields("Flame Breath", "it")
     assert italian["Costo"] == "4 PA" and italian["Effetto"] == "2 danni Fuoco"
-    assert italian["Limite"] == "una volta per turno" and italian["title"] == "Flame Breath — incantesimo"
+    assert italian["Limite"] == "una volta per turno" and italian["title"] == "Soffio di Fiamme — incantesimo"
 
 
 def test_a_reward_shows_its_category_price_duration_and_effect() -> None:
@@ -56,7 +56,7 @@ def test_a_figurine_lists_stats_powers_and_each_spell_with_what_it_does() -> Non
     card = _fields("bone crusher", "it")
     assert card["Caratteristiche"] == "livello 5 · 16 PV · 7 PA · 3 PM · iniziativa 2"
     assert card["Poteri"] == "Contrattacco, Forza, Resistenza a tutti gli elementi"
-    assert card["Blood Price"] == "2 Ferite · chi lancia guadagna subito 3 PA · personale · una volta per turno"
+    assert card["Prezzo del Sangue"] == "2 Ferite · chi lancia guadagna subito 3 PA · personale · una volta per turno"
     assert card["Pugno"].startswith("5 PA · 1 danno neutro")  # 205.3: Punch, in Italian
 
 

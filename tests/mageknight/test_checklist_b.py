@@ -39,7 +39,8 @@ def test_M28_a_resistant_unit_soaks_then_is_wounded_and_soaks_again():
     state.enemies[0].token = state.enemies[0].token.model_copy(update={"attack": 9})
     events = act(state, "assign", enemy="e1", to="Stoneguard")
     assert event(events, "unit_wounded").params == {"unit": "Stoneguard", "uid": "u1", "wounds": 1, "absorbed": 8,
-                                                    "left": 1, "resisted": True, "poison": False}
+                                                    "left": 1, "resisted": True, "poison": False,
+                                                    "names_it": {"Stoneguard": "Guardia di Pietra"}}
 
 
 def test_M29_a_unit_that_resisted_takes_no_second_damage_but_still_fights():

@@ -44,10 +44,14 @@ async def test_a_short_column_is_refused_privately_with_its_sums_and_the_rule_bu
     text = since(console, start)
     assert text.startswith("(only alice) ⚠️ Not enough. Block on Cinder Shamans: physical 3 (weak against a fire "
                            "attack) ÷ 2 → 1; + 0 = 1 of 3 — 2 short.")
-    assert "(rule block-phase)" in text and "[buttons] 1) Rule block-phase" in text
+    # issue 26.2: the citation is the section's title, not its id; the button still opens the section
+    assert "(rule “Block phase”)" in text and "[buttons] 1) Rule “Block phase”" in text
+    assert "block-phase" not in text
     assert (await state_of(console)).model_dump() == before
     await console.run(["/lang it", "/mk commit"])
-    assert "Non basta. Blocco su Cinder Shamans: fisico 3 (poco efficace contro un attacco di fuoco)" in out(console)
+    assert "Non basta. Blocco su Sciamani della Cenere: fisico 3 (poco efficace contro un attacco di fuoco)" \
+        in out(console)
+    assert "(regola «Fase di Blocco»)" in out(console) and "Regola «Fase di Blocco»" in out(console)
 
 
 async def test_play_autocomplete_offers_exactly_the_legal_plays_with_their_totals(console: Console) -> None:
@@ -74,7 +78,7 @@ async def test_names_and_values_are_read_in_either_language(console: Console) ->
     await console.execute("/mk target enemies:cinder")
     await console.execute("/mk play card:improvise")
     choices_it = await completions(console, "/complete /mk choose option:")
-    assert ("Calm Breath", "calm_breath") in choices_it
+    assert ("Respiro Calmo", "calm_breath") in choices_it
     await console.execute('/mk choose option:"calm"')
     await console.execute("/mk sideways card:intimidate")
     await console.execute("/mk commit")
@@ -200,7 +204,7 @@ async def test_duel_die_is_secret_until_revealed(console: Console) -> None:
     assert "(only bob) == bob: your hand and options ==" in out(console) and "• Burrow Diggers: armor 4" in out(console)
     await console.run(["/lang it", "/mk choose option:rosso"])
     assert "(only bob) Hai impostato il dado su rosso." in out(console)
-    assert "Il nemico viene rivelato: Burrow Diggers." in out(console)
+    assert "Il nemico viene rivelato: Scavatori delle Tane." in out(console)
     await console.run(["/lang en", "/as alice", "/game status", "/click Show my hand / My options"])
     panel = out(console).rsplit("== alice: your hand and options ==", 1)[1]
     assert "combat die" not in panel.split("[buttons]")[0]  # the fighter is not told the colour
@@ -218,7 +222,7 @@ async def test_info_in_either_language_with_autocomplete(console: Console) -> No
     assert "== Brutale — abilità dei nemici ==" in out(console)
     assert "Se non è bloccato infligge il doppio del suo attacco." in out(console)
     offered = await completions(console, "/complete /mk info name:rime")
-    assert offered[0][0].startswith("Rime Adepts (segnalino nemico) · Armatura 5")
+    assert offered[0][0].startswith("Adepti della Brina (segnalino nemico) · Armatura 5")
     await console.execute("/mk info name:quickstep")
     assert "Potenziata: potenziata (mana bianco): Attacco a Distanza 3" in out(console)
 

@@ -31,7 +31,7 @@ def test_a_halved_attack_says_what_the_targets_resist():
     assert done.params["resist"] == ["fire"]  # engine: the reason travels with the event
     assert event_text(done, "en") == ("Attack on Cinder Shamans, Warg Lancers: 5 + 5 resisted (resists fire) ÷ 2 → "
                                       "5 + 2 = 7 against armor 7.")
-    assert event_text(done, "it").startswith("Attacco a Cinder Shamans, Warg Lancers: 5 + 5 resistiti "
+    assert event_text(done, "it").startswith("Attacco a Sciamani della Cenere, Lancieri sui Lupi: 5 + 5 resistiti "
                                              "(resistenza: fuoco)")
 
 

@@ -100,5 +100,5 @@ def test_terms_read_in_the_players_language():
     act(state, "target", enemies=["e1"])
     events = act(state, "play", card="ember_strike", side="powered", option=0, mana="crystal:red")
     assert _worded(events[0], "en") == "Ember Strike (powered): Fire Attack 3."
-    assert _worded(events[0], "it") == "Ember Strike (potenziata): Attacco di Fuoco 3."
-    assert _worded(events[1], "it") == "Ember Strike è potenziata con mana rosso."
+    assert _worded(events[0], "it") == "Colpo di Brace (potenziata): Attacco di Fuoco 3."
+    assert _worded(events[1], "it") == "Colpo di Brace è potenziata con mana rosso."

@@ -86,7 +86,8 @@ def test_A8_defeated_enemy_gives_fame_and_reputation():
     act(state, "target", enemies=["e1"])
     act(state, "add", effect="attack", amount=8)
     events = act(state, "commit")
-    assert event(events, "enemy_defeated").params == {"enemy": "Mire Drake", "uid": "e1", "fame": 7, "rep": 2}
+    assert event(events, "enemy_defeated").params == {"enemy": "Mire Drake", "uid": "e1", "fame": 7, "rep": 2,
+                                                       "names_it": {"Mire Drake": "Drago del Pantano"}}
 
 
 def test_A9_an_enemy_not_defeated_survives():

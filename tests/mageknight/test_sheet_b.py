@@ -29,7 +29,8 @@ def test_B2_resistance_is_to_this_attacks_element():
 def test_B3_resistant_unit_soaks_its_armor_without_a_wound():
     state = combat(["Warg Lancers"], phase="assign_damage", units=["Stoneguard"])
     events = act(state, "assign", enemy="e1", to="Stoneguard")
-    assert event(events, "unit_soaked").params == {"unit": "Stoneguard", "uid": "u1", "absorbed": 3, "left": 0}
+    assert event(events, "unit_soaked").params == {"unit": "Stoneguard", "uid": "u1", "absorbed": 3, "left": 0,
+                                                   "names_it": {"Stoneguard": "Guardia di Pietra"}}
     assert unit(state, "Stoneguard").wounds == 0 and unit(state, "Stoneguard").soaked
     more = combat(["Tusk Raiders"], phase="assign_damage", units=["Stoneguard"])  # 5: 4 free, then a wound
     events = act(more, "assign", enemy="e1", to="Stoneguard")

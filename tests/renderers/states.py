@@ -19,6 +19,7 @@ from engines.krosmaster.state import BoardState, Inspiration, PieceState, Player
 ARENA = {
     "id": "render_glade",
     "name": "Sunlit Glade",
+    "name_it": "Radura Soleggiata",
     "trees": ["D4", "I4", "F6", "I9", "D9", "G7"],
     "bushes": ["B5", "F3", "K8", "G10"],
     "crates": ["E7", "H6"],
@@ -46,17 +47,17 @@ def _fig(id: str, name: str, level: int, init: int, ap: int, mp: int, hp: int, *
 
 
 FIGS = {
-    "warden": _fig("warden", "Iron Warden", 4, 3, 6, 3, 12, powers=["armor", "lock"]),
-    "witch": _fig("witch", "Ember Witch", 3, 6, 6, 3, 8, spells=[
+    "warden": _fig("warden", "Iron Warden", 4, 3, 6, 3, 12, powers=["armor", "lock"], name_it="Guardiano di Ferro"),
+    "witch": _fig("witch", "Ember Witch", 3, 6, 6, 3, 8, name_it="Strega delle Braci", spells=[
         _spell("fire_bolt", "Fire Bolt", range={"type": "ranged", "min": 2, "max": 5}),
         _spell("fireball", "Fireball", range={"type": "ranged", "min": 2, "max": 4}, area="cross", cost={"ap": 4}),
     ]),
-    "archer": _fig("archer", "Gale Archer", 3, 7, 6, 4, 8),
-    "healer": _fig("healer", "Tide Healer", 2, 4, 6, 3, 7),
-    "golem": _fig("golem", "Stone Golem", 2, 1, 5, 2, 10),
-    "rogue": _fig("rogue", "Shadow Rogue", 3, 8, 6, 4, 7),
-    "crusher": _fig("crusher", "Bone Crusher", 5, 2, 7, 3, 16),
-    "imp": _fig("imp", "Mire Imp", 1, 5, 5, 4, 4, powers=["small"]),
+    "archer": _fig("archer", "Gale Archer", 3, 7, 6, 4, 8, name_it="Arciere del Vento"),
+    "healer": _fig("healer", "Tide Healer", 2, 4, 6, 3, 7, name_it="Guaritrice Marina"),
+    "golem": _fig("golem", "Stone Golem", 2, 1, 5, 2, 10, name_it="Golem di Pietra"),
+    "rogue": _fig("rogue", "Shadow Rogue", 3, 8, 6, 4, 7, name_it="Ladro delle Ombre"),
+    "crusher": _fig("crusher", "Bone Crusher", 5, 2, 7, 3, 16, name_it="Spaccaossa"),
+    "imp": _fig("imp", "Mire Imp", 1, 5, 5, 4, 4, powers=["small"], name_it="Folletto della Palude"),
 }
 
 

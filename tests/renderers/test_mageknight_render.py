@@ -45,8 +45,9 @@ LOG = {  # what the gm layer would pass: the table's last event lines, oldest fi
               "Siege Crew: Siege Attack 3.", "Fire Lance: Siege Fire Attack 5."],
 }
 LOG_IT = {
-    "block": ["Fase a distanza e d'assedio: nessuna carta giocata.", "Fase di Blocco: Drum Callers evoca "
-              "Serpent Matron.", "alice mira a Serpent Matron.", "Frost Ward: Blocco di Ghiaccio 3 (3 su 5)."],
+    "block": ["Fase a distanza e d'assedio: nessuna carta giocata.", "Fase di Blocco: Suonatori di Tamburo evoca "
+              "Matrona Serpente.", "alice mira a Matrona Serpente.",
+              "Barriera di Gelo: Blocco di Ghiaccio 3 (3 su 5)."],
 }
 GOLDENS = {  # golden name -> (state builder, language)
     "mk_ranged_en": ("ranged", "en"),

@@ -77,3 +77,16 @@ async def test_the_wow_board_game_seats_two_or_four_and_says_so(app: App) -> Non
     assert refused.value.key == "game.wrong_player_count" and refused.value.params["players"] == "2 or 4"
     await app.tables.join(TABLE, DAVE)
     await app.tables.start(TABLE, ALICE)
+
+
+async def test_the_lobby_and_the_start_name_the_game_not_its_id(app: App) -> None:
+    """Issue 26.2: "New WoW board game lobby", never "New wowboard lobby"; a game without a name in the
+    locales (the test race) keeps its id rather than showing a raw key."""
+    created = await app.tables.new(TABLE, ALICE, "wowminis")
+    assert "WoW Miniatures" in created.text and "wowminis" not in created.text.replace("/game", "")
+    card = await app.tables.status(TABLE, ALICE)
+    assert "WoW Miniatures" in (card.title or "") + card.text
+    await app.tables.join(TABLE, BOB)
+    started = await app.tables.start(TABLE, ALICE)
+    assert t("game.started", "en", system="WoW Miniatures") in started.text
+    assert "The wowminis game" not in started.text

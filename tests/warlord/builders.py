@@ -198,7 +198,7 @@ def scene_window() -> State:
     target = ub[1][0]
     state.stack = [StrikeFrame(striker=bow, seat=0, target=target, ranged=True, step="before_wounds", natural=15,
                                total=17, ac=11, hit=True),
-                   WindowFrame(trigger="before_wounds", source=bow, target=target, by="ranged", poll=[1, 0], idx=0)]
+                   WindowFrame(trigger="before_wounds", source=bow, target=target, by="ranged", poll=[1, 0], asked=[1])]
     return state
 
 

@@ -40,7 +40,7 @@ def test_card_info_in_italian_and_english() -> None:
     en = warlord_text.card_info(card, "en")
     assert card.text_it in it and card.text not in it
     assert card.text in en and card.text_it not in en
-    assert card.name in it and card.name in en  # names stay as printed
+    assert card.name_it in it and card.name not in it and card.name in en  # names in the reader's language too
 
 
 def test_hand_lines_in_italian_and_english() -> None:

@@ -35,6 +35,7 @@ OPENING = [
     "/warlord discard",
     "/pick none",
     "/as bob",
+    "/warlord pass",  # the "after initiative" window: bob's deck has Ill Omen and his hand is not empty
     "/warlord attack attacker:sneak",
     "/click 1",  # the first "Strike Shieldwall Recruit (rank 1 #1)" button
     "/as alice",
@@ -83,7 +84,8 @@ async def test_opening_secret_armies_draw_initiative_and_a_strike_through_a_wind
     assert "🎲 Initiative: alice 4, bob 16." in output
     # the attack, the window (its moment only) and the roll with its reason
     assert "bob attacks with Sneak Knife (1 strike)." in output
-    assert "❓ @alice, a choice is needed: Reaction window: a character is targeted — react or pass." in output
+    assert ("🤫 Waiting for @alice: Reaction window: a character is targeted — react or pass. Each answer stays "
+            "hidden until everyone has answered.") in output
     assert ("🎲 Sneak Knife strikes Shieldwall Recruit (1/1): 1 +2 = 3 against AC 12 → miss "
             "(a natural 1 always misses).") in output
     # the panel: alice's own hand and her react, to her alone
@@ -98,16 +100,17 @@ async def test_italian_opening_reads_in_italian(console: Console) -> None:
     await console.run(["/lang it", *OPENING[:-1], "/warlord pass"])
     output = out(console)
     assert console.errors == 0, output[-3000:]
-    assert "@alice gioca il mazzo Stonewardens (Signore della Guerra Thane Brannoc Ironvow, 50 carte)." in output
+    assert "@alice gioca il mazzo Guardiapietra (Warlord Thane Brannoc Votoferreo, 50 carte)." in output
     assert "Finestra di reazione: un personaggio è bersagliato — reagisci o passa." in output
-    assert ("🎲 Sneak Knife colpisce Shieldwall Recruit (1/1): 1 +2 = 3 contro CA 12 → mancato "
+    assert ("🎲 Lama Furtiva colpisce Recluta del Muro di Scudi (1/1): 1 +2 = 3 contro AC 12 → mancato "
             "(un 1 naturale manca sempre).") in output
     assert "**La tua mano (5):**" in output
-    assert "Rango 1: Shieldwall Recruit · pronto · ATK +1 · CA 12 · ferite 0/1" in output
+    assert "Rango 1: Recluta del Muro di Scudi · pronto · ATK +1 · AC 12 · ferite 0/1" in output
     mine = "\n".join(line for line in readable(output) if not line.startswith("/") and "warlord " not in line)
     for card in builtin().cards:  # printed card text is the pack's (it has no Italian text)
         mine = mine.replace(card.text, "") if card.text else mine
     assert not re.search(r"\b(?:ready|spent|stunned|wounds|rank|Your|hand|against|strikes|level)\b", mine)
+    assert [c.name for c in builtin().cards if c.name in mine] == []  # issue 26.10: the Italian names only
 
 
 # ---------------------------------------------------------------------------- a short game, command by command

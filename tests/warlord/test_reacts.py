@@ -27,11 +27,12 @@ def until_asked(state: State, dice, seat: int, source: str):
     for _ in range(40):
         d = E.decision(state)
         assert d is not None and d.kind == "react", d
-        options = [o for o in E.legal_actions(state, d.seats[0]) if o.kind == "react"]
-        found = [o for o in options if _card(state, o.source) == source]
-        if d.seats[0] == seat and found:
-            return found
-        E.apply(state, d.seats[0], PassReact(), dice)
+        if seat in d.seats:
+            options = [o for o in E.legal_actions(state, seat) if o.kind == "react"]
+            found = [o for o in options if _card(state, o.source) == source]
+            if found:
+                return found
+        E.apply(state, seat if seat in d.seats else d.seats[0], PassReact(), dice)
     raise AssertionError(f"seat {seat} was never offered {source}")
 
 
@@ -59,12 +60,16 @@ def test_reacts_scenario20_initiative_winner_is_asked_first_then_clockwise():
     act(state, 0, {"kind": "attack", "attacker": sergeant}, dice, windows=True)
     act(state, 0, {"kind": "strike", "target": knife}, dice, windows=True)
     d = E.decision(state)
-    assert (d.kind, d.seats, d.params["trigger"]) == ("react", [1], "before_roll")  # winner first
-    E.apply(state, 1, PassReact(), dice)
-    assert E.decision(state).seats == [0]  # then clockwise: the striker's Powerattack
+    # both are asked at once, listed in initiative order: the winner first, then clockwise
+    assert (d.kind, d.seats, d.params["trigger"], d.simultaneous, d.secret) == ("react", [1, 0], "before_roll",
+                                                                                True, True)
     (pa,) = [o for o in E.legal_actions(state, 0) if o.kind == "react"]
-    events = react(state, 0, pa, dice)  # natural 20: +1 wound on a hit
-    assert "feat_check" in keys(events) and E.decision(state).seats == [1]  # everyone is asked again
+    events = react(state, 0, pa, dice)  # the striker answers first: Powerattack waits for the winner
+    assert "feat_check" not in keys(events) and E.decision(state).seats == [1]
+    events = E.apply(state, 1, PassReact(), dice)  # the winner passes: the Powerattack plays (natural 20)
+    # everyone who still could answer is asked again: the winner (its hand holds a card); the striker's one
+    # feat is used for the turn and its hand is empty, so it is not asked
+    assert "feat_check" in keys(events) and E.decision(state).seats == [1]
     (trick,) = [o for o in E.legal_actions(state, 1) if o.kind == "react"]
     events = react(state, 1, trick, dice)  # −4 to this strike only
     events += pass_all(state, dice)
@@ -310,13 +315,66 @@ def test_reacts_stops_mode_prompts_are_the_same_whether_or_not_the_seat_holds_a_
     assert any(seats == (0,) for _, seats, _ in with_react)  # the defender is asked at its default stops
 
 
-def test_reacts_auto_mode_asks_only_seats_holding_a_react():
+def test_reacts_auto_mode_asks_nobody_when_no_react_could_answer_the_moment():
     state, a, b = battle(ARMY_A, ARMY_B)
     state.initiative, state.order_seat = [1, 0], 1
     act(state, 1, {"kind": "attack", "attacker": b[0][1]}, windows=True)  # the shaman: no feats
     # the scout: no neighbour with Defend
     act(state, 1, {"kind": "strike", "target": a[0][2]}, RecordedDice([5]), windows=True)
     assert E.decision(state).kind != "react"
+
+
+def test_reacts_an_earlier_seats_react_plays_first_and_sets_a_later_answer_aside():
+    """Answers given at once take effect in initiative order: the winner's react, given last, plays first; the
+    striker's Powerattack, chosen without knowing it, is set aside (privately) and the striker asked again."""
+    state, a, b = battle(A_FRONT_FIGHTERS, ARMY_B)
+    state.initiative = [1, 0]
+    sergeant, knife = a[0][0], b[0][2]
+    hand(state, 1, "dirty_trick")
+    dice = RecordedDice([20, 15])
+    act(state, 0, {"kind": "attack", "attacker": sergeant}, dice, windows=True)
+    act(state, 0, {"kind": "strike", "target": knife}, dice, windows=True)
+    (pa,) = [o for o in E.legal_actions(state, 0) if o.kind == "react"]
+    assert react(state, 0, pa, dice)[-1].private_to == [0]  # what seat 0 chose, only seat 0 hears
+    assert E.view(state, 1).stack[-1].answers == {0: {"kind": "answered"}}  # the others see that it answered
+    (trick,) = [o for o in E.legal_actions(state, 1) if o.kind == "react"]
+    events = react(state, 1, trick, dice)
+    assert "react_played" in keys(events) and "feat_check" not in keys(events)
+    aside = next(e for e in events if e.key.endswith("react_set_aside"))
+    assert aside.private_to == [0] and E.decision(state).seats == [0]  # seat 1's hand is empty now
+
+
+def test_reacts_who_is_asked_never_depends_on_the_hand():
+    """No leak: a seat holding Brace for Impact and one holding a card that cannot react are asked alike
+    (its deck list has React cards and its hand is not empty: both public)."""
+    asked = []
+    for card in ("brace_for_impact", "stone_helm"):
+        state, a, b = battle(ARMY_A, ARMY_B)
+        state.initiative, state.order_seat = [1, 0], 1
+        hand(state, 0, card)
+        dice = RecordedDice([12, 14, 12, 14])
+        act(state, 1, {"kind": "attack", "attacker": b[0][1]}, dice, windows=True)
+        act(state, 1, {"kind": "strike", "target": a[0][2]}, dice, windows=True)
+        seen = []
+        while (d := E.decision(state)) is not None and d.kind == "react":
+            seen.append((d.params["trigger"], tuple(d.seats)))
+            E.apply(state, d.seats[0], PassReact(), dice)
+        asked.append(seen)
+    assert asked[0] == asked[1] and any(0 in seats for _, seats in asked[0])
+
+
+def test_reacts_a_pre_set_pass_skips_windows_that_do_not_concern_the_seat():
+    state, a, b = battle(ARMY_A, ARMY_B)
+    state.initiative, state.order_seat = [1, 0], 1
+    hand(state, 0, "brace_for_impact")
+    events = E.apply(state, 0, parse_action({"kind": "set_preset", "preset": "targeted"}), RecordedDice([]))
+    assert events[0].private_to == [0] and E.view(state, 1).player(0).react_preset == "none"
+    dice = RecordedDice([12, 14])
+    act(state, 1, {"kind": "attack", "attacker": b[0][1]}, dice, windows=True)
+    act(state, 1, {"kind": "strike", "target": a[0][2]}, dice, windows=True)
+    while (d := E.decision(state)) is not None and d.kind == "react":  # seat 0's character is struck: asked
+        E.apply(state, d.seats[0], PassReact(), dice)
+    assert state.player(0).passed_once
 
 
 def test_reacts_set_stops_is_private_and_checked():

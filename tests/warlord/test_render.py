@@ -25,7 +25,7 @@ from tests.warlord import builders as B
 E = WarlordEngine()
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 LOG_EN = ["Axe Sergeant strikes Horde Grunt: 14 + 3 = 17 vs AC 11, hit", "Horde Grunt is wounded (1/1) and dies"]
-LOG_IT = ["Axe Sergeant colpisce Horde Grunt: 14 + 3 = 17 contro CA 11, a segno", "Horde Grunt è ferito (1/1) e muore"]
+LOG_IT = ["Axe Sergeant colpisce Horde Grunt: 14 + 3 = 17 contro AC 11, a segno", "Horde Grunt è ferito (1/1) e muore"]
 
 
 def _picture(name: str) -> bytes:

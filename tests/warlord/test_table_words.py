@@ -23,14 +23,14 @@ def test_a_strike_says_hit_or_miss_and_why_with_its_dice_once() -> None:
     assert event_text(_strike(natural=19, total=21, hit=True, why="astral_19"), "it", "warlord").endswith(
         "→ a segno (Astrale: un 19 naturale colpisce).")
     assert event_text(_strike(natural=15, total=17, hit=False, why="ethereal_odd"), "it", "warlord") == (
-        "🎲 Horde Grunt colpisce Vault Wisp (1/2): 15 +2 = 17 contro CA 10 → mancato (Etereo: un tiro dispari manca).")
+        "🎲 Horde Grunt colpisce Vault Wisp (1/2): 15 +2 = 17 contro AC 10 → mancato (Etereo: un tiro dispari manca).")
 
 
 def test_feats_states_and_yields_are_words_in_both_languages() -> None:
     feat = Event(key="warlord.ev.feat_check", params={"name": "Horde Grunt", "feat": "powerattack", "natural": 18,
                                                       "total": 20, "dc": 20, "ok": True}, rolls=[18])
     assert event_text(feat, "en", "warlord") == "🎲 Horde Grunt tries Powerattack: 18 → 20 against DC 20: success."
-    assert event_text(feat, "it", "warlord") == "🎲 Horde Grunt tenta Attacco Poderoso: 18 → 20 contro CD 20: riuscito."
+    assert event_text(feat, "it", "warlord") == "🎲 Horde Grunt tenta Attacco Poderoso: 18 → 20 contro DC 20: riuscito."
     reform = Event(key="warlord.ev.reformed", params={"name": "Ember Hexer", "frm": 2, "to": 1, "state": "spent"})
     assert event_text(reform, "it", "warlord") == "Ember Hexer avanza dal rango 2 al rango 1 ed è ora speso."
     passed = Event(key="warlord.ev.react_passed", params={"player": "bob", "yield_for": "attack"})

@@ -39,6 +39,7 @@ from engines.wowboard.content_cards import (
     Target,
     Timing,
     Trait,
+    local_name,
 )
 from gm.games.wowboard.cards import (
     LINE_MAX,
@@ -188,10 +189,11 @@ def test_every_event_op_keeps_its_parameters(name: str) -> None:
             for ref in (op.type, op.region):
                 if ref:
                     assert ref not in text, text  # the name, never the id
-            if op.type:
-                assert "Grave-eater" in text and "Wolfden" in text
+            if op.type:  # in the reader's language (issue 26.10)
+                assert all(x in text for x in (("Grave-eater", "Wolfden") if lang == "en"
+                                               else ("Mangiatombe", "Tana del Lupo")))
             if op.area:
-                assert "Stonecrown" in text
+                assert ("Stonecrown" if lang == "en" else "Corona di Pietra") in text
         assert len(set(texts)) == len(ops), texts
 
 
@@ -209,7 +211,7 @@ def test_every_ability_keeps_its_parameters(name: str) -> None:
             if isinstance(value, int):
                 assert str(value) in text, (name, text)
         if name == "summon":
-            assert "Grave-eater" in text and "grave_eater" not in text
+            assert ("Grave-eater" if lang == "en" else "Mangiatombe") in text and "grave_eater" not in text
 
 
 @pytest.mark.parametrize("timing", get_args(Timing))
@@ -237,7 +239,7 @@ def test_every_builtin_thing_reads_cleanly(lang: str) -> None:
     for entry in entries:
         text = found_text(entry, PACK, lang)
         _clean(text)
-        assert entry.name in text
+        assert entry.label(lang) in text  # the Italian name in Italian (issue 26.10)
         assert not _RAW.search(text), (entry.id, _RAW.search(text), text)
 
 
@@ -246,7 +248,7 @@ def test_every_card_line_fits(lang: str) -> None:
     for card in [*PACK.class_cards, *PACK.items]:
         line = card_line(card, lang, PACK)
         _clean(line)
-        assert len(line) <= LINE_MAX and line.startswith(card.name[:20]), line
+        assert len(line) <= LINE_MAX and line.startswith(local_name(card, lang)[:20]), line
     for entry in catalogue(PACK):
         assert len(found_line(entry, PACK, lang)) <= LINE_MAX
 
@@ -265,7 +267,7 @@ def test_instant_power_text() -> None:
     assert card_text(_card("shield_slam"), "en", PACK) == (
         "Shield Slam — Warden instant power, level 1\n1 gold · 1 energy each use\nDice pool: +1 red die.")
     assert card_text(_card("shield_slam"), "it", PACK) == (
-        "Shield Slam — potere istantaneo (Warden), livello 1\n1 oro · 1 energia a ogni uso\n"
+        "Colpo di Scudo — potere istantaneo (Guardiano), livello 1\n1 oro · 1 energia a ogni uso\n"
         "Piatto di dadi: +1 dado rosso.")
 
 
@@ -304,7 +306,7 @@ def test_creature_region_and_event_text() -> None:
     assert region_text(PACK.region("reed_delta"), PACK, "en") == (
         "Reed Delta — Saltmarsh (E)\nHorde town · graveyard\nRoads to: Brine Hollow, Wreckers Cove, Green Hill")
     wolves = next(e for e in PACK.events if e.id == "ev_wolves")
-    assert event_text(wolves, "it", PACK).endswith("Metti 2 Dunecur blu a Wolfden (indipendenti).")
+    assert event_text(wolves, "it", PACK).endswith("Metti 2 Ringhiaduna blu a Tana del Lupo (indipendenti).")
 
 
 def test_class_sheet_shows_printed_cards_with_their_energy() -> None:

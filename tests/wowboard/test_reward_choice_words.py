@@ -35,10 +35,10 @@ def test_w22_the_public_board_offers_answer_and_the_private_menu_names_the_cards
     own = ENGINE.view(state, 0)
     menu = presenter.menu(own, 0, "answer", lang, REF)
     labels = [o.label for o in menu.selects[0].options]
-    assert labels == [text.name(own, card) for card in drawn]
+    assert labels == [text.name(own, card, lang) for card in drawn]
     assert all(label_problem(label) is None for label in labels)
     panel = presenter.panel(own, 0, lang, REF)  # "My options": the seat's own buttons name the cards too
-    assert [b.label for b in panel.buttons] == [text.name(own, card) for card in drawn]
+    assert [b.label for b in panel.buttons] == [text.name(own, card, lang) for card in drawn]
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -48,6 +48,6 @@ def test_w22_the_public_prompt_counts_the_drawn_cards_without_naming_them(lang: 
     assert decision is not None
     public = ENGINE.view(state, None)
     shown = presenter.WowBoardPresenter().prompt_params(public, dict(decision.params), lang)["options"]
-    assert "2" in shown and not any(text.name(public, card) in shown for card in drawn)
+    assert "2" in shown and not any(text.name(public, card, lang) in shown for card in drawn)
     own = presenter.WowBoardPresenter().prompt_params(ENGINE.view(state, 0), dict(decision.params), lang)
-    assert own["options"] == ", ".join(text.name(state, card) for card in drawn)
+    assert own["options"] == ", ".join(text.name(state, card, lang) for card in drawn)

@@ -74,7 +74,8 @@ def test_302_2_forms_cannot_be_negated():
     bear, = give(state, "thrak-2", "ursine_form")
     turn(state, "thrak-2")
     act(state, 1, "play", ability=bear.id)
-    assert [a.kind for a in ENGINE.legal_actions(state, 0)] == ["pass"]  # asked, but the negate does not fit
+    # no react condition answers a form (302.2), so the window asks nobody and closes (issue 26.8)
+    assert ENGINE.legal_actions(state, 0) == [] and ENGINE.decision(state).kind != "react_window"
 
 
 def test_303_1_303_2_303_3_303_4_totems():
@@ -101,13 +102,32 @@ def test_701_1_701_2_one_pass_in_seat_order_one_react_each():
     give(state, "thrak-2", "fleetfoot_charm")
     turn(state, "thrak-2")
     act(state, 1, "play", ability="main", targets=["brannoc-1"])
-    assert ENGINE.decision(state).seats == [1]  # the active player first
-    refused(state, 0, "pass", rule="701.2")
-    act(state, 1, "pass")
-    assert ENGINE.decision(state).seats == [0]
-    act(state, 0, "pass", roll=[1] * 8)
+    decision = ENGINE.decision(state)  # both asked at once, in seat order: the active player first
+    assert (decision.seats, decision.simultaneous, decision.secret) == ([1, 0], True, True)
+    act(state, 0, "pass")  # an answer out of order waits for the seats before it
+    assert ENGINE.decision(state).seats == [1]
+    refused(state, 0, "pass", rule="701.2")  # one answer per seat in a window
+    act(state, 1, "pass", roll=[1] * 8)
     decision = ENGINE.decision(state)  # no second lap: the next window is a new one (602.4)
     assert decision.kind == "react_window" and decision.params["window"] == "attacked_no_damage"
+
+
+def test_701_2_a_react_takes_effect_in_seat_order_and_later_answers_are_asked_again():
+    """Issue 26.8: answers given at once take effect in seat order; a react given by a later seat before an
+    earlier seat answered waits, and it is played once the earlier seat passes."""
+    state = board()
+    put(state, "thrak-2", "C3")
+    put(state, "brannoc-1", "C4", ahead=3)
+    aegis, = give(state, "brannoc-1", "aegis_of_light")
+    give(state, "thrak-2", "fleetfoot_charm")
+    turn(state, "thrak-2")
+    act(state, 1, "play", ability="main", targets=["brannoc-1"])
+    react = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "react")
+    events = ENGINE.apply(state, 0, react, RecordedDice([]))
+    assert keys(events) == ["react_answered", "react_chosen"] and events[1].private_to == [0]
+    assert ENGINE.view(state, 1).stack[-1].answers == {0: {"kind": "answered"}}  # the card stays secret
+    events = act(state, 1, "pass")
+    assert "react_played" in keys(events) and aegis.face_up  # seat 1 passed: seat 0's react plays now
 
 
 def test_703_1a_703_1b_703_1e_703_1f_playing_an_ability():

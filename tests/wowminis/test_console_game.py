@@ -81,8 +81,8 @@ async def test_italian_opening_reads_in_italian(console: Console) -> None:
     await console.run(_script(italian=True)[:40])
     output = console.output.getvalue()  # type: ignore[attr-defined]
     assert console.errors == 0, output[-3000:]
-    assert "Gruppo di @alice: Lyssara Windquill, Brannoc Emberforge, Elowen Brightvow (Onore 13" in output
-    assert "Orologio Principale allo scatto 1" in output and "salute 6/6" in output
+    assert "Gruppo di @alice: Lyssara Pennavento, Brannoc Forgiabrace, Elowen Votolucente (Onore 13" in output
+    assert "Master Clock allo scatto 1" in output and "salute 6/6" in output
     mine = "\n".join(line for line in readable_lines(output) if "wowm" not in line)
     # ("round" is the Italian rulebook's own word, 408.1c: it may appear)
     assert not re.search(r"\b(?:health|enemy|ally|Armor|Resist|Acting|Your|cost|hexes|off the map)\b", mine)
@@ -134,6 +134,7 @@ async def test_preview_of_an_ability_shows_its_legal_targets_in_both_languages(c
     output = console.output.getvalue()  # type: ignore[attr-defined]
     assert "(only bob)   · Twin Daggers 3 → tick 4" in output
     assert "(only bob) Sereth Duskblade: Twin Daggers — legal targets now: Lyssara Windquill." in output
-    assert "(only bob) ⚠️ No ability called nonsense. Abilities: Twin Daggers, Shadowstep, Feint." in output
-    assert "bersagli legali ora: Lyssara Windquill." in output
+    assert ("(only bob) ⚠️ “nonsense” is not an ability of the active character. Choose among: Twin Daggers, "
+            "Shadowstep, Feint.") in output  # the shared resolver lists the candidates (issue 26.1)
+    assert "bersagli legali ora: Lyssara Pennavento." in output
     assert console.errors == 1  # the unknown name only

@@ -85,8 +85,8 @@ def test_501_3_one_action_any_instants_no_payments_by_others():
     instant, action_card = give(state, "brannoc-1", "fleetfoot_charm", "pommel_strike")
     turn(state, "brannoc-1")
     act(state, 0, "play", ability=instant.id, targets=["brannoc-1"])
-    assert ENGINE.decision(state).kind == "react_window"  # a face-down card: asked, even on his own turn
-    act(state, 0, "pass")
+    # his own instant: no react condition answers it, so no window asks anyone (issue 26.8)
+    assert ENGINE.decision(state).kind == "turn"
     act(state, 0, "play", ability=action_card.id, targets=["thrak-2"], roll=[1, 1, 1, 1])
     kinds = {getattr(a, "ability", None) for a in ENGINE.legal_actions(state, 0)}
     assert "main" not in kinds  # the one action is spent

@@ -10,7 +10,7 @@ from gm.table.replies import event_text
 def test_a_critical_with_no_extra_hits_says_its_rider_fires_never_plus_zero_hits() -> None:
     rider = Event(key="wowm.ev.critical", params={"ability": "Longbow Volley", "extra": 0})
     assert event_text(rider, "en", "wowminis") == "Critical! Longbow Volley fires its critical effect."
-    assert event_text(rider, "it", "wowminis") == "Critico! Longbow Volley attiva il suo effetto critico."
+    assert event_text(rider, "it", "wowminis") == "Critico! Raffica d'Arco Lungo attiva il suo effetto critico."
     more = Event(key="wowm.ev.critical", params={"ability": "Hammer of Dawn", "extra": 2})
     assert event_text(more, "en", "wowminis") == "Critical! Hammer of Dawn (+2 hits)."
 

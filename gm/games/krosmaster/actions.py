@@ -2,6 +2,9 @@
 each command's typed names ("SHA", "Fire Bolt", "d8 sud") become the ids of the action, read from
 the position in play; a rules error that names a piece by id names it as the board does.
 
+Everything is read from the seat's view (``gm.games.seat_view``), never the full state: a face-down
+reward of another seat (306.6b) cannot reach an autocomplete list, a typed name or its error (issue 26.1).
+
 The cog only reads Discord's options and hands them here: which pieces may deploy or take a reward
 is read from ``legal_actions``, which is rules knowledge the cog should not import. ``MAX_PACK_BYTES``
 is here for the pack admin cog, which refuses a bigger upload before downloading it.
@@ -21,6 +24,7 @@ from gm.context import Actor, Place
 from gm.games.choices import Choice
 from gm.games.krosmaster import info, names
 from gm.games.krosmaster.presenter import ENGINE, figurine_names
+from gm.games.seat_view import require_seat_view, seat_view
 from gm.reply import Reply
 
 if TYPE_CHECKING:
@@ -37,25 +41,16 @@ Build = Callable[[State, int | None, str], dict[str, Any]]
 
 # ---------------------------------------------------------------------------- the channel's game
 async def current(app: App, place: Place, actor: Actor) -> tuple[State | None, int | None, Table | None]:
-    """The channel's Krosmaster position (None when there is no started game of it here), the user's
-    seat and the table: what the autocomplete lists and the typed names are read from."""
-    table = await app.tables.table_for(place)
-    if table is None or table.game.system != SYSTEM or not isinstance(table.state, State):
-        return None, None, table
-    return table.state, table.seat_of(actor.user_id), table
+    """The channel's Krosmaster position as the user's seat sees it (None when there is no started
+    game of it here), the seat and the table: what the autocomplete lists and the typed names are read
+    from, so nothing hidden from the seat can be offered or named."""
+    return await seat_view(app, place, actor, SYSTEM, ENGINE, State)
 
 
 async def game(app: App, place: Place, actor: Actor) -> tuple[State, int | None, Table]:
     """Like ``current`` but an error when there is no started Krosmaster game here (the words say
     which of the three cases it is)."""
-    table = await app.tables.table_for(place)
-    if table is None:
-        raise TavoloError("game.none_here")
-    if table.game.system != SYSTEM:
-        raise TavoloError("km.ui.not_krosmaster", system=table.game.system)
-    if not isinstance(table.state, State):
-        raise TavoloError("game.not_started")
-    return table.state, table.seat_of(actor.user_id), table
+    return await require_seat_view(app, place, actor, SYSTEM, ENGINE, State, "km.ui.not_krosmaster")
 
 
 async def act(app: App, place: Place, actor: Actor, action: dict[str, Any], *, ref: str | None = None,
@@ -77,20 +72,19 @@ async def set_team(app: App, place: Place, actor: Actor, figurines: str) -> Repl
     table = await app.tables.table_for(place)
     if table is None or table.game.system != SYSTEM:
         raise TavoloError("km.ui.no_lobby")
-    ids = names.resolve_figurines(figurines, table.content)  # names, ids, prefixes; commas or spaces
+    ids = names.resolve_figurines(figurines, table.content, actor.locale)  # names, ids, prefixes; commas or spaces
     reply = await app.tables.configure_seat(place, actor, {"team": ids})  # 101, or 701.2 in four
-    team = figurine_names(ids, table.content)
+    team = figurine_names(ids, table.content, actor.locale)
     reply.text = t("km.ui.team_set", actor.locale, user=actor.mention, team=", ".join(team))
     return reply
 
 
-async def info_choices(app: App, place: Place, current: str, lang: str) -> list[Choice]:
+async def info_choices(app: App, place: Place, actor: Actor, current: str) -> list[Choice]:
     """``/km info``: spells, rewards, figurines, powers and arenas of the table's pack; in a game,
-    the pieces in play first."""
-    table = await app.tables.table_for(place)
+    the pieces in play first (as the asker's seat sees them)."""
+    state, _seat, table = await seat_view(app, place, actor, SYSTEM, ENGINE, State)
     content = table.content if table is not None and table.game.system == SYSTEM else None
-    state = table.state if table is not None and isinstance(table.state, State) else None
-    return info.info_choices(current, lang, content, state)
+    return info.info_choices(current, actor.locale, content, state)
 
 
 # ---------------------------------------------------------------------------- typed names → actions
@@ -101,19 +95,19 @@ def _legal(state: State, seat: int | None, kind: type[Any], field: str) -> set[s
     return {getattr(a, field) for a in ENGINE.legal_actions(state, seat) if isinstance(a, kind)}
 
 
-def _own_piece(state: State, seat: int | None, text: str) -> str:
+def _own_piece(state: State, seat: int | None, text: str, lang: str = "en") -> str:
     """One of the seat's pieces by what the board shows; the legal ones win a shared name."""
     mine = [p for p in state.pieces.values() if p.owner == seat or seat is None]
     prefer = _legal(state, seat, A.Deploy, "piece") | _legal(state, seat, A.OrderTies, "piece")
-    return names.resolve_piece(state, text, mine, what="km.ui.what.your_piece", prefer=prefer)
+    return names.resolve_piece(state, text, mine, what="km.ui.what.your_piece", prefer=prefer, lang=lang)
 
 
-def order_ties(state: State, seat: int | None, piece: str) -> dict[str, Any]:
-    return {"kind": "order_ties", "piece": _own_piece(state, seat, piece)}
+def order_ties(state: State, seat: int | None, piece: str, lang: str = "en") -> dict[str, Any]:
+    return {"kind": "order_ties", "piece": _own_piece(state, seat, piece, lang)}
 
 
-def deploy(state: State, seat: int | None, piece: str, square: str) -> dict[str, Any]:
-    return {"kind": "deploy", "piece": _own_piece(state, seat, piece), "square": square.strip().upper()}
+def deploy(state: State, seat: int | None, piece: str, square: str, lang: str = "en") -> dict[str, Any]:
+    return {"kind": "deploy", "piece": _own_piece(state, seat, piece, lang), "square": square.strip().upper()}
 
 
 def cast(state: State, spell: str, target: str, lang: str) -> dict[str, Any]:
@@ -125,27 +119,28 @@ def cast(state: State, spell: str, target: str, lang: str) -> dict[str, Any]:
     return action
 
 
-def inspire(state: State, seat: int | None, placements: list[dict[str, Any]]) -> dict[str, Any]:
+def inspire(state: State, seat: int | None, placements: list[dict[str, Any]], lang: str = "en") -> dict[str, Any]:
     """``/km inspire``: each die's piece, one of the seat's (``placements``: die number and name)."""
     mine = [p for p in state.pieces.values() if p.owner == seat or seat is None]
     return {"kind": "inspire", "placements": [
-        {"die": p["die"], "piece": names.resolve_piece(state, p["piece"], mine, what="km.ui.what.your_piece")}
+        {"die": p["die"], "piece": names.resolve_piece(state, p["piece"], mine, what="km.ui.what.your_piece",
+                                                       lang=lang)}
         for p in placements]}
 
 
-def assign_reward(state: State, seat: int | None, reward: str, piece: str) -> dict[str, Any]:
+def assign_reward(state: State, seat: int | None, reward: str, piece: str, lang: str = "en") -> dict[str, Any]:
     """``/km reward-assign``: the reward just bought (as this seat sees it) on one of its pieces."""
     view = ENGINE.view(state, seat)
     pending = [view.rewards.pending] if view.rewards.pending else []
     mine = [p for p in state.pieces.values() if p.owner == seat or seat is None]
-    return {"kind": "assign_reward", "reward": names.resolve_card(pending, reward) if pending else reward,
+    return {"kind": "assign_reward", "reward": names.resolve_card(pending, reward, lang) if pending else reward,
             "piece": names.resolve_piece(state, piece, mine, what="km.ui.what.your_piece",
-                                         prefer=_legal(state, seat, A.AssignReward, "piece"))}
+                                         prefer=_legal(state, seat, A.AssignReward, "piece"), lang=lang)}
 
 
-def reveal_reward(state: State, seat: int | None, reward: str) -> dict[str, Any]:
+def reveal_reward(state: State, seat: int | None, reward: str, lang: str = "en") -> dict[str, Any]:
     """``/km reward-reveal``: one of the active piece's face-down rewards, as this seat sees them."""
     view = ENGINE.view(state, seat)
     active = view.pieces.get(view.active_piece or "")
     cards = [c for c in active.rewards if not c.face_up] if active is not None else []
-    return {"kind": "reveal_reward", "reward": names.resolve_card(cards, reward) if cards else reward.strip()}
+    return {"kind": "reveal_reward", "reward": names.resolve_card(cards, reward, lang) if cards else reward.strip()}

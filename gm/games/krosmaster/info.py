@@ -4,7 +4,8 @@ Players choose spells and rewards by what they do, so every choice shows it: ``*
 gives the one-line summary autocomplete labels use (cost, damage, range, area, limits),
 ``info_reply`` the full card for ``/km info``. Everything is built from the content's
 structured data, in the reader's language; a card's own text is shown where the data
-cannot say it (custom powers, pack notes). Content names stay as the pack names them.
+cannot say it (custom powers, pack notes). Content names are the pack's, in the reader's language
+when the pack gives one (``name_it``, issue 26.10), and every spelling is accepted in either.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from engines.krosmaster.content import (
     SpellKind,
     SummonTemplate,
     builtin_pack,
+    name_in,
     pack_for,
     push_cube_spell,
 )
@@ -62,10 +64,15 @@ BUILTIN_SPELLS = ("punch", "push_cube")  # rule spells with a name in each langu
 # ---------------------------------------------------------------------------- words
 def spell_name(spell: Spell, lang: str) -> str:
     """Punch and Push-Cube belong to the rules, so they have a name in each language; pack spells
-    keep the pack's name."""
+    have the pack's name, Italian when the pack gives one."""
     if spell.id in BUILTIN_SPELLS:
         return t(f"km.info.spell_name.{spell.id}", lang)
-    return spell.name
+    return name_in(spell, lang)
+
+
+def names_of(item: Any) -> tuple[str, ...]:
+    """Every name of a pack thing a player may type, in every language we ship (issue 26.10)."""
+    return tuple(dict.fromkeys(n for n in (item.name, *(getattr(item, f"name_{lang}", "") for lang in LANGS)) if n))
 
 
 def power_name(power: Keyword | str, lang: str, x: int | None = None) -> str:
@@ -111,17 +118,23 @@ def amount_text(spell: Spell, lang: str) -> str:
     if spell.kind is SpellKind.HEAL:
         return t("km.info.heal", lang, amount=spell.amount)
     if spell.kind is SpellKind.SUMMON:
-        return t("km.info.summons", lang, summon=spell.summon or "?", max=spell.summon_max)
+        return t("km.info.summons", lang, summon=summon_title(spell.summon or "?", lang), max=spell.summon_max)
     return ""
 
 
-def figurine_title(figurine_id: str, forms: Mapping[str, str] | None = None) -> str:
+def figurine_title(figurine_id: str, forms: Mapping[str, str] | None = None, lang: str = "en") -> str:
     """The name of the card a piece becomes (605.19), from the table's forms or the built-in pack;
     a name the pack cannot give is shown as words, never as an id."""
     if forms and figurine_id in forms:
         return forms[figurine_id]
-    found = next((f.name for f in builtin_pack().figurines if f.id == figurine_id), None)
+    found = next((name_in(f, lang) for f in builtin_pack().figurines if f.id == figurine_id), None)
     return found or figurine_id.replace("_", " ").title()
+
+
+def summon_title(summon_id: str, lang: str) -> str:
+    """A summon template's name (315.7) from the built-in pack, or its id in words."""
+    found = next((name_in(s, lang) for s in builtin_pack().summons if s.id == summon_id), None)
+    return found or summon_id.replace("_", " ").title()
 
 
 def effect_text(effect: Effect, lang: str, forms: Mapping[str, str] | None = None) -> str:
@@ -133,7 +146,7 @@ def effect_text(effect: Effect, lang: str, forms: Mapping[str, str] | None = Non
         text = t(key, lang, value=value, element=element)
     else:
         text = t(f"km.info.effect.{effect.kind.value}", lang, value=value, element=element,
-                 figurine=figurine_title(effect.figurine, forms) if effect.figurine else "")
+                 figurine=figurine_title(effect.figurine, forms, lang) if effect.figurine else "")
     if effect.target == "caster" and effect.kind not in _SELF_EFFECTS:
         text = t("km.info.on_caster", lang, effect=text)
     if effect.requires is not None:
@@ -202,7 +215,7 @@ def figurine_powers(fig: Figurine, lang: str) -> list[str]:
              if p not in conditional and p not in (Keyword.BLAME, Keyword.REVENGE)]
     names += [t("km.info.conditional", lang, condition=power_name(c.condition, lang), x=c.x,
                 powers=", ".join(power_name(p, lang) for p in c.powers)) for c in fig.conditional_powers]
-    names += [c.name for c in fig.custom_powers]
+    names += [name_in(c, lang) for c in fig.custom_powers]
     return names
 
 
@@ -235,18 +248,20 @@ class Entry:
     kind: str  # spell, reward, figurine, summon, power, arena
     name: str  # as the pack (or, for rule terms, the locale) names it; see ``title``
     item: Any
-    owners: tuple[str, ...] = ()  # spells: the figurines that have it
+    owners: tuple[Any, ...] = ()  # spells: the figurines (or summons) that have it
 
     def title(self, lang: str) -> str:
         if self.kind == "power" and isinstance(self.item, Keyword):
             return power_name(self.item, lang)
         if self.kind == "spell":
             return spell_name(self.item, lang)
-        return self.name
+        return name_in(self.item, lang)
 
     def aliases(self) -> tuple[str, ...]:
         """Every spelling a player may type: both languages, the id, the version."""
         words = [self.key.split(":", 1)[1], self.name]
+        if not isinstance(self.item, Keyword):
+            words += names_of(self.item)
         if isinstance(self.item, Keyword):
             words += [power_name(self.item, lang) for lang in LANGS] + [self.item.value]
         elif self.kind == "spell" and self.item.id in BUILTIN_SPELLS:
@@ -292,21 +307,21 @@ def catalogue(content: dict[str, Any] | None) -> list[Entry]:
 
 def _build(pack: Pack) -> list[Entry]:
     entries: list[Entry] = []
-    spells: dict[str, list[tuple[Spell, list[str]]]] = {}
+    spells: dict[str, list[tuple[Spell, list[Any]]]] = {}
     for fig in pack.figurines:
         entries.append(Entry(f"figurine:{fig.id}", "figurine", fig.name, fig))
         for spell in fig.spells:
             variants = spells.setdefault(spell.id, [])
             same = next((v for v in variants if v[0] == spell), None)
             if same is None:
-                variants.append((spell, [fig.name]))
-            elif fig.name not in same[1]:
-                same[1].append(fig.name)
+                variants.append((spell, [fig]))
+            elif fig.name not in {f.name for f in same[1]}:
+                same[1].append(fig)
         entries += [Entry(f"custom:{fig.id}:{i}", "power", c.name, c) for i, c in enumerate(fig.custom_powers)]
     for template in pack.summons:
         entries.append(Entry(f"summon:{template.id}", "summon", template.name, template))
         for spell in template.spells:
-            spells.setdefault(spell.id, []).append((spell, [template.name]))
+            spells.setdefault(spell.id, []).append((spell, [template]))
     for rule_spell in (PUNCH, push_cube_spell(1)):
         spells[rule_spell.id] = [(rule_spell, [])]
     for spell_id, variants in spells.items():
@@ -362,7 +377,7 @@ def lookup(text: str, content: dict[str, Any] | None, lang: str = "en") -> list[
         return [by_key[text.strip()]]
     names = [Name(e.key, f"{e.title(lang)} ({t(f'km.info.kind.{e.kind}', lang)})", e.aliases()) for e in entries]
     _tier, found = find(text, names)
-    titles = {by_key[n.value].name.lower() for n in found}
+    titles = {by_key[n.value].name.lower() for n in found}  # the pack's own name: one per card
     if found and len(titles) == 1:
         return [by_key[n.value] for n in found][:MAX_SAME_NAME]
     resolve(text, names, what=Phrase("km.ui.what.info"), keys=KEYS)  # raises: ambiguous or unknown
@@ -407,7 +422,7 @@ def _field(name_key: str, value: str, lang: str) -> list[Field]:
     return [Field(t(name_key, lang), value)] if value else []
 
 
-def spell_fields(spell: Spell, lang: str, owners: Iterable[str] = ()) -> list[Field]:
+def spell_fields(spell: Spell, lang: str, owners: Iterable[Any] = ()) -> list[Field]:
     kind = t(f"km.info.spell_kind.{spell.kind.value}", lang)
     element = _element(spell.element.value, lang)
     fields = [Field(t("km.info.field.kind", lang), f"{kind} ({element})"),
@@ -422,7 +437,7 @@ def spell_fields(spell: Spell, lang: str, owners: Iterable[str] = ()) -> list[Fi
     fields += _field("km.info.field.area", area, lang)
     fields.append(Field(t("km.info.field.limit", lang), limit_text(spell, lang) or t("km.info.limit.unlimited", lang)))
     fields += _field("km.info.field.text", spell.text, lang)
-    fields += _field("km.info.field.owners", ", ".join(owners), lang)
+    fields += _field("km.info.field.owners", ", ".join(name_in(o, lang) for o in owners), lang)
     return fields
 
 
@@ -448,7 +463,7 @@ def figurine_fields(fig: Figurine | SummonTemplate, lang: str) -> list[Field]:
                   Field(t("km.info.field.copies", lang), t(f"km.info.colour.{NameColour(fig.colour).value}", lang))]
         fields += _field("km.info.field.classes", ", ".join(fig.classes), lang)
         fields += _field("km.info.field.powers", ", ".join(figurine_powers(fig, lang)), lang)
-        fields += [Field(c.name, c.text or "—") for c in fig.custom_powers]
+        fields += [Field(name_in(c, lang), c.text or "—") for c in fig.custom_powers]
     spells = fig.all_spells() if isinstance(fig, Figurine) else fig.spells
     fields += [Field(spell_name(s, lang), spell_short(s, lang, 200)) for s in spells]
     return fields

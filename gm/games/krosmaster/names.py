@@ -16,10 +16,10 @@ from common.i18n import SUPPORTED, Phrase, catalog, humanize, t
 from engines.core.errors import RuleError, TavoloError
 from engines.core.square import parse_square
 from engines.krosmaster import actions as A
-from engines.krosmaster.content import pack_for
+from engines.krosmaster.content import name_in, pack_for
 from engines.krosmaster.engine import KrosmasterEngine, spells_of
 from engines.krosmaster.state import PieceState, RewardCard, RewardPile, State
-from gm.games.krosmaster.info import BUILTIN_SPELLS, spell_name
+from gm.games.krosmaster.info import BUILTIN_SPELLS, names_of, spell_name
 from gm.games.names import Name, NameKeys, resolve, resolve_many
 
 ENGINE = KrosmasterEngine()
@@ -31,32 +31,33 @@ DIRECTION_LETTERS = {"O": "W"}
 BUILTIN_NAMES = {catalog("en").get(f"km.info.spell_name.{s}", s): s for s in BUILTIN_SPELLS}  # "Punch" -> punch
 
 
-def piece_label(state: State, piece_id: str) -> str:
-    """"SHA (Shadow Rogue)"; a summon also names its summoner (315)."""
+def piece_label(state: State, piece_id: str, lang: str = "en") -> str:
+    """"SHA (Shadow Rogue)", "SHA (Ladro delle Ombre)"; a summon also names its summoner (315)."""
     piece = state.pieces.get(piece_id)
     if piece is None:
         return piece_id
     summoner = state.pieces.get(piece.summoner or "")
     if summoner is not None:
-        return f"{piece.short} ({piece.figurine.name} ← {summoner.short})"
-    return f"{piece.short} ({piece.figurine.name})"
+        return f"{piece.short} ({name_in(piece.figurine, lang)} ← {summoner.short})"
+    return f"{piece.short} ({name_in(piece.figurine, lang)})"
 
 
-def piece_names(state: State, pieces: Iterable[PieceState]) -> list[Name]:
-    return [Name(p.id, piece_label(state, p.id), (p.short, p.figurine.name)) for p in pieces]
+def piece_names(state: State, pieces: Iterable[PieceState], lang: str = "en") -> list[Name]:
+    """Each piece by its short label and its figurine's name in every language."""
+    return [Name(p.id, piece_label(state, p.id, lang), (p.short, *names_of(p.figurine))) for p in pieces]
 
 
 def resolve_piece(state: State, text: str, pieces: Iterable[PieceState], *, what: str,
-                  prefer: Iterable[str] = ()) -> str:
-    """A piece id from its short label, figurine name, id or a prefix, among ``pieces``."""
-    return resolve(text, piece_names(state, pieces), what=Phrase(what), keys=KEYS, prefer=prefer)
+                  prefer: Iterable[str] = (), lang: str = "en") -> str:
+    """A piece id from its short label, figurine name (either language), id or a prefix, among ``pieces``."""
+    return resolve(text, piece_names(state, pieces, lang), what=Phrase(what), keys=KEYS, prefer=prefer)
 
 
-def resolve_figurines(text: str, content: dict[str, Any] | None) -> list[str]:
-    """``/km team``: figurine names, ids or prefixes, separated by commas (or spaces)."""
+def resolve_figurines(text: str, content: dict[str, Any] | None, lang: str = "en") -> list[str]:
+    """``/km team``: figurine names (either language), ids or prefixes, separated by commas (or spaces)."""
     pack = pack_for(content)
-    names = [Name(f.id, f"{f.name} ({f.id})" if _name_taken(f.name, pack.figurines) else f.name,
-                  (f.name, f"{f.name} {f.version}" if f.version else ""))
+    names = [Name(f.id, f"{name_in(f, lang)} ({f.id})" if _name_taken(f.name, pack.figurines) else name_in(f, lang),
+                  (*names_of(f), f"{f.name} {f.version}" if f.version else ""))
              for f in pack.figurines]
     return resolve_many(text, names, what=Phrase("km.ui.what.figurine"), keys=KEYS)
 
@@ -66,7 +67,7 @@ def _name_taken(name: str, figurines: Iterable[Any]) -> bool:
 
 
 def spell_names(state: State, piece: PieceState, lang: str = "en") -> list[Name]:
-    return [Name(s.id, spell_name(s, lang), (s.name, *(spell_name(s, other) for other in LANGS)))
+    return [Name(s.id, spell_name(s, lang), (*names_of(s), *(spell_name(s, other) for other in LANGS)))
             for s in spells_of(state, piece)]
 
 
@@ -134,11 +135,12 @@ def option_names(state: State, lang: str = "en") -> list[Name]:
         return []
     names = []
     for option in decision.options:
-        params = named_params(state, option.params)
-        labels = [t(option.label_key, other, **humanize(params, other, "km")) for other in LANGS]
-        if "first" in params and "second" in params:  # dice faces: "critico armatura" as well
-            labels += [f"{h['first']} {h['second']}" for h in (humanize(params, other, "km") for other in LANGS)]
-        names.append(Name(option.value, t(option.label_key, lang, **humanize(params, lang, "km")), tuple(labels)))
+        params = {other: named_params(state, option.params, other) for other in LANGS}
+        labels = [t(option.label_key, other, **humanize(params[other], other, "km")) for other in LANGS]
+        if "first" in option.params and "second" in option.params:  # dice faces: "critico armatura" as well
+            labels += [f"{h['first']} {h['second']}" for h in (humanize(params[o], o, "km") for o in LANGS)]
+        own = named_params(state, option.params, lang)
+        names.append(Name(option.value, t(option.label_key, lang, **humanize(own, lang, "km")), tuple(labels)))
     return names
 
 
@@ -158,32 +160,44 @@ def pile_label(pile: RewardPile, lang: str) -> str:
 def resolve_pile(state: State, seat: int | None, text: str, lang: str = "en") -> str:
     view = ENGINE.view(state, seat)
     names = [Name(p.id, pile_label(p, lang), (*(pile_label(p, other) for other in LANGS),
-                                             p.top.reward.name if p.top and p.top.reward else ""))
+                                             *(names_of(p.top.reward) if p.top and p.top.reward else ())))
              for p in view.rewards.piles]
     return resolve(text, names, what=Phrase("km.ui.what.pile"), keys=KEYS)
 
 
-def card_label(card: RewardCard | None) -> str:
-    return card.reward.name if card is not None and card.reward is not None else "?"
+def card_label(card: RewardCard | None, lang: str = "en") -> str:
+    """A reward token as its reader sees it: its name, or "?" face down to them."""
+    return name_in(card.reward, lang) if card is not None and card.reward is not None else "?"
 
 
-def resolve_card(cards: Iterable[RewardCard], text: str) -> str:
-    """A reward token by its name (or id); the first matching token when two share a name."""
+def resolve_card(cards: Iterable[RewardCard], text: str, lang: str = "en") -> str:
+    """A reward token by its name in either language (or id); the first matching token when two share a name."""
     names, seen = [], set()
     for card in cards:
-        label = card_label(card)
+        label = card_label(card, lang)
         if label in seen:
             continue
         seen.add(label)
-        names.append(Name(card.id, label))
+        names.append(Name(card.id, label, names_of(card.reward) if card.reward is not None else ()))
     return resolve(text, names, what=Phrase("km.ui.what.reward"), keys=KEYS)
 
 
-def named_params(state: State, params: dict[str, Any]) -> dict[str, Any]:
-    """Parameters that carry a piece id ("0b") carry its short label instead ("SHA")."""
+def localized(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An event's or an option's parameters with each content name in the reader's language: the
+    engine gives a pack name (``spell_name``, ``reward``, ``figurine``…) with its Italian beside it
+    (``spell_name_it``), empty when the pack has none, so the English name stands (issue 26.10)."""
+    if lang == "en":
+        return params
+    suffix = f"_{lang}"
+    return {k: params.get(k + suffix) or v if not k.endswith(suffix) else v for k, v in params.items()}
+
+
+def named_params(state: State, params: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Parameters that carry a piece id ("0b") carry its short label instead ("SHA"), and content
+    names are in the reader's language."""
     return {k: state.pieces[v].short if isinstance(v, str) and v in state.pieces and k in ("piece", "source",
                                                                                              "target") else v
-            for k, v in params.items()}
+            for k, v in localized(params, lang).items()}
 
 
 def name_error(exc: RuleError, state: State | None, lang: str) -> RuleError:
@@ -199,11 +213,24 @@ def name_error(exc: RuleError, state: State | None, lang: str) -> RuleError:
 
     for key, value in list(exc.params.items()):
         if key == "piece" and state is not None and isinstance(value, str) and value in state.pieces:
-            exc.params[key] = piece_label(state, value)
+            exc.params[key] = piece_label(state, value, lang)
         elif key == "spell" and isinstance(value, str) and value in BUILTIN_NAMES:
             exc.params[key] = t(f"km.info.spell_name.{BUILTIN_NAMES[value]}", lang)
+        elif key == "spell" and isinstance(value, str) and state is not None:  # the pack's name, as read
+            exc.params[key] = _spell_called(state, value, lang)
         elif isinstance(value, list | tuple):
             exc.params[key] = ", ".join(str(word(v)) for v in value)
         elif key in ("direction", "options"):
             exc.params[key] = word(value)
     return exc
+
+
+def _spell_called(state: State, name: str, lang: str) -> str:
+    """A spell an engine error names by its pack name, in the reader's language: the spells of the
+    pieces in play are searched (the active piece's first), the name is kept when none has it."""
+    pieces = [state.pieces[state.active_piece]] if state.active_piece in state.pieces else []
+    for piece in [*pieces, *state.pieces.values()]:
+        for spell in piece.figurine.spells:
+            if spell.name == name:
+                return spell_name(spell, lang)
+    return name

@@ -30,6 +30,7 @@ from engines.krosmaster.content import (
     Spell,
     SpellKind,
     load_pack,
+    name_in,
     pack_for,
 )
 from engines.krosmaster.engine import KrosmasterEngine, reachable_squares, spell_targets, spells_of
@@ -42,13 +43,21 @@ from gm.games.krosmaster.info import (
     BUILTIN_SPELLS,
     damage_text,
     figurine_powers,
+    names_of,
     reward_parts,
     reward_short,
     spell_name,
     spell_parts,
     spell_short,
 )
-from gm.games.krosmaster.names import card_label, named_params, piece_label, pile_label, resolve_figurines
+from gm.games.krosmaster.names import (
+    card_label,
+    localized,
+    named_params,
+    piece_label,
+    pile_label,
+    resolve_figurines,
+)
 from gm.packs import admin as pack_admin
 from gm.reply import Button, Reply, Select, SelectOption
 from gm.workers import render_pool
@@ -66,10 +75,10 @@ _PILE_ID = re.compile(r"(granite|jade|gold|ruby)(\d+)")  # 103.7: a reward pile'
 log = logging.getLogger(__name__)
 
 
-def figurine_names(ids: list[str], content: dict[str, Any] | None) -> list[str]:
+def figurine_names(ids: list[str], content: dict[str, Any] | None, lang: str = "en") -> list[str]:
     """Display names of a team already accepted by the engine (server pack first, then built-in)."""
     pack = pack_for(content)
-    return [pack.figurine(fid).name for fid in ids]
+    return [name_in(pack.figurine(fid), lang) for fid in ids]
 
 
 def _spell(state: State, spell_id: str) -> Spell | None:
@@ -83,9 +92,9 @@ def spell_title(state: State, spell_id: str, lang: str) -> str:
     return spell_name(spell, lang) if spell is not None else spell_id
 
 
-def _pieces(state: State, pieces: Iterable[PieceState], key: Any = None) -> list[Ranked]:
-    return [Ranked(Choice(piece_label(state, p.id), p.id), key(p) if key else (), (p.short, p.figurine.name))
-            for p in pieces]
+def _pieces(state: State, pieces: Iterable[PieceState], key: Any = None, lang: str = "en") -> list[Ranked]:
+    return [Ranked(Choice(piece_label(state, p.id, lang), p.id), key(p) if key else (),
+                   (p.short, *names_of(p.figurine))) for p in pieces]
 
 
 def move_choices(state: State, seat: int, current: str, lang: str) -> list[Choice]:
@@ -135,7 +144,7 @@ def spell_choices(state: State, seat: int, current: str, lang: str) -> list[Choi
                   else t("km.ui.not_now", lang, reason=_why_not(piece, spell, lang)))
         parts, importance = spell_parts(spell, lang)
         label = fit([f"{spell_name(spell, lang)} ({status})", *parts], importance=[10, *importance])
-        found.append(Ranked(Choice(label, spell.id), (0 if count else 1, order), (spell.name,)))
+        found.append(Ranked(Choice(label, spell.id), (0 if count else 1, order), names_of(spell)))
     return rank(found, current)
 
 
@@ -170,7 +179,7 @@ def _target_label(state: State, seat: int, value: str, spell: Spell, direction: 
         if not hits:
             return value
         piece = hits[0]
-        return f"{value} — " + t("km.ui.target_piece", lang, piece=f"{piece.short} {piece.figurine.name}",
+        return f"{value} — " + t("km.ui.target_piece", lang, piece=f"{piece.short} {name_in(piece.figurine, lang)}",
                                  relation=relation[piece.id], hp=piece.hp - piece.wounds)
     parts = []
     if spell.area in ORIENTED_AREAS and direction:
@@ -214,9 +223,9 @@ def target_choices(state: State, seat: int, spell_id: str | None, current: str, 
     return rank(found, current)
 
 
-def deploy_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
+def deploy_piece_choices(state: State, seat: int, current: str, lang: str = "en") -> list[Choice]:
     ids = {a.piece for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.Deploy | A.OrderTies)}
-    return rank(_pieces(state, (state.pieces[p] for p in sorted(ids))), current)
+    return rank(_pieces(state, (state.pieces[p] for p in sorted(ids)), lang=lang), current)
 
 
 def deploy_square_choices(state: State, seat: int, current: str) -> list[Choice]:
@@ -224,13 +233,13 @@ def deploy_square_choices(state: State, seat: int, current: str) -> list[Choice]
     return rank([Ranked(Choice(s, s)) for s in squares], current)
 
 
-def own_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
+def own_piece_choices(state: State, seat: int, current: str, lang: str = "en") -> list[Choice]:
     return rank(_pieces(state, (p for p in state.pieces_of(seat)  # 403.1: Krosmasters only
-                                if p.in_play and p.summon is None)), current)
+                                if p.in_play and p.summon is None), lang=lang), current)
 
 
-def any_piece_choices(state: State, current: str) -> list[Choice]:
-    return rank(_pieces(state, state.pieces.values(), lambda p: (not p.in_play,)), current)
+def any_piece_choices(state: State, current: str, lang: str = "en") -> list[Choice]:
+    return rank(_pieces(state, state.pieces.values(), lambda p: (not p.in_play,), lang), current)
 
 
 def decision_choices(state: State, lang: str, current: str) -> list[Choice]:
@@ -240,7 +249,7 @@ def decision_choices(state: State, lang: str, current: str) -> list[Choice]:
         return []
     found = []
     for option in decision.options:
-        label = t(option.label_key, lang, **humanize(named_params(state, option.params), lang, "km"))
+        label = t(option.label_key, lang, **humanize(named_params(state, option.params, lang), lang, "km"))
         found.append(Ranked(Choice(label, option.value)))
     return rank(found, current)
 
@@ -263,23 +272,24 @@ def pile_choices(state: State, seat: int, current: str, lang: str, *, both: bool
             label = t("km.ui.pile_blind", lang, pile=name, price=price)
         else:
             reward = pile.top.reward if pile.top else None
-            label = fit([t("km.ui.pile_face_up", lang, pile=name, reward=card_label(pile.top), price=price),
+            label = fit([t("km.ui.pile_face_up", lang, pile=name, reward=card_label(pile.top, lang), price=price),
                          *(reward_parts(reward, lang)[1:] if reward else [])])
         value = f"{action.pile} blind" if both and action.blind else action.pile
         found.append(Ranked(Choice(label, value), (action.blind, price, action.pile), (name, pile.id)))
     return rank(found, current)
 
 
-def assign_reward_choices(state: State, seat: int, current: str) -> list[Choice]:
+def assign_reward_choices(state: State, seat: int, current: str, lang: str = "en") -> list[Choice]:
     view = ENGINE.view(state, seat)
     ids = {a.reward for a in ENGINE.legal_actions(view, seat) if isinstance(a, A.AssignReward)}
     card = view.rewards.pending
-    return rank([Ranked(Choice(card_label(card), cid)) for cid in sorted(ids)], current)
+    aliases = names_of(card.reward) if card is not None and card.reward is not None else ()
+    return rank([Ranked(Choice(card_label(card, lang), cid), (), aliases) for cid in sorted(ids)], current)
 
 
-def assign_piece_choices(state: State, seat: int, current: str) -> list[Choice]:
+def assign_piece_choices(state: State, seat: int, current: str, lang: str = "en") -> list[Choice]:
     ids = {a.piece for a in ENGINE.legal_actions(state, seat) if isinstance(a, A.AssignReward)}
-    return rank(_pieces(state, (state.pieces[p] for p in sorted(ids))), current)
+    return rank(_pieces(state, (state.pieces[p] for p in sorted(ids)), lang=lang), current)
 
 
 def reveal_reward_choices(state: State, seat: int, current: str, lang: str = "en") -> list[Choice]:
@@ -291,7 +301,8 @@ def reveal_reward_choices(state: State, seat: int, current: str, lang: str = "en
     for cid in sorted(ids):
         card = cards.get(cid)
         detail = reward_short(card.reward, lang) if card is not None and card.reward is not None else ""
-        found.append(Ranked(Choice(fit([card_label(card), detail]), cid), (), (card_label(card),)))
+        aliases = names_of(card.reward) if card is not None and card.reward is not None else ()
+        found.append(Ranked(Choice(fit([card_label(card, lang), detail]), cid), (), aliases))
     return rank(found, current)
 
 
@@ -299,7 +310,7 @@ def _top_text(card: RewardCard | None, lang: str) -> str:
     """The face-up reward on a pile and what it does ("Healing Herb (boost, heals 2)")."""
     if card is None or card.reward is None:
         return "—"
-    return f"{card.reward.name} ({', '.join(reward_parts(card.reward, lang)[1:])})"
+    return f"{name_in(card.reward, lang)} ({', '.join(reward_parts(card.reward, lang)[1:])})"
 
 
 def rewards_text(state: State, seat: int | None, lang: str) -> str:
@@ -308,9 +319,9 @@ def rewards_text(state: State, seat: int | None, lang: str) -> str:
     none = t("km.ui.rewards_none", lang)
     piles = "".join("\n• " + t("km.ui.pile_status", lang, pile=pile_label(p, lang), count=p.count,
                                 top=_top_text(p.top, lang)) for p in view.rewards.piles) or none
-    yours = [f"{card_label(c)} → {p.short}" for p in view.pieces.values() if p.owner == seat
+    yours = [f"{card_label(c, lang)} → {p.short}" for p in view.pieces.values() if p.owner == seat
              for c in p.rewards if not c.face_up]
-    public = [f"{card_label(c)} → {p.short}" for p in view.pieces.values() for c in p.rewards if c.face_up]
+    public = [f"{card_label(c, lang)} → {p.short}" for p in view.pieces.values() for c in p.rewards if c.face_up]
     lines = [t("km.ui.rewards_piles", lang, piles=piles)]
     if seat is not None:
         lines.append(t("km.ui.rewards_yours", lang, rewards=", ".join(yours) or none))
@@ -325,15 +336,17 @@ def figurine_choices(current: str, lang: str, content: dict | None = None,
     done, _, last = current.rpartition(",")
     prefix = f"{done}, " if done else ""
     try:
-        chosen = set(resolve_figurines(done, content)) if done.strip() else set()
+        chosen = set(resolve_figurines(done, content, lang)) if done.strip() else set()
     except TavoloError:  # an earlier name is still wrong: the command will say which
         chosen = set()
     found = []
     for order, fig in enumerate(pack.figurines):
         if fig.id in chosen:
             continue
-        label = t("km.ui.figurine_choice", lang, name=fig.name, level=fig.level, hp=fig.hp, ap=fig.ap, mp=fig.mp)
-        found.append(Ranked(Choice((prefix + label)[-100:], (prefix + fig.id)[:100]), (order,), (fig.name, fig.id)))
+        label = t("km.ui.figurine_choice", lang, name=name_in(fig, lang), level=fig.level, hp=fig.hp, ap=fig.ap,
+                  mp=fig.mp)
+        found.append(Ranked(Choice((prefix + label)[-100:], (prefix + fig.id)[:100]), (order,),
+                            (*names_of(fig), fig.id)))
     return [Choice(c.label, c.value) for c in rank(found, last, limit)]
 
 
@@ -344,7 +357,8 @@ def figurine_lines(lang: str, content: dict[str, Any] | None) -> list[str]:
     shared = {f.name for f in pack.figurines if sum(1 for g in pack.figurines if g.name == f.name) > 1}
     lines = []
     for fig in pack.figurines:
-        line = t("km.ui.figurine_choice", lang, name=fig.name, level=fig.level, hp=fig.hp, ap=fig.ap, mp=fig.mp)
+        line = t("km.ui.figurine_choice", lang, name=name_in(fig, lang), level=fig.level, hp=fig.hp, ap=fig.ap,
+                 mp=fig.mp)
         powers = figurine_powers(fig, lang)
         lines.append(line + (f" · {', '.join(powers)}" if powers else "") + (f" — `{fig.id}`" if fig.name in shared
                                                                                else ""))
@@ -384,8 +398,8 @@ class KrosmasterPresenter:
             parts = [t("km.ui.summary_turn", lang, turn=max(1, view.turn_number), player=player.name)]
         if view.phase == "turn" and view.active_piece:
             piece = view.pieces[view.active_piece]
-            parts.append(t("km.ui.summary_piece", lang, piece=piece.short, name=piece.figurine.name, ap=piece.ap,
-                           mp=piece.mp, hp=piece.hp - piece.wounds))
+            parts.append(t("km.ui.summary_piece", lang, piece=piece.short, name=name_in(piece.figurine, lang),
+                           ap=piece.ap, mp=piece.mp, hp=piece.hp - piece.wounds))
         gg = " · ".join(f"{p.name} {p.gg}" for p in view.players)
         parts.append(t("km.ui.summary_gg", lang, gg=gg, wild=view.wild_gg))
         return "\n".join(parts)
@@ -479,7 +493,7 @@ class KrosmasterPresenter:
         names = []
         for fid in team:
             try:
-                names.append(pack.figurine(str(fid)).name)
+                names.append(name_in(pack.figurine(str(fid)), lang))
             except TavoloError:
                 names.append(str(fid))
         return t("km.ui.lobby_team", lang, team=", ".join(names))
@@ -492,7 +506,7 @@ class KrosmasterPresenter:
             text = damage_text(event.params, lang)
             if text is not None:
                 return text
-        params = dict(event.params)
+        params = localized(dict(event.params), lang)  # the pack's names in the reader's language
         if params.get("spell") in BUILTIN_SPELLS and "spell_name" in params:  # 205.3, 313.6a
             params["spell_name"] = t(f"km.info.spell_name.{params['spell']}", lang)
         if event.key == "km.game_started" and has(f"km.format.{params.get('format')}", lang):

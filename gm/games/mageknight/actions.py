@@ -19,13 +19,14 @@ from gm.games.mageknight import choices
 __all__ = ["MAX_PACK_BYTES", "add", "assign", "recipient_choices"]
 
 
-def add(state: State, amount: int, effect: str, unit: str | None, label: str | None) -> dict[str, Any]:
+def add(state: State, amount: int, effect: str, unit: str | None, label: str | None,
+        lang: str = "en") -> dict[str, Any]:
     """``/mk add``: an attack or block played at the player's own table; with no kind typed, the kind
     of the open column (an attack when none is open)."""
     action: dict[str, Any] = {"kind": "add", "amount": amount, **choices.parse_effect(effect)}
     action.setdefault("effect", state.staged.kind if state.staged else "attack")
     if unit:
-        action["unit"] = choices.resolve_unit_name(state, unit)
+        action["unit"] = choices.resolve_unit_name(state, unit, lang)
     if label:
         action["label"] = label.strip()[:60]
     return action
@@ -34,7 +35,7 @@ def add(state: State, amount: int, effect: str, unit: str | None, label: str | N
 def assign(state: State, to: str, enemy: str | None, lang: str = "en") -> dict[str, Any]:
     """``/mk assign``: whose damage (when named) goes to a unit or the hero; an autocomplete value
     carries both. ``lang``: the words of the error that lists the recipients."""
-    recipient, whose = choices.resolve_recipient(state, to, choices.resolve_damage_enemy(state, enemy), lang)
+    recipient, whose = choices.resolve_recipient(state, to, choices.resolve_damage_enemy(state, enemy, lang), lang)
     return {"kind": "assign", "to": recipient, "enemy": whose}
 
 
@@ -42,7 +43,7 @@ def recipient_choices(state: State, seat: int | None, enemy: str | None, current
     """``/mk assign to:``: the recipients of the typed enemy's damage; while that name is half typed
     (or empty), every enemy's."""
     try:
-        named = choices.resolve_damage_enemy(state, enemy)
+        named = choices.resolve_damage_enemy(state, enemy, lang)
     except TavoloError:  # half typed: every enemy's recipients
         named = None
     return choices.recipient_choices(state, seat, named, current, lang)

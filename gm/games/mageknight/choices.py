@@ -21,17 +21,19 @@ from engines.core.contract import Action
 from engines.core.errors import RuleError, TavoloError
 from engines.mageknight import ENGINE
 from engines.mageknight import actions as A
-from engines.mageknight.content import Effect
+from engines.mageknight.content import Card, Effect
 from engines.mageknight.preview import ColumnPreview, preview_action, preview_assign
 from engines.mageknight.rules_values import damage_of
-from engines.mageknight.state import State
+from engines.mageknight.state import CombatEnemy, State, UnitState
 from gm.games.choices import Choice, Ranked, fit, rank
 from gm.games.mageknight.info import KEYS, effect_text, resist_text
-from gm.games.mageknight.payment import mana_matches, same_payment
+from gm.games.mageknight.payment import mana_matches, preferred_payment, same_payment
 from gm.games.names import Name, find, fold, resolve, resolve_many
 
 LANGS = SUPPORTED
 HERO = "hero"
+_MANA_WORD = {"token": "mk.ui.mana_word.token", "die": "mk.ui.mana_word.die", "crystal": "mk.ui.mana_word.crystal"}
+NOTE = "note"  # a built action's words for the reply (the mana the bot chose), never sent to the engine
 POWERED_MARK = "⚡"
 _SIDE_WORDS = {"basic": ("basic", "base", "b"), "powered": ("powered", "potenziata", "potenziato", "p")}
 _KIND_WORDS = {"attack": ("attack", "attacco", "att"), "block": ("block", "blocco", "parata")}
@@ -119,7 +121,7 @@ def _dedupe_dice(state: State, actions: list[Any]) -> list[Any]:
 # ---------------------------------------------------------------------------- targets
 def _target_label(state: State, action: A.Target, lang: str) -> str:
     enemies = [state.enemy(uid) for uid in action.enemies]
-    names = " + ".join(e.name for e in enemies)
+    names = " + ".join(e.local_name(lang) for e in enemies)
     column = preview_action(state, action)
     if column is None:
         return names
@@ -148,22 +150,27 @@ def target_choices(state: State, seat: int | None, current: str, lang: str) -> l
         column = preview_action(state, action)
         need = column.need if column is not None else 0
         value = ",".join(action.enemies)
-        names = tuple(state.enemy(u).name for u in action.enemies)
+        names = tuple(n for u in action.enemies for n in _spellings(state.enemy(u)))
         found.append(Ranked(Choice(_target_label(state, action, lang), value), (len(action.enemies), need), names))
     return rank(found, current)
 
 
-def enemy_names(state: State, uids: Sequence[str] | None = None) -> list[Name]:
+def _spellings(thing: CombatEnemy | UnitState | Card) -> tuple[str, ...]:
+    """Every name a player may type for a thing: its name in each language."""
+    return tuple(dict.fromkeys(thing.local_name(lang) for lang in LANGS))
+
+
+def enemy_names(state: State, uids: Sequence[str] | None = None, lang: str = "en") -> list[Name]:
     enemies = [e for e in state.enemies if uids is None or e.uid in uids]
-    return [Name(e.uid, e.name, (e.token.id,)) for e in enemies]
+    return [Name(e.uid, e.local_name(lang), (*_spellings(e), e.token.id)) for e in enemies]
 
 
-def resolve_targets(state: State, seat: int | None, text: str) -> list[str]:
+def resolve_targets(state: State, seat: int | None, text: str, lang: str = "en") -> list[str]:
     """``"tusk, warg"``, ``"tusk warg"``, ``"e1,e2"`` (autocomplete) → enemy uids; the engine says why a
     named enemy cannot be targeted (double fortified, already blocked…)."""
     candidates = [e.uid for e in state.enemies if e.status != "defeated"]
-    return resolve_many(text, enemy_names(state, candidates) or enemy_names(state), what=Phrase("mk.ui.what.enemy"),
-                        keys=KEYS)
+    return resolve_many(text, enemy_names(state, candidates, lang) or enemy_names(state, lang=lang),
+                        what=Phrase("mk.ui.what.enemy"), keys=KEYS)
 
 
 # ---------------------------------------------------------------------------- cards
@@ -194,7 +201,7 @@ def parse_play_value(text: str) -> dict[str, Any] | None:
 def _play_label(state: State, action: A.Play, lang: str, previews: Previews | None = None) -> str:
     card = state.cards[action.card]
     effect = card.effects(action.side)[action.option]
-    name = card.name + (f" {POWERED_MARK}" if action.side == "powered" else "")
+    name = card.local_name(lang) + (f" {POWERED_MARK}" if action.side == "powered" else "")
     gains = effect.kind == "gain_mana"  # not part of the column: no total to show
     colours = ", ".join(t(f"mk.face.{c}", lang) for c in action.colours)
     text = t("mk.ui.gain_tokens", lang, colours=colours) if gains else effect_text(effect, lang)
@@ -238,7 +245,7 @@ def play_choices(state: State, seat: int | None, current: str, lang: str) -> lis
         rank_key = (2, 0) if gains else previews.rank(action)  # mana tokens never change the column
         key = (*rank_key, action.side == "powered", hand.index(action.card))
         found.append(Ranked(Choice(_play_label(state, action, lang, previews), play_value(action)), key,
-                            (state.cards[action.card].name,)))
+                            _spellings(state.cards[action.card])))
     return rank(found, current)
 
 
@@ -254,8 +261,8 @@ def _play_names(state: State, plays: list[A.Play], lang: str) -> list[Name]:
         effect = card.effects(action.side)[action.option]
         sides = [*(_SIDE_WORDS[action.side]), *(t(f"mk.side.{action.side}", other) for other in LANGS)]
         effects = _effect_words(effect)
-        aliases = [card.name, card.id, *(f"{card.name} {s}" for s in sides), *(f"{card.name} {e}" for e in effects),
-                   *(f"{card.name} {s} {e}" for s in sides for e in effects)]
+        aliases = [card.id, *(f"{name} {more}".strip() for name in _spellings(card)
+                               for more in ("", *sides, *effects, *(f"{s} {e}" for s in sides for e in effects)))]
         names.append(Name(play_value(action), _play_label(state, action, lang), tuple(aliases)))
     return names
 
@@ -285,10 +292,11 @@ def resolve_play(state: State, seat: int | None, text: str, side: str | None, ma
     names = _play_names(state, plays, lang)
     _tier, found = find(text, names)
     found = same_payment(state, found, [parse_play_value(n.value) or {} for n in found])
+    found, other = preferred_payment(found, [parse_play_value(n.value) or {} for n in found])
     if len(found) == 1:
-        return parse_play_value(found[0].value) or {}
+        return _with_note(state, parse_play_value(found[0].value) or {}, other, lang)
     if not found:  # not a legal play now: the engine explains why (no target yet, wrong phase…)
-        action: dict[str, Any] = {"kind": "play", "card": _hand_card(state, text), "side": wanted or "basic"}
+        action: dict[str, Any] = {"kind": "play", "card": _hand_card(state, text, lang), "side": wanted or "basic"}
         if mana and mana.strip():
             action["mana"] = mana.strip()
         return action
@@ -296,9 +304,22 @@ def resolve_play(state: State, seat: int | None, text: str, side: str | None, ma
                       names="; ".join(n.label for n in found[:8]))
 
 
-def _hand_card(state: State, text: str) -> str:
+def _with_note(state: State, action: dict[str, Any], other: str | None, lang: str) -> dict[str, Any]:
+    """A play whose payment the bot chose (``payment.preferred_payment``) says so in the reply: which mana
+    paid, and how to pay the other way (``NOTE``, taken off the action by the presenter)."""
+    spec = str(action.get("mana") or "")
+    if other is None or not spec:
+        return action
+    face = state.source[int(spec[4:])].face if spec.startswith("die:") else spec.partition(":")[2]
+    word = t(_MANA_WORD[other], lang)
+    note = t("mk.ui.paid_default", lang, used=mana_text(state, spec, lang),
+             other=t(f"mk.ui.mana.{other}", lang, face=t(f"mk.face.{face}", lang)), word=word)
+    return {**action, NOTE: note}
+
+
+def _hand_card(state: State, text: str, lang: str = "en") -> str:
     ids = [c for c in dict.fromkeys(state.hero.hand) if c in state.cards]
-    names = [Name(c, state.cards[c].name) for c in ids]
+    names = [Name(c, state.cards[c].local_name(lang), _spellings(state.cards[c])) for c in ids]
     if not names:
         raise TavoloError("mk.ui.no_cards")
     return _names_error(text, names, "mk.ui.what.card")
@@ -314,15 +335,16 @@ def sideways_choices(state: State, seat: int | None, current: str, lang: str) ->
         card = state.cards[action.card]
         useful = any(e.kind in ("attack", "block") for e in (*card.basic, *card.powered))
         kind = state.staged.kind if state.staged else "attack"
-        label = fit([f"{card.name} → {t(f'mk.ui.sideways_{kind}', lang)} {after(state, action, lang)}".strip()])
-        found.append(Ranked(Choice(label, action.card), (useful, hand.index(action.card)), (card.name,)))
+        label = fit([f"{card.local_name(lang)} → {t(f'mk.ui.sideways_{kind}', lang)} {after(state, action, lang)}"
+                     .strip()])
+        found.append(Ranked(Choice(label, action.card), (useful, hand.index(action.card)), _spellings(card)))
     return rank(found, current)
 
 
-def resolve_card(state: State, seat: int | None, text: str) -> str:
+def resolve_card(state: State, seat: int | None, text: str, lang: str = "en") -> str:
     prefer = {a.card for a in legal(state, seat) if isinstance(a, A.Sideways)}
     ids = [c for c in dict.fromkeys(state.hero.hand) if c in state.cards]
-    names = [Name(c, state.cards[c].name) for c in ids]
+    names = [Name(c, state.cards[c].local_name(lang), _spellings(state.cards[c])) for c in ids]
     if not names:
         raise TavoloError("mk.ui.no_cards")
     return resolve(text, names, what=Phrase("mk.ui.what.card"), keys=KEYS, prefer=prefer)
@@ -349,7 +371,7 @@ def _unit_label(state: State, action: A.Activate, lang: str, previews: Previews 
     mana = mana_text(state, action.mana, lang)
     if mana:
         text += f" ({mana})"
-    return fit([f"{unit.name} · {text} {(previews or Previews(state)).words(action, lang)}".strip()])
+    return fit([f"{unit.local_name(lang)} · {text} {(previews or Previews(state)).words(action, lang)}".strip()])
 
 
 def _activations(state: State, seat: int | None) -> list[A.Activate]:
@@ -359,7 +381,7 @@ def _activations(state: State, seat: int | None) -> list[A.Activate]:
 def unit_choices(state: State, seat: int | None, current: str, lang: str) -> list[Choice]:
     previews = Previews(state)
     found = [Ranked(Choice(_unit_label(state, a, lang, previews), unit_value(a)),
-                    (*previews.rank(a), a.mana is not None), (state.unit(a.unit).name,))
+                    (*previews.rank(a), a.mana is not None), _spellings(state.unit(a.unit)))
              for a in _activations(state, seat)]
     return rank(found, current)
 
@@ -374,29 +396,35 @@ def resolve_unit(state: State, seat: int | None, text: str, mana: str | None, la
     for action in options:
         unit = state.unit(action.unit)
         effects = _effect_words(unit.card.abilities[action.ability].effects[action.option])
-        names.append(Name(unit_value(action), _unit_label(state, action, lang),
-                          (unit.name, unit.card.id, *(f"{unit.name} {e}" for e in effects))))
+        spelled = (f"{name} {e}".strip() for name in _spellings(unit) for e in ("", *effects))
+        names.append(Name(unit_value(action), _unit_label(state, action, lang), (unit.card.id, *spelled)))
     _tier, found = find(text, names)
+    found, other = preferred_payment(found, [parse_unit_value(n.value) or {} for n in found])
     if len(found) == 1:
-        return parse_unit_value(found[0].value) or {}
+        return _with_note(state, parse_unit_value(found[0].value) or {}, other, lang)
     if found:
         raise TavoloError(KEYS.ambiguous, name=text.strip(), what=Phrase("mk.ui.what.unit"),
                           names="; ".join(n.label for n in found[:8]))
-    units = [Name(u.uid, u.name, (u.card.id,)) for u in state.units]
+    units = unit_names(state, lang)
     if not units:
         raise TavoloError("mk.ui.no_units")
     return {"kind": "activate", "unit": _names_error(text, units, "mk.ui.what.unit")}
 
 
-def ready_unit_choices(state: State, current: str) -> list[Choice]:
+def unit_names(state: State, lang: str = "en") -> list[Name]:
+    """The units, labelled in the reader's language, typed in either."""
+    return [Name(u.uid, u.local_name(lang), (*_spellings(u), u.card.id)) for u in state.units]
+
+
+def ready_unit_choices(state: State, current: str, lang: str = "en") -> list[Choice]:
     """Assist: units that can still give an effect (ready and unwounded)."""
-    found = [Ranked(Choice(u.name, u.uid), (), (u.card.id,)) for u in state.units
+    found = [Ranked(Choice(u.local_name(lang), u.uid), (), (*_spellings(u), u.card.id)) for u in state.units
              if u.ready and not u.wounds and not u.destroyed]
     return rank(found, current)
 
 
-def resolve_unit_name(state: State, text: str) -> str:
-    units = [Name(u.uid, u.name, (u.card.id,)) for u in state.units]
+def resolve_unit_name(state: State, text: str, lang: str = "en") -> str:
+    units = unit_names(state, lang)
     if not units:
         raise TavoloError("mk.ui.no_units")
     return _names_error(text, units, "mk.ui.what.unit")
@@ -447,10 +475,10 @@ def damage_enemy_choices(state: State, seat: int | None, current: str, lang: str
     for uid in dict.fromkeys(a.enemy for a in legal(state, seat) if isinstance(a, A.Assign) and a.enemy):
         enemy = state.enemy(uid)
         damage = damage_of(state, enemy)
-        label = t("mk.ui.damage_choice", lang, enemy=enemy.name, damage=damage,
+        label = t("mk.ui.damage_choice", lang, enemy=enemy.local_name(lang), damage=damage,
                   element=t(f"mk.element.{enemy.token.element}", lang))
         extras = [t(f"mk.info.ability_name.{a}", lang) for a in ("brutal", "poison", "paralyze") if enemy.has(a)]
-        found.append(Ranked(Choice(fit([label, *extras]), uid), (-damage,), (enemy.name, enemy.token.id)))
+        found.append(Ranked(Choice(fit([label, *extras]), uid), (-damage,), (*_spellings(enemy), enemy.token.id)))
     return rank(found, current)
 
 
@@ -476,7 +504,8 @@ def assign_words(state: State, to: str, enemy: str | None, lang: str) -> tuple[s
         key, cost = "mk.ui.assign_soaked", 0
     else:
         key, cost = "mk.ui.assign_wounded", 2 + p.unit_wounds
-    return t(key, lang, unit=p.to, absorbed=p.absorbed, left=p.left, wounds=p.unit_wounds), cost + p.left
+    unit = next((u.local_name(lang) for u in state.units if u.uid == to or u.name == p.to), p.to)
+    return t(key, lang, unit=unit, absorbed=p.absorbed, left=p.left, wounds=p.unit_wounds), cost + p.left
 
 
 def recipient_choices(state: State, seat: int | None, enemy: str | None, current: str, lang: str) -> list[Choice]:
@@ -494,17 +523,17 @@ def recipient_choices(state: State, seat: int | None, enemy: str | None, current
             continue
         text, cost = assign_words(state, action.to, action.enemy, lang)
         if action.enemy is not None and enemy is None:
-            text = f"{state.enemy(action.enemy).name} → {text}"
+            text = f"{state.enemy(action.enemy).local_name(lang)} → {text}"
         value = f"{action.enemy}>{action.to}" if action.enemy is not None and enemy is None else action.to
         aliases = (HERO, *(t("mk.ui.hero", other) for other in LANGS)) if action.to == HERO else (
-            state.unit(action.to).name,)
+            _spellings(state.unit(action.to)))
         found.append(Ranked(Choice(fit([text]) or action.to, value), (cost,), aliases))
     return rank(found, current)
 
 
 def recipient_names(state: State, lang: str = "en") -> list[Name]:
     """The units and the hero, the hero labelled in the reader's language (an error lists these labels)."""
-    units = [Name(u.uid, u.name, (u.card.id,)) for u in state.units]
+    units = unit_names(state, lang)
     return [*units, Name(HERO, t("mk.ui.hero", lang), tuple(t("mk.ui.hero", other) for other in LANGS))]
 
 
@@ -518,10 +547,10 @@ def resolve_recipient(state: State, text: str, enemy: str | None = None,
     return resolve(text, recipient_names(state, lang), what=Phrase("mk.ui.what.recipient"), keys=KEYS), enemy
 
 
-def resolve_damage_enemy(state: State, text: str | None) -> str | None:
+def resolve_damage_enemy(state: State, text: str | None, lang: str = "en") -> str | None:
     if not text or not text.strip():
         return None
-    return resolve(text, enemy_names(state), what=Phrase("mk.ui.what.enemy"), keys=KEYS)
+    return resolve(text, enemy_names(state, lang=lang), what=Phrase("mk.ui.what.enemy"), keys=KEYS)
 
 
 def assign_options(state: State, seat: int | None, lang: str) -> list[tuple[str, str]]:
@@ -532,7 +561,7 @@ def assign_options(state: State, seat: int | None, lang: str) -> list[tuple[str,
             continue
         enemy = action.enemy or (state.damage.enemy if state.damage else None)
         text, cost = assign_words(state, action.to, action.enemy, lang)
-        label = text if state.damage is not None or enemy is None else f"{state.enemy(enemy).name} → {text}"
+        label = text if state.damage is not None or enemy is None else f"{state.enemy(enemy).local_name(lang)} → {text}"
         found.append((cost, f"{action.enemy or ''}>{action.to}", fit([label])))
     found.sort(key=lambda item: item[0])
     return [(value, label) for _cost, value, label in found]

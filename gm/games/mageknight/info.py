@@ -4,7 +4,7 @@ Players choose cards, units and targets by what they do (TABLE_UX "information o
 so every choice says it: ``*_text`` give the short forms autocomplete labels and panels
 use ("Attack 2 or Block 2 · powered (red mana): Attack 4"), ``info_reply`` the full card
 for ``/mk info``. Everything is built from the content's structured data in the reader's
-language; content names stay as the pack names them, in both languages.
+language; content names too, when the pack gives an Italian one (``name_it``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from engines.mageknight.content import (
 from engines.mageknight.preview import enemy_numbers
 from engines.mageknight.state import CombatEnemy, State
 from gm.games.choices import SEPARATOR, Choice, Ranked, fit, rank
+from gm.games.mageknight.rules_cite import section_title
 from gm.games.names import Name, NameKeys, find, resolve
 from gm.reply import Field, Reply
 
@@ -145,13 +146,16 @@ class Entry:
             return ability_name(self.key, lang)
         if self.kind == "element":
             return t(f"mk.element.{self.key}", lang).capitalize()
-        return str(getattr(self.item, "name", self.key))
+        local = getattr(self.item, "local_name", None)
+        return str(local(lang)) if callable(local) else str(getattr(self.item, "name", self.key))
 
     def names(self) -> tuple[str, ...]:
+        """Its name in every language (and its id): a player types either."""
+        titles = tuple(dict.fromkeys(self.title(lang) for lang in LANGS))
         if self.kind in ("ability", "element"):
-            return (self.key, *(self.title(lang) for lang in LANGS))
+            return (self.key, *titles)
         ident = getattr(self.item, "id", self.key)
-        return (self.title("en"), ident) if ident != "hidden" else (self.title("en"),)
+        return (*titles, ident) if ident != "hidden" else titles
 
 
 def entries(content: dict[str, Any] | None, state: State | None = None) -> list[Entry]:
@@ -204,7 +208,7 @@ def info_choices(current: str, lang: str, content: dict[str, Any] | None, state:
     ranked = []
     for name in _name_list(found, lang):
         entry = found[int(name.value)]
-        label = fit([name.label, _summary(entry, lang, state)])
+        label = fit([name.label, *_summary(entry, lang, state).split(SEPARATOR)])  # long: drop the last facts
         value = f"{entry.kind}:{entry.key}"
         ranked.append(Ranked(Choice(label, value[:100]), (), name.keys))
     return rank(ranked, current)
@@ -268,10 +272,15 @@ def _fields(entry: Entry, lang: str, state: State | None) -> list[Field]:
         return fields
     if entry.kind == "ability":
         return [Field(t("mk.info.field.effect", lang), t(f"mk.info.ability_text.{entry.key}", lang)),
-                Field(t("mk.info.field.section", lang), t("mk.info.rules_section", lang,
-                                                         section=ABILITY_SECTION[entry.key]))]
+                _section_field(ABILITY_SECTION[entry.key], lang)]
     return [Field(t("mk.info.field.effect", lang), t(f"mk.info.element_text.{entry.key}", lang)),
-            Field(t("mk.info.field.section", lang), t("mk.info.rules_section", lang, section="enemy-resistances"))]
+            _section_field("enemy-resistances", lang)]
+
+
+def _section_field(section: str, lang: str) -> Field:
+    """Where to read more: the digest section's title, and the command that shows it."""
+    return Field(t("mk.info.field.section", lang), t("mk.info.rules_section", lang, section=section,
+                                                     title=section_title(section, lang) or section))
 
 
 def token_fields(token: EnemyToken, lang: str) -> list[Field]:

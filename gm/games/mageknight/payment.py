@@ -46,3 +46,36 @@ def same_payment(state: State, found: list[Name], plays: list[dict[str, Any]]) -
         return play.get("card"), play.get("side"), play.get("option"), source, face, tuple(play.get("colours", ()))
 
     return found[:1] if len(found) > 1 and all(paid(p) == paid(plays[0]) for p in plays) else found
+
+
+# Which mana pays when the player did not say (M46): a mana token first (unused tokens are lost at the
+# end of the turn), then the Source die (one per turn, rerolled for the next), and a crystal last (it keeps
+# from turn to turn). The reply says which paid and how to pay the other way.
+PAYMENT_ORDER = ("token", "die", "crystal")
+
+
+def preferred_payment(found: list[Name], plays: list[dict[str, Any]]) -> tuple[list[Name], str | None]:
+    """One play when ``found`` differ only in what pays (a red die or a red crystal for Fire Lance): the one
+    ``PAYMENT_ORDER`` puts first, and the source of the next best ("crystal"), for the reply to offer."""
+    if len(found) < 2:
+        return found, None
+
+    def play_of(play: dict[str, Any]) -> tuple[Any, ...]:
+        return play.get("card") or play.get("unit"), play.get("side"), play.get("ability"), play.get("option"), \
+            tuple(play.get("colours", ()))
+
+    if any(play_of(p) != play_of(plays[0]) or not p.get("mana") for p in plays):
+        return found, None
+    ranked = sorted(zip(found, plays, strict=True), key=lambda pair: _payment_rank(pair[1]))
+    best = _source(ranked[0][1])
+    other = next((_source(p) for _n, p in ranked[1:] if _source(p) != best), None)
+    return [ranked[0][0]], other
+
+
+def _source(play: dict[str, Any]) -> str:
+    return str(play.get("mana", "")).partition(":")[0]
+
+
+def _payment_rank(play: dict[str, Any]) -> int:
+    source = _source(play)
+    return PAYMENT_ORDER.index(source) if source in PAYMENT_ORDER else len(PAYMENT_ORDER)

@@ -64,10 +64,15 @@ async def act(app: App, place: Place, actor: Actor, action: dict[str, Any], *, r
     were halved; a challenge that ends has its score stored."""
     state, seat, _table = await current(app, place, actor)
     named = build(state, seat, actor.locale) if state is not None and build is not None else action
+    note = named.pop(choices.NOTE, None) if isinstance(named, dict) else None
     try:
         reply = await app.tables.act(place, actor, named, ref=ref)
     except RuleError as exc:
         raise _explained(exc, state, actor.locale) from None
+    if note:  # the mana the bot chose, and how to pay the other way (the Source and crystals are public)
+        reply.text = f"{reply.text}\n{note}".strip()
+        if reply.brief:
+            reply.brief = f"{reply.brief}\n{note}"
     await scores.record_last(app.store, app.tables, place)
     return reply
 
@@ -243,7 +248,7 @@ class MageKnightPresenter:
         time = t(f"mk.ui.time.{options.get('time', 'day')}", lang)
         if mode == "assist":
             return t("mk.ui.lobby_assist", lang, level=options.get("level", 1), site=site, time=time,
-                     enemies=", ".join(str(e.get("token", {}).get("name", "?")) for e in options.get("enemies", [])),
+                     enemies=", ".join(_token_name(e.get("token", {}), lang) for e in options.get("enemies", [])),
                      units=len(options.get("units", [])))
         tier = int(options.get("tier", 1))
         seed = options.get("seed")
@@ -269,13 +274,25 @@ class MageKnightPresenter:
                       options=tuple(SelectOption(label=o.label[:100], value=o.value) for o in options[:25]))
 
     def gm_name_choices(self, view: State, what: str, current: str) -> list[Choice]:
-        """Units or enemies for the GM overrides (``/gm unit``, ``/gm enemy``), named as the board shows them."""
-        if what == "unit":
-            items = [(u.name, u.uid, "destroyed" if u.destroyed else f"{u.wounds} wounds") for u in view.units]
-        else:
-            items = [(e.name, e.uid, e.status) for e in view.enemies]
-        return rank([Ranked(Choice(f"{name} ({uid}) · {status}", uid), aliases=(name,)) for name, uid, status in items],
-                    current)
+        """Units or enemies for the GM overrides (``/gm unit``, ``/gm enemy``), named as the board shows them,
+        in both languages (this hook is not told the reader's)."""
+        things = view.units if what == "unit" else view.enemies
+        found = []
+        for thing in things:
+            spelled = " / ".join(dict.fromkeys(thing.local_name(lang) for lang in ("en", "it")))
+            found.append(Ranked(Choice(f"{spelled} ({thing.uid})", thing.uid),
+                                aliases=tuple(dict.fromkeys(thing.local_name(lang) for lang in ("en", "it")))))
+        return rank(found, current)
+
+    def gm_resolve(self, view: State, action: dict[str, Any]) -> dict[str, Any]:
+        """``/gm unit``, ``/gm enemy``: the unit or enemy named as people read it, in either language, by
+        the shared resolver (a typo is forgiven, a miss lists the names)."""
+        named = dict(action)
+        if isinstance(named.get("unit"), str) and named["unit"].strip():
+            named["unit"] = choices.resolve_unit_name(view, named["unit"])
+        if isinstance(named.get("enemy"), str) and named["enemy"].strip():
+            named["enemy"] = choices.resolve_damage_enemy(view, named["enemy"]) or named["enemy"]
+        return named
 
     def warm_up(self) -> None:
         """Fonts, arenas and palettes, drawn once per render worker (``gm.presenters.warm_up_all``)."""
@@ -291,6 +308,11 @@ class MageKnightPresenter:
         if sides != 6:
             return None
         return {value: f"mk.face.{mana_from_d6(value).value}" for value in range(1, 7)}
+
+
+def _token_name(token: dict[str, Any], lang: str) -> str:
+    """An enemy of the lobby's options, in the reader's language."""
+    return str((token.get("name_it") if lang == "it" else None) or token.get("name") or "?")
 
 
 def hero_assign(view: State, legal: list[Any]) -> str | None:

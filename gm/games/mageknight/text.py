@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.i18n import humanize, t
+from common.i18n import humanize, local_names, t
 from engines.core.events import Event
 from engines.mageknight import ENGINE
 from engines.mageknight import actions as A
@@ -28,6 +28,8 @@ from gm.games.mageknight.info import ability_name, attack_text, card_text, effec
 from gm.reply import Reply
 
 PHASES_WITH_COLUMN = ("ranged_siege", "block", "attack")
+_MANA_USED = {"die": "mk.ui.ev.mana_used_die", "crystal": "mk.ui.ev.mana_used_crystal",
+              "token": "mk.ui.ev.mana_used_token"}  # the event's ``mana``: the source that paid
 
 
 # ---------------------------------------------------------------------------- the column
@@ -52,7 +54,7 @@ def column_line(state: State, lang: str) -> str:
     staged = state.staged
     if column is None or staged is None:
         return ""
-    targets = " + ".join(column.targets)
+    targets = " + ".join(state.enemy(uid).local_name(lang) for uid in staged.targets)
     key = "mk.ui.column_block" if column.kind == "block" else "mk.ui.column_attack"
     if not staged.parts:
         return t(f"{key}_empty", lang, targets=targets, need=column.need)
@@ -78,7 +80,7 @@ def damage_line(state: State, lang: str) -> str:
         return ""
     enemy = state.enemy(step.enemy)
     extras = [ability_name(a, lang) for a in ("brutal", "poison", "paralyze") if getattr(step, a)]
-    text = t("mk.ui.damage_line", lang, enemy=enemy.name, left=step.remaining, total=step.total,
+    text = t("mk.ui.damage_line", lang, enemy=enemy.local_name(lang), left=step.remaining, total=step.total,
              element=t(f"mk.element.{step.element}", lang))
     return text + (f" ({', '.join(extras)})" if extras else "")
 
@@ -107,7 +109,7 @@ def _abilities(params: dict[str, Any], lang: str) -> str:
 def event_text(event: Event, lang: str) -> str | None:
     """Events whose template is not enough: halved totals say why, a summon says what it does."""
     key = event.key.removeprefix("mk.ev.")
-    p = event.params
+    p = local_names(event.params, lang)  # cards, tokens and units in the reader's language
     if key == "attack_halved":
         resist = [r for r in p.get("resist") or [] if r != "cold_fire"]
         return t("mk.ui.ev.attack_halved", lang, targets=", ".join(p.get("targets", [])), efficient=p["efficient"],
@@ -130,6 +132,8 @@ def event_text(event: Event, lang: str) -> str | None:
         return t(which, lang, **humanize(p, lang, "mk"))
     if key in ("enemy_defeated", "combat_ended") and isinstance(p.get("rep"), int) and p["rep"] > 0:
         return t(event.key, lang, **humanize({**p, "rep": f"+{p['rep']}"}, lang, "mk"))  # "+1", as gained
+    if key == "mana_used" and p.get("mana") in _MANA_USED:  # which source paid (M46)
+        return t(_MANA_USED[p["mana"]], lang, card=p["card"], face=t(f"mk.face.{p['face']}", lang))
     if key == "seed":
         return t("mk.ui.ev.seed", lang, seed=p["seed"], tier=p["tier"])
     return None
@@ -162,7 +166,7 @@ def hand_lines(view: State, seat: int, lang: str) -> list[str]:
     for card_id in cards:
         card = view.cards[card_id]
         copies = hero.hand.count(card_id)
-        name = card.name + (f" ×{copies}" if copies > 1 else "")
+        name = card.local_name(lang) + (f" ×{copies}" if copies > 1 else "")
         lines.append(f"• {name} ({t(f'mk.face.{card.colour}', lang)}): {card_text(card, lang)}")
         now = [choices.after_label(view, a, lang) for a in legal if isinstance(a, A.Play) and a.card == card_id]
         now = list(dict.fromkeys(n for n in now if n))
@@ -189,7 +193,7 @@ def unit_lines(view: State, seat: int, lang: str) -> list[str]:
     for unit in view.units:
         now = list(dict.fromkeys(choices.after_label(view, a, lang) for a in legal if a.unit == unit.uid))
         if now:
-            lines.append(f"• {unit.name}: " + "; ".join(n for n in now if n))
+            lines.append(f"• {unit.local_name(lang)}: " + "; ".join(n for n in now if n))
     return lines
 
 
@@ -218,7 +222,8 @@ def panel(view: State, seat: int, lang: str) -> Reply:
     else:
         lines.append(t("mk.ui.panel_hidden", lang, count=len(view.hero.hand)))
     if view.phase == "setup" and seat == view.opponent:  # the seat that sets the die sees the enemy
-        lines += [f"• {e.name}: {enemy_now_text(view, e, lang)}" for e in view.enemies if e.token.id != HIDDEN]
+        lines += [f"• {e.local_name(lang)}: {enemy_now_text(view, e, lang)}" for e in view.enemies
+                  if e.token.id != HIDDEN]
     if view.interactive is not None and view.interactive.face is not None and seat == view.opponent:
         lines.append(t("mk.ui.panel_die", lang, face=t(f"mk.face.{view.interactive.face}", lang)))
     name = next((p.name for p in view.players if p.seat == seat), "?")

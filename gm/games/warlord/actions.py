@@ -56,19 +56,21 @@ def card_choices(view: State | None, seat: int | None, content: dict[str, Any] |
 
 # ---------------------------------------------------------------------------- orders
 def attack(view: State, seat: int | None, attacker: str) -> dict[str, Any]:
-    return {"kind": "attack", "attacker": choices.resolve_card(
-        view, [a.attacker for a in choices.legal(view, seat) if isinstance(a, A.Attack)], attacker)}
+    return {"kind": "attack", "attacker": choices.pick_card(
+        view, [a.attacker for a in choices.legal(view, seat) if isinstance(a, A.Attack)] + list(view.chars), attacker,
+        "character")}
 
 
 def strike(view: State, seat: int | None, target: str) -> dict[str, Any]:
-    return {"kind": "strike", "target": choices.resolve_card(
-        view, [a.target for a in choices.legal(view, seat) if isinstance(a, A.Strike)], target)}
+    return {"kind": "strike", "target": choices.pick_card(
+        view, [a.target for a in choices.legal(view, seat) if isinstance(a, A.Strike)] + list(view.chars), target,
+        "character")}
 
 
 def recruit(view: State, seat: int | None, card: str, where: str | None) -> dict[str, Any]:
     """A character of the hand; a legal recruit wins a shared name, the rest of the hand lets the
     engine say why that one may not enter now."""
-    return {"kind": "recruit", "position": position(where), "card": choices.resolve_card(
+    return {"kind": "recruit", "position": position(where), "card": choices.pick_card(
         view, [a.card for a in choices.legal(view, seat) if isinstance(a, A.Recruit)] + list(
             view.player(seat).hand if seat is not None else []), card)}
 
@@ -77,8 +79,8 @@ def equip(view: State, seat: int | None, item: str, on: str) -> dict[str, Any]:
     """The item first (legal ones, then the hand), then a host that may carry that item (then any)."""
     options = [a for a in choices.legal(view, seat) if isinstance(a, A.Equip)]
     hand = list(view.player(seat).hand) if seat is not None else []
-    uid = choices.resolve_card(view, [a.item for a in options] + hand, item)
-    host = choices.resolve_card(view, [a.host for a in options if a.item == uid] + list(view.chars), on)
+    uid = choices.pick_card(view, [a.item for a in options] + hand, item)
+    host = choices.pick_card(view, [a.host for a in options if a.item == uid] + list(view.chars), on, "character")
     return {"kind": "equip", "item": uid, "host": host}
 
 
@@ -88,28 +90,28 @@ def play_order(view: State, seat: int | None, card: str, by: str, mode: str | No
     that order allows."""
     options = [a for a in choices.legal(view, seat) if isinstance(a, A.PlayOrder)]
     hand = list(view.player(seat).hand) if seat is not None else []
-    uid = choices.resolve_card(view, [a.card for a in options] + hand, card)
+    uid = choices.pick_card(view, [a.card for a in options] + hand, card)
     mine = [a for a in options if a.card == uid]
-    who = choices.resolve_card(view, [a.performer for a in mine] + list(view.chars), by)
+    who = choices.pick_card(view, [a.performer for a in mine] + list(view.chars), by, "character")
     k = choices.parse_mode(mode)
     chosen = [a for a in mine if a.performer == who and a.ability == k]
     return {"kind": "play_order", "card": uid, "ability": k, "performer": who,
-            "target": choices.resolve_target(view, chosen, target)}
+            "target": choices.resolve_target(view, chosen, target, strict=True)}
 
 
 def use_order(view: State, seat: int | None, source: str, by: str | None, target: str | None,
                marksmanship: str | None) -> dict[str, Any]:
     """An order printed on a card or a feat order: a feat's performer defaults to the one who can."""
-    src = choices.resolve_source(view, seat, source)
+    src = choices.resolve_source(view, seat, source, strict=True)
     options = [a for a in choices.legal(view, seat) if isinstance(a, A.UseOrder) and a.source == src]
-    who = choices.resolve_card(view, [a.performer for a in options if a.performer] + list(view.chars),
-                               by) if by else None
+    who = choices.pick_card(view, [a.performer for a in options if a.performer] + list(view.chars),
+                            by, "character") if by else None
     if who is None and src.startswith("feat:"):
         who = next((a.performer for a in options if a.performer), None)
     mark = choices._word_value("mark", choices.MARKS, marksmanship) if marksmanship else None
     chosen = [a for a in options if (who is None or a.performer in (None, who)) and a.marksmanship == mark]
     return {"kind": "use_order", "source": src, "ability": options[0].ability if options else 0,
-            "performer": who, "target": choices.resolve_target(view, chosen, target),
+            "performer": who, "target": choices.resolve_target(view, chosen, target, strict=True),
             "marksmanship": mark or (marksmanship or None)}
 
 
@@ -134,8 +136,8 @@ def use_mark_choices(view: State, seat: int | None, source: str | None, current:
 
 def maneuver(view: State, seat: int | None, char: str, to: str, where: str | None) -> dict[str, Any]:
     return {"kind": "maneuver", "to": choices.resolve_direction(to), "position": position(where),
-            "char": choices.resolve_card(view, [a.char for a in choices.legal(view, seat)
-                                                if isinstance(a, A.Maneuver)] + list(view.chars), char)}
+            "char": choices.pick_card(view, [a.char for a in choices.legal(view, seat)
+                                             if isinstance(a, A.Maneuver)] + list(view.chars), char, "character")}
 
 
 def pass_now(view: State, seat: int | None) -> dict[str, Any]:
@@ -155,5 +157,6 @@ def react(view: State, seat: int | None, source: str, by: str | None, target: st
 
 
 def reform(view: State, seat: int | None, char: str, where: str | None) -> dict[str, Any]:
-    return {"kind": "reform", "position": position(where), "char": choices.resolve_card(
-        view, [a.char for a in choices.legal(view, seat) if isinstance(a, A.Reform)] + list(view.chars), char)}
+    return {"kind": "reform", "position": position(where), "char": choices.pick_card(
+        view, [a.char for a in choices.legal(view, seat) if isinstance(a, A.Reform)] + list(view.chars), char,
+        "character")}

@@ -16,8 +16,8 @@ from engines.core.contract import Action
 from engines.core.errors import RuleError, TavoloError
 from engines.warlord import ENGINE
 from engines.warlord import actions as A
-from engines.warlord.content import Pack
-from engines.warlord.rules_common import atk_values
+from engines.warlord.content import DeckDef, Pack
+from engines.warlord.rules_common import add_italian_names, atk_values, italian_names
 from engines.warlord.state import State
 from gm.games.choices import Choice, Ranked, clip, fit, matches, rank
 from gm.games.names import Name, NameKeys, find, fold, resolve, resolve_many
@@ -27,6 +27,7 @@ NONE_WORDS = ("none", "nessuna", "nessuno", "-", "keep", "tieni")
 DIRECTIONS = ("forward", "back", "shift")
 YIELDS = ("window", "attack", "turn")
 MARKS = ("range", "roll", "wound")
+ZONES = ("hand", "discard", "deck", "removed")
 
 
 # ---------------------------------------------------------------------------- basics
@@ -48,8 +49,31 @@ def resolve_card(view: State, uids: Iterable[str], typed: str | None) -> str:
     pool = [u for u in dict.fromkeys(uids) if u in view.cards]
     if typed in pool:
         return typed
-    _tier, found = find(typed, [Name(u, view.name(u), (view.cards[u].card,)) for u in pool])
+    _tier, found = find(typed, [Name(u, view.name(u), (view.cards[u].card, view.defn(u).name_it)) for u in pool])
     return found[0].value if found and len({view.name(n.value) for n in found}) == 1 else typed
+
+
+def pick_card(view: State, uids: Iterable[str], typed: str | None, what: str = "card") -> str:
+    """Like ``resolve_card``, for a command's option (issue 26: one resolver for everything a player types):
+    a uid, the English or Italian name, any word or piece of it, a close typo. The first candidates are
+    the legal ones, so a name shared by several copies picks a legal copy; a card that is there but may
+    not act goes to the engine, whose refusal names the rule. A name that fits nothing, or several
+    cards, is refused here with the candidates (``warlord.ui.what.<what>``)."""
+    typed = (typed or "").strip()
+    pool = [u for u in dict.fromkeys(uids) if u in view.cards]
+    if typed in pool or not pool:
+        return typed
+    names: dict[str, Name] = {}
+    first: dict[str, str] = {}
+    for u in pool:
+        d = view.defn(u)
+        names.setdefault(d.name, Name(d.name, d.name, (d.name_it, d.id)))
+        first.setdefault(d.name, u)
+    try:
+        return first[resolve(typed, list(names.values()), what=Phrase(f"warlord.ui.what.{what}"), keys=NAME_KEYS)]
+    except TavoloError as exc:  # the candidates in the reader's language too
+        add_italian_names(exc.params, italian_names(view))
+        raise
 
 
 def _word_value(group: str, values: tuple[str, ...], typed: str | None) -> str | None:
@@ -66,26 +90,26 @@ def _word_value(group: str, values: tuple[str, ...], typed: str | None) -> str |
 
 
 # ---------------------------------------------------------------------------- lobby and set-up
-def deck_choices(pack: Pack, current: str, lang: str) -> list[Choice]:
+def deck_warlord(pack: Pack, deck: DeckDef, lang: str) -> str:
+    """The Warlord a deck is built around, in the reader's language."""
     defs = {c.id: c for c in pack.cards}
+    return next((defs[c].shown(lang) for c in deck.cards if c in defs and defs[c].has("Warlord")), "?")
+
+
+def deck_choices(pack: Pack, current: str, lang: str) -> list[Choice]:
     found = []
     for k, deck in enumerate(pack.decks):
-        warlord = next((defs[c].name for c in deck.cards if c in defs and defs[c].has("Warlord")), "?")
         size = sum(deck.cards.values())
-        label = fit([deck.name, t("warlord.ui.deck_label", lang, warlord=warlord, n=size)])
-        found.append(Ranked(Choice(label, deck.id), (k,), (deck.name,)))
+        lord = deck_warlord(pack, deck, lang)
+        label = fit([deck.shown(lang), t("warlord.ui.deck_label", lang, warlord=lord, n=size)])
+        found.append(Ranked(Choice(label, deck.id), (k,), (deck.name, deck.name_it)))
     return rank(found, current)
 
 
 def resolve_deck(pack: Pack, typed: str) -> str:
-    wanted = fold(typed)
-    for deck in pack.decks:
-        if wanted in (fold(deck.id), fold(deck.name)):
-            return deck.id
-    hits = [d.id for d in pack.decks if wanted and (fold(d.name).startswith(wanted) or fold(d.id).startswith(wanted))]
-    if len(hits) == 1:
-        return hits[0]
-    raise RuleError("warlord.err.unknown_deck", name=typed[:40], known=", ".join(d.id for d in pack.decks))
+    """A deck by id, English or Italian name, any word or piece of it, or a close typo; else the list."""
+    names = [Name(d.id, d.name, (d.name_it,)) for d in pack.decks]
+    return resolve(typed, names, what=Phrase("warlord.ui.what.deck"), keys=NAME_KEYS)
 
 
 def _split(current: str) -> tuple[list[str], str]:
@@ -93,19 +117,20 @@ def _split(current: str) -> tuple[list[str], str]:
     return [p.strip() for p in parts[:-1] if p.strip()], parts[-1].strip()
 
 
-def _multi(options: list[tuple[str, str, int]], current: str, limit: int) -> list[Choice]:
-    """Comma-separated names: ``options`` are (name, label, copies); the typed names stay in front."""
+def _multi(options: list[tuple[str, str, int, tuple[str, ...]]], current: str, limit: int) -> list[Choice]:
+    """Comma-separated names: ``options`` are (name, label, copies, other spellings); the typed names stay
+    in front."""
     done, last = _split(current)
     if limit <= 0:
         return []
     if len(done) >= limit:
         return [Choice(", ".join(done)[:100], ", ".join(done)[:100])]
     found = []
-    for order, (name, label, copies) in enumerate(options):
-        if sum(fold(d) == fold(name) for d in done) >= copies:
+    for order, (name, label, copies, spelled) in enumerate(options):
+        if sum(fold(d) in {fold(x) for x in (name, *spelled)} for d in done) >= copies:
             continue
         value = ", ".join([*done, name])
-        if len(value) > 100 or (last and not matches(last, name, label)):
+        if len(value) > 100 or (last and not matches(last, name, label, *spelled)):
             continue
         shown = fit([value, label]) if done else label
         found.append(Ranked(Choice(shown, value), (order,)))
@@ -116,12 +141,13 @@ def _pool_chars(view: State, seat: int) -> list[str]:
     return [u for u in view.player(seat).deck_pool if u in view.cards and view.defn(u).type == "character"]
 
 
-def _counted(view: State, uids: list[str], lang: str) -> list[tuple[str, str, int]]:
-    seen: dict[str, tuple[str, str, int]] = {}
+def _counted(view: State, uids: list[str], lang: str) -> list[tuple[str, str, int, tuple[str, ...]]]:
+    """(name in the reader's language, label, copies, both names) per card of ``uids``."""
+    seen: dict[str, tuple[str, str, int, tuple[str, ...]]] = {}
     for u in uids:
         d = view.defn(u)
-        name, label, n = seen.get(d.id, (d.name, text.card_short(d, lang), 0))
-        seen[d.id] = (name, label, n + 1)
+        name, label, n, spelled = seen.get(d.id, (d.shown(lang), text.card_short(d, lang), 0, text.aliases(view, u)))
+        seen[d.id] = (name, label, n + 1, spelled)
     return list(seen.values())
 
 
@@ -129,7 +155,8 @@ def army_warlord_choices(view: State | None, seat: int | None, current: str, lan
     if view is None or seat is None or view.phase != "setup":
         return []
     uids = [u for u in _pool_chars(view, seat) if view.defn(u).has("Warlord")]
-    return rank([Ranked(Choice(label, name), (0,)) for name, label, _n in _counted(view, uids, lang)], current)
+    return rank([Ranked(Choice(label, name), (0,), spelled) for name, label, _n, spelled in _counted(view, uids, lang)],
+                current)
 
 
 def army_level_choices(view: State | None, seat: int | None, level: int, warlord: str | None, current: str,
@@ -161,7 +188,8 @@ def _army_names(view: State, uids: list[str]) -> list[Name]:
     seen: dict[str, Name] = {}
     for u in uids:
         d = view.defn(u)
-        seen.setdefault(d.name, Name(d.name, d.name, (d.id, text.card_short(d, "en"), text.card_short(d, "it"))))
+        seen.setdefault(d.name, Name(d.name, d.name, (d.id, d.name_it, text.card_short(d, "en"),
+                                                     text.card_short(d, "it"))))
     return list(seen.values())
 
 
@@ -172,14 +200,19 @@ def army_names(view: State, seat: int, warlord: str, level1: str | None,
     here with the deck's names, not passed on as a card the engine cannot find."""
     pool = _pool_chars(view, seat)
     lords = [u for u in pool if view.defn(u).has("Warlord")]
-    chosen = resolve(warlord, _army_names(view, lords), what=Phrase("warlord.ui.what.warlord"), keys=NAME_KEYS)
+    table = italian_names(view)
+    try:
+        chosen = resolve(warlord, _army_names(view, lords), what=Phrase("warlord.ui.what.warlord"), keys=NAME_KEYS)
 
-    def level(typed: str | None, n: int) -> list[str]:
-        uids = [u for u in pool if view.defn(u).level == n and not view.defn(u).has("Warlord")]
-        return resolve_many(typed or "", _army_names(view, uids), what=Phrase(f"warlord.ui.what.level{n}"),
-                            keys=NAME_KEYS) if typed else []
+        def level(typed: str | None, n: int) -> list[str]:
+            uids = [u for u in pool if view.defn(u).level == n and not view.defn(u).has("Warlord")]
+            return resolve_many(typed or "", _army_names(view, uids), what=Phrase(f"warlord.ui.what.level{n}"),
+                                keys=NAME_KEYS) if typed else []
 
-    return chosen, level(level1, 1), level(level2, 2)
+        return chosen, level(level1, 1), level(level2, 2)
+    except TavoloError as exc:  # the deck's names in the reader's language too
+        add_italian_names(exc.params, table)
+        raise
 
 
 # ---------------------------------------------------------------------------- draw phase
@@ -202,7 +235,7 @@ def resolve_discards(view: State, seat: int | None, typed: str | None) -> list[s
     left = list(view.player(seat).hand)
     out = []
     for name in names:
-        uid = resolve_card(view, left, name)
+        uid = pick_card(view, left, name)
         if uid not in left:
             raise RuleError("warlord.err.no_such_card", rule="draw-phase", name=name[:40])
         left.remove(uid)
@@ -217,7 +250,7 @@ def attacker_choices(view: State | None, seat: int | None, current: str, lang: s
         assert view is not None
         n = len(atk_values(view, a.attacker))
         label = fit([text.char_now(view, a.attacker, lang, owner=False), t("warlord.ui.strikes", lang, n=n)])
-        found.append(Ranked(Choice(label, a.attacker), (-n,), (view.name(a.attacker),)))
+        found.append(Ranked(Choice(label, a.attacker), (-n,), text.aliases(view, a.attacker)))
     return rank(found, current)
 
 
@@ -237,7 +270,7 @@ def strike_choices(view: State | None, seat: int | None, current: str, lang: str
 
         need = needs(armor(view, s.target) - bonus)
         label = fit([text.char_now(view, s.target, lang), t("warlord.ui.needs_roll", lang, n=need)])
-        found.append(Ranked(Choice(label, s.target), (need,), (view.name(s.target),)))
+        found.append(Ranked(Choice(label, s.target), (need,), text.aliases(view, s.target)))
     return rank(found, current)
 
 
@@ -246,8 +279,8 @@ def recruit_choices(view: State | None, seat: int | None, current: str, lang: st
     for a in _of(view, seat, A.Recruit):
         assert view is not None
         d = view.defn(a.card)
-        label = fit([d.name, t("warlord.ui.to_rank", lang, n=d.level), *text.card_parts(d, lang)])
-        found.setdefault(d.id, Ranked(Choice(label, a.card), (-d.level, d.name), (d.name,)))
+        label = fit([d.shown(lang), t("warlord.ui.to_rank", lang, n=d.level), *text.card_parts(d, lang)])
+        found.setdefault(d.id, Ranked(Choice(label, a.card), (-d.level, d.shown(lang)), text.aliases(view, a.card)))
     return rank(found.values(), current)
 
 
@@ -265,7 +298,8 @@ def position_choices(view: State | None, seat: int | None, rank_no: int | None, 
         elif k == len(row):
             label = t("warlord.ui.pos_right", lang)
         else:
-            label = t("warlord.ui.pos_between", lang, a=view.name(row[k - 1]), b=view.name(row[k]))
+            label = t("warlord.ui.pos_between", lang, a=text.shown(view, row[k - 1], lang),
+                      b=text.shown(view, row[k], lang))
         found.append(Ranked(Choice(f"{k} · {label}", str(k)), (k,)))
     return rank(found, current)
 
@@ -286,9 +320,9 @@ def equip_item_choices(view: State | None, seat: int | None, current: str, lang:
     for a in _of(view, seat, A.Equip):
         assert view is not None
         d = view.defn(a.item)
-        label = fit([d.name, *text.card_parts(d, lang)[1:]], importance=[9, 8, 7, 6, 5, 4, 3, 2, 1][:len(
+        label = fit([d.shown(lang), *text.card_parts(d, lang)[1:]], importance=[9, 8, 7, 6, 5, 4, 3, 2, 1][:len(
             text.card_parts(d, lang))])
-        found.setdefault(a.item, Ranked(Choice(label, a.item), (d.level, d.name), (d.name,)))
+        found.setdefault(a.item, Ranked(Choice(label, a.item), (d.level, d.shown(lang)), text.aliases(view, a.item)))
     return rank(found.values(), current)
 
 
@@ -305,7 +339,7 @@ def equip_host_choices(view: State | None, seat: int | None, item: str | None, c
         have = text.level_rank(view, a.host)
         label = fit([text.char_now(view, a.host, lang, owner=False),
                      t("warlord.ui.level_rank", lang, n=have, need=view.defn(a.item).level)])
-        found.setdefault(a.host, Ranked(Choice(label, a.host), (-have,), (view.name(a.host),)))
+        found.setdefault(a.host, Ranked(Choice(label, a.host), (-have,), text.aliases(view, a.host)))
     return rank(found.values(), current)
 
 
@@ -319,7 +353,8 @@ def play_card_choices(view: State | None, seat: int | None, current: str, lang: 
     for a in _of(view, seat, A.PlayOrder):
         assert view is not None
         d = view.defn(a.card)
-        found.setdefault(a.card, Ranked(Choice(text.card_short(d, lang), a.card), (d.level, d.name), (d.name,)))
+        found.setdefault(a.card, Ranked(Choice(text.card_short(d, lang), a.card), (d.level, d.shown(lang)),
+                                        text.aliases(view, a.card)))
     return rank(found.values(), current)
 
 
@@ -331,7 +366,7 @@ def _target_label(view: State, target: str | None, lang: str) -> str:
     if target in view.chars:
         return text.char_now(view, target, lang)
     if target in view.cards:
-        return t("warlord.ui.from_discard", lang, name=view.name(target))
+        return t("warlord.ui.from_discard", lang, name=text.shown(view, target, lang))
     return target
 
 
@@ -361,7 +396,7 @@ def performer_choices(view: State | None, seat: int | None, card: str | None, cu
     for a in _plays(view, seat, card, None, None, kind):
         if a.performer and view is not None:
             found.setdefault(a.performer, Ranked(Choice(text.char_now(view, a.performer, lang, owner=False),
-                                                        a.performer), (), (view.name(a.performer),)))
+                                                        a.performer), (), text.aliases(view, a.performer)))
     return rank(found.values(), current)
 
 
@@ -388,20 +423,23 @@ def target_choices(view: State | None, seat: int | None, card: str | None, by: s
             continue
         foe = a.target in view.chars and view.chars[a.target].controller != seat
         found.setdefault(a.target, Ranked(Choice(_target_label(view, a.target, lang)[:100], a.target),
-                                          (0 if foe else 1,), (view.name(a.target) if a.target in view.cards
-                                                               else a.target,)))
+                                          (0 if foe else 1,), text.aliases(view, a.target)))
     return rank(found.values(), current)
 
 
-def resolve_target(view: State, options: list[Any], typed: str | None) -> str | None:
-    """A typed target among the legal ones; nothing typed and one legal target: that one."""
+def resolve_target(view: State, options: list[Any], typed: str | None, *, strict: bool = False) -> str | None:
+    """A typed target among the legal ones; nothing typed and one legal target: that one. ``strict`` (a
+    command, not autocomplete): a name that fits no card in play nor a legal target is refused with them."""
     if not typed:
         targets = {a.target for a in options}
         return next(iter(targets)) if len(targets) == 1 else None
     direction = _word_value("dir", ("forward", "back"), typed)
     if direction:
         return direction
-    return resolve_card(view, [a.target for a in options if a.target], typed)
+    legal_targets = [a.target for a in options if a.target]
+    if strict:
+        return pick_card(view, legal_targets + list(view.chars), typed, "target")
+    return resolve_card(view, legal_targets, typed)
 
 
 def use_source_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
@@ -415,14 +453,17 @@ def use_source_choices(view: State | None, seat: int | None, current: str, lang:
             continue
         d = view.defn(a.source)
         bearer = view.items[a.source].host if a.source in view.items else None
-        head = text.tagged(view, a.source, lang) if a.source in view.chars else d.name
+        head = text.tagged(view, a.source, lang) if a.source in view.chars else d.shown(lang)
         head += f" ({text.tagged(view, bearer, lang)})" if bearer else ""
         label = clip(f"{head} · {text.card_text(d, lang) or _effect_words(d.abilities[a.ability], lang)}")
-        found.setdefault(a.source, Ranked(Choice(label, a.source), (0, d.name), (d.name,)))
+        found.setdefault(a.source, Ranked(Choice(label, a.source), (0, d.shown(lang)), text.aliases(view, a.source)))
     return rank(found.values(), current)
 
 
-def resolve_source(view: State, seat: int | None, typed: str, kind: type[Any] = A.UseOrder) -> str:
+def resolve_source(view: State, seat: int | None, typed: str, kind: type[Any] = A.UseOrder, *,
+                   strict: bool = False) -> str:
+    """The card or feat whose order (or react) is used. ``strict`` (a command): a name that fits neither a
+    legal source nor a card of this seat in play is refused with the candidates."""
     options = _of(view, seat, kind)
     sources = list(dict.fromkeys(a.source for a in options))
     if typed in sources:
@@ -430,7 +471,11 @@ def resolve_source(view: State, seat: int | None, typed: str, kind: type[Any] = 
     feat = _word_value("feat", tuple(s[5:] for s in sources if s.startswith("feat:")), typed)
     if feat:
         return f"feat:{feat}"
-    return resolve_card(view, [s for s in sources if s in view.cards], typed)
+    cards = [s for s in sources if s in view.cards]
+    if strict and seat is not None:
+        mine = [u for u in [*view.chars, *view.items] if u in view.cards and view.cards[u].owner == seat]
+        return pick_card(view, cards + mine + list(view.player(seat).hand), typed, "source")
+    return resolve_card(view, cards, typed)
 
 
 def mark_choices(view: State | None, seat: int | None, source: str | None, current: str, lang: str) -> list[Choice]:
@@ -447,7 +492,7 @@ def move_char_choices(view: State | None, seat: int | None, current: str, lang: 
     for a in _of(view, seat, A.Maneuver):
         assert view is not None
         found.setdefault(a.char, Ranked(Choice(text.char_now(view, a.char, lang, owner=False), a.char), (),
-                                        (view.name(a.char),)))
+                                        text.aliases(view, a.char)))
     return rank(found.values(), current)
 
 
@@ -463,6 +508,17 @@ def direction_choices(view: State | None, seat: int | None, char: str | None, cu
     return rank(found, current)
 
 
+def resolve_zone(typed: str) -> str:
+    """A ``/gm move`` zone as typed in either language ("discard", "scarti", "rank:2", "rango:2"); anything
+    else goes to the engine, whose refusal lists the zones."""
+    head, _, number = typed.strip().partition(":")
+    if number and fold(head) in ("rank", "rango"):
+        return f"rank:{number.strip()}"
+    spoken = {"mano": "hand", "scarti": "discard", "scarto": "discard", "mazzo": "deck", "rimossa": "removed",
+              "rimosse": "removed", "fuori": "removed"}
+    return spoken.get(fold(typed), "") or _word_value("zone", ZONES, typed) or typed
+
+
 def resolve_direction(typed: str) -> str:
     found = _word_value("dir", DIRECTIONS, typed)
     if found is None:
@@ -475,5 +531,5 @@ def reform_choices(view: State | None, seat: int | None, current: str, lang: str
     for a in _of(view, seat, A.Reform):
         assert view is not None
         found.setdefault(a.char, Ranked(Choice(text.char_now(view, a.char, lang, owner=False), a.char), (),
-                                        (view.name(a.char),)))
+                                        text.aliases(view, a.char)))
     return rank(found.values(), current)

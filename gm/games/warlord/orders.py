@@ -24,6 +24,7 @@ from gm.games.warlord.choices import (
     _word_value,
     legal,
     names_list,
+    pick_card,
     resolve_card,
     resolve_source,
 )
@@ -40,7 +41,7 @@ def react_label(view: State, a: A.React, lang: str) -> str:
         head = text.word("feat", feat, lang) + (f" +{bonus}" if bonus else "")
         return fit([t("warlord.ui.react_by", lang, what=head, name=who), t("warlord.ui.feat_dc", lang)])
     d = view.defn(a.source)
-    return fit([t("warlord.ui.react_by", lang, what=d.name, name=who), text.card_text(d, lang)])
+    return fit([t("warlord.ui.react_by", lang, what=d.shown(lang), name=who), text.card_text(d, lang)])
 
 
 def react_choices(view: State | None, seat: int | None, current: str, lang: str) -> list[Choice]:
@@ -48,8 +49,9 @@ def react_choices(view: State | None, seat: int | None, current: str, lang: str)
     for a in _of(view, seat, A.React):
         assert view is not None
         value = encode_react(a)
-        found.setdefault(value, Ranked(Choice(react_label(view, a, lang), value), (),
-                                       (view.name(a.source) if a.source in view.cards else a.source[5:],)))
+        spelled = text.aliases(view, a.source) if a.source in view.cards else (
+            a.source[5:], *(text.word("feat", a.source[5:], x) for x in ("en", "it")))
+        found.setdefault(value, Ranked(Choice(react_label(view, a, lang), value), (), spelled))
     return rank(found.values(), current)
 
 
@@ -63,10 +65,10 @@ def resolve_react(view: State, seat: int | None, typed: str, by: str | None) -> 
     parts = typed.split("|")
     if len(parts) == 3 and parts[1].isdecimal():
         return {"kind": "react", "source": parts[0], "ability": int(parts[1]), "performer": parts[2] or None}
-    source = resolve_source(view, seat, typed, A.React)
+    source = resolve_source(view, seat, typed, A.React, strict=True)
     chosen = [a for a in options if a.source == source]
     if by:
-        who = resolve_card(view, [a.performer for a in chosen if a.performer], by)
+        who = pick_card(view, [a.performer for a in chosen if a.performer] + list(view.chars), by, "character")
         chosen = [a for a in chosen if a.performer == who] or chosen
     first = chosen[0] if chosen else None
     return {"kind": "react", "source": source, "ability": first.ability if first else 0,
@@ -120,7 +122,8 @@ def card_choices(view: State | None, seat: int | None, current: str, lang: str) 
     found = {}
     for uid in view.cards:
         d = view.defn(uid)
-        found.setdefault(d.id, Ranked(Choice(text.card_short(d, lang), d.name), (0 if uid in mine else 1, d.name)))
+        order = (0 if uid in mine else 1, d.shown(lang))
+        found.setdefault(d.id, Ranked(Choice(text.card_short(d, lang), d.name), order, text.aliases(view, uid)))
     return rank(found.values(), current)
 
 
@@ -167,17 +170,19 @@ def order_label(view: State, a: Action, lang: str) -> str:
         return t("warlord.ui.order.attack", lang, name=text.tagged(view, a.attacker, lang),
                  n=len(atk_values(view, a.attacker)))
     if isinstance(a, A.Recruit):
-        return t("warlord.ui.order.recruit", lang, name=view.name(a.card), n=view.defn(a.card).level)
+        return t("warlord.ui.order.recruit", lang, name=text.shown(view, a.card, lang), n=view.defn(a.card).level)
     if isinstance(a, A.Equip):
-        return t("warlord.ui.order.equip", lang, name=view.name(a.item), host=text.tagged(view, a.host, lang))
+        return t("warlord.ui.order.equip", lang, name=text.shown(view, a.item, lang),
+                 host=text.tagged(view, a.host, lang))
     if isinstance(a, A.Maneuver):
         return t("warlord.ui.order.move", lang, name=text.tagged(view, a.char, lang), to=text.word("dir", a.to, lang))
     if isinstance(a, A.PlayOrder):
-        return fit([t("warlord.ui.order.play", lang, name=view.name(a.card), by=text.tagged(view, a.performer, lang)),
+        return fit([t("warlord.ui.order.play", lang, name=text.shown(view, a.card, lang),
+                      by=text.tagged(view, a.performer, lang)),
                     _target_label(view, a.target, lang) if a.target else ""])
     if isinstance(a, A.UseOrder):
         src = text.word("feat", a.source[5:], lang) if a.source.startswith("feat:") else text.tagged(
-            view, a.source, lang) if a.source in view.chars else view.name(a.source)
+            view, a.source, lang) if a.source in view.chars else text.shown(view, a.source, lang)
         who = text.tagged(view, a.performer, lang) if a.performer else ""
         parts = [t("warlord.ui.order.use", lang, name=src) + (f" ({who})" if who else "")]
         if a.target:
@@ -203,4 +208,5 @@ def order_choices(view: State | None, seat: int | None, lang: str) -> list[Choic
 
 def piece_choices(view: State, current: str, lang: str = "en") -> list[Choice]:
     """Characters in play for ``/gm``, named as the board shows them."""
-    return rank([Ranked(Choice(text.char_now(view, u, lang), u), (), (view.name(u),)) for u in view.chars], current)
+    return rank([Ranked(Choice(text.char_now(view, u, lang), u), (), text.aliases(view, u)) for u in view.chars],
+                current)

@@ -85,14 +85,9 @@ async def set_deck(app: App, place: Place, actor: Actor, typed: str) -> Reply:
     deck = deck_by_id(pack, choices.resolve_deck(pack, typed))
     validate_deck(pack, deck)
     reply = await app.tables.configure_seat(place, actor, {"deck": deck.id})
-    reply.text = t("warlord.ui.deck_set", actor.locale, user=actor.mention, deck=deck.name,
-                   warlord=_deck_warlord(pack, deck), n=sum(deck.cards.values()))
+    reply.text = t("warlord.ui.deck_set", actor.locale, user=actor.mention, deck=deck.shown(actor.locale),
+                   warlord=choices.deck_warlord(pack, deck, actor.locale), n=sum(deck.cards.values()))
     return reply
-
-
-def _deck_warlord(pack: Any, deck: Any) -> str:
-    defs = {c.id: c for c in pack.cards}
-    return next((defs[c].name for c in deck.cards if c in defs and defs[c].has("Warlord")), "?")
 
 
 def decks_reply(content: dict[str, Any] | None, lang: str) -> Reply:
@@ -151,10 +146,16 @@ def army_reply(view: State, seat: int | None, lang: str, ref: str) -> Reply:
     suggestion = choices.suggested_army(view, seat)
     buttons = []
     if suggestion is not None:
-        lines.append(t("warlord.ui.army_suggested", lang, warlord=suggestion.warlord,
-                       level1=", ".join(suggestion.level1), level2=", ".join(suggestion.level2)))
+        lines.append(suggested_line(view, suggestion, lang))
         buttons.append(Button(t("warlord.ui.button.take_army", lang), f"tv1:{AREA}:{ref}:armyok", style="primary"))
     return Reply(title=t("warlord.ui.army_title", lang), text="\n".join(lines), ephemeral=True, buttons=buttons)
+
+
+def suggested_line(view: State, army: A.StartingArmy, lang: str) -> str:
+    """"Suggested: Thane Brannoc Ironvow; rank 1 …" in the reader's language (the engine names cards in English)."""
+    return t("warlord.ui.army_suggested", lang, warlord=text.local(view, army.warlord, lang),
+             level1=text.local(view, ", ".join(army.level1), lang),
+             level2=text.local(view, ", ".join(army.level2), lang))
 
 
 def discard_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
@@ -244,8 +245,7 @@ def play_lines(view: State, seat: int, lang: str) -> list[str]:
         return [f"• {reform_label(view, a, lang)}" for a in legal if isinstance(a, A.Reform)]
     if "starting_army" in kinds:
         army = choices.suggested_army(view, seat)
-        return [t("warlord.ui.army_suggested", lang, warlord=army.warlord, level1=", ".join(army.level1),
-                  level2=", ".join(army.level2))] if army else []
+        return [suggested_line(view, army, lang)] if army else []
     if "draw_discard" in kinds:
         return [t("warlord.ui.discard_hint", lang)]
     found = orders.order_choices(view, seat, lang)
@@ -289,14 +289,13 @@ def card_reply(view: State | None, seat: int | None, name: str, content: dict[st
         visible = {view.defn(u).id: view.defn(u) for u in view.cards}
     else:
         visible = {c.id: c for c in pack_for(content).cards}
-    from gm.games.names import fold
+    from gm.games.names import Name, find
 
-    wanted = fold(name)
-    found = [d for d in visible.values() if wanted in (fold(d.id), fold(d.name))]
-    found = found or [d for d in visible.values() if fold(d.name).startswith(wanted)]
-    found = found or [d for d in visible.values() if wanted and wanted in fold(d.name)]
+    # the shared resolver (issue 26): id, English or Italian name, a word or piece of one, a close typo
+    _tier, hits = find(name, [Name(d.id, d.shown(lang), (d.name, d.name_it)) for d in visible.values()])
+    found = [visible[n.value] for n in hits]
     if not found:
-        known = ", ".join(sorted(d.name for d in visible.values())[:25])
+        known = ", ".join(sorted(d.shown(lang) for d in visible.values())[:25])
         raise TavoloError("warlord.ui.unknown_card", name=name[:40], known=known)
     return Reply(text="\n\n".join(text.card_info(d, lang) for d in found[:3]), ephemeral=True)
 
@@ -353,13 +352,18 @@ class WarlordPresenter:
     def summary(self, view: State, *, lang: str, seat_names: list[str]) -> str:  # type: ignore[override]
         return text.summary(view, lang, seat_names)
 
+    # A reaction window asks its seats at once: its one prompt carries buttons each asked seat presses for
+    # itself (the click acts for the clicker's seat), and an answer edits that prompt (``answer_events``).
+    shared_buttons = True
+    answer_events = frozenset({"warlord.ev.react_answered", "warlord.ev.react_passed"})
+
     def buttons(self, ref: str, view: State, *, seat: int | None, lang: str) -> list[Button]:  # type: ignore[override]
-        """The common next moves of the one seat that must act, from the public view (nothing here
-        depends on a hand: a reaction window shows the same buttons whatever the seat holds)."""
-        if seat is None or view.phase == "over":
+        """The common next moves of the seat that must act, or of every seat a reaction window asks, from the
+        public view (nothing here depends on a hand: a window shows the same buttons whatever a seat holds)."""
+        if view.phase == "over":
             return []
         decision = ENGINE.decision(view)
-        if decision is None:
+        if decision is None or (seat is None and decision.kind != "react"):
             return []
         prefix = f"tv1:{AREA}:{ref}"
         if decision.kind == "react":
@@ -393,6 +397,15 @@ class WarlordPresenter:
 
     def private_panel(self, view: State, *, seat: int, lang: str, ref: str) -> Reply:
         return hand_reply(view, seat, lang, ref)
+
+    def private_buttons(self, events: list[Event], *, lang: str) -> list[Button]:
+        """A seat's first pass in a reaction window offers the pre-set passes (issue 26.8), as buttons that
+        keep working whatever happens meanwhile: a setting is not an answer to one position."""
+        if not any(e.key == "warlord.ev.react_pass_ack" and e.params.get("first") for e in events):
+            return []
+        return [Button(t(key, lang), f"tv1:{AREA}:-:preset:{preset}")
+                for preset, key in (("targeted", "warlord.ui.button.preset_targeted"),
+                                    ("turn", "warlord.ui.button.preset_turn"))]
 
     def picture_hints(self, view: State, events: list[Event]) -> dict[str, Any] | None:
         """No picture while the armies are chosen in secret (TABLE_UX: set-up steps batch into one image):
@@ -431,7 +444,7 @@ class WarlordPresenter:
             deck = deck_by_id(pack, str(deck_id))
         except TavoloError:
             return str(deck_id)
-        return t("warlord.ui.lobby_deck", lang, deck=deck.name, warlord=_deck_warlord(pack, deck))
+        return t("warlord.ui.lobby_deck", lang, deck=deck.shown(lang), warlord=choices.deck_warlord(pack, deck, lang))
 
     def event_text(self, event: Event, lang: str) -> str | None:
         return text.event_text(event, lang)
@@ -449,6 +462,20 @@ class WarlordPresenter:
         or a ``card`` (state, move)."""
         field = "char" if action.get("kind") == "gm_wounds" else "card"
         return {(field if k == "piece" else k): v for k, v in action.items()}
+
+    @staticmethod
+    def gm_resolve(state: State, action: dict[str, Any]) -> dict[str, Any]:
+        """``/gm wounds|state|move`` name a card as the board shows it, in either language, a word of it or a
+        close typo (issue 26: the one resolver); a miss lists the candidates. The zone of ``/gm move`` may be
+        typed in Italian ("scarti", "rango:2")."""
+        named = dict(action)
+        for field in ("char", "card"):
+            if isinstance(named.get(field), str):
+                pool = [*state.chars] if field == "char" else [*state.chars, *state.items, *state.cards]
+                named[field] = choices.pick_card(state, pool, named[field], "character" if field == "char" else "card")
+        if isinstance(named.get("to"), str):
+            named["to"] = choices.resolve_zone(named["to"])
+        return named
 
     def warm_up(self) -> None:
         """Fonts, arenas and palettes, drawn once per render worker (``gm.presenters.warm_up_all``)."""

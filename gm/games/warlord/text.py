@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.i18n import has, humanize, normalize, t
+from common.i18n import has, humanize, local_names, normalize, t
 from engines.core.events import Event
 from engines.warlord import ENGINE
-from engines.warlord.content import CardDef
-from engines.warlord.rules_common import armor, atk_values, hit_points, level
+from engines.warlord.content import CardDef, trait_key
+from engines.warlord.rules_common import armor, atk_values, hit_points, italian_names, level
 from engines.warlord.state import State, WindowFrame
 from gm.games.choices import fit
 from gm.reply import Button, Reply
@@ -35,6 +35,49 @@ def word(group: str, value: Any, lang: str) -> str:
     """A game term (``warlord.ui.<group>.<value>``) or the value itself when there is no word."""
     key = f"warlord.trigger.{value}" if group == "trigger" else f"warlord.ui.{group}.{value}"
     return t(key, lang) if has(key, lang) else str(value)
+
+
+def shown(view: State, uid: str, lang: str) -> str:
+    """A card's name in the reader's language (``name_it`` for Italian when the pack has one)."""
+    return view.defn(uid).shown(lang) if uid in view.cards else uid
+
+
+def aliases(view: State, uid: str) -> tuple[str, ...]:
+    """The names a player may type for a card besides its label: English and Italian."""
+    if uid not in view.cards:
+        return (uid,)
+    d = view.defn(uid)
+    return tuple(x for x in (d.name, d.name_it) if x)
+
+
+def local(view: State, names: str, lang: str) -> str:
+    """Card names the engine wrote in English ("A, B" too), in the reader's language."""
+    if normalize(lang) != "it" or not names:
+        return names
+    table = italian_names(view)
+    return ", ".join(table.get(part, part) for part in names.split(", "))
+
+
+def trait_word(trait: str, lang: str) -> str:
+    """A trait as the reader's language says it (``warlord.ui.trait.<trait>``: "Weapon" → "Arma", the
+    built-in factions' Italian names); a pack's own trait without a word stays as printed."""
+    key = trait_key(trait)
+    return t(key, lang) if has(key, lang) else trait
+
+
+# Event parameters that may name a feat by its id: a feat order used, a feat's react cancelled.
+_FEAT_PARAMS = ("source", "name")
+
+
+def event_names(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An event's parameters with card names in the reader's language (``names_it``, see
+    ``common.i18n.local_names``) and feat ids worded ("medicine" reads "Medicina")."""
+    out = local_names(params, lang)
+    for k in _FEAT_PARAMS:
+        v = out.get(k)
+        if isinstance(v, str) and v and has(f"warlord.ui.feat.{v}", lang):
+            out = {**out, k: word("feat", v, lang)}
+    return out
 
 
 def feat_words(feats: dict[str, int], lang: str) -> str:
@@ -78,19 +121,19 @@ def card_parts(d: CardDef, lang: str, *, text: bool = True) -> list[str]:
     if d.has("Unique"):
         parts.append(t("warlord.ui.unique", lang))
     if traits:
-        parts.append(", ".join(traits))
+        parts.append(", ".join(trait_word(x, lang) for x in traits))
     if text and d.text:
         parts.append(card_text(d, lang))
     return parts
 
 
 def card_short(d: CardDef, lang: str, limit: int = 100) -> str:
-    return fit([d.name, *card_parts(d, lang)], limit=limit, importance=[20, 15, 10, 5, 3, 2, 1, 0][:len(card_parts(
-        d, lang)) + 1])
+    parts = card_parts(d, lang)
+    return fit([d.shown(lang), *parts], limit=limit, importance=[20, 15, 10, 5, 3, 2, 1, 0][:len(parts) + 1])
 
 
 def card_info(d: CardDef, lang: str) -> str:
-    lines = [f"**{d.name}** · {card_head(d, lang)}"]
+    lines = [f"**{d.shown(lang)}** · {card_head(d, lang)}"]
     rest = card_parts(d, lang, text=False)[1:]
     if rest:
         lines.append(" · ".join(rest))
@@ -121,8 +164,8 @@ def place_text(view: State, uid: str, lang: str) -> str:
 
 def tagged(view: State, uid: str, lang: str) -> str:
     """A character's name, with its place when another character in play has the same name."""
-    name = view.name(uid)
-    twins = [u for u in view.chars if u != uid and view.name(u) == name]
+    name = shown(view, uid, lang)
+    twins = [u for u in view.chars if u != uid and view.name(u) == view.name(uid)]
     return f"{name} ({place_text(view, uid, lang)})" if twins and place_text(view, uid, lang) else name
 
 
@@ -131,7 +174,7 @@ def char_now(view: State, uid: str, lang: str, *, owner: bool = True, rank: bool
     c = view.chars[uid]
     d = view.defn(uid)
     spot = where(view, uid)
-    parts = [d.name]
+    parts = [d.shown(lang)]
     if owner and spot is not None:
         parts[0] += f" ({player_name(view, c.controller)})"
     if spot is not None and rank:
@@ -140,7 +183,7 @@ def char_now(view: State, uid: str, lang: str, *, owner: bool = True, rank: bool
     parts.append(t("warlord.ui.now_stats", lang, atk=atk_text(atk_values(view, uid)), ac=armor(view, uid),
                    wounds=c.wounds, hp=hit_points(view, uid)))
     if c.items:
-        parts.append(", ".join(view.name(i) for i in c.items))
+        parts.append(", ".join(shown(view, i, lang) for i in c.items))
     return " · ".join(parts)
 
 
@@ -158,9 +201,9 @@ def window_line(view: State, lang: str) -> str:
         return ""
     who = ""
     if top.source and top.target:
-        who = f"{view.name(top.source)} → {view.name(top.target)}"
+        who = f"{shown(view, top.source, lang)} → {shown(view, top.target, lang)}"
     elif top.source or top.target:
-        who = view.name(top.source or top.target or "")
+        who = shown(view, top.source or top.target or "", lang)
     if not who:
         return t("warlord.ui.window_line_bare", lang, trigger=word("trigger", top.trigger, lang))
     return t("warlord.ui.window_line", lang, trigger=word("trigger", top.trigger, lang), who=who)
@@ -179,7 +222,8 @@ def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
     lines = [line]
     a = view.attack
     if a is not None and a.attacker in view.chars:
-        lines.append(t("warlord.ui.summary_attack", lang, name=view.name(a.attacker), made=a.made, of=a.total))
+        lines.append(t("warlord.ui.summary_attack", lang, name=shown(view, a.attacker, lang), made=a.made,
+                       of=a.total))
     window = window_line(view, lang)
     if window:
         lines.append(window)
@@ -240,7 +284,7 @@ def why_text(why: str, lang: str) -> str:
 
 def strike_text(event: Event, lang: str) -> str:
     """"🎲 Horde Grunt strikes Shieldwall Recruit (1/2): 14 + 2 = 16 against AC 12 → hit (natural 20 …)"."""
-    p = event.params
+    p = event_names(event.params, lang)
     ranged = event.key.endswith("ranged_rolled")
     verdict = t("warlord.ui.hit" if p.get("hit") else "warlord.ui.miss", lang)
     why = str(p.get("why", ""))
@@ -256,11 +300,16 @@ def stops_text(stops: list[str], lang: str) -> str:
     return ", ".join(word("trigger", s, lang) for s in kept) or t("warlord.ui.no_stops", lang)
 
 
+PRESET_KEYS = {"none": "warlord.ui.preset.none", "targeted": "warlord.ui.preset.targeted",
+               "turn": "warlord.ui.preset.turn"}
+REACT_FEAT_NAMES = frozenset({"defend", "magic_resistance", "powerattack", "riposte", "charisma", "stealth"})
+
+
 def event_text(event: Event, lang: str) -> str | None:
     """Dice lines worded with their verdict and reason; internal words (states, feats, stats, yields,
     zones) in the reader's language; everything else from the templates."""
     key = event.key.removeprefix("warlord.ev.")
-    p = event.params
+    p = event_names(event.params, lang)
     if key in ("strike_rolled", "ranged_rolled"):
         return strike_text(event, lang)
     if key == "feat_check":
@@ -289,12 +338,23 @@ def event_text(event: Event, lang: str) -> str | None:
         to = str(p.get("to", ""))
         shown = t("warlord.ui.rank", lang, n=to[5:]) if to.startswith("rank:") else word("zone", to, lang)
         return t(event.key, lang, name=p.get("name", ""), to=shown)
+    if key == "react_answered":  # the board's prompt says who is still to answer: no line of its own
+        return ""
+    if key == "react_pass_ack":  # a seat's first pass also says how to stop being asked (issue 26.8)
+        return t(event.key, lang) + ("\n" + t("warlord.ui.pass_first", lang) if p.get("first") else "")
+    if key == "react_chosen" and p.get("name") in REACT_FEAT_NAMES:
+        return t(event.key, lang, name=word("feat", str(p.get("name")), lang), performer=p.get("performer", ""))
+    if key == "preset_set":
+        return t(event.key, lang, preset=t(PRESET_KEYS.get(str(p.get("preset")), PRESET_KEYS["none"]), lang))
     if key == "stops_set":
         return t(event.key, lang, stops=stops_text(str(p.get("stops", "")).split(","), lang))
     if key == "order_used" and p.get("source") == p.get("name"):  # a character's own printed order
         return t("warlord.ui.ev_own_order", lang, player=p.get("player", ""), name=p.get("name", ""))
     if key == "readied":
         return t(event.key, lang)
+    if p != local_names(event.params, lang):  # a feat named by its id: the template, with the feat worded
+        line = t(event.key, lang, **humanize(p, lang, NS))
+        return line + (" 🎲 " + " ".join(str(r) for r in event.rolls) if event.rolls else "")
     return None
 
 

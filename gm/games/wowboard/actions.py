@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.wowboard.content import MAX_PACK_BYTES
+from engines.wowboard.content_cards import local_name
 from engines.wowboard.rules_common import pack_of
 from engines.wowboard.state import State
 from gm.games.choices import Choice, Ranked, rank
@@ -23,14 +24,15 @@ __all__ = ["MAX_PACK_BYTES", "all_wounds", "area_choices", "card_choices", "chal
 
 
 # ---------------------------------------------------------------------------- the five actions
-def travel(view: State, seat: int | None, character: str, to: str) -> dict[str, Any]:
-    char = choices.resolve_character(view, seat, character)
-    return {"kind": "travel", "character": char, "to": choices.resolve_destination(view, seat, char, to)}
+def travel(view: State, seat: int | None, character: str, to: str, lang: str = "en") -> dict[str, Any]:
+    char = choices.resolve_character(view, seat, character, lang)
+    return {"kind": "travel", "character": char, "to": choices.resolve_destination(view, seat, char, to, lang)}
 
 
-def rest(view: State, seat: int | None, character: str, health: int | None, energy: int | None) -> dict[str, Any]:
+def rest(view: State, seat: int | None, character: str, health: int | None, energy: int | None,
+         lang: str = "en") -> dict[str, Any]:
     """With no split typed, the one the engine suggests (health first); else the split as typed."""
-    char = choices.resolve_character(view, seat, character)
+    char = choices.resolve_character(view, seat, character, lang)
     if health is None and energy is None:
         offered = next((a for a in choices.legal(view, seat) if a.kind == "rest"
                         and getattr(a, "character", "") == char), None)
@@ -42,62 +44,65 @@ def rest(view: State, seat: int | None, character: str, health: int | None, ener
 def challenge(view: State, seat: int | None, character: str, target: str, invite: str | None,
               lang: str) -> dict[str, Any]:
     """A fight in the character's region; ``invite`` names the seat's other characters there."""
-    char = choices.resolve_character(view, seat, character)
-    friends = [choices.resolve_character(view, seat, f) for f in (invite or "").split(",") if f.strip()]
+    char = choices.resolve_character(view, seat, character, lang)
+    friends = [choices.resolve_character(view, seat, f, lang) for f in (invite or "").split(",") if f.strip()]
     return {"kind": "challenge", "character": char,
             "target": choices.resolve_target(view, seat, char, target, lang), "invite": friends}
 
 
-def train(view: State, seat: int | None, character: str, powers: str) -> dict[str, Any]:
-    char = choices.resolve_character(view, seat, character)
+def train(view: State, seat: int | None, character: str, powers: str, lang: str = "en") -> dict[str, Any]:
+    char = choices.resolve_character(view, seat, character, lang)
     return {"kind": "train", "character": char,
-            "powers": choices.resolve_cards(view, powers, view.class_decks.get(char, []))}
+            "powers": choices.resolve_cards(view, powers, view.class_decks.get(char, []), lang)}
 
 
 def town(view: State, seat: int | None, character: str, sell: str | None, buy: str | None, powers: str | None,
-         health: int, energy: int) -> dict[str, Any]:
+         health: int, energy: int, lang: str = "en") -> dict[str, Any]:
     """Everything done in a friendly town as one action: sell from the Bag, buy from the merchant,
     train from the class deck, buy back health and energy."""
-    char = choices.resolve_character(view, seat, character)
+    char = choices.resolve_character(view, seat, character, lang)
     c = view.characters[char]
-    return {"kind": "town", "character": char, "sell": choices.resolve_cards(view, sell, c.bag),
-            "buy": choices.resolve_cards(view, buy, view.merchant),
-            "powers": choices.resolve_cards(view, powers, view.class_decks.get(char, [])),
+    return {"kind": "town", "character": char, "sell": choices.resolve_cards(view, sell, c.bag, lang),
+            "buy": choices.resolve_cards(view, buy, view.merchant, lang),
+            "powers": choices.resolve_cards(view, powers, view.class_decks.get(char, []), lang),
             "health": health, "energy": energy}
 
 
 # ---------------------------------------------------------------------------- management
-def _own_cards(view: State, char: str, typed: str) -> list[str]:
+def _own_cards(view: State, char: str, typed: str, lang: str = "en") -> list[str]:
     """The powers of the character's Spellbook and items of its Bag that ``typed`` names."""
     c = view.characters[char]
-    return choices.resolve_cards(view, typed, [*c.spellbook, *c.bag])
+    return choices.resolve_cards(view, typed, [*c.spellbook, *c.bag], lang)
 
 
-def equip(view: State, seat: int | None, character: str, card: str, area: str) -> dict[str, Any]:
-    char = choices.resolve_character(view, seat, character)
-    found = _own_cards(view, char, card)
-    return {"kind": "equip", "character": char, "card": found[0] if found else card, "area": area.strip()}
+def equip(view: State, seat: int | None, character: str, card: str, area: str, lang: str = "en") -> dict[str, Any]:
+    char = choices.resolve_character(view, seat, character, lang)
+    found = _own_cards(view, char, card, lang)
+    picked = found[0] if found else card
+    return {"kind": "equip", "character": char, "card": picked,
+            "area": choices.resolve_area(view, seat, char, picked, area, lang)}
 
 
-def area_choices(view: State, seat: int | None, char: str | None, card: str | None, current: str) -> list[Choice]:
+def area_choices(view: State, seat: int | None, char: str | None, card: str | None, current: str,
+                 lang: str = "en") -> list[Choice]:
     """``/wowb equip area:``: the areas that take the card typed beside it (every area until it is)."""
-    found = _own_cards(view, char, card) if card and char else []
-    return choices.area_choices(view, seat, char, found[0] if found else None, current)
+    found = _own_cards(view, char, card, lang) if card and char else []
+    return choices.area_choices(view, seat, char, found[0] if found else None, current, lang)
 
 
-def unequip(view: State, seat: int | None, character: str, card: str) -> dict[str, Any]:
-    char = choices.resolve_character(view, seat, character)
+def unequip(view: State, seat: int | None, character: str, card: str, lang: str = "en") -> dict[str, Any]:
+    char = choices.resolve_character(view, seat, character, lang)
     worn = [k for s in view.characters[char].sheet.values() for k in ([s.card] if s.card else []) + s.addons]
-    found = choices.resolve_cards(view, card, worn)
+    found = choices.resolve_cards(view, card, worn, lang)
     return {"kind": "unequip", "character": char, "card": found[0] if found else card}
 
 
 # ---------------------------------------------------------------------------- combat
-def roll(view: State, seat: int | None, instants: str | None, stun: str | None) -> dict[str, Any]:
+def roll(view: State, seat: int | None, instants: str | None, stun: str | None, lang: str = "en") -> dict[str, Any]:
     """The dice pool, with the instants paid for now and the dice given up for Stun tokens."""
     picked = [c.value for c in choices.instant_choices(view, seat, "")]
     colours = [c.strip().lower() for c in (stun or "").split(",") if c.strip()]
-    return {"kind": "roll", "instants": choices.resolve_cards(view, instants, picked), "stun": colours}
+    return {"kind": "roll", "instants": choices.resolve_cards(view, instants, picked, lang), "stun": colours}
 
 
 def reroll(view: State, dice: str) -> dict[str, Any]:
@@ -119,14 +124,14 @@ def all_wounds(view: State, character: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- information
-def sheet_choices(view: State, current: str) -> list[Choice]:
+def sheet_choices(view: State, current: str, lang: str = "en") -> list[Choice]:
     """``/wowb sheet``: every character at the table."""
-    return rank([Ranked(Choice(char_label(view, c), c)) for c in view.characters], current)
+    return rank([Ranked(Choice(char_label(view, c, lang=lang), c)) for c in view.characters], current)
 
 
-def region_choices(view: State, current: str) -> list[Choice]:
-    """``/wowb map``: every region of the game's map."""
-    return rank([Ranked(Choice(r.name, r.id)) for r in pack_of(view).regions], current)
+def region_choices(view: State, current: str, lang: str = "en") -> list[Choice]:
+    """``/wowb map``: every region of the game's map, named in the reader's language."""
+    return rank([Ranked(Choice(local_name(r, lang), r.id)) for r in pack_of(view).regions], current)
 
 
 def card_choices(view: State, current: str, lang: str) -> list[Choice]:

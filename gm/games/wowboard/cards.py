@@ -8,7 +8,8 @@ puts whole cards together (class cards, items, pre-printed cards, ancestries, cr
 Overlord, events, quests, regions, class sheets) and finds a card by id or by the start of its name.
 Pure Python, no discord: the cog and ``gm.games.wowboard.presenter`` call it.
 
-Names are the pack's (one name per thing, the same in both languages); every other word is localized.
+Names are the pack's, in the reader's language (``name_it``/``title_it`` in Italian where the pack has
+one, issue 26.10; ``content_cards.local_name``); every other word is localized.
 A ``text_override`` (a pack's own wording for a GM-resolved oddity) is a single string with no Italian
 twin in the schema: it is shown in both languages, marked as untranslated in Italian.
 """
@@ -16,7 +17,7 @@ twin in the schema: it is shown in both languages, marked as untranslated in Ita
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from common.wowboard_card_words import (
     ability_text,
@@ -43,9 +44,11 @@ from engines.wowboard.content_cards import (
     Overlord,
     PrePrinted,
     Quest,
+    local_name,
 )
 from gm.games.choices import clip
-from gm.games.names import fold
+from gm.games.names import Name, listing
+from gm.games.names import find as names_find
 
 LINE_MAX = 100  # Discord's limit for an autocomplete choice's name
 SEP = " · "
@@ -67,11 +70,20 @@ def _cap(text: str) -> str:
 
 
 # ---------------------------------------------------------------------------- class cards and items
-def class_name(pack: Pack | None, class_id: str) -> str:
+def class_name(pack: Pack | None, class_id: str, lang: str = "en") -> str:
     for c in _pack(pack).classes:
         if c.id == class_id:
-            return c.name
+            return local_name(c, lang)
     return class_id
+
+
+def unique_name(pack: Pack | None, category: str, lang: str) -> str:
+    """A unique category ("Stance") in the reader's language, from the sheet that defines it."""
+    if lang == "it":
+        for sheet in _pack(pack).class_sheets:
+            if category in sheet.unique_it:
+                return sheet.unique_it[category]
+    return category
 
 
 def kind_word(card: ClassCard, lang: str) -> str:
@@ -112,20 +124,20 @@ def card_text(card: Card | PrePrinted | Ancestry, lang: str, pack: Pack | None =
     and when it is paid, unique category, deck, soulbound, Bag use), then one sentence per effect —
     timing, condition, energy cost, every op with its numbers — or the pack's ``text_override``."""
     if isinstance(card, ClassCard):
-        head = w("card.head", lang, name=card.name, kind=kind_word(card, lang), level=card.level,
-                 **{"class": class_name(pack, card.class_id)})
+        head = w("card.head", lang, name=local_name(card, lang), kind=kind_word(card, lang), level=card.level,
+                 **{"class": class_name(pack, card.class_id, lang)})
         notes = [w("card.gold", lang, n=card.gold) if card.kind == "power" else "", _energy(card, lang),
-                 w("card.unique", lang, name=card.unique) if card.unique else ""]
+                 w("card.unique", lang, name=unique_name(pack, card.unique, lang)) if card.unique else ""]
     elif isinstance(card, Item):
-        head = w("item.head", lang, name=card.name, type=item_type(card, lang), level=card.level)
+        head = w("item.head", lang, name=local_name(card, lang), type=item_type(card, lang), level=card.level)
         notes = [w("item.deck", lang, deck=deck(card.deck, lang)), w("card.gold", lang, n=card.gold),
                  _energy(card, lang), w("item.soulbound", lang) if card.soulbound else "",
                  w("item.bag_works", lang) if card.type == "bag" else "",
                  w("item.consumable", lang) if card.consumable else ""]
     elif isinstance(card, Ancestry):
-        head, notes = w("ancestry.head", lang, name=card.name), []
+        head, notes = w("ancestry.head", lang, name=local_name(card, lang)), []
     else:
-        head = card.name
+        head = local_name(card, lang)
         notes = [w("card.energy_use", lang, n=card.energy)] if card.energy else []
     lines = [head]
     if any(notes):
@@ -137,14 +149,14 @@ def card_line(card: Card, lang: str, pack: Pack | None = None) -> str:
     """One line of at most 100 characters: name · type and level · cost · what it does (clipped)."""
     level = w("line.level", lang, n=card.level)
     if isinstance(card, ClassCard):
-        kind = f"{class_name(pack, card.class_id)}, {kind_word(card, lang)} {level}"
+        kind = f"{class_name(pack, card.class_id, lang)}, {kind_word(card, lang)} {level}"
         gold = card.gold if card.kind == "power" else 0
     else:
         kind, gold = f"{item_type(card, lang)} {level}", card.gold
     cost = " ".join(x for x in (w("line.gold", lang, n=gold) if gold else "",
                                 w("line.energy", lang, n=card.energy) if card.energy else "") if x)
     what = card.text_override or gist(card.effects, lang)
-    head = SEP.join(x for x in (clip(card.name, 40), kind, cost) if x)
+    head = SEP.join(x for x in (clip(local_name(card, lang), 40), kind, cost) if x)
     room = LINE_MAX - len(head) - len(SEP)
     if room < 12:
         return clip(head, LINE_MAX)
@@ -156,7 +168,7 @@ def creature_text(creature_type: CreatureType, lang: str, pack: Pack | None = No
     """Threat, attack and health per figure tier with the supply of each (stun-curse.2, quests.4), and
     the ability as the engine applies it."""
     c = creature_type
-    lines = [w("creature.head", lang, name=c.name, threat=c.threat)]
+    lines = [w("creature.head", lang, name=local_name(c, lang), threat=c.threat)]
     order = ("green", "blue", "red")  # weakest to strongest (stun-curse.2)
     for name, (attack, health) in sorted(c.stats.items(), key=lambda kv: order.index(kv[0])):
         lines.append(w("creature.tier", lang, tier=w(f"tier.{name}", lang), attack=attack, health=health,
@@ -173,7 +185,8 @@ def items_reward(draws: list[ItemDraw], lang: str) -> list[str]:
 
 def boss_text(boss: Boss, lang: str, pack: Pack | None = None) -> str:
     """An event boss (events.5): its values, its ability and what each survivor earns."""
-    lines = [w("boss.head", lang, name=boss.name, threat=boss.threat, attack=boss.attack, health=boss.health),
+    lines = [w("boss.head", lang, name=local_name(boss, lang), threat=boss.threat, attack=boss.attack,
+               health=boss.health),
              w("ability.label", lang, text=ability_text(boss.ability, lang, _pack(pack)))]
     reward = ", ".join([w("boss.reward", lang, gold=boss.reward.gold_each), *items_reward(boss.reward.items, lang)])
     return "\n".join([*lines, reward + "."])
@@ -184,14 +197,14 @@ def overlord_text(overlord: Overlord, lang: str, pack: Pack | None = None) -> st
     (overlord.3, §4.8) with the wounds it deals where it stops."""
     p = _pack(pack)
     o = overlord
-    lines = [w("overlord.head", lang, name=o.name)]
+    lines = [w("overlord.head", lang, name=local_name(o, lang))]
     for side, s in sorted(o.sides.items()):
         lines.append(w("overlord.side", lang, n=side, threat=s.threat, attack=s.attack, health=s.health))
     lines.append(w("ability.label", lang, text=ability_text(o.ability, lang, p)))
-    lines.append(w("overlord.start", lang, region=region_name(p, o.route[0])))
+    lines.append(w("overlord.start", lang, region=region_name(p, o.route[0], lang)))
     if o.behaviour == "wander":
-        route = " → ".join(region_name(p, r) for r in o.route)
-        lines.append(w("overlord.wander", lang, route=route, loop=region_name(p, o.route[o.loop_from])))
+        route = " → ".join(region_name(p, r, lang) for r in o.route)
+        lines.append(w("overlord.wander", lang, route=route, loop=region_name(p, o.route[o.loop_from], lang)))
         if o.arrival_wounds:
             lines.append(w("overlord.arrival", lang, n=o.arrival_wounds))
     return "\n".join(lines)
@@ -202,14 +215,14 @@ def event_text(event_card: Event, lang: str, pack: Pack | None = None) -> str:
     """Title, kind and destiny number (events.7), what it does, and how long it stays (events.1, .5)."""
     p = _pack(pack)
     e = event_card
-    lines = [w("event.head", lang, title=e.title, kind=w(f"event_kind.{e.kind}", lang), destiny=e.destiny)]
+    lines = [w("event.head", lang, title=local_name(e, lang), kind=w(f"event_kind.{e.kind}", lang), destiny=e.destiny)]
     if e.text_override:
         lines.append(w("card.override", lang, text=e.text_override))
         return "\n".join(lines)
     if e.boss is not None:
         boss = next((b for b in p.bosses if b.id == e.boss), None)
-        lines.append(_cap(w("event.boss", lang, boss=boss.name if boss else e.boss,
-                            region=region_name(p, e.region or ""))) + ".")
+        lines.append(_cap(w("event.boss", lang, boss=local_name(boss, lang) if boss else e.boss,
+                            region=region_name(p, e.region or "", lang))) + ".")
         if boss is not None:
             lines.extend(boss_text(boss, lang, p).split("\n"))
     lines += [_cap(event_op_text(op, lang, p)) + "." for op in e.ops]
@@ -227,16 +240,17 @@ def quest_text(quest: Quest, pack: Pack | None, lang: str) -> str:
     independents belong to nobody), and the rewards (quest-rewards)."""
     p = _pack(pack)
     q = quest
-    lines = [w("quest.head", lang, title=q.title, colour=w(f"quest_colour.{q.colour}", lang), level=q.level,
+    lines = [w("quest.head", lang, title=local_name(q, lang), colour=w(f"quest_colour.{q.colour}", lang), level=q.level,
                faction=faction(q.faction, lang))]
     spawns = [w("quest.spawn_quest" if s.role == "quest" else "quest.spawn_free", lang, count=s.count,
-                tier=tier(s.tier, lang, s.count), type=creature_name(p, s.type), region=region_name(p, s.region))
+                tier=tier(s.tier, lang, s.count), type=creature_name(p, s.type, lang),
+                region=region_name(p, s.region, lang))
               for s in q.spawns]
     lines.append(w("quest.creatures", lang, list="; ".join(spawns)))
     rewards = [w("card.gold", lang, n=q.rewards.gold), w("reward.xp", lang, n=q.rewards.xp),
                *items_reward(q.rewards.items, lang)]
     if q.rewards.special_choice:
-        names = [next((i.name for i in p.items if i.id == sid), sid) for sid in q.rewards.special_choice]
+        names = [next((local_name(i, lang) for i in p.items if i.id == sid), sid) for sid in q.rewards.special_choice]
         rewards.append(w("reward.special", lang, names=", ".join(names)))
     lines.append(w("quest.rewards", lang, list=", ".join(rewards)))
     return "\n".join(lines)
@@ -247,7 +261,7 @@ def region_text(region: Region, pack: Pack | None, lang: str) -> str:
     to everyone; travel.3–4, overlord.1) and the roads out by region name (travel.1)."""
     p = _pack(pack)
     r = region
-    lines = [w("region.head", lang, name=r.name, area=area_name(p, r.area, lang))]
+    lines = [w("region.head", lang, name=local_name(r, lang), area=area_name(p, r.area, lang))]
     features = [w(f"region.{key}", lang, faction=faction(owner, lang))
                 for key, owner in (("start", r.start), ("town", r.town), ("flight", r.flight)) if owner]
     if r.graveyard:
@@ -255,7 +269,7 @@ def region_text(region: Region, pack: Pack | None, lang: str) -> str:
     if features:
         lines.append(_cap(SEP.join(features)))
     if r.adjacent:
-        lines.append(w("region.roads", lang, names=", ".join(region_name(p, a) for a in r.adjacent)))
+        lines.append(w("region.roads", lang, names=", ".join(region_name(p, a, lang) for a in r.adjacent)))
     return "\n".join(lines)
 
 
@@ -273,7 +287,7 @@ def preprinted_text(area: CardArea, lang: str) -> str:
     card = area.preprinted
     if card is None:
         return area_accepts(area, lang)
-    lines = [w("preprinted.head", lang, name=card.name, area=area_accepts(area, lang))]
+    lines = [w("preprinted.head", lang, name=local_name(card, lang), area=area_accepts(area, lang))]
     if card.energy:
         lines.append(w("card.energy_use", lang, n=card.energy))
     return "\n".join(lines + _rules(card, lang))
@@ -283,7 +297,7 @@ def class_text(cls: ClassDef, pack: Pack | None, lang: str) -> str:
     """A class sheet: health and energy by level (health-energy.1), its seven areas with what they take
     and their pre-printed cards (equipping.1), its unique categories."""
     p = _pack(pack)
-    lines = [w("class.head", lang, name=cls.name),
+    lines = [w("class.head", lang, name=local_name(cls, lang)),
              w("class.levels", lang, health="/".join(map(str, cls.health)), energy="/".join(map(str, cls.energy)))]
     sheet = next((s for s in p.class_sheets if s.class_id == cls.id), None)
     if sheet is None:
@@ -292,65 +306,68 @@ def class_text(cls: ClassDef, pack: Pack | None, lang: str) -> str:
         text = w("class.area", lang, n=n, accepts=area_accepts(area, lang))
         if area.preprinted is not None:
             printed = area.preprinted
-            name = printed.name + (f" ({w('card.energy_use', lang, n=printed.energy)})" if printed.energy else "")
+            cost = f" ({w('card.energy_use', lang, n=printed.energy)})" if printed.energy else ""
+            name = local_name(printed, lang) + cost
             text += "; " + w("class.printed", lang, text=f"{name} — " + " ".join(_rules(printed, lang)))
         lines.append(text)
     if sheet.unique:
-        lines.append(w("card.unique", lang, name=", ".join(sheet.unique)))
+        lines.append(w("card.unique", lang, name=", ".join(unique_name(p, u, lang) for u in sheet.unique)))
     return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------- finding things by name
 @dataclass(frozen=True)
 class Found:
-    """One thing ``/wowb card <name>`` can show: its kind, id, printed name and the pack object."""
+    """One thing ``/wowb card <name>`` can show: its kind, id, printed names and the pack object."""
 
     kind: Kind
     id: str
     name: str
     obj: Thing
+    name_it: str = ""
+
+    def label(self, lang: str) -> str:
+        """The name in the reader's language."""
+        return self.name_it if lang == "it" and self.name_it else self.name
+
+
+def _found(kind: Kind, ident: str, thing: Thing | PrePrinted) -> tuple[Kind, str, str, str]:
+    return kind, ident, local_name(thing, "en"), local_name(thing, "it")
 
 
 def catalogue(pack: Pack) -> list[Found]:
     """Everything with a name, in a stable order (cards first: they are what players look up most)."""
-    out: list[Found] = []
-    out += [Found("class_card", c.id, c.name, c) for c in pack.class_cards]
-    out += [Found("item", i.id, i.name, i) for i in pack.items]
-    out += [Found("creature", c.id, c.name, c) for c in pack.creatures]
-    out += [Found("boss", b.id, b.name, b) for b in pack.bosses]
-    out += [Found("overlord", o.id, o.name, o) for o in pack.overlords]
-    out += [Found("event", e.id, e.title, e) for e in pack.events]
-    out += [Found("quest", q.id, q.title, q) for q in pack.quests]
-    out += [Found("region", r.id, r.name, r) for r in pack.regions]
-    out += [Found("ancestry", a.id, a.name, a) for a in pack.ancestries]
-    out += [Found("class", c.id, c.name, c) for c in pack.classes]
-    out += [Found("preprinted", f"{s.class_id}:{a.id}", a.preprinted.name, a) for s in pack.class_sheets
+    out: list[tuple[Kind, str, str, str, Thing]] = []
+    groups: list[tuple[Kind, list[Any]]] = [
+        ("class_card", pack.class_cards), ("item", pack.items), ("creature", pack.creatures), ("boss", pack.bosses),
+        ("overlord", pack.overlords), ("event", pack.events), ("quest", pack.quests), ("region", pack.regions),
+        ("ancestry", pack.ancestries), ("class", pack.classes)]
+    for kind, things in groups:
+        out += [(*_found(kind, x.id, x), x) for x in things]
+    out += [(*_found("preprinted", f"{s.class_id}:{a.id}", a.preprinted), a) for s in pack.class_sheets
             for a in s.areas if a.preprinted is not None]
-    return out
+    return [Found(kind, ident, en, thing, it) for kind, ident, en, it, thing in out]
+
+
+def _spellings(found: Found) -> tuple[str, ...]:
+    """What a player may type for a thing: its id, both names, and both without apostrophes ("bellkeepers")."""
+    names = (found.name, found.name_it)
+    return (found.id, *names, *(n.replace("'", "").replace("\u2019", "") for n in names if n))
 
 
 def find(pack: Pack, name: str, lang: str = "en") -> list[Found]:
-    """Things named ``name``: an exact id or name first; else names (or ids) starting with it; else
-    names with a word starting with it. Case, accents, ``-``/``_`` and spacing do not matter
-    (``gm.games.names.fold``), so "ÀSH wyrm" and "grave eater" both work. Names are the pack's in every
-    language; ``lang`` is kept for the callers' symmetry with the text functions."""
-    del lang  # one name per thing (module docstring)
-    key = _key(name)
-    if not key:
-        return []
+    """Things ``name`` names, by the shared resolver (``gm.games.names.find``, issue 26.1): an id or a name
+    in either language, a prefix, a later word, a piece of a word, a close typo; every thing that fits
+    at the best of those tiers. Case, accents, ``-``/``_`` and spacing do not matter."""
     items = catalogue(pack)
-    exact = [f for f in items if key in (_key(f.id), _key(f.name))]
-    if exact:
-        return exact
-    start = [f for f in items if _key(f.name).startswith(key) or _key(f.id).startswith(key)]
-    if start:
-        return start
-    return [f for f in items if any(word.startswith(key) for word in _key(f.name).split()[1:])]
+    named = [Name(str(i), f.label(lang), _spellings(f)) for i, f in enumerate(items)]
+    _tier, hits = names_find(name, named)
+    return [items[int(hit.value)] for hit in hits]
 
 
-def _key(text: str) -> str:
-    """``fold`` without apostrophes, so "bellkeepers" finds "Bellkeeper's Ring"."""
-    return fold(text.replace("'", "").replace("\u2019", ""))
+def candidates(pack: Pack, lang: str) -> str:
+    """The names a miss lists (``gm.games.names.listing``: the first ones, then how many more)."""
+    return listing(Name(f.id, f.label(lang)) for f in catalogue(pack))
 
 
 def found_text(found: Found, pack: Pack, lang: str) -> str:
@@ -379,4 +396,4 @@ def found_line(found: Found, pack: Pack, lang: str) -> str:
     """One ≤ 100-character line for autocomplete: a card's ``card_line``, else name · kind."""
     if isinstance(found.obj, ClassCard | Item):
         return card_line(found.obj, lang, pack)
-    return clip(f"{found.name}{SEP}{w(f'found.{found.kind}', lang)}", LINE_MAX)
+    return clip(f"{found.label(lang)}{SEP}{w(f'found.{found.kind}', lang)}", LINE_MAX)

@@ -33,16 +33,16 @@ def _pick(found: Iterable[tuple[str, str]], current: str) -> list[Choice]:
     return rank([Ranked(Choice(label, value)) for label, value in found], current)
 
 
-def resolve(view: State, options: Iterable[str], typed: str, what: str) -> str:
-    """The option the player meant, by the shared resolver (``gm.games.names``): its id or name, any
-    word or piece of it, a close typo. Nothing or several fitting: the error lists what would work
-    (the names that fit, when several do)."""
+def resolve(view: State, options: Iterable[str], typed: str, what: str, lang: str = "en") -> str:
+    """The option the player meant, by the shared resolver (``gm.games.names``): its id, its English or
+    Italian name, any word or piece of them, a close typo. Nothing or several fitting: the error lists
+    what would work (the names that fit, when several do), in the reader's language."""
     options = list(dict.fromkeys(options))
-    _tier, found = find(typed, [Name(o, text.name(view, o), (o,)) for o in options])
+    _tier, found = find(typed, [Name(o, text.name(view, o, lang), text.aliases(view, o)) for o in options])
     if len(found) == 1:
         return found[0].value
     listed = [n.value for n in found] or options
-    known = ", ".join(text.name(view, o) for o in listed[:20]) or "—"
+    known = ", ".join(text.name(view, o, lang) for o in listed[:20]) or "—"
     raise TavoloError(f"wowboard.ui.unknown_{what}", name=typed[:40], known=known)
 
 
@@ -51,28 +51,30 @@ def my_characters(view: State, seat: int | None) -> list[str]:
     return [c.id for c in view.characters.values() if c.seat == seat]
 
 
-def character_choices(view: State, seat: int | None, current: str, kinds: tuple[str, ...] = ()) -> list[Choice]:
+def character_choices(view: State, seat: int | None, current: str, kinds: tuple[str, ...] = (),
+                      lang: str = "en") -> list[Choice]:
     """The seat's characters; with ``kinds``, only those with such a legal action now."""
     able = {getattr(a, "character", None) for a in legal(view, seat) if not kinds or a.kind in kinds}
     if view.phase == "management":
         able = set(my_characters(view, seat))
-    found = [(text.char_label(view, cid), cid) for cid in my_characters(view, seat) if not kinds or cid in able]
+    found = [(text.char_label(view, cid, lang=lang), cid) for cid in my_characters(view, seat)
+             if not kinds or cid in able]
     return _pick(found, current)
 
 
-def resolve_character(view: State, seat: int | None, typed: str) -> str:
-    return resolve(view, my_characters(view, seat), typed, "character")
+def resolve_character(view: State, seat: int | None, typed: str, lang: str = "en") -> str:
+    return resolve(view, my_characters(view, seat), typed, "character", lang)
 
 
 # ---------------------------------------------------------------------------- draft
-def class_choices(view: State, seat: int | None, current: str) -> list[Choice]:
-    return _pick([(text.name(view, a.class_id), a.class_id) for a in legal(view, seat) if isinstance(a, A.PickClass)],
-                 current)
+def class_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
+    return _pick([(text.name(view, a.class_id, lang), a.class_id) for a in legal(view, seat)
+                  if isinstance(a, A.PickClass)], current)
 
 
-def resolve_class(view: State, seat: int | None, typed: str) -> str:
+def resolve_class(view: State, seat: int | None, typed: str, lang: str = "en") -> str:
     options = [a.class_id for a in legal(view, seat) if isinstance(a, A.PickClass)]
-    return resolve(view, options or [c.id for c in pack_of(view).classes], typed, "class")
+    return resolve(view, options or [c.id for c in pack_of(view).classes], typed, "class", lang)
 
 
 # ---------------------------------------------------------------------------- travel
@@ -86,27 +88,27 @@ def travel_choices(view: State, seat: int | None, char: str | None, current: str
         c = view.characters[a.character]
         paths = destinations(pack, c.faction, c.region, independent_regions(view))
         path = paths.get(a.to, [a.to])
-        via = " → ".join(text.name(view, r) for r in path[:-1])
-        parts = [text.name(view, a.to)]
+        via = " → ".join(text.name(view, r, lang) for r in path[:-1])
+        parts = [text.name(view, a.to, lang)]
         if via:
             parts.append(t("wowboard.ui.via", lang, path=via))
         if not char:
-            parts.insert(0, text.name(view, c.class_id))
+            parts.insert(0, text.name(view, c.class_id, lang))
         found.append((fit(parts), a.to))
     return _pick(found, current)
 
 
-def resolve_destination(view: State, seat: int | None, char: str, typed: str) -> str:
+def resolve_destination(view: State, seat: int | None, char: str, typed: str, lang: str = "en") -> str:
     options = [a.to for a in legal(view, seat) if isinstance(a, A.Travel) and a.character == char]
     if not options:
         return typed.strip()  # the engine says why (no actions left, a forced challenge…)
-    return resolve(view, options, typed, "region")
+    return resolve(view, options, typed, "region", lang)
 
 
 # ---------------------------------------------------------------------------- challenge
 def target_label(view: State, target: str, lang: str) -> str:
     """A challenge target as ``text.target_words`` says it, a group with its size: "3 × Zealot (Horde)"."""
-    words = text.target_words(target, text.names_of(view.pack), lang)
+    words = text.target_words(target, text.names_of(view.pack, lang), lang)
     kind, _, rest = target.partition(":")
     if kind != "group":
         return words
@@ -129,7 +131,8 @@ def resolve_target(view: State, seat: int | None, char: str, typed: str, lang: s
     options = sorted({a.target for a in legal(view, seat) if isinstance(a, A.Challenge) and a.character == char})
     if typed in options or not options:
         return typed.strip()  # no target at all: the engine says why (no actions left, nothing here…)
-    tiers = {o: match_tier(typed, (target_label(view, o, lang), o, *o.split(":"))) for o in options}
+    tiers = {o: match_tier(typed, (target_label(view, o, "en"), target_label(view, o, "it"), o, *o.split(":")))
+             for o in options}
     found = [o for o, tier in tiers.items() if tier is not None]
     best = [o for o in found if tiers[o] == min(tiers[x] for x in found)] if found else []  # type: ignore[type-var]
     if len(best) == 1:
@@ -138,33 +141,33 @@ def resolve_target(view: State, seat: int | None, char: str, typed: str, lang: s
     raise TavoloError("wowboard.ui.unknown_target", name=typed[:40], known=known)
 
 
-def invite_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+def invite_choices(view: State, seat: int | None, char: str | None, current: str, lang: str = "en") -> list[Choice]:
     friends = {f for a in legal(view, seat) if isinstance(a, A.Challenge) and (not char or a.character == char)
                for f in a.invite}
-    return _pick([(text.char_label(view, f), f) for f in sorted(friends)], current)
+    return _pick([(text.char_label(view, f, lang=lang), f) for f in sorted(friends)], current)
 
 
 # ---------------------------------------------------------------------------- train, town, equip
-def power_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+def power_choices(view: State, seat: int | None, char: str | None, current: str, lang: str = "en") -> list[Choice]:
     """Powers and talents still in the character's class deck that it may buy now (train-town.1)."""
     found = {p for a in legal(view, seat) if isinstance(a, A.Train) and (not char or a.character == char)
              for p in a.powers}
-    return _pick([(text.name(view, p), p) for p in sorted(found)], current)
+    return _pick([(text.name(view, p, lang), p) for p in sorted(found)], current)
 
 
-def buy_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+def buy_choices(view: State, seat: int | None, char: str | None, current: str, lang: str = "en") -> list[Choice]:
     found = {i for a in legal(view, seat) if isinstance(a, A.Town) and (not char or a.character == char)
              for i in a.buy}
-    return _pick([(text.name(view, i), i) for i in sorted(found)], current)
+    return _pick([(text.name(view, i, lang), i) for i in sorted(found)], current)
 
 
-def sell_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+def sell_choices(view: State, seat: int | None, char: str | None, current: str, lang: str = "en") -> list[Choice]:
     found = {i for a in legal(view, seat) if isinstance(a, A.Town) and (not char or a.character == char)
              for i in a.sell}
-    return _pick([(text.name(view, i), i) for i in sorted(found)], current)
+    return _pick([(text.name(view, i, lang), i) for i in sorted(found)], current)
 
 
-def resolve_cards(view: State, typed: str | None, options: Iterable[str]) -> list[str]:
+def resolve_cards(view: State, typed: str | None, options: Iterable[str], lang: str = "en") -> list[str]:
     """A comma-separated list of card names (or ids) → ids; unknown names pass through for the engine to refuse."""
     options = list(options)
     out = []
@@ -172,7 +175,7 @@ def resolve_cards(view: State, typed: str | None, options: Iterable[str]) -> lis
         if not part.strip():
             continue
         try:
-            out.append(resolve(view, options, part, "card"))
+            out.append(resolve(view, options, part, "card", lang))
         except TavoloError:
             out.append(part.strip())
     return out
@@ -185,46 +188,70 @@ def equip_pairs(view: State, seat: int | None, char: str | None = None) -> list[
     return [] if seat is None else equip_options(view, seat, char)
 
 
-def equip_card_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+def equip_card_choices(view: State, seat: int | None, char: str | None, current: str,
+                       lang: str = "en") -> list[Choice]:
     cards = dict.fromkeys(card for _c, card, _a in equip_pairs(view, seat, char))
-    return _pick([(text.name(view, card), card) for card in cards], current)
+    return _pick([(text.name(view, card, lang), card) for card in cards], current)
 
 
-def area_choices(view: State, seat: int | None, char: str | None, card: str | None, current: str) -> list[Choice]:
+def area_label(view: State, char: str | None, area: str, lang: str) -> str:
+    """A sheet area as what it takes ("instant power"), with its id when that differs ("active_2")."""
+    c = view.characters.get(char or "")
+    words = text.area_words(c.class_id, area, lang) if c is not None else area
+    return words if words == area or "_" not in area else f"{words} ({area.rsplit('_', 1)[1]})"
+
+
+def area_choices(view: State, seat: int | None, char: str | None, card: str | None, current: str,
+                 lang: str = "en") -> list[Choice]:
     areas = dict.fromkeys(a for _c, k, a in equip_pairs(view, seat, char) if not card or k == card)
-    return _pick([(area, area) for area in areas], current)
+    return _pick([(area_label(view, char, area, lang), area) for area in areas], current)
 
 
-def equipped_choices(view: State, seat: int | None, char: str | None, current: str) -> list[Choice]:
+def resolve_area(view: State, seat: int | None, char: str, card: str, typed: str, lang: str = "en") -> str:
+    """The area typed, by id or by what it takes in either language; the engine explains a refusal."""
+    areas = list(dict.fromkeys(a for _c, k, a in equip_pairs(view, seat, char) if k == card))
+    if not areas or typed.strip() in areas:
+        return typed.strip()
+    names = [Name(a, area_label(view, char, a, lang),
+                  (area_label(view, char, a, "en"), area_label(view, char, a, "it"))) for a in areas]
+    _tier, found = find(typed, names)
+    if len(found) == 1:
+        return found[0].value
+    known = ", ".join(n.label for n in (found or names))
+    raise TavoloError("wowboard.ui.unknown_area", name=typed[:40], known=known)
+
+
+def equipped_choices(view: State, seat: int | None, char: str | None, current: str,
+                     lang: str = "en") -> list[Choice]:
     found = []
     for c in view.characters.values():
         if c.seat != seat or (char and c.id != char):
             continue
         for slot in c.sheet.values():
-            found += [(text.name(view, card), card) for card in ([slot.card] if slot.card else []) + slot.addons]
+            found += [(text.name(view, card, lang), card) for card in ([slot.card] if slot.card else []) + slot.addons]
     return _pick(found, current)
 
 
 # ---------------------------------------------------------------------------- combat and questions
-def answer_choices(view: State, seat: int | None, current: str) -> list[Choice]:
-    return _pick([(text.option_label(view, a.value, "en"), a.value) for a in legal(view, seat)
+def answer_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
+    return _pick([(text.option_label(view, a.value, lang), a.value) for a in legal(view, seat)
                   if isinstance(a, A.Choose)], current)
 
 
-def resolve_answer(view: State, seat: int | None, typed: str) -> str:
+def resolve_answer(view: State, seat: int | None, typed: str, lang: str = "en") -> str:
     options = [a.value for a in legal(view, seat) if isinstance(a, A.Choose)]
     if not options:
         return typed.strip()
-    return resolve(view, options, typed, "option")
+    return resolve(view, options, typed, "option", lang)
 
 
-def order_choices(view: State, seat: int | None, current: str) -> list[Choice]:
-    return _pick([(" → ".join(text.name(view, view.characters[c].class_id) if c in view.characters else c
+def order_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
+    return _pick([(" → ".join(text.name(view, view.characters[c].class_id, lang) if c in view.characters else c
                               for c in a.order), ",".join(a.order))
                   for a in legal(view, seat) if isinstance(a, A.SetOrder)], current)
 
 
-def resolve_order(view: State, typed: str) -> list[str]:
+def resolve_order(view: State, typed: str, lang: str = "en") -> list[str]:
     """The characters named, then the rest in their current order; in PvP only the ordering faction's own
     (pvp-combat.2: each faction orders its characters)."""
     combat = view.combat
@@ -236,7 +263,7 @@ def resolve_order(view: State, typed: str) -> list[str]:
     out = []
     for part in typed.replace("→", ",").replace(">", ",").split(","):
         if part.strip():
-            out.append(resolve(view, alive, part, "character"))
+            out.append(resolve(view, alive, part, "character", lang))
     rest = [c for c in alive if c not in out]
     return out + rest
 
@@ -251,7 +278,7 @@ def parse_dice(typed: str | None, count: int) -> list[int]:
     return sorted(set(out))
 
 
-def parse_split(view: State, seat: int | None, typed: str) -> dict[str, int]:
+def parse_split(view: State, seat: int | None, typed: str, lang: str = "en") -> dict[str, int]:
     """"warden 2, arcanist 1" → {warden: 2, arcanist: 1}; a bare name takes every wound."""
     combat = view.combat
     alive = [c for c in combat.participants if c not in combat.fallen] if combat else []
@@ -267,17 +294,20 @@ def parse_split(view: State, seat: int | None, typed: str) -> dict[str, int]:
             words = words[:-1]
         if n is None:
             raise TavoloError("wowboard.ui.bad_split", value=part.strip()[:40])
-        split[resolve(view, alive, " ".join(words), "character")] = n
+        split[resolve(view, alive, " ".join(words), "character", lang)] = n
     return split
 
 
-def split_choices(view: State, seat: int | None, current: str) -> list[Choice]:
-    return _pick([(", ".join(f"{text.name(view, c)} {n}" for c, n in a.split.items() if n),
+def split_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
+    def who(c: str) -> str:
+        return text.name(view, view.characters[c].class_id if c in view.characters else c, lang)
+
+    return _pick([(", ".join(f"{who(c)} {n}" for c, n in a.split.items() if n),
                    ", ".join(f"{c} {n}" for c, n in a.split.items() if n))
                   for a in legal(view, seat) if isinstance(a, A.AssignWounds)], current)
 
 
-def instant_choices(view: State, seat: int | None, current: str) -> list[Choice]:
+def instant_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
     """Instant powers the attacker has equipped (dice-pool.1: paid when the pool is rolled)."""
     from engines.wowboard.rules_sheet import card_of
 
@@ -291,5 +321,5 @@ def instant_choices(view: State, seat: int | None, current: str) -> list[Choice]
     found = []
     for slot in c.sheet.values():
         if slot.card and getattr(card_of(pack, slot.card), "power_type", None) == "instant":
-            found.append((text.name(view, slot.card), slot.card))
+            found.append((text.name(view, slot.card, lang), slot.card))
     return _pick(found, current)

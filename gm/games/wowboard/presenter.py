@@ -139,33 +139,35 @@ def decode(value: str) -> dict[str, Any]:
 
 def action_label(view: State, action: Action, lang: str) -> str:
     """How a menu names one legal action: "Warden: travel to Kilnwatch (via Soot Mire)"."""
-    who = text.name(view, view.characters[c].class_id) if (c := getattr(action, "character", "")) in \
+    who = text.name(view, view.characters[c].class_id, lang) if (c := getattr(action, "character", "")) in \
         view.characters else ""
     if isinstance(action, A.Travel):
-        return t("wowboard.ui.menu.travel", lang, who=who, to=text.name(view, action.to))
+        return t("wowboard.ui.menu.travel", lang, who=who, to=text.name(view, action.to, lang))
     if isinstance(action, A.Challenge):
         line = t("wowboard.ui.menu.challenge", lang, who=who,
                  target=choices.target_label(view, action.target, lang))
         if action.invite:
-            line += " + " + ", ".join(text.name(view, view.characters[f].class_id) for f in action.invite)
+            line += " + " + ", ".join(text.name(view, view.characters[f].class_id, lang) for f in action.invite)
         return line
     if isinstance(action, A.Rest):
         return t("wowboard.ui.menu.rest", lang, who=who, health=action.health, energy=action.energy)
     if isinstance(action, A.Pass):
         return t("wowboard.ui.menu.pass", lang, who=who)
     if isinstance(action, A.Train):
-        return t("wowboard.ui.menu.train", lang, who=who, powers=", ".join(text.name(view, p) for p in action.powers))
+        return t("wowboard.ui.menu.train", lang, who=who,
+                 powers=", ".join(text.name(view, p, lang) for p in action.powers))
     if isinstance(action, A.Town):
-        bits = [*(t("wowboard.ui.menu.buy", lang, card=text.name(view, i)) for i in action.buy),
-                *(t("wowboard.ui.menu.sell", lang, card=text.name(view, i)) for i in action.sell),
-                *(t("wowboard.ui.menu.learn", lang, card=text.name(view, p)) for p in action.powers)]
+        bits = [*(t("wowboard.ui.menu.buy", lang, card=text.name(view, i, lang)) for i in action.buy),
+                *(t("wowboard.ui.menu.sell", lang, card=text.name(view, i, lang)) for i in action.sell),
+                *(t("wowboard.ui.menu.learn", lang, card=text.name(view, p, lang)) for p in action.powers)]
         if action.health or action.energy:
             bits.append(t("wowboard.ui.menu.heal", lang, health=action.health, energy=action.energy))
         return t("wowboard.ui.menu.town", lang, who=who, what=", ".join(bits) or "—")
     if isinstance(action, A.Equip):
-        return t("wowboard.ui.menu.equip", lang, who=who, card=text.name(view, action.card), area=action.area)
+        return t("wowboard.ui.menu.equip", lang, who=who, card=text.name(view, action.card, lang),
+                 area=choices.area_label(view, action.character, action.area, lang))
     if isinstance(action, A.Unequip):
-        return t("wowboard.ui.menu.unequip", lang, who=who, card=text.name(view, action.card))
+        return t("wowboard.ui.menu.unequip", lang, who=who, card=text.name(view, action.card, lang))
     if isinstance(action, A.Choose):
         return text.option_label(view, action.value, lang)
     return action.kind
@@ -217,22 +219,22 @@ def builder(view: State, seat: int | None, kind: str, char: str, lang: str, ref:
     options: list[SelectOption] = []
     for a in singles:
         if isinstance(a, A.Train):
-            options += [SelectOption(t("wowboard.ui.menu.learn", lang, card=text.name(view, p))[:100], f"learn|{p}")
-                        for p in a.powers]
+            options += [SelectOption(t("wowboard.ui.menu.learn", lang, card=text.name(view, p, lang))[:100],
+                                     f"learn|{p}") for p in a.powers]
         elif isinstance(a, A.Town):
-            options += [SelectOption(t("wowboard.ui.menu.buy", lang, card=text.name(view, i))[:100], f"buy|{i}")
+            options += [SelectOption(t("wowboard.ui.menu.buy", lang, card=text.name(view, i, lang))[:100], f"buy|{i}")
                         for i in a.buy]
-            options += [SelectOption(t("wowboard.ui.menu.sell", lang, card=text.name(view, i))[:100], f"sell|{i}")
+            options += [SelectOption(t("wowboard.ui.menu.sell", lang, card=text.name(view, i, lang))[:100], f"sell|{i}")
                         for i in a.sell]
-            options += [SelectOption(t("wowboard.ui.menu.learn", lang, card=text.name(view, p))[:100], f"learn|{p}")
-                        for p in a.powers]
+            options += [SelectOption(t("wowboard.ui.menu.learn", lang, card=text.name(view, p, lang))[:100],
+                                     f"learn|{p}") for p in a.powers]
             if a.health or a.energy:
                 options.append(SelectOption(t("wowboard.ui.menu.heal", lang, health=a.health, energy=a.energy)[:100],
                                             f"heal|{a.health}|{a.energy}"))
     options = list({o.value: o for o in options}.values())[:25]
     if not options:
         return Reply(text=t("wowboard.ui.menu_empty", lang), ephemeral=True)
-    prompt = t(f"wowboard.ui.builder.{kind}", lang, name=text.name(view, c.class_id), gold=c.gold)
+    prompt = t(f"wowboard.ui.builder.{kind}", lang, name=text.name(view, c.class_id, lang), gold=c.gold)
     verb = "trb" if kind == "train" else "tb"
     return Reply(text=prompt, ephemeral=True,
                  selects=[Select(custom_id=f"tv1:{AREA}:{ref}:{verb}:{char}", placeholder=prompt[:100],
@@ -301,12 +303,10 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
                 for a in options]
         return [Button(t("wowboard.ui.button.answer", lang), f"{prefix}:menu:answer", style="primary")]
     if kind == "draft_class":
-        return [Button(text.name(view, a.class_id)[:80], f"{prefix}:cls:{a.class_id}", style="primary")
+        return [Button(text.name(view, a.class_id, lang)[:80], f"{prefix}:cls:{a.class_id}", style="primary")
                 for a in ENGINE.legal_actions(view, answer_seat) if isinstance(a, A.PickClass)][:OPTION_BUTTONS]
     if kind == "attack_order":
-        return [Button(" → ".join(text.name(view, view.characters[c].class_id) for c in a.order)[:80],
-                       f"{prefix}:ord:{','.join(a.order)}", style="primary")
-                for a in ENGINE.legal_actions(view, answer_seat) if isinstance(a, A.SetOrder)][:OPTION_BUTTONS]
+        return order_buttons(view, answer_seat, lang, prefix)
     if kind == "pool":
         return [Button(t("wowboard.ui.button.roll", lang), f"{prefix}:roll", style="danger")]
     if kind == "reroll":
@@ -314,7 +314,8 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
                 Button(t("wowboard.ui.button.reroll_misses", lang), f"{prefix}:rrm", style="danger"),
                 Button(t("wowboard.ui.button.keep", lang), f"{prefix}:rr:-", style="success")]
     if kind == "assign_wounds":
-        return [Button(t("wowboard.ui.button.all_wounds", lang, name=text.name(view, view.characters[c].class_id))[:80],
+        return [Button(t("wowboard.ui.button.all_wounds", lang,
+                         name=text.name(view, view.characters[c].class_id, lang))[:80],
                        f"{prefix}:wd:{c}") for a in ENGINE.legal_actions(view, answer_seat)
                 if isinstance(a, A.AssignWounds) for c, n in a.split.items() if n][:OPTION_BUTTONS]
     if kind == "management":
@@ -330,6 +331,24 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
     return []
 
 
+def order_buttons(view: State, seat: int, lang: str, prefix: str) -> list[Button]:
+    """combat-round.1, pvp-combat.2: one button per order offered; the first is the usual answer (the order
+    chosen last round, else the characters as they joined), in green and, from the second round on, named
+    "Same order" (issue 26.6: the order can change the fight, so it is asked, but in one click)."""
+    combat = view.combat
+    orders = [a.order for a in ENGINE.legal_actions(view, seat) if isinstance(a, A.SetOrder)][:OPTION_BUTTONS]
+    decision = ENGINE.decision(view)
+    faction = decision.params.get("faction") if decision is not None else None
+    last = combat.last_orders.get(str(faction or combat.faction)) if combat is not None else None
+    buttons = []
+    for n, order in enumerate(orders):
+        names = " → ".join(text.name(view, view.characters[c].class_id, lang) for c in order)
+        if n == 0 and last and [c for c in last if c in order] == order:
+            names = t("wowboard.ui.button.same_order", lang, order=names)
+        buttons.append(Button(names[:80], f"{prefix}:ord:{','.join(order)}", style="success" if n == 0 else "primary"))
+    return buttons
+
+
 # ---------------------------------------------------------------------------- information
 def panel(view: State, seat: int | None, lang: str, ref: str) -> Reply:
     """The per-seat control panel (spec §7): the seat's characters side by side, what it is asked now,
@@ -342,14 +361,14 @@ def panel(view: State, seat: int | None, lang: str, ref: str) -> Reply:
     if decision is None:
         lines.append(t("wowboard.ui.panel_over", lang))
     elif seat in decision.seats:
-        params = {k: text.name(view, v) if isinstance(v, str) else v for k, v in decision.params.items()}
+        params = {k: text.name(view, v, lang) if isinstance(v, str) else v for k, v in decision.params.items()}
         if "faction" in params:
             params["faction"] = text.faction_word(str(decision.params["faction"]), lang)
         lines.append(t("wowboard.ui.panel_your_move", lang, prompt=t(decision.prompt_key, lang, **params)))
         forced = [c for c in view.characters.values() if c.seat == seat and c.actions_left
                   and decision.kind == "faction_turn" and _forced(view, c.id)]
         for c in forced:
-            lines.append(t("wowboard.ui.forced", lang, name=text.name(view, c.class_id)))
+            lines.append(t("wowboard.ui.forced", lang, name=text.name(view, c.class_id, lang)))
     else:
         names = ", ".join(text.seat_name(view, s) for s in decision.seats)
         lines.append(t("wowboard.ui.panel_waiting", lang, players=names))
@@ -492,8 +511,8 @@ class WowBoardPresenter:
         """Decision prompts name a character or the options by id: people read names."""
         out = dict(params)
         if isinstance(params.get("character"), str):
-            out["character"] = text.name(view, view.characters[params["character"]].class_id) \
-                if params["character"] in view.characters else text.name(view, params["character"])
+            out["character"] = text.name(view, view.characters[params["character"]].class_id, lang) \
+                if params["character"] in view.characters else text.name(view, params["character"], lang)
         if isinstance(params.get("options"), str):
             out["options"] = ", ".join(text.option_label(view, o, lang) for o in params["options"].split(", ") if o)
             if view.pending and HIDDEN in view.pending[0].options:  # the decision's words come from the whole
@@ -502,28 +521,35 @@ class WowBoardPresenter:
         return out
 
     def gm_name_choices(self, view: State, what: str, current: str) -> list[Any]:
-        """``/gm wowb-*`` options: characters, regions, cards, creature types, figures, by name."""
+        """``/gm wowb-*`` options: characters, regions, cards, creature types, figures, by name, in both
+        languages (this hook is not told the reader's: "Militia Axe / Ascia della Milizia")."""
         from gm.games.choices import Choice, Ranked, rank
 
         pack = pack_of(view)
+
+        def both(ident: str) -> str:
+            return " / ".join(dict.fromkeys(text.name(view, ident, lang) for lang in ("en", "it")))
+
         if what == "character":
-            found = [(text.char_label(view, c), c) for c in view.characters]
+            found = [(" / ".join(dict.fromkeys(text.char_label(view, c, lang=lang) for lang in ("en", "it"))), c)
+                     for c in view.characters]
         elif what == "region":
-            found = [(r.name, r.id) for r in pack.regions]
+            found = [(both(r.id), r.id) for r in pack.regions]
         elif what == "creature":
-            found = [(c.name, c.id) for c in pack.creatures]
+            found = [(both(c.id), c.id) for c in pack.creatures]
         elif what == "figure":
-            found = [(f"{text.name(view, f.type)} ({f.tier}) · {text.name(view, f.region)}", f.id)
-                     for f in view.figures.values()]
+            found = [(f"{both(f.type)} ({f.tier}) · {both(f.region)}", f.id) for f in view.figures.values()]
         elif what == "card":
-            found = [(c.name, c.id) for c in [*pack.items, *pack.class_cards]]
+            found = [(both(c.id), c.id) for c in [*pack.items, *pack.class_cards]]
         else:
             return []
-        return rank([Ranked(Choice(label, value)) for label, value in found], current)
+        return rank([Ranked(Choice(label[:100], value), aliases=text.aliases(view, value)) for label, value in found],
+                    current)
 
     def gm_resolve(self, view: State, action: dict[str, Any]) -> dict[str, Any]:
         """``/gm wowb-*``: characters, regions, cards, creature types and figures named as people read
-        them ("militia axe", "Hollow Oak"), by the same resolver as every other command."""
+        them ("militia axe", "Quercia Cava", "milita axe"), in either language, by the same resolver as
+        every other command; a miss lists the names (in English: this hook is not told the reader's)."""
         pack = pack_of(view)
         options = {"character": list(view.characters), "region": [r.id for r in pack.regions],
                    "card": [c.id for c in [*pack.items, *pack.class_cards]],

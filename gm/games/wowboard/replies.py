@@ -17,10 +17,10 @@ from gm.games.wowboard import choices, text
 from gm.reply import Reply
 
 
-def sheet_character(view: State, seat: int | None, who: str | None) -> str:
+def sheet_character(view: State, seat: int | None, who: str | None, lang: str = "en") -> str:
     """The character ``/wowb sheet`` shows: the one named, else the asking seat's first."""
     if who:
-        return choices.resolve(view, list(view.characters), who, "character")
+        return choices.resolve(view, list(view.characters), who, "character", lang)
     mine = choices.my_characters(view, seat)
     if not mine:
         raise TavoloError("wowboard.ui.name_a_character")
@@ -30,7 +30,8 @@ def sheet_character(view: State, seat: int | None, who: str | None) -> str:
 def sheet_reply(view: State, cid: str, lang: str) -> Reply:
     """``/wowb sheet``'s text: every sheet is public (spec §3.6)."""
     c = view.characters[cid]
-    return Reply(title=text.char_label(view, cid), text="\n".join(text.sheet_lines(view, c, lang)), ephemeral=True)
+    return Reply(title=text.char_label(view, cid, lang=lang), text="\n".join(text.sheet_lines(view, c, lang)),
+                 ephemeral=True)
 
 
 async def with_picture(reply: Reply, filename: str, draw: Any, *args: Any) -> Reply:
@@ -54,7 +55,7 @@ async def map_reply(view: State, region: str | None, lang: str) -> Reply:
 
     focus = None
     if region:
-        focus = [choices.resolve(view, [r.id for r in pack_of(view).regions], region, "region")]
+        focus = [choices.resolve(view, [r.id for r in pack_of(view).regions], region, "region", lang)]
     names = {s.seat: s.name for s in view.seats}
     reply = Reply(text=text.summary(view, lang) or t("wowboard.ui.panel_over", lang), ephemeral=True)
     return await with_picture(reply, "wowboard-map.png", partial(render, view, lang, names, focus=focus))
@@ -64,7 +65,7 @@ async def sheet_picture_reply(view: State, seat: int | None, who: str | None, la
     """``/wowb sheet``: the sheet's text and its picture (private)."""
     from renderers.wowboard import render_sheet
 
-    cid = sheet_character(view, seat, who)
+    cid = sheet_character(view, seat, who, lang)
     return await with_picture(sheet_reply(view, cid, lang), f"sheet-{cid}.png", render_sheet, view, cid, lang)
 
 
@@ -78,8 +79,8 @@ def quests_reply(view: State, lang: str) -> Reply:
             if quest.faction != faction or quest.card not in by_id:
                 continue
             card = by_id[quest.card]
-            where = sorted({text.name(view, view.figures[f].region) for f in quest.figures if f in view.figures})
-            lines.append(t("wowboard.ui.quest_line", lang, title=card.title, level=card.level,
+            where = sorted({text.name(view, view.figures[f].region, lang) for f in quest.figures if f in view.figures})
+            lines.append(t("wowboard.ui.quest_line", lang, title=text.name(view, card.id, lang), level=card.level,
                            colour=t(f"wowboard.ui.colour.{card.colour}", lang), n=len(quest.figures),
                            regions=", ".join(where) or "—"))
     return Reply(title=t("wowboard.ui.quests_title", lang), text="\n".join(lines), ephemeral=True)
@@ -92,7 +93,8 @@ def merchant_reply(view: State, lang: str) -> Reply:
     lines = []
     for item_id in dict.fromkeys(view.merchant):
         item = card_of(pack, item_id)
-        lines.append(t("wowboard.ui.merchant_line", lang, name=item.name, gold=getattr(item, "gold", 0),
+        lines.append(t("wowboard.ui.merchant_line", lang, name=text.name(view, item_id, lang),
+                       gold=getattr(item, "gold", 0),
                        level=item.level, n=view.merchant.count(item_id)))
     return Reply(title=t("wowboard.ui.merchant_title", lang), text="\n".join(lines) or "—", ephemeral=True)
 
@@ -106,7 +108,8 @@ def combat_reply(view: State, lang: str) -> Reply:
         mark = " ✝" if cid in view.combat.fallen else ""
         lines.append(f"• {text.character_line(view, c, lang)}{mark}")
     for o in view.combat.opponents:
-        lines.append(t("wowboard.ui.opponent_line", lang, name=o.name or text.name(view, o.ref), threat=o.threat,
+        name = text.stored_name(view, o.name, lang) if o.name else text.name(view, o.ref, lang)
+        lines.append(t("wowboard.ui.opponent_line", lang, name=name, threat=o.threat,
                        attack=o.attack, health=o.health))
     return Reply(title=t("wowboard.ui.combat_title", lang), text="\n".join(lines), ephemeral=True)
 
@@ -119,8 +122,8 @@ def card_reply(view: State, name: str, lang: str) -> Reply:
     pack = pack_of(view)
     found = cards.find(pack, name, lang)
     if not found:
-        raise TavoloError("wowboard.ui.unknown_card", name=name[:40])
+        raise TavoloError("wowboard.ui.unknown_card", name=name[:40], known=cards.candidates(pack, lang))
     lines = [cards.found_text(item, pack, lang) for item in found[:3]]
     if len(found) > 3:
-        lines.append(t("wowboard.ui.more_cards", lang, names=", ".join(f.name for f in found[3:12])))
+        lines.append(t("wowboard.ui.more_cards", lang, names=", ".join(f.label(lang) for f in found[3:12])))
     return Reply(text="\n\n".join(lines), ephemeral=True)

@@ -15,53 +15,75 @@ from typing import Any
 
 from common.i18n import has, t
 from engines.core.events import Event
+from engines.wowboard.content_cards import local_name
 from engines.wowboard.rules_common import pack_of
 from engines.wowboard.state import Character, State
 
 NS = "wowboard"
 # Event parameters that hold ids to be named (lists arrive as "a, b" strings or lists).
-_NAMED_PARAMS = frozenset({"name", "region", "to", "from", "card", "item", "items", "target", "names", "foes",
+# Names stored in English (a quest's title, an event's creature) are named in the reader's language too.
+_NAMED_PARAMS = frozenset({"kind", "title", "cards", "before", "name", "region", "to", "from", "card", "item",
+                           "items", "target", "names", "foes",
                            "character", "characters", "class", "creature", "boss", "quest", "order", "kept",
                            "options", "path", "winner", "loser", "talent", "power", "powers", "area", "who",
                            "attackers", "defenders", "receiver", "kept_by", "type"})
 
 
-@lru_cache(maxsize=16)
-def _names(pack_key: str) -> dict[str, str]:
+@lru_cache(maxsize=32)
+def _names(pack_key: str, lang: str = "en") -> dict[str, str]:
     from engines.wowboard.content import pack_by_key
 
     pack = pack_by_key(pack_key)
     found: dict[str, str] = {}
     for group in (pack.regions, pack.creatures, pack.classes, pack.class_cards, pack.items, pack.bosses,
-                  pack.overlords, pack.ancestries):
+                  pack.overlords, pack.ancestries, pack.quests, pack.events):
         for item in group:
-            found[item.id] = item.name
-    for quest in pack.quests:
-        found[quest.id] = quest.title
-    for card in pack.events:
-        found[card.id] = card.title
+            found[item.id] = local_name(item, lang)
     return found
 
 
-def names_of(pack_key: str) -> dict[str, str]:
-    return _names(pack_key)
+def names_of(pack_key: str, lang: str = "en") -> dict[str, str]:
+    """Every id of the pack → its name in ``lang`` (issue 26.10: the Italian name where the pack gives one)."""
+    return _names(pack_key, lang)
 
 
-def _every_name() -> dict[str, str]:
-    """Names of the built-in pack and of every server pack this process holds (an event carries no pack)."""
+@lru_cache(maxsize=32)
+def _renames(pack_key: str, lang: str) -> dict[str, str]:
+    """English name → the name in ``lang``: what a state stored as a name (a fight's opponents, an
+    event's creature) reads as in Italian."""
+    english = _names(pack_key, "en")
+    return {english[i]: local for i, local in _names(pack_key, lang).items() if english[i] != local}
+
+
+def _every_name(lang: str = "en") -> dict[str, str]:
+    """Names of the built-in pack and of every server pack this process holds (an event carries no pack),
+    by id and, in Italian, by English name too."""
     from engines.wowboard.content import BUILTIN_KEY, server_pack_keys
 
-    found = dict(_names(BUILTIN_KEY))
-    for key in server_pack_keys():
-        found.update(_names(key))
+    found: dict[str, str] = {}
+    for key in (BUILTIN_KEY, *server_pack_keys()):
+        found.update(_renames(key, lang))
+        found.update(_names(key, lang))
     return found
 
 
-def name(view: State, ident: str | None) -> str:
-    """The name people read for an id of this game's pack (the id itself when the pack has no name)."""
+def name(view: State, ident: str | None, lang: str = "en") -> str:
+    """The name people read for an id of this game's pack, in ``lang`` (the id itself when the pack has no
+    name)."""
     if not ident:
         return ""
-    return names_of(view.pack).get(ident, ident)
+    return names_of(view.pack, lang).get(ident, ident)
+
+
+def stored_name(view: State, english: str, lang: str) -> str:
+    """A name the state keeps in English (a fight's opponent) in the reader's language."""
+    return _renames(view.pack, lang).get(english, english) if lang != "en" else english
+
+
+def aliases(view: State, ident: str) -> tuple[str, ...]:
+    """Every spelling of an id a player may type: the id, the English and the Italian name (the resolver
+    accepts both languages in both languages, issue 26.1)."""
+    return tuple(dict.fromkeys((ident, name(view, ident, "en"), name(view, ident, "it"))))
 
 
 def option_label(view: State, value: str, lang: str) -> str:
@@ -74,11 +96,11 @@ def option_label(view: State, value: str, lang: str) -> str:
         return t(f"wowboard.ui.colour.{value}", lang)
     if "@" in value:
         card, _, who = value.partition("@")
-        whom = name(view, view.characters[who].class_id) if who in view.characters else name(view, who)
-        return f"{name(view, card)} → {whom}"
+        whom = name(view, view.characters[who].class_id, lang) if who in view.characters else name(view, who, lang)
+        return f"{name(view, card, lang)} → {whom}"
     if value in view.characters:
-        return name(view, view.characters[value].class_id)
-    return name(view, value)
+        return name(view, view.characters[value].class_id, lang)
+    return name(view, value, lang)
 
 
 def faction_word(faction: str | None, lang: str) -> str:
@@ -92,12 +114,12 @@ def seat_name(view: State, seat: int, seat_names: list[str] | None = None) -> st
     return next((s.name for s in view.seats if s.seat == seat), str(seat))
 
 
-def char_label(view: State, cid: str, seat_names: list[str] | None = None) -> str:
+def char_label(view: State, cid: str, seat_names: list[str] | None = None, lang: str = "en") -> str:
     """"Warden (alice)": the class names the character, the seat says whose it is."""
     c = view.characters.get(cid)
     if c is None:
-        return name(view, cid)
-    return f"{name(view, c.class_id)} ({seat_name(view, c.seat, seat_names)})"
+        return name(view, cid, lang)
+    return f"{name(view, c.class_id, lang)} ({seat_name(view, c.seat, seat_names)})"
 
 
 def _named(value: Any, names: dict[str, str]) -> Any:
@@ -118,7 +140,7 @@ def event_text(event: Event, lang: str) -> str | None:
     """The event's template with ids turned into names and factions into the reader's words."""
     if not event.key.startswith(f"{NS}.") or not has(event.key, lang):
         return None
-    names = _every_name()
+    names = _every_name(lang)
     params = {k: (_named(v, names) if k in _NAMED_PARAMS else v) for k, v in event.params.items()}
     for key in ("faction", "winner_faction"):
         if isinstance(params.get(key), str):
@@ -144,8 +166,11 @@ def event_text(event: Event, lang: str) -> str | None:
 
 
 def _term_words(event: Event, params: dict[str, Any], lang: str) -> None:
-    """Engine words that are game terms, in the reader's language: an item deck ("triangle" →
+    """Engine words that are game terms, in the reader's language: a stat, an item deck ("triangle" →
     "triangolo"), an event card's kind, the sheet area a card goes to ("instant" → "instant power")."""
+    stat = event.params.get("stat")
+    if isinstance(stat, str) and has(f"wowboard.card.stat.{stat}", lang):
+        params["stat"] = t(f"wowboard.card.stat.{stat}", lang)
     deck = event.params.get("deck")
     if isinstance(deck, str) and has(f"wowboard.card.deck.{deck}", lang):
         params["deck"] = t(f"wowboard.card.deck.{deck}", lang)
@@ -153,10 +178,10 @@ def _term_words(event: Event, params: dict[str, Any], lang: str) -> None:
     if event.key == "wowboard.ev.event_drawn" and has(f"wowboard.card.event_kind.{kind}", lang):
         params["kind"] = t(f"wowboard.card.event_kind.{kind}", lang)
     if event.key == "wowboard.ev.equipped":
-        params["area"] = _area_words(str(event.params.get("name", "")), str(event.params.get("area", "")), lang)
+        params["area"] = area_words(str(event.params.get("name", "")), str(event.params.get("area", "")), lang)
 
 
-def _area_words(class_id: str, area: str, lang: str) -> str:
+def area_words(class_id: str, area: str, lang: str) -> str:
     """A sheet area as what it takes ("instant power", "melee weapon (blade, axe)"), not its id."""
     from engines.wowboard.content import BUILTIN_KEY, pack_by_key, server_pack_keys
     from gm.games.wowboard.cards import area_accepts
@@ -187,7 +212,8 @@ def character_line(view: State, c: Character, lang: str, seat_names: list[str] |
     from engines.wowboard.rules_sheet import capacity_of
 
     most_h, most_e = capacity_of(view, c)
-    parts = [t("wowboard.ui.char_line", lang, name=char_label(view, c.id, seat_names), region=name(view, c.region),
+    parts = [t("wowboard.ui.char_line", lang, name=char_label(view, c.id, seat_names, lang),
+               region=name(view, c.region, lang),
                health=c.health, most_health=most_h, energy=c.energy, most_energy=most_e, level=c.level, xp=c.xp,
                gold=c.gold)]
     if view.phase == "play" and c.faction == view.active and view.combat is None:
@@ -205,14 +231,16 @@ def combat_line(view: State, lang: str, seat_names: list[str] | None = None) -> 
         return ""
     if combat.kind != "normal":  # PvP or the final battle: the other side is characters
         key = "wowboard.ui.summary_final" if combat.kind == "final" else "wowboard.ui.summary_pvp"
-        line = t(key, lang, region=name(view, combat.region), round=combat.round)
+        line = t(key, lang, region=name(view, combat.region, lang), round=combat.round)
     else:
-        foes = ", ".join(o.name or name(view, o.ref) for o in combat.opponents) or "—"
-        line = t("wowboard.ui.summary_fight", lang, region=name(view, combat.region), round=combat.round,
+        foes = ", ".join(stored_name(view, o.name, lang) if o.name else name(view, o.ref, lang)
+                         for o in combat.opponents) or "—"
+        line = t("wowboard.ui.summary_fight", lang, region=name(view, combat.region, lang), round=combat.round,
                  foes=foes)
     attack = combat.attack
     if attack is not None:
-        line += " · " + t("wowboard.ui.summary_attacker", lang, name=char_label(view, attack.character, seat_names),
+        line += " · " + t("wowboard.ui.summary_attacker", lang,
+                          name=char_label(view, attack.character, seat_names, lang),
                           threat=attack.threat)
         if attack.dice:
             line += " · " + dice_text(attack.dice, attack.threat)
@@ -255,13 +283,16 @@ def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
 def sheet_lines(view: State, c: Character, lang: str) -> list[str]:
     """A character's sheet as text: equipped cards by area, spellbook, Bag, talents (the picture's twin)."""
     lines = [character_line(view, c, lang)]
-    worn = [f"{area}: {name(view, slot.card)}" + (f" + {', '.join(name(view, a) for a in slot.addons)}"
-                                                   if slot.addons else "")
-            for area, slot in c.sheet.items() if slot.card or slot.addons]
+    def worn_line(area: str, card: str | None, addons: list[str]) -> str:
+        extra = f" + {', '.join(name(view, a, lang) for a in addons)}" if addons else ""
+        return f"{area_words(c.class_id, area, lang)}: {name(view, card, lang)}{extra}"
+
+    worn = [worn_line(area, slot.card, slot.addons) for area, slot in c.sheet.items() if slot.card or slot.addons]
     lines.append(t("wowboard.ui.sheet_equipped", lang, cards="; ".join(worn) or "—"))
-    lines.append(t("wowboard.ui.sheet_spellbook", lang, cards=", ".join(name(view, x) for x in c.spellbook) or "—"))
-    lines.append(t("wowboard.ui.sheet_bag", lang, cards=", ".join(name(view, x) for x in c.bag) or "—"))
+    lines.append(t("wowboard.ui.sheet_spellbook", lang,
+                   cards=", ".join(name(view, x, lang) for x in c.spellbook) or "—"))
+    lines.append(t("wowboard.ui.sheet_bag", lang, cards=", ".join(name(view, x, lang) for x in c.bag) or "—"))
     if c.talents:
         lines.append(t("wowboard.ui.sheet_talents", lang,
-                       cards=", ".join(f"{lv}: {name(view, x)}" for lv, x in sorted(c.talents.items()))))
+                       cards=", ".join(f"{lv}: {name(view, x, lang)}" for lv, x in sorted(c.talents.items()))))
     return lines

@@ -37,9 +37,9 @@ def info_choices(content: dict[str, Any] | None, current: str, lang: str) -> lis
 
 
 # ---------------------------------------------------------------------------- play
-def react(view: State, seat: int | None, card: str, target: str | None) -> dict[str, Any]:
+def react(view: State, seat: int | None, card: str, target: str | None, lang: str = "en") -> dict[str, Any]:
     """A react card of this seat and its target, read like a play's (a react has no orientation)."""
-    action: dict[str, Any] = {"kind": "react", "card": choices.resolve_react_card(view, seat, card)}
+    action: dict[str, Any] = {"kind": "react", "card": choices.resolve_react_card(view, seat, card, lang)}
     decoded = choices.decode_play(view, target or "")
     decoded.pop("orientation", None)
     action.update(decoded)

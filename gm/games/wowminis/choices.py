@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from common.i18n import t
-from engines.core.errors import RuleError
+from engines.core.errors import RuleError, TavoloError
 from engines.wowminis import ENGINE
 from engines.wowminis import actions as A
-from engines.wowminis.content import Pack, norm
+from engines.wowminis.content import Pack, local_name, norm
 from engines.wowminis.rules_board import dist, parse_space, terrain_at
 from engines.wowminis.rules_moves import natural_moves
 from engines.wowminis.rules_play import Playable, cost_of, playables
@@ -26,7 +26,8 @@ from engines.wowminis.rules_setup import bar_options, seat_chars
 from engines.wowminis.rules_stats import max_health, stealthed
 from engines.wowminis.state import CharState, State, shown
 from gm.games.choices import Choice, Ranked, fit, matches, rank
-from gm.games.names import Name, find, fold
+from gm.games.names import find, fold
+from gm.games.wowminis import names
 from gm.games.wowminis.text import ability_name, ability_parts, character_line
 
 FACING = ("↑", "↗", "↘", "↓", "↙", "↖")  # the six triangle orientations (407.2), as arrows
@@ -44,12 +45,13 @@ def active(view: State) -> CharState | None:
     return view.chars.get(turn.char) if turn is not None else None
 
 
-def piece_text(view: State, pid: str) -> str:
+def piece_text(view: State, pid: str, lang: str = "en") -> str:
+    """A piece as the board shows it: its label and its name in the reader's language."""
     c = view.chars.get(pid)
     if c is not None:
-        return f"{c.short} {c.defn.name}"
+        return f"{c.short} {local_name(c.defn, lang)}"
     totem = view.totems.get(pid)
-    return f"{totem.short} {totem.defn.name}" if totem is not None else pid
+    return f"{totem.short} {local_name(totem.defn, lang)}" if totem is not None else pid
 
 
 def _relation(view: State, seat: int, pid: str, lang: str) -> str:
@@ -102,17 +104,15 @@ def decode_play(view: State, text: str) -> dict[str, Any]:
 
 
 def _piece_or_space(view: State, text: str, out: dict[str, Any]) -> str:
-    from engines.wowminis.rules_targeting import resolve_piece
-
-    try:
-        return resolve_piece(view, text)
+    _tier, found = find(text, names.piece_names(view, "en"))  # a piece, in either language
+    if len(found) == 1:
+        return found[0].value
+    try:  # an area or a destination typed as a hex
+        space = parse_space(view, text)
     except RuleError:
-        try:  # an area or a destination typed as a hex
-            space = parse_space(view, text)
-        except RuleError:
-            return text  # the engine names what is wrong
-        out.setdefault("space", space)
-        return ""
+        return text  # the engine names what is wrong
+    out.setdefault("space", space)
+    return ""
 
 
 # ---------------------------------------------------------------------------- lobby: party
@@ -128,39 +128,29 @@ def party_choices(pack: Pack, current: str, lang: str, size: int = 3) -> list[Ch
             picked.append(hit)
     faction = picked[0].faction if picked else None
     legendary = any(c.legendary for c in picked)
-    prefix = ", ".join(c.name for c in picked)
+    prefix = ", ".join(local_name(c, lang) for c in picked)
     found = []
     if len(picked) >= size:
         return [Choice(fit([prefix]), prefix)]
     for order, c in enumerate(pack.characters):
         if c in picked or (faction and c.faction != faction) or (legendary and c.legendary):
             continue
-        value = f"{prefix}, {c.name}" if prefix else c.name
+        value = f"{prefix}, {local_name(c, lang)}" if prefix else local_name(c, lang)
         about = character_line(c, lang).split(" · ", 1)[1]
         found.append(Ranked(Choice(fit([value, about], importance=[1, 0]), value), (not c.legendary, order),
-                            (c.name, c.id)))
+                            (c.name, c.name_it, c.id)))
     return rank(found, typing)
 
 
 def _character(pack: Pack, name: str) -> Any:
-    wanted = norm(name)
-    for c in pack.characters:
-        if wanted in (norm(c.id), norm(c.name)):
-            return c
-    hits = [c for c in pack.characters if wanted and norm(c.name).startswith(wanted)]
-    return hits[0] if len(hits) == 1 else None
+    _tier, found = find(name, names.character_names(pack, "en"))
+    return pack.character(found[0].value) if len(found) == 1 else None
 
 
-def resolve_party(pack: Pack, text: str) -> list[str]:
-    """Names, ids or prefixes separated by commas → character ids; an unknown one lists the valid ones."""
-    ids = []
-    for part in [p for p in (text or "").split(",") if p.strip()]:
-        c = _character(pack, part)
-        if c is None:
-            raise RuleError("wowm.ui.unknown_character", name=part.strip()[:40],
-                            known=", ".join(c.name for c in pack.characters))
-        ids.append(c.id)
-    return ids
+def resolve_party(pack: Pack, text: str, lang: str = "en") -> list[str]:
+    """Names in either language, ids, words or typos separated by commas → character ids; a miss or
+    an ambiguous name lists the candidates (the shared resolver)."""
+    return [names.resolve_character(pack, part, lang).id for part in (text or "").split(",") if part.strip()]
 
 
 # ---------------------------------------------------------------------------- set-up: bars
@@ -210,9 +200,9 @@ def resolve_bar(view: State, seat: int | None, text: str) -> dict[str, list[str]
 def _own_char(chars: list[CharState], text: str) -> CharState | None:
     wanted = norm(text)
     for c in chars:
-        if wanted in (norm(c.id), norm(c.short), norm(c.defn.name), norm(c.defn.id)):
+        if wanted in (norm(c.id), norm(c.short), norm(c.defn.name), norm(c.defn.name_it), norm(c.defn.id)):
             return c
-    hits = [c for c in chars if norm(c.defn.name).startswith(wanted)]
+    hits = [c for c in chars if norm(c.defn.name).startswith(wanted) or norm(c.defn.name_it).startswith(wanted)]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -230,7 +220,8 @@ def _pool_cards(pool: list[Any], text: str) -> list[str]:
         best = None  # the longest run of words that starts one card's name
         for j in range(len(words), i, -1):
             wanted = fold(" ".join(words[i:j]))
-            hits = [c for c in pool if c.id not in out and f" {fold(c.defn.name)}".find(f" {wanted}") >= 0]
+            hits = [c for c in pool if c.id not in out and any(f" {fold(n)}".find(f" {wanted}") >= 0
+                                                               for n in (c.defn.name, c.defn.name_it) if n)]
             if hits:
                 best = (j, hits[0].id)
                 break
@@ -261,7 +252,7 @@ def option_label(view: State, value: str, params: dict[str, Any], lang: str) -> 
     if c is not None:
         where = c.pos or t("wowm.ui.off_map", lang)
         owner = next((p.name for p in view.players if p.seat == c.controller), "")
-        return fit([f"{piece_text(view, value)} ({owner})",
+        return fit([f"{piece_text(view, value, lang)} ({owner})",
                     t("wowm.ui.health_of", lang, health=c.health, max=max_health(view, c)), where])
     if value.lower() == "none":
         return t("wowm.ui.option_none", lang)
@@ -269,28 +260,9 @@ def option_label(view: State, value: str, params: dict[str, Any], lang: str) -> 
     return fit([value, *[n for n in named if n != value]])
 
 
-def resolve_option(view: State, text: str) -> str:
-    """A typed answer: an option value, a board label, a name or its prefix."""
-    pending = view.pending
-    if pending is None:
-        return text
-    wanted = norm(text)
-    for option in pending.options:
-        c = view.chars.get(option.value)
-        words = [option.value, *(str(v) for v in option.params.values())]
-        if c is not None:
-            words += [c.short, c.defn.name]
-        if any(norm(w) == wanted for w in words):
-            return option.value
-    hits = [o.value for o in pending.options
-            if any(norm(str(w)).startswith(wanted) for w in (o.value, *o.params.values(),
-                                                             *(_names(view, o.value))))]
-    return hits[0] if wanted and len(hits) == 1 else text
-
-
-def _names(view: State, value: str) -> tuple[str, ...]:
-    c = view.chars.get(value)
-    return (c.short, c.defn.name) if c is not None else ()
+def resolve_option(view: State, text: str, lang: str = "en") -> str:
+    """A typed answer: an option value, a board label, a name in either language, a word or a typo."""
+    return names.resolve_option(view, text, lang)
 
 
 # ---------------------------------------------------------------------------- the turn
@@ -341,20 +313,24 @@ def ability_choices(view: State, seat: int | None, current: str, lang: str) -> l
                  tick=shown(c.clock + cost))
         parts = [head, t("wowm.ui.play_count", lang, count=count), *ability_parts(p.ability, lang)[2:]]
         found.append(Ranked(Choice(fit(parts, importance=[10, 5, *range(len(parts) - 2, 0, -1)]), key),
-                            (0 if p.source == "main" else 1, cost, p.ability.name), (p.ability.name, p.ability.id)))
+                            (0 if p.source == "main" else 1, cost, p.ability.name),
+                            (p.ability.name, p.ability.name_it, p.ability.id)))
     return rank(found, current)
 
 
-def resolve_ability(view: State, text: str) -> str:
+def resolve_ability(view: State, text: str, lang: str = "en") -> str:
+    """One of the active character's abilities (the shared resolver: either language, a word, a typo);
+    a miss lists them. With no active character, the engine says so."""
     c = active(view)
-    if c is None:
-        return text
-    if norm(text) in ("main", norm("attacco principale"), "attacco"):
-        return "main"
-    options = playables(view, c)  # the shared resolver: name, id, a word or piece of it, a close typo
-    _tier, found = find(text, [Name(p.key, p.ability.name, (p.ability.id, ability_name(p.ability, "it")))
-                               for p in options])
-    return found[0].value if len(found) == 1 else text
+    return names.resolve_ability(view, c, text, lang) if c is not None else text
+
+
+def _ability_key(view: State, text: str) -> str | None:
+    """For autocomplete: the ability typed so far, or None (never an error while typing)."""
+    try:
+        return resolve_ability(view, text)
+    except TavoloError:
+        return None
 
 
 def target_choices(view: State, seat: int | None, ability: str | None, current: str, lang: str) -> list[Choice]:
@@ -363,7 +339,7 @@ def target_choices(view: State, seat: int | None, ability: str | None, current: 
     c = active(view)
     if c is None or seat is None:
         return []
-    key = resolve_ability(view, ability) if ability else None
+    key = _ability_key(view, ability) if ability else None
     found = []
     for a in _legal(view, seat):
         if not isinstance(a, A.Play) or (key and a.ability != key):
@@ -383,7 +359,7 @@ def _play_ranked(view: State, seat: int, c: CharState, a: A.Play | A.React, lang
         pos = view.chars[pid].pos if pid in view.chars else (view.totems[pid].pos if pid in view.totems else None)
         if c.pos and pos:
             nearest = min(nearest, dist(c.pos, pos))
-        parts.append(f"{piece_text(view, pid)} ({relation}, {_health(view, pid, lang)})")
+        parts.append(f"{piece_text(view, pid, lang)} ({relation}, {_health(view, pid, lang)})")
     if a.space:
         orientation = getattr(a, "orientation", None)
         if orientation is not None:
@@ -394,7 +370,7 @@ def _play_ranked(view: State, seat: int, c: CharState, a: A.Play | A.React, lang
         parts.append(t("wowm.ui.no_target", lang))
     harmful = _is_harmful(view, c, a)
     order = (-enemies if harmful else enemies, nearest)
-    aliases = tuple(w for pid in a.targets for w in (_short(view, pid), _pname(view, pid)))
+    aliases = tuple(w for pid in a.targets for w in (_short(view, pid), _pname(view, pid), _pname(view, pid, "it")))
     return Ranked(Choice(fit(parts, separator=" · "), encode_play(a)), order, aliases)
 
 
@@ -402,9 +378,9 @@ def _short(view: State, pid: str) -> str:
     return view.chars[pid].short if pid in view.chars else (view.totems[pid].short if pid in view.totems else pid)
 
 
-def _pname(view: State, pid: str) -> str:
-    return view.chars[pid].defn.name if pid in view.chars else (view.totems[pid].defn.name if pid in view.totems
-                                                                else pid)
+def _pname(view: State, pid: str, lang: str = "en") -> str:
+    defn = view.chars[pid].defn if pid in view.chars else (view.totems[pid].defn if pid in view.totems else None)
+    return local_name(defn, lang) if defn is not None else pid
 
 
 def _is_harmful(view: State, c: CharState, a: A.Play | A.React) -> bool:
@@ -424,14 +400,17 @@ def react_choices(view: State, seat: int | None, current: str, lang: str) -> lis
         card, owner = _own_card(view, a.card)
         if card is None:
             continue
-        label = fit([ability_name(card.defn, lang), t("wowm.ui.by", lang, name=owner.defn.name),
+        label = fit([ability_name(card.defn, lang), t("wowm.ui.by", lang, name=local_name(owner.defn, lang)),
                      *ability_parts(card.defn, lang)[1:]])
-        found[a.card] = Ranked(Choice(label, a.card), (card.defn.cost,), (card.defn.name,))
+        found[a.card] = Ranked(Choice(label, a.card), (card.defn.cost,), (card.defn.name, card.defn.name_it))
     return rank(found.values(), current)
 
 
 def react_target_choices(view: State, seat: int | None, card: str | None, current: str, lang: str) -> list[Choice]:
-    wanted = resolve_react_card(view, seat, card) if card else None
+    try:
+        wanted = resolve_react_card(view, seat, card) if card else None
+    except TavoloError:  # still typing: every react's targets
+        wanted = None
     found = []
     for a in _legal(view, seat):
         if isinstance(a, A.React) and (wanted is None or a.card == wanted):
@@ -449,15 +428,9 @@ def _own_card(view: State, card_id: str) -> tuple[Any, Any]:
     return None, None
 
 
-def resolve_react_card(view: State, seat: int | None, text: str | None) -> str:
-    text = text or ""
-    wanted = norm(text)
-    cards = [(card, c) for c in view.chars.values() if c.controller == seat for card in c.bar if card.defn]
-    for card, _c in cards:
-        if wanted in (norm(card.id), norm(card.defn.name), norm(card.defn.id)):
-            return card.id
-    hits = [card.id for card, _c in cards if wanted and norm(card.defn.name).startswith(wanted)]
-    return hits[0] if len(hits) == 1 else text
+def resolve_react_card(view: State, seat: int | None, text: str | None, lang: str = "en") -> str:
+    """One of this seat's own cards (a react to play, a face-down card to reveal): the shared resolver."""
+    return names.resolve_card(view, seat, text or "", lang)
 
 
 def reveal_choices(view: State, seat: int | None, current: str, lang: str) -> list[Choice]:
@@ -468,13 +441,14 @@ def reveal_choices(view: State, seat: int | None, current: str, lang: str) -> li
             continue
         for card in c.bar:
             if card.defn is not None and not card.face_up:
-                label = fit([ability_name(card.defn, lang), t("wowm.ui.by", lang, name=c.defn.name),
+                label = fit([ability_name(card.defn, lang), t("wowm.ui.by", lang, name=local_name(c.defn, lang)),
                              *ability_parts(card.defn, lang)[:2]])
-                found.append(Ranked(Choice(label, card.id), (c.defn.name, card.defn.name), (card.defn.name,)))
+                found.append(Ranked(Choice(label, card.id), (c.defn.name, card.defn.name),
+                                    (card.defn.name, card.defn.name_it)))
     return rank(found, current)
 
 
-PREFS = {"auto_pass": ("never", "always", "unless_eligible"), "auto_reroll": ("ask", "failures")}
+PREFS = {"auto_pass": ("never", "always", "targeted", "my_turn"), "auto_reroll": ("ask", "failures")}
 
 
 def pref_choices(field: str, current: str, lang: str) -> list[Choice]:
@@ -540,9 +514,10 @@ def parse_dice(text: str | None) -> list[int]:
 
 # ---------------------------------------------------------------------------- info and hexes
 def info_choices(pack: Pack, current: str, lang: str) -> list[Choice]:
-    found = [Ranked(Choice(character_line(c, lang), c.name), (0, c.name), (c.id,)) for c in pack.characters]
-    found += [Ranked(Choice(fit([ability_name(k, lang), *ability_parts(k, lang)]), k.name), (1, k.name), (k.id,))
-              for k in pack.cards]
+    found = [Ranked(Choice(character_line(c, lang), local_name(c, lang)), (0, local_name(c, lang)),
+                    (c.id, c.name, c.name_it)) for c in pack.characters]
+    found += [Ranked(Choice(fit([ability_name(k, lang), *ability_parts(k, lang)]), local_name(k, lang)),
+                     (1, local_name(k, lang)), (k.id, k.name, k.name_it)) for k in pack.cards]
     return rank(found, current)
 
 
@@ -551,8 +526,8 @@ def hex_choices(view: State, current: str, lang: str) -> list[Choice]:
     found = []
     for c in view.chars.values():
         if c.pos:
-            found.append(Ranked(Choice(f"{c.pos} — {piece_text(view, c.id)}", c.pos), (0, c.pos),
-                                (c.short, c.defn.name)))
+            found.append(Ranked(Choice(f"{c.pos} — {piece_text(view, c.id, lang)}", c.pos), (0, c.pos),
+                                (c.short, c.defn.name, c.defn.name_it)))
     typed = (current or "").strip()
     if typed:
         try:
@@ -563,16 +538,14 @@ def hex_choices(view: State, current: str, lang: str) -> list[Choice]:
     return rank(found, "" if typed and not any(matches(typed, r.choice.label) for r in found) else typed)
 
 
-def resolve_hex(view: State, text: str) -> str:
-    """A hex by label, or by the character standing on it."""
+def resolve_hex(view: State, text: str, lang: str = "en") -> str:
+    """A hex by label, or by the character standing on it (the shared resolver, either language)."""
     try:
         return parse_space(view, text)
     except RuleError:
-        from engines.wowminis.rules_targeting import resolve_piece
-
-        pid = resolve_piece(view, text)
+        pid = names.resolve_piece(view, text, lang)
         c = view.chars.get(pid)
         pos = c.pos if c is not None else (view.totems[pid].pos if pid in view.totems else None)
         if pos is None:
-            raise RuleError("wowm.ui.off_map_los", name=_pname(view, pid)) from None
+            raise RuleError("wowm.ui.off_map_los", name=_pname(view, pid, lang)) from None
         return pos

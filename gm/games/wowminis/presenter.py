@@ -20,14 +20,14 @@ from engines.core.errors import TavoloError
 from engines.core.events import Event
 from engines.wowminis import ENGINE
 from engines.wowminis import actions as A
-from engines.wowminis.content import MAX_PACK_BYTES, ScenarioDef, load_pack, pack_for
+from engines.wowminis.content import MAX_PACK_BYTES, ScenarioDef, load_pack, local_name, pack_for
 from engines.wowminis.rules_setup import check_party
 from engines.wowminis.state import State
 from gm import presenters
 from gm.context import Actor, Place
 from gm.games.choices import Choice, Ranked, rank
 from gm.games.seat_view import require_seat_view, seat_view
-from gm.games.wowminis import choices, text
+from gm.games.wowminis import choices, names, text
 from gm.packs import admin as pack_admin
 from gm.reply import Button, Image, Reply, Select, SelectOption
 from gm.table.model import game_ref
@@ -60,19 +60,19 @@ async def game(app: App, place: Place, actor: Actor) -> tuple[State, int | None,
 
 
 # ---------------------------------------------------------------------------- lobby
-async def set_party(app: App, place: Place, actor: Actor, names: str) -> Reply:
+async def set_party(app: App, place: Place, actor: Actor, typed: str) -> Reply:
     """``/wowm party``: three characters of one faction (100.2, A3), checked before it is stored."""
     table = await app.tables.table_for(place)
     if table is None or table.game.system != SYSTEM:
         raise TavoloError("wowm.ui.no_lobby")
     pack = pack_for(table.content)
-    ids = choices.resolve_party(pack, names)
+    ids = choices.resolve_party(pack, typed, actor.locale)
     check_party(ScenarioDef(), [pack.character(i) for i in ids])
     reply = await app.tables.configure_seat(place, actor, {"party": ids})
     party = [pack.character(i) for i in ids]
     honor = sum(c.honor for c in party)
-    reply.text = t("wowm.ui.party_set", actor.locale, user=actor.mention, party=", ".join(c.name for c in party),
-                   honor=honor)
+    reply.text = t("wowm.ui.party_set", actor.locale, user=actor.mention,
+                   party=", ".join(local_name(c, actor.locale) for c in party), honor=honor)
     return reply
 
 
@@ -89,12 +89,7 @@ def characters_reply(content: dict[str, Any] | None, lang: str) -> Reply:
 
 
 def info_reply(name: str, content: dict[str, Any] | None, lang: str) -> Reply:
-    pack = pack_for(content)
-    found = text.find_info(pack, name)
-    if found is None:
-        raise TavoloError("wowm.ui.unknown_name", name=name[:40],
-                          known=", ".join([c.name for c in pack.characters] + [k.name for k in pack.cards][:20]))
-    kind, item = found
+    kind, item = names.resolve_info(pack_for(content), name, lang)  # a miss lists the candidates
     body = text.character_info(item, lang) if kind == "char" else text.card_info(item, lang)
     return Reply(text=body, ephemeral=True)
 
@@ -124,7 +119,7 @@ def clock_reply(view: State, lang: str) -> Reply:
 async def los_reply(view: State, seat: int | None, frm: str, to: str, lang: str, ref: str,
                     seat_names: list[str]) -> Reply:
     """``/wowm los``: drawn in a worker thread (the renderer is pure), shown to the asker only."""
-    a, b = choices.resolve_hex(view, frm), choices.resolve_hex(view, to)
+    a, b = choices.resolve_hex(view, frm, lang), choices.resolve_hex(view, to, lang)
     data, clear = await _drawn(los_job, view.model_dump_json(), a, b, lang, seat, list(seat_names))
     verdict = "wowm.ui.los_clear" if clear else "wowm.ui.los_blocked"
     return Reply(text=t(verdict, lang, a=a, b=b), ephemeral=True,
@@ -149,7 +144,7 @@ async def preview_reply(view: State, seat: int | None, lang: str, ref: str, seat
         raise TavoloError("wowm.ui.no_active")
     data = await _drawn(move_job, view.model_dump_json(), c.id, lang, seat, list(seat_names))
     moves = choices.move_choices(view, seat, "", lang) if seat == c.controller else []
-    body = t("wowm.ui.preview_moves", lang, name=c.defn.name, count=len(moves))
+    body = t("wowm.ui.preview_moves", lang, name=local_name(c.defn, lang), count=len(moves))
     if moves:
         body += "\n" + ", ".join(m.label for m in moves[:12])
     return Reply(text=body, ephemeral=True, image=Image(f"wowm-move-{ref.replace('.', '-')}.png", data))
@@ -165,12 +160,13 @@ async def ability_preview_reply(view: State, seat: int | None, key: str, lang: s
     c = choices.active(view)
     if c is None or view.phase != "play":
         raise TavoloError("wowm.ui.no_active")
-    playable = find_playable(view, c, key)  # an unknown name lists the character's abilities
+    # the shared resolver, as for /wowm play: either language, a word, a typo; a miss lists them
+    playable = find_playable(view, c, choices.resolve_ability(view, key, lang))
     data = await _drawn(ability_job, view.model_dump_json(), playable.key, c.id, lang, seat, list(seat_names))
-    names = [p.defn.name for pid in single_targets(view, c, playable.ability)
-             if (p := view.chars.get(pid) or view.totems.get(pid)) is not None]
-    body = t("wowm.ui.preview_ability", lang, name=c.defn.name, ability=playable.ability.name,
-             targets=", ".join(names) or "—")
+    reached = [local_name(p.defn, lang) for pid in single_targets(view, c, playable.ability)
+               if (p := view.chars.get(pid) or view.totems.get(pid)) is not None]
+    body = t("wowm.ui.preview_ability", lang, name=local_name(c.defn, lang),
+             ability=local_name(playable.ability, lang), targets=", ".join(reached) or "—")
     return Reply(text=body, ephemeral=True, image=Image(f"wowm-ability-{ref.replace('.', '-')}.png", data))
 
 
@@ -224,7 +220,7 @@ def bar_menu(view: State, seat: int | None, lang: str, ref: str, picked: list[li
         raise TavoloError("common.stale_button")
     done = "-".join(".".join(p) for p in picked)
     c = chars[index]
-    prompt = t("wowm.ui.bar_pick", lang, name=c.defn.name, step=index + 1, steps=len(chars))
+    prompt = t("wowm.ui.bar_pick", lang, name=local_name(c.defn, lang), step=index + 1, steps=len(chars))
     custom = f"tv1:wowm:{ref}:barpick" + (f":{done}" if done else "")
     return Reply(text=prompt, ephemeral=True,
                  selects=[Select(custom_id=custom[:100], placeholder=prompt[:100], options=tuple(options[:25]))])
@@ -286,8 +282,8 @@ def move_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
                  selects=[Select(custom_id=f"tv1:wowm:{ref}:movesel", placeholder=prompt, options=tuple(options[:25]))])
 
 
-def play_action(view: State, ability: str, target: str | None) -> dict[str, Any]:
-    action: dict[str, Any] = {"kind": "play", "ability": choices.resolve_ability(view, ability)}
+def play_action(view: State, ability: str, target: str | None, lang: str = "en") -> dict[str, Any]:
+    action: dict[str, Any] = {"kind": "play", "ability": choices.resolve_ability(view, ability, lang)}
     action.update(choices.decode_play(view, target or ""))
     return action
 
@@ -323,17 +319,40 @@ class WowMinisPresenter:
         return render(view, lang=lang, viewer_seat=viewer, seat_names=dict(enumerate(seat_names)), log_lines=lines)
 
     def summary(self, view: State, *, lang: str, seat_names: list[str]) -> str:  # type: ignore[override]
+        text.learn(view)  # a server pack's Italian names, for the event lines that follow
         return text.summary(view, lang, seat_names)
+
+    def prompt_params(self, view: State, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The question's names (a character, an ability) in the reader's language."""
+        return text.localized(params, lang, view)
+
+    def error_params(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """An error's names in the reader's language (the engine words errors with the pack's ``name``)."""
+        return text.localized(params, lang)
+
+    # 701.2 (issue 26.8): a react window asks its seats at once, on one prompt whose buttons each asked seat
+    # presses for itself; an answer edits that prompt (``answer_events``), and a first pass offers the
+    # pre-set passes (``private_buttons``).
+    shared_buttons = True
+    answer_events = frozenset({"wowm.ev.react_answered"})
+
+    def private_buttons(self, events: list[Event], *, lang: str) -> list[Button]:
+        if not any(e.key == "wowm.ev.passed" and e.params.get("first") for e in events):
+            return []
+        return [Button(t(key, lang), f"tv1:wowm:-:autopass:{mode}")
+                for mode, key in (("targeted", "wowm.ui.button.auto_targeted"),
+                                  ("my_turn", "wowm.ui.button.auto_my_turn"),
+                                  ("always", "wowm.ui.button.auto_always"))]
 
     def buttons(self, ref: str, view: State, *, seat: int | None, lang: str) -> list[Button]:  # type: ignore[override]
         """The common next moves of the seat that must act: End turn, the main attack, Move;
         Pass and React… in a window; Keep dice in a reroll; one button per answer to a short
         question (who acts, which spawn point). Built from the public view: no secret leaks."""
-        if seat is None or view.phase == "over":
+        if view.phase == "over":
             return []
         prefix = f"tv1:wowm:{ref}"
         decision = ENGINE.decision(view)
-        if decision is None:
+        if decision is None or (seat is None and decision.kind != "react_window"):
             return []
         found: list[Button] = []
         if decision.kind == "choose_bar":
@@ -358,7 +377,7 @@ class WowMinisPresenter:
         legal = ENGINE.legal_actions(view, seat)
         if any(isinstance(a, A.Play) and a.ability == "main" for a in legal):
             c = choices.active(view)
-            name = c.defn.main_attack.name if c is not None else ""
+            name = local_name(c.defn.main_attack, lang) if c is not None else ""
             found.append(Button(t("wowm.ui.button.attack", lang, name=name)[:80], f"{prefix}:attack",
                                 style="danger"))
         if any(isinstance(a, A.Move) for a in legal):
@@ -389,16 +408,16 @@ class WowMinisPresenter:
         if not isinstance(party, list) or not party:
             return t("wowm.ui.lobby_no_party", lang)
         pack = pack_for(content)
-        names, honor = [], 0
+        shown_names, honor = [], 0
         for cid in party:
             try:
                 c = pack.character(str(cid))
             except TavoloError:
-                names.append(str(cid))
+                shown_names.append(str(cid))
                 continue
-            names.append(c.name)
+            shown_names.append(local_name(c, lang))
             honor += c.honor
-        return t("wowm.ui.lobby_party", lang, party=", ".join(names), honor=honor)
+        return t("wowm.ui.lobby_party", lang, party=", ".join(shown_names), honor=honor)
 
     def event_text(self, event: Event, lang: str) -> str | None:
         return text.event_text(event, lang)
@@ -406,7 +425,14 @@ class WowMinisPresenter:
     def gm_name_choices(self, view: State, what: str, current: str) -> list[Choice]:
         """Characters for GM overrides, named as the board shows them."""
         return rank([Ranked(Choice(f"{c.short} {c.defn.name} · {c.health} · {c.pos or '-'}", c.id),
-                            aliases=(c.short, c.defn.name)) for c in view.chars.values()], current)
+                            aliases=(c.short, c.defn.name, c.defn.name_it)) for c in view.chars.values()], current)
+
+    def gm_resolve(self, state: State, named: dict[str, Any]) -> dict[str, Any]:
+        """``/gm place|health|clock``: the character by the shared resolver (label, name in either
+        language, a word, a typo); a miss lists the characters on the table."""
+        if isinstance(named.get("char"), str):
+            named = {**named, "char": names.resolve_piece(state, named["char"], "en")}
+        return named
 
     def piece_choices(self, view: State, current: str) -> list[Choice]:
         """``/gm place|health|clock`` name a character as the board shows it."""

@@ -7,21 +7,73 @@ Stat and damage-type words come from ``wowm.ui.*`` keys so Italian text carries 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from common.i18n import has, humanize, t
 from engines.core.events import Event
 from engines.wowminis import ENGINE
-from engines.wowminis.content import AbilityDef, ActionCardDef, CharacterDef, Pack
+from engines.wowminis.content import (
+    AbilityDef,
+    ActionCardDef,
+    CharacterDef,
+    Pack,
+    builtin_pack,
+    italian_names,
+    local_name,
+)
 from engines.wowminis.rules_clock import clock_summary
 from engines.wowminis.rules_stats import armor, max_health, movement, resist
 from engines.wowminis.state import CharState, State, shown
+from gm.errors import worded
 from gm.games.choices import fit
 from gm.games.names import Name, find
 from gm.reply import Button, Reply
 
 SCORING_TICKS = (5, 10)  # 502.2: VP locations score at the end of ticks 5 and 10
 CRIT = "crit"
+MAX_LEARNED = 4000  # Italian names learned from server packs' views (bounded: one process serves many)
+_LEARNED: dict[str, str] = {}
+
+
+# ---------------------------------------------------------------------------- names in Italian
+@cache
+def _builtin_italian() -> dict[str, str]:
+    return italian_names([builtin_pack()])
+
+
+def learn(view: State) -> None:
+    """Remember the Italian names a position holds (a server pack's characters and cards): the engine
+    words its events with the English ``name``, and an event line has no position to read them from."""
+    found = italian_names([view])
+    if len(_LEARNED) + len(found) > MAX_LEARNED:
+        _LEARNED.clear()
+    _LEARNED.update(found)
+
+
+def it_name(text: str) -> str:
+    """The Italian name of a thing the engine named in English; anything else unchanged."""
+    return _LEARNED.get(text) or _builtin_italian().get(text) or text
+
+
+def localized(params: dict[str, Any], lang: str, view: State | None = None) -> dict[str, Any]:
+    """Event and question parameters with every name of a character, ability, card or aura in the
+    reader's language (issue 26: Italian is a full language). Plain values only: ids, spaces and
+    numbers never match a name."""
+    if lang != "it":
+        return params
+    table = {**_builtin_italian(), **_LEARNED, **(italian_names([view]) if view is not None else {})}
+
+    def one(value: Any) -> Any:
+        if isinstance(value, str):
+            return table.get(value, value)
+        if isinstance(value, list):
+            return [one(v) for v in value]
+        if isinstance(value, dict):  # a character's name → its cards (the secret bars)
+            return {table.get(k, k) if isinstance(k, str) else k: one(v) for k, v in value.items()}
+        return value
+
+    return {k: one(v) for k, v in params.items()}
 
 
 # ---------------------------------------------------------------------------- small words
@@ -33,9 +85,14 @@ def player_name(view: State, seat: int | None, seat_names: list[str] | None = No
     return next((p.name for p in view.players if p.seat == seat), str(seat))
 
 
-def ability_name(ability: AbilityDef, lang: str) -> str:
-    """A card or ability as printed (the pack has one name; an Italian one when the pack gives it)."""
-    return str(getattr(ability, "name_it", "") or ability.name) if lang == "it" else ability.name
+def ability_name(ability: Any, lang: str) -> str:
+    """A card, ability or character as printed, in the reader's language (``name_it`` in Italian)."""
+    return local_name(ability, lang)
+
+
+def char_name(c: CharState, lang: str) -> str:
+    """A character (or pet) on the table, in the reader's language."""
+    return local_name(c.defn, lang)
 
 
 def ability_text(ability: AbilityDef, lang: str) -> str:
@@ -78,7 +135,7 @@ def ability_short(ability: AbilityDef, lang: str, limit: int = 100) -> str:
 
 def character_line(defn: CharacterDef, lang: str) -> str:
     """"Elowen Brightvow · Alliance · legendary · Honor 5 · Health 8 · Armor 1 · Resist 2"."""
-    parts = [defn.name, t(f"wowm.ui.faction.{defn.faction}", lang)]
+    parts = [local_name(defn, lang), t(f"wowm.ui.faction.{defn.faction}", lang)]
     if defn.legendary:
         parts.append(t("wowm.ui.legendary", lang))
     parts.append(t("wowm.ui.stats", lang, honor=defn.honor, health=defn.health, armor=defn.armor,
@@ -104,17 +161,24 @@ def character_info(defn: CharacterDef, lang: str) -> str:
     return "\n".join(lines)
 
 
+def tag_word(word: str, lang: str) -> str:
+    """A race, class or spec of the pack (``night elf``) in the reader's words; a server pack's own
+    word stays as written."""
+    key = "wowm.ui.tag." + word.replace(" ", "_")
+    return t(key, lang) if has(key, lang) else word
+
+
 def card_info(card: ActionCardDef, lang: str) -> str:
     lines = [f"**{ability_name(card, lang)}** · " + t(f"wowm.ui.card_type.{card.type}", lang)]
     lines.append(" · ".join(ability_parts(card, lang)))
     limits = []
     if card.once_per_game:
         limits.append(t("wowm.ui.once_per_game", lang))
-    restriction = card.restriction.model_dump(exclude_defaults=True)
-    if restriction:
-        limits.append(t("wowm.ui.restricted", lang, what=", ".join(str(v) if not isinstance(v, list) else
-                                                                   ", ".join(map(str, v))
-                                                                   for v in restriction.values())))
+    r = card.restriction
+    if not r.generic:  # 300.2: the names, races, classes and specs it fits, in the reader's words
+        words = [it_name(n) if lang == "it" else n for n in r.names]
+        words += [tag_word(w, lang) for w in (*r.races, *r.classes, *r.specs)]
+        limits.append(t("wowm.ui.restricted", lang, what=", ".join(words)))
     if limits:
         lines.append(" · ".join(limits))
     return "\n".join(lines)
@@ -130,10 +194,10 @@ def find_info(pack: Pack, name: str) -> tuple[str, Any] | None:
     for c in pack.characters:
         items[f"char:{c.id}"] = ("char", c)
         spoken = [a for ability in (c.main_attack, *c.abilities) for a in (ability.name, ability_name(ability, "it"))]
-        names.append(Name(f"char:{c.id}", c.name, (c.id, *spoken)))
+        names.append(Name(f"char:{c.id}", c.name, (c.id, c.name_it, *spoken)))
     for k in pack.cards:
         items[f"card:{k.id}"] = ("card", k)
-        names.append(Name(f"card:{k.id}", k.name, (k.id, str(getattr(k, "name_it", "") or ""))))
+        names.append(Name(f"card:{k.id}", k.name, (k.id, k.name_it)))
     _tier, found = find(name, names)
     return items[found[0].value] if len(found) == 1 else None
 
@@ -159,7 +223,7 @@ def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
     # read as a second "who acts now").
     if decision is not None and decision.kind == "turn" and turn is not None and turn.char in view.chars:
         c = view.chars[turn.char]
-        line += "\n" + t("wowm.ui.summary_active", lang, name=c.defn.name, short=c.short,
+        line += "\n" + t("wowm.ui.summary_active", lang, name=char_name(c, lang), short=c.short,
                          space=c.pos or t("wowm.ui.off_map", lang), clock=shown(c.clock),
                          health=c.health, max=max_health(view, c))
     return line
@@ -178,12 +242,12 @@ def clock_lines(view: State, lang: str) -> list[str]:
         ahead = c.clock - view.master
         where = c.pos or t("wowm.ui.off_map", lang)
         owner = player_name(view, c.controller)
-        rows.append((c.clock, t("wowm.ui.clock_row", lang, tick=shown(c.clock), ahead=ahead, name=c.defn.name,
+        rows.append((c.clock, t("wowm.ui.clock_row", lang, tick=shown(c.clock), ahead=ahead, name=char_name(c, lang),
                                 short=c.short, player=owner, space=where)))
     if not rows:  # clock_summary shape changed: fall back on the characters themselves
         for c in view.chars.values():
             rows.append((c.clock, t("wowm.ui.clock_row", lang, tick=shown(c.clock), ahead=c.clock - view.master,
-                                    name=c.defn.name, short=c.short, player=player_name(view, c.controller),
+                                    name=char_name(c, lang), short=c.short, player=player_name(view, c.controller),
                                     space=c.pos or t("wowm.ui.off_map", lang))))
     lines += [text for _, text in sorted(rows, key=lambda r: r[0])]
     lines.append(t("wowm.ui.clock_scoring", lang))
@@ -209,7 +273,7 @@ def bar_lines(view: State, seat: int, lang: str) -> list[str]:
                 state_words.append(t("wowm.ui.active_form", lang))
             extra = f" ({', '.join(state_words)})" if state_words else ""
             cards.append(f"{ability_name(card.defn, lang)} [{card.defn.cost}]{extra}")
-        lines.append(t("wowm.ui.bar_line", lang, name=c.defn.name, short=c.short, health=c.health,
+        lines.append(t("wowm.ui.bar_line", lang, name=char_name(c, lang), short=c.short, health=c.health,
                        max=max_health(view, c), space=c.pos or t("wowm.ui.off_map", lang), clock=shown(c.clock),
                        cards=", ".join(cards) or "—"))
     return lines
@@ -254,7 +318,7 @@ def panel(view: State, seat: int, lang: str, ref: str, play_lines: list[str]) ->
                 c = view.chars.get(cid)
                 names = [ability_name(pool[i].defn, lang) for i in ids if i in pool and pool[i].defn is not None]
                 if c is not None:
-                    lines.append(f"• {c.defn.name}: {', '.join(names)}")
+                    lines.append(f"• {char_name(c, lang)}: {', '.join(names)}")
     else:
         lines.append(t("wowm.ui.panel_bars", lang))
         lines += bar_lines(view, seat, lang)
@@ -281,12 +345,28 @@ def faces_text(faces: list[Any], lang: str, threshold: int = 4) -> str:
 
 
 def event_text(event: Event, lang: str) -> str | None:
+    """One event's line. In Italian, the names the engine put in it (characters, abilities, cards,
+    auras) are read in Italian first; then ``_own_text`` or the event's template words it."""
+    params = localized(event.params, lang)
+    if params == event.params:
+        return _own_text(event, lang)
+    event = event.model_copy(update={"params": params})
+    own = _own_text(event, lang)
+    return own if own is not None else t(event.key, lang, **worded(humanize(params, lang, "wowm"), lang))
+
+
+def _own_text(event: Event, lang: str) -> str | None:
     """Dice lines with the faces read as hits and criticals; the parties without seat numbers;
     everything else from the templates."""
     if event.key == "wowm.ev.critical" and not event.params.get("extra"):  # a rider, not extra hits
         return t("wowm.ui.ev_critical_rider", lang, ability=event.params.get("ability", ""))
     if event.key == "wowm.ev.tick_ended":  # the next line announces the new tick; "Tick 1 ends." adds nothing
         return ""
+    if event.key == "wowm.ev.react_answered":  # the window's prompt says who is still to answer (issue 26.8)
+        return ""
+    if event.key == "wowm.ev.passed" and event.private_to:  # said to the passing seat alone
+        return t("wowm.ui.you_pass", lang) + ("\n" + t("wowm.ui.pass_first", lang) if event.params.get("first")
+                                              else "")
     if event.key == "wowm.ev.prefs":
         words = {f: t(f"wowm.ui.pref.{event.params.get(f)}", lang) for f in ("auto_pass", "auto_reroll")}
         return t("wowm.ui.prefs_set", lang, **words)
@@ -306,5 +386,5 @@ def event_text(event: Event, lang: str) -> str | None:
     return None
 
 
-__all__ = ["ability_short", "bar_lines", "card_info", "character_info", "clock_lines", "event_text", "find_info",
-           "panel", "summary"]
+__all__ = ["ability_short", "bar_lines", "card_info", "char_name", "character_info", "clock_lines", "event_text",
+           "find_info", "it_name", "learn", "localized", "panel", "summary"]

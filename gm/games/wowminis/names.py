@@ -1,0 +1,156 @@
+"""What a WoW Miniatures player types → the id the engine needs, through the shared resolver.
+
+Issue 26 (one resolver for everything a player types): every ``/wowm`` option that names something
+(a character of a party, a piece on the map, an ability, a card of one's own bar, an answer to an
+open question, a ``/wowm info`` name) and the ``/gm`` fields are read by ``gm.games.names``: the
+board label (``SER``), the name in either language, any word or piece of it, a close typo. Nothing
+found, or more than one thing, is an error listing the candidates in the reader's language.
+
+Each list is built from what the seat may see (its own ``view``): a face-down card of the other
+seat has no name there, so it can never be named or listed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.i18n import Phrase
+from engines.core.errors import TavoloError
+from engines.wowminis.content import ActionCardDef, CharacterDef, Pack, local_name
+from engines.wowminis.rules_play import playables
+from engines.wowminis.state import CharState, State
+from gm.games.names import Name, NameKeys, find, fold, resolve
+
+KEYS = NameKeys(unknown="common.unknown_name", ambiguous="common.ambiguous_name")
+MAIN_WORDS = ("main", "main attack", "attacco principale", "attacco")  # the printed attack, in both languages
+
+
+def _what(kind: str) -> Phrase:
+    return Phrase(f"wowm.ui.what.{kind}")
+
+
+def _spellings(thing: Any) -> tuple[str, ...]:
+    """Both languages' names of a character, ability, card or map, and its id."""
+    return tuple(s for s in (getattr(thing, "id", ""), thing.name, getattr(thing, "name_it", "")) if s)
+
+
+# ---------------------------------------------------------------------------- the pack
+def character_names(pack: Pack, lang: str) -> list[Name]:
+    return [Name(c.id, local_name(c, lang), _spellings(c)) for c in pack.characters]
+
+
+def resolve_character(pack: Pack, text: str, lang: str) -> CharacterDef:
+    """``/wowm party``: one character of the pack, by name in either language, prefix or typo."""
+    return pack.character(resolve(text, character_names(pack, lang), what=_what("character"), keys=KEYS))
+
+
+def info_names(pack: Pack, lang: str) -> tuple[list[Name], dict[str, tuple[str, Any]]]:
+    """``/wowm info``: every character (also by its own abilities' names: ``longbow`` is Lyssara, whose
+    main attack is Longbow Volley) and every action card of the pack."""
+    names: list[Name] = []
+    items: dict[str, tuple[str, Any]] = {}
+    for c in pack.characters:
+        items[f"char:{c.id}"] = ("char", c)
+        spoken = [s for ability in (c.main_attack, *c.abilities) for s in _spellings(ability)]
+        names.append(Name(f"char:{c.id}", local_name(c, lang), (*_spellings(c), *spoken)))
+    for k in pack.cards:
+        items[f"card:{k.id}"] = ("card", k)
+        names.append(Name(f"card:{k.id}", local_name(k, lang), _spellings(k)))
+    return names, items
+
+
+def resolve_info(pack: Pack, text: str, lang: str) -> tuple[str, CharacterDef | ActionCardDef]:
+    """A character or a card; a miss or several fits list the candidates."""
+    names, items = info_names(pack, lang)
+    return items[resolve(text, names, what=_what("info"), keys=KEYS)]
+
+
+def find_info(pack: Pack, text: str) -> tuple[str, Any] | None:
+    """Like ``resolve_info``, None instead of an error."""
+    names, items = info_names(pack, "en")
+    _tier, found = find(text, names)
+    return items[found[0].value] if len(found) == 1 else None
+
+
+# ---------------------------------------------------------------------------- the table
+def piece_names(view: State, lang: str) -> list[Name]:
+    """Characters and totems as the board shows them: ``SER Sereth …``, by label, name or id."""
+    found = [Name(c.id, f"{c.short} {local_name(c.defn, lang)}", (c.short, *_spellings(c.defn)))
+             for c in view.chars.values()]
+    found += [Name(t.id, f"{t.short} {local_name(t.defn, lang)}", (t.short, *_spellings(t.defn)))
+              for t in view.totems.values()]
+    return found
+
+
+def resolve_piece(view: State, text: str, lang: str) -> str:
+    """A character or totem on the table (``/wowm los``, a target, the ``/gm`` overrides)."""
+    return resolve(text, piece_names(view, lang), what=_what("piece"), keys=KEYS)
+
+
+def ability_names(view: State, c: CharState, lang: str) -> list[Name]:
+    """The active character's payment abilities (legal now or not: the engine says why not)."""
+    found = []
+    for p in playables(view, c):
+        extra = MAIN_WORDS if p.source == "main" else ()
+        found.append(Name(p.key, local_name(p.ability, lang), (*_spellings(p.ability), *extra)))
+    return found
+
+
+def resolve_ability(view: State, c: CharState, text: str, lang: str) -> str:
+    """``/wowm play``/``preview ability:``: the key of one of the character's abilities."""
+    if fold(text) in MAIN_WORDS:
+        return "main"
+    return resolve(text, ability_names(view, c, lang), what=_what("ability"), keys=KEYS)
+
+
+def card_names(view: State, seat: int | None, lang: str, cards: set[str] | None = None) -> list[Name]:
+    """The cards of this seat's bars it may name (its own view: face-down ones included), or only
+    those in ``cards`` (the reacts that fit the open window, the face-down ones to reveal)."""
+    found = []
+    for c in view.chars.values():
+        if c.controller != seat:
+            continue
+        for card in c.bar:
+            if card.defn is None or (cards is not None and card.id not in cards):
+                continue
+            found.append(Name(card.id, local_name(card.defn, lang), (*_spellings(card.defn),)))
+    return found
+
+
+def resolve_card(view: State, seat: int | None, text: str, lang: str, cards: set[str] | None = None) -> str:
+    """One of this seat's cards; two copies of one card are one answer (the first that fits)."""
+    names = card_names(view, seat, lang, cards)
+    _tier, found = find(text, names)
+    if found and len({n.label for n in found}) == 1:
+        return found[0].value
+    return resolve(text, names, what=_what("card"), keys=KEYS)
+
+
+def option_names(view: State, lang: str) -> list[Name]:
+    """The answers of the open question: a character by label or name, a space, a card…"""
+    pending = view.pending
+    if pending is None:
+        return []
+    found = []
+    for option in pending.options:
+        c = view.chars.get(option.value)
+        words = tuple(str(v) for k, v in option.params.items() if isinstance(v, str) and k != "seat")
+        if c is not None:
+            found.append(Name(option.value, f"{c.short} {local_name(c.defn, lang)}",
+                              (c.short, *_spellings(c.defn), *words)))
+        else:
+            found.append(Name(option.value, words[0] if words else option.value, words))
+    return found
+
+
+def resolve_option(view: State, text: str, lang: str) -> str:
+    """A typed answer to the open question; with no question open, the text goes to the engine,
+    which says there is nothing to answer."""
+    names = option_names(view, lang)
+    if not names:
+        return text
+    _tier, found = find(text, names)
+    if not found:  # the engine's own words, with the names in the reader's language (500.3c and the rest)
+        known = ", ".join(n.label.split(" ", 1)[1] if n.value in view.chars else n.label for n in names)
+        raise TavoloError("wowm.err.bad_choice", value=text.strip()[:40], known=known)
+    return resolve(text, names, what=_what("option"), keys=KEYS)
