@@ -124,6 +124,6 @@ async def test_a_krosmaster_game_with_a_changed_figurine_is_quarantined_in_the_c
         await console.run(["/game status", "/km end", "/as judge gm", "/game end", "/game new krosmaster"])
         text = out.getvalue()
         assert "cannot read" in text and "unexpected" not in text.lower()
-        assert "New krosmaster lobby" in text
+        assert "New Krosmaster lobby" in text
     finally:
         await app.close()
