@@ -21,6 +21,7 @@ from engines import registry
 from engines.core.contract import SeatSetup, Setup
 from engines.core.errors import TavoloError
 from engines.core.events import Event
+from gm import presenters
 from gm.context import Actor, Place
 from gm.reply import Reply
 from gm.table.core import TableCore, retry_stale
@@ -108,6 +109,9 @@ class LobbyTable(TableCore):
             content = await packs.get_pack(self.store.conn, place.guild_id, system, pack_name)
             if content is None:
                 raise TavoloError("game.unknown_pack", pack=pack_name, system=system)
+        named = getattr(presenters.get(system), "resolve_option", None)  # options that name content (issue 26.1)
+        if named is not None:
+            options = {key: named(key, value, content, actor.locale) for key, value in options.items()}
         options = engine.validate_options(options, content=content)
         if pack_name:
             options[PACK_OPTION] = pack_name

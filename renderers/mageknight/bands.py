@@ -163,6 +163,7 @@ def _unit_card(draw: ImageDraw.ImageDraw | None, unit: UnitState, lang: str, x: 
     bold = all(kit.text_width(word, TEXT, 1) <= inner for word in name.split())
     for line in (lines if bold else kit.wrap(name, TEXT, inner)):  # narrow cards: plain, not cut
         pen.text(line, kit.MUTED if unit.destroyed else kit.INK, bold=bold)
+    pen.space(DU(1))  # room for a descender ("Squadra d'Assedio") above the chips
     pen.items([*stats, *chips], gap=DU(2))  # one line when the card is wide enough
     return pen.y - y + UNIT_PAD
 

@@ -27,16 +27,18 @@ from renderers.mageknight.words import plain, tr
 KO_SEGMENT = DU(9)
 
 
-def _ko_bar(wounds: int, limit: int) -> Item:
-    """Segments for the hand limit, the ones reached filled; "2/5" follows it."""
+def _ko_bar(wounds: int, limit: int, room: int | None = None) -> Item:
+    """Segments for the hand limit, the ones reached filled; "2/5" follows it. ``room``: the width the row
+    leaves for the bar, whose segments narrow to fit it (a longer label, "Colpo di Grazia", in Italian)."""
     limit = max(1, limit)
-    width = limit * KO_SEGMENT
+    segment = KO_SEGMENT if room is None else max(DU(4), min(KO_SEGMENT, room // limit))
+    width = limit * segment
 
     def paint(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         h = CHIP_H - DU(4)
         top = y + (CHIP_H - h) // 2 + 1
         for i in range(limit):
-            box = (x + i * KO_SEGMENT, top, x + (i + 1) * KO_SEGMENT - DU(1), top + h)
+            box = (x + i * segment, top, x + (i + 1) * segment - DU(1), top + h)
             draw.rectangle(box, fill=glyphs.WOUND if i < wounds else kit.HP_LOST, outline=kit.INK_DARK)
         kit.note("ko_bar", (x, top, x + width, top + h))
 
@@ -50,8 +52,10 @@ def draw_hero(pen: Pen, state: State, lang: str, cards: bool = True) -> None:
     pen.text(tr("render.mk.hero.title", lang, level=hero.level), bold=True)
     facts = phrase_items(tr("render.mk.hero.armor", lang, armor=hero.armor, limit=hero.hand_limit))
     pen.items([glyph_item(glyphs.paint_shield), replace(facts[0], glue=True), *facts[1:]], gap=SPACE)
-    ko = [text_item(tr("render.mk.hero.ko", lang)), _ko_bar(hero.combat_hand_wounds, hero.hand_limit),
-          text_item(f"{hero.combat_hand_wounds}/{hero.hand_limit}", bold=True, glue=True)]
+    label, count = tr("render.mk.hero.ko", lang), f"{hero.combat_hand_wounds}/{hero.hand_limit}"
+    room = pen.width - kit.text_width(label, TEXT) - kit.text_width(count, TEXT, 1) - 3 * DU(3)
+    ko = [text_item(label), _ko_bar(hero.combat_hand_wounds, hero.hand_limit, room),
+          text_item(count, bold=True, glue=True)]
     if hero.knocked_out:
         ko.append(chip_item(Chip(tr("render.mk.hero.knocked_out", lang), glyphs.WOUND, ink=kit.INK)))
     pen.items(ko)

@@ -90,3 +90,21 @@ async def test_the_lobby_and_the_start_name_the_game_not_its_id(app: App) -> Non
     started = await app.tables.start(TABLE, ALICE)
     assert t("game.started", "en", system="WoW Miniatures") in started.text
     assert "The wowminis game" not in started.text
+
+
+async def test_lobby_options_that_name_content_go_through_the_one_resolver(app: App) -> None:
+    """Issue 26.1: ``arena:`` and ``map:`` take a name in either language, a word or a typo; a miss lists them."""
+    await app.tables.new(TABLE, ALICE, "krosmaster", 'arena:"antiche rovine"')
+    table = await app.tables.table_for(TABLE)
+    assert table is not None and table.game.options["arena"] != "antiche rovine"
+    arena = table.game.options["arena"]
+    place2 = TABLE.__class__(channel_id=TABLE.channel_id + 1, guild_id=TABLE.guild_id)
+    await app.tables.new(place2, ALICE, "krosmaster", "arena:ruins")
+    assert (await app.tables.table_for(place2)).game.options["arena"] == arena  # type: ignore[union-attr]
+    place3 = TABLE.__class__(channel_id=TABLE.channel_id + 2, guild_id=TABLE.guild_id)
+    await app.tables.new(place3, ALICE, "wowminis", "map:mirewod")  # a typo
+    assert (await app.tables.table_for(place3)).game.options["map"] == "mirewood_hollow"  # type: ignore[union-attr]
+    place4 = TABLE.__class__(channel_id=TABLE.channel_id + 3, guild_id=TABLE.guild_id)
+    with pytest.raises(TavoloError) as missed:
+        await app.tables.new(place4, ALICE, "wowminis", "map:nowhere")
+    assert "Stonefang Pass" in t(missed.value.key, "en", **missed.value.params)

@@ -62,6 +62,12 @@ def resolve_figurines(text: str, content: dict[str, Any] | None, lang: str = "en
     return resolve_many(text, names, what=Phrase("km.ui.what.figurine"), keys=KEYS)
 
 
+def resolve_arena(text: str, content: dict[str, Any] | None, lang: str = "en") -> str:
+    """The lobby's ``arena:`` option: an arena by its name in either language, its id, a word or a typo."""
+    names = [Name(a.id, name_in(a, lang), (a.name, a.name_it)) for a in pack_for(content).arenas]
+    return resolve(text, names, what=Phrase("km.ui.what.arena"), keys=KEYS)
+
+
 def _name_taken(name: str, figurines: Iterable[Any]) -> bool:
     return sum(1 for f in figurines if f.name == name) > 1
 

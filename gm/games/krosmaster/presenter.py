@@ -525,6 +525,14 @@ class KrosmasterPresenter:
         return Select(custom_id=f"tv1:km:{ref}:choose", placeholder=t("km.ui.answer", lang),
                       options=tuple(SelectOption(label=o.label, value=o.value) for o in options))
 
+    def resolve_option(self, key: str, value: Any, content: dict[str, Any] | None, lang: str) -> Any:
+        """Lobby options that name content go through the one resolver (issue 26.1): ``arena:glade``."""
+        if key == "arena" and isinstance(value, str) and value.strip():
+            from gm.games.krosmaster.names import resolve_arena
+
+            return resolve_arena(value, content, lang)
+        return value
+
     def warm_up(self) -> None:
         """Fonts, arenas and palettes, drawn once per render worker (``gm.presenters.warm_up_all``)."""
         from renderers.krosmaster import warm_up

@@ -363,7 +363,7 @@ class WarlordPresenter:
         if view.phase == "over":
             return []
         decision = ENGINE.decision(view)
-        if decision is None or (seat is None and decision.kind != "react"):
+        if decision is None or (seat is None and decision.kind not in ("react", *SECRET_KINDS)):
             return []
         prefix = f"tv1:{AREA}:{ref}"
         if decision.kind == "react":

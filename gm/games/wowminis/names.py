@@ -35,6 +35,12 @@ def _spellings(thing: Any) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------- the pack
+def resolve_map(pack: Pack, text: str, lang: str) -> str:
+    """The lobby's ``map:`` option: a map by its name in either language, its id, a word or a typo."""
+    names = [Name(m.id, local_name(m, lang), _spellings(m)) for m in pack.maps]
+    return resolve(text, names, what=_what("map"), keys=KEYS)
+
+
 def character_names(pack: Pack, lang: str) -> list[Name]:
     return [Name(c.id, local_name(c, lang), _spellings(c)) for c in pack.characters]
 

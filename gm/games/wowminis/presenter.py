@@ -444,6 +444,14 @@ class WowMinisPresenter:
         renamed = {"piece": "char", "square": "space"}
         return {renamed.get(k, k): v for k, v in action.items()}
 
+    def resolve_option(self, key: str, value: Any, content: dict[str, Any] | None, lang: str) -> Any:
+        """Lobby options that name content go through the one resolver (issue 26.1): ``map:"passo zanna"``."""
+        if key == "map" and isinstance(value, str) and value.strip():
+            from engines.wowminis.content import pack_for
+
+            return names.resolve_map(pack_for(content), value, lang)
+        return value
+
     def warm_up(self) -> None:
         """Fonts, arenas and palettes, drawn once per render worker (``gm.presenters.warm_up_all``)."""
         from renderers.wowminis import warm_up
