@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import Choices, ctx, respond, to_choices
+from cogs.messages import lang_of
 from gm import presenters
 from gm.table.overrides import gm_commands, gm_override
 
@@ -222,7 +223,7 @@ class GameMaster(commands.Cog):
         lister = getattr(presenters.get(table.game.system), "gm_name_choices", None)
         if lister is None:
             return []
-        return to_choices(lister(table.state, what, current))
+        return to_choices(lister(table.state, what, current, lang=lang_of(interaction)))  # the GM's language
 
     @place.autocomplete("piece")
     @wounds.autocomplete("piece")
@@ -239,7 +240,7 @@ class GameMaster(commands.Cog):
         lister = getattr(presenter, "piece_choices", None)
         if lister is None:
             return []
-        return to_choices(lister(table.state, current))
+        return to_choices(lister(table.state, current, lang=lang_of(interaction)))
 
 
 async def setup(bot: commands.Bot) -> None:

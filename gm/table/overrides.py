@@ -52,8 +52,8 @@ async def gm_override(tables: TableManager, place: Place, actor: Actor, command:
         named = fields(named)
     resolver = getattr(presenter, "resolve_piece", None)
     if "piece" in named and resolver is not None and table.state is not None:
-        named["piece"] = resolver(table.state, str(named["piece"]))
+        named["piece"] = resolver(table.state, str(named["piece"]), lang=actor.locale)
     names = getattr(presenter, "gm_resolve", None)  # every other named field ("militia axe", a region)
     if names is not None and table.state is not None:
-        named = names(table.state, named)
+        named = names(table.state, named, lang=actor.locale)  # a miss lists names in the GM's language
     return await tables.act(place, actor, named)

@@ -89,3 +89,20 @@ async def test_wow_miniatures_gm_note_is_refused_in_words_not_action_names(conso
     assert "(no suggestions)" in console.output.getvalue()[start:]  # type: ignore[attr-defined]
     await console.run(["/complete /gm health piece:"])  # WoW Miniatures' own: its characters
     assert "LYS Lyssara Windquill" in console.output.getvalue()[start:]  # type: ignore[attr-defined]
+
+
+def test_gm_autocomplete_and_resolver_speak_the_gms_language() -> None:
+    """Issue 26.10: an Italian GM reads Italian names in the ``/gm`` autocompletes, and a name in either
+    language resolves."""
+    import gm.games.wowminis.presenter  # noqa: F401  (registers the presenter)
+    from gm import presenters
+    from tests.wowminis.builders import board, put
+
+    state = board()
+    put(state, "brannoc-1", "C4")
+    wowm = presenters.get("wowminis")
+    italian = [c.label for c in wowm.piece_choices(state, "", lang="it")]
+    english = [c.label for c in wowm.piece_choices(state, "", lang="en")]
+    assert any("Forgiabrace" in label for label in italian) and not any("Forgiabrace" in label for label in english)
+    assert wowm.gm_resolve(state, {"char": "forgiabrace"}, lang="it")["char"] == "brannoc-1"
+    assert wowm.gm_resolve(state, {"char": "emberforge"}, lang="it")["char"] == "brannoc-1"

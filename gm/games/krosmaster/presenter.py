@@ -548,15 +548,15 @@ class KrosmasterPresenter:
             return None
         return {value: f"km.face.{face_from_d6(value).value}" for value in range(1, 7)}
 
-    def piece_choices(self, view: State, current: str) -> list[Choice]:
-        """Every piece, for GM overrides (which may target K.O. or undeployed pieces too)."""
-        return any_piece_choices(view, current)
+    def piece_choices(self, view: State, current: str, lang: str = "en") -> list[Choice]:
+        """Every piece, for GM overrides (which may target K.O. or undeployed pieces too), in the GM's language."""
+        return any_piece_choices(view, current, lang)
 
-    def resolve_piece(self, view: State, text: str) -> str:
+    def resolve_piece(self, view: State, text: str, lang: str = "en") -> str:
         """A piece id for a GM override, from what the board shows ("SHA", "Shadow Rogue") or the id."""
         from gm.games.krosmaster.names import resolve_piece
 
-        return resolve_piece(view, text, view.pieces.values(), what="km.ui.what.any_piece")
+        return resolve_piece(view, text, view.pieces.values(), what="km.ui.what.any_piece", lang=lang)
 
 
 async def preview_png(state: State, squares: dict[str, int] | list[str], kind: str, area: list[str] | None,

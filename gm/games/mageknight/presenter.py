@@ -273,25 +273,24 @@ class MageKnightPresenter:
         return Select(custom_id=f"tv1:mk:{ref}:choose", placeholder=t("mk.ui.button.answer", lang),
                       options=tuple(SelectOption(label=o.label[:100], value=o.value) for o in options[:25]))
 
-    def gm_name_choices(self, view: State, what: str, current: str) -> list[Choice]:
-        """Units or enemies for the GM overrides (``/gm unit``, ``/gm enemy``), named as the board shows them,
-        in both languages (this hook is not told the reader's)."""
+    def gm_name_choices(self, view: State, what: str, current: str, lang: str = "en") -> list[Choice]:
+        """Units or enemies for the GM overrides (``/gm unit``, ``/gm enemy``), named as the board shows them
+        in the GM's language; either language's name is typed."""
         things = view.units if what == "unit" else view.enemies
         found = []
         for thing in things:
-            spelled = " / ".join(dict.fromkeys(thing.local_name(lang) for lang in ("en", "it")))
-            found.append(Ranked(Choice(f"{spelled} ({thing.uid})", thing.uid),
-                                aliases=tuple(dict.fromkeys(thing.local_name(lang) for lang in ("en", "it")))))
+            found.append(Ranked(Choice(f"{thing.local_name(lang)} ({thing.uid})", thing.uid),
+                                aliases=tuple(dict.fromkeys(thing.local_name(other) for other in ("en", "it")))))
         return rank(found, current)
 
-    def gm_resolve(self, view: State, action: dict[str, Any]) -> dict[str, Any]:
+    def gm_resolve(self, view: State, action: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         """``/gm unit``, ``/gm enemy``: the unit or enemy named as people read it, in either language, by
         the shared resolver (a typo is forgiven, a miss lists the names)."""
         named = dict(action)
         if isinstance(named.get("unit"), str) and named["unit"].strip():
-            named["unit"] = choices.resolve_unit_name(view, named["unit"])
+            named["unit"] = choices.resolve_unit_name(view, named["unit"], lang)
         if isinstance(named.get("enemy"), str) and named["enemy"].strip():
-            named["enemy"] = choices.resolve_damage_enemy(view, named["enemy"]) or named["enemy"]
+            named["enemy"] = choices.resolve_damage_enemy(view, named["enemy"], lang) or named["enemy"]
         return named
 
     def warm_up(self) -> None:

@@ -449,12 +449,12 @@ class WarlordPresenter:
     def event_text(self, event: Event, lang: str) -> str | None:
         return text.event_text(event, lang)
 
-    def gm_name_choices(self, view: State, what: str, current: str) -> list[Choice]:
-        return orders.piece_choices(view, current)
+    def gm_name_choices(self, view: State, what: str, current: str, lang: str = "en") -> list[Choice]:
+        return orders.piece_choices(view, current, lang)
 
-    def piece_choices(self, view: State, current: str) -> list[Choice]:
-        """``/gm wounds|state|move`` name a character as the board shows it."""
-        return orders.piece_choices(view, current)
+    def piece_choices(self, view: State, current: str, lang: str = "en") -> list[Choice]:
+        """``/gm wounds|state|move`` name a character as the board shows it, in the GM's language."""
+        return orders.piece_choices(view, current, lang)
 
     @staticmethod
     def gm_fields(action: dict[str, Any]) -> dict[str, Any]:
@@ -464,7 +464,7 @@ class WarlordPresenter:
         return {(field if k == "piece" else k): v for k, v in action.items()}
 
     @staticmethod
-    def gm_resolve(state: State, action: dict[str, Any]) -> dict[str, Any]:
+    def gm_resolve(state: State, action: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         """``/gm wounds|state|move`` name a card as the board shows it, in either language, a word of it or a
         close typo (issue 26: the one resolver); a miss lists the candidates. The zone of ``/gm move`` may be
         typed in Italian ("scarti", "rango:2")."""

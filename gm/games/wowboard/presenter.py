@@ -520,19 +520,18 @@ class WowBoardPresenter:
                 out["options"] = t("wowboard.ui.hidden_options", lang, n=len(view.pending[0].options))
         return out
 
-    def gm_name_choices(self, view: State, what: str, current: str) -> list[Any]:
-        """``/gm wowb-*`` options: characters, regions, cards, creature types, figures, by name, in both
-        languages (this hook is not told the reader's: "Militia Axe / Ascia della Milizia")."""
+    def gm_name_choices(self, view: State, what: str, current: str, lang: str = "en") -> list[Any]:
+        """``/gm wowb-*`` options: characters, regions, cards, creature types, figures, by name in the GM's
+        language; either language's name is typed."""
         from gm.games.choices import Choice, Ranked, rank
 
         pack = pack_of(view)
 
         def both(ident: str) -> str:
-            return " / ".join(dict.fromkeys(text.name(view, ident, lang) for lang in ("en", "it")))
+            return text.name(view, ident, lang)
 
         if what == "character":
-            found = [(" / ".join(dict.fromkeys(text.char_label(view, c, lang=lang) for lang in ("en", "it"))), c)
-                     for c in view.characters]
+            found = [(text.char_label(view, c, lang=lang), c) for c in view.characters]
         elif what == "region":
             found = [(both(r.id), r.id) for r in pack.regions]
         elif what == "creature":
@@ -546,7 +545,7 @@ class WowBoardPresenter:
         return rank([Ranked(Choice(label[:100], value), aliases=text.aliases(view, value)) for label, value in found],
                     current)
 
-    def gm_resolve(self, view: State, action: dict[str, Any]) -> dict[str, Any]:
+    def gm_resolve(self, view: State, action: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         """``/gm wowb-*``: characters, regions, cards, creature types and figures named as people read
         them ("militia axe", "Quercia Cava", "milita axe"), in either language, by the same resolver as
         every other command; a miss lists the names (in English: this hook is not told the reader's)."""
@@ -557,7 +556,7 @@ class WowBoardPresenter:
         named = dict(action)
         for field, ids in options.items():
             if isinstance(named.get(field), str) and named[field]:
-                named[field] = choices.resolve(view, ids, named[field], f"gm_{field}")
+                named[field] = choices.resolve(view, ids, named[field], f"gm_{field}", lang)
         return named
 
     def warm_up(self) -> None:

@@ -422,21 +422,21 @@ class WowMinisPresenter:
     def event_text(self, event: Event, lang: str) -> str | None:
         return text.event_text(event, lang)
 
-    def gm_name_choices(self, view: State, what: str, current: str) -> list[Choice]:
-        """Characters for GM overrides, named as the board shows them."""
-        return rank([Ranked(Choice(f"{c.short} {c.defn.name} · {c.health} · {c.pos or '-'}", c.id),
+    def gm_name_choices(self, view: State, what: str, current: str, lang: str = "en") -> list[Choice]:
+        """Characters for GM overrides, named as the board shows them, in the GM's language."""
+        return rank([Ranked(Choice(f"{c.short} {local_name(c.defn, lang)} · {c.health} · {c.pos or '-'}", c.id),
                             aliases=(c.short, c.defn.name, c.defn.name_it)) for c in view.chars.values()], current)
 
-    def gm_resolve(self, state: State, named: dict[str, Any]) -> dict[str, Any]:
+    def gm_resolve(self, state: State, named: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         """``/gm place|health|clock``: the character by the shared resolver (label, name in either
         language, a word, a typo); a miss lists the characters on the table."""
         if isinstance(named.get("char"), str):
-            named = {**named, "char": names.resolve_piece(state, named["char"], "en")}
+            named = {**named, "char": names.resolve_piece(state, named["char"], lang)}
         return named
 
-    def piece_choices(self, view: State, current: str) -> list[Choice]:
+    def piece_choices(self, view: State, current: str, lang: str = "en") -> list[Choice]:
         """``/gm place|health|clock`` name a character as the board shows it."""
-        return self.gm_name_choices(view, "character", current)
+        return self.gm_name_choices(view, "character", current, lang)
 
     @staticmethod
     def gm_fields(action: dict[str, Any]) -> dict[str, Any]:
