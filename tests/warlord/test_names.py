@@ -168,3 +168,13 @@ def _dice():  # type: ignore[no-untyped-def]
     from engines.core.dice import RecordedDice
 
     return RecordedDice([10] * 20)
+
+
+def test_a_faction_in_an_error_and_the_table_mode_read_in_words() -> None:
+    """Issue 26.2: no raw value reaches a player: the faction of a refused army card is the reader's word, and
+    ``/warlord stops`` says how the table asks, not "auto"."""
+    from gm.games.warlord.presenter import stops_reply
+
+    assert PRESENTER.error_params({"faction": "Stonewarden", "name": "x"}, "it")["faction"] == "Guardiapietra"
+    reply = stops_reply(fresh(2), 0, "it")
+    assert "auto" not in reply.text and "ogni posto che potrebbe reagire" in reply.text

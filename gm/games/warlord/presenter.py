@@ -306,9 +306,9 @@ def stops_reply(view: State, seat: int | None, lang: str) -> Reply:
         raise TavoloError("game.panel_spectator")
     from engines.warlord.rules_windows import stops_of
 
-    mode = str(view.options.get("react_prompts", "auto"))
+    mode = "warlord.ui.stops_mode.stops" if view.options.get("react_prompts") == "stops" else "warlord.ui.stops_mode.auto"
     return Reply(text=t("warlord.ui.stops_now", lang, stops=text.stops_text(list(stops_of(view.player(seat))), lang),
-                        mode=mode), ephemeral=True)
+                        mode=t(mode, lang)), ephemeral=True)
 
 
 # ---------------------------------------------------------------------------- packs
@@ -397,6 +397,12 @@ class WarlordPresenter:
 
     def private_panel(self, view: State, *, seat: int, lang: str, ref: str) -> Reply:
         return hand_reply(view, seat, lang, ref)
+
+    def error_params(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """A faction an error names, in the reader's words ("Guardiapietra"), like the traits on the cards."""
+        if isinstance(params.get("faction"), str):
+            params = {**params, "faction": ", ".join(text.trait_word(f, lang) for f in params["faction"].split(", "))}
+        return params
 
     def private_buttons(self, events: list[Event], *, lang: str) -> list[Button]:
         """A seat's first pass in a reaction window offers the pre-set passes (issue 26.8), as buttons that
