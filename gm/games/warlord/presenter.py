@@ -306,7 +306,8 @@ def stops_reply(view: State, seat: int | None, lang: str) -> Reply:
         raise TavoloError("game.panel_spectator")
     from engines.warlord.rules_windows import stops_of
 
-    mode = "warlord.ui.stops_mode.stops" if view.options.get("react_prompts") == "stops" else "warlord.ui.stops_mode.auto"
+    stops_mode = view.options.get("react_prompts") == "stops"
+    mode = "warlord.ui.stops_mode.stops" if stops_mode else "warlord.ui.stops_mode.auto"
     return Reply(text=t("warlord.ui.stops_now", lang, stops=text.stops_text(list(stops_of(view.player(seat))), lang),
                         mode=t(mode, lang)), ephemeral=True)
 
