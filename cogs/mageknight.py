@@ -113,7 +113,8 @@ class MageKnight(commands.Cog):
 
     @mk_group.command(name="next", description="End this phase (in the attack phase: end the combat)")
     async def next_phase(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, {"kind": "next"})
+        app, place, actor = ctx(interaction)  # ending the combat with attacks left asks first (issue 27.2)
+        await respond(interaction, lambda: mk.next_phase(app, place, actor), system=SYSTEM)
 
     # ------------------------------------------------------------------ damage and questions
     @mk_group.command(name="assign", description="Assign an unblocked enemy's damage to a unit or the hero")
@@ -192,9 +193,12 @@ class MageKnight(commands.Cog):
             await send_error(interaction, TavoloError("common.stale_button"))
             return
         ref, verb, rest = args[0], args[1], args[2:]
-        simple = {"commit": {"kind": "commit"}, "takeback": {"kind": "take_back"}, "next": {"kind": "next"}}
+        simple = {"commit": {"kind": "commit"}, "takeback": {"kind": "take_back"}, "endnow": {"kind": "next"}}
         if verb in simple:
             await self._act(interaction, simple[verb], ref)
+        elif verb == "next":
+            app, place, actor = ctx(interaction)
+            await respond(interaction, lambda: mk.next_phase(app, place, actor, ref), system=SYSTEM)
         elif verb == "hero":
             await self._act(interaction, {"kind": "assign", "to": "hero", "enemy": rest[0] if rest else None}, ref)
         elif verb == "assignto" and rest:

@@ -356,7 +356,7 @@ class WowBoard(commands.Cog):
         elif verb == "ord" and value:
             await self._act(interaction, lambda *_: {"kind": "set_order", "order": value.split(",")}, ref)
         elif verb == "roll":
-            await self._act(interaction, lambda *_: {"kind": "roll"}, ref)
+            await self._act(interaction, lambda *_: {"kind": "roll", "instants": [value] if value else []}, ref)
         elif verb in ("rr", "rrs"):  # keep (nothing picked) or reroll the dice picked in the panel
             picked = [int(x) for x in value.split(".") if x.isdecimal()]
             await self._act(interaction, lambda *_: {"kind": "reroll", "dice": picked}, ref)

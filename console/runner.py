@@ -36,6 +36,7 @@ from gm.settings import Settings
 from renderers import kit_glyphs
 
 GUILD_ID = 1
+ASKED = "asked"  # ``/as asked``: whoever the game in this channel waits for
 _MENTION = re.compile(r"<([@#])!?(\d+)>")
 _IMAGE_NUMBER = re.compile(r"^(\d{4,})-")
 
@@ -162,6 +163,8 @@ class Console:
             labels = [label for _, label in _items(message.view)]
             if labels:
                 lines.append("[buttons] " + " · ".join(f"{i}) {label}" for i, label in enumerate(labels, 1)))
+            for select in _selects(message.view):  # what the menu offers, as Discord shows it (issue 27)
+                lines.append("[options] " + " · ".join(option.label for option in select.options))
         text = self._names("\n".join(lines))
         self.say(prefix + text.replace("\n", "\n" + " " * len(prefix)))
 
@@ -334,9 +337,26 @@ class Console:
     async def _as(self, args: list[str]) -> None:
         if not args:
             raise ConsoleError("console.usage_as")
+        if args[0].lower() == ASKED:
+            self.user = await self._asked_user()
+            self.say(t("console.now_user", self.lang, user=self.user.name))
+            return
         self.user = self._user(args[0], is_gm="gm" in (a.lower() for a in args[1:]) or None)
         role = " (GM)" if self.user.is_gm else ""
         self.say(t("console.now_user", self.lang, user=self.user.name) + role)
+
+    async def _asked_user(self) -> FakeUser:
+        """``/as asked``: the player this channel's game waits for now (the first of them). One
+        person plays every seat in the console, and some games draw who answers first (a class
+        draft in a drawn order): a walkthrough then reads the same whoever the draw put first."""
+        tables = getattr(getattr(self.bot, "app", None), "tables", None)
+        table = await tables.load(self.channel.id) if tables is not None else None
+        state = table.state if table is not None and table.problem is None else None
+        waiting = tables.waiting_users(table, state) if table is not None and state is not None else []
+        if not waiting:
+            raise ConsoleError("console.nobody_asked")
+        names = {**{s.user_id: s.name for s in table.seats}, **{u.id: u.name for u in self.users.values()}}
+        return self._user(names.get(waiting[0], str(waiting[0])))
 
     async def _channel_cmd(self, args: list[str]) -> None:
         if not args:
@@ -386,10 +406,14 @@ class Console:
             raise ConsoleError("console.no_buttons")
         wrapper = selects[0]
         select = getattr(wrapper, "item", wrapper)
+        wanted = " ".join(args).lower()
         values = [o.value for o in select.options if o.value in args or o.label in args]
-        if not values:
+        values = values or [o.value for o in select.options if o.label.lower() == wanted]
+        if not values and wanted.isdecimal() and len(wanted) <= 6 and 1 <= int(wanted) <= len(select.options):
+            values = [select.options[int(wanted) - 1].value]  # as /click N: the Nth option (issue 27)
+        if not values:  # the labels people read, never the values behind them (issue 27)
             raise ConsoleError("console.no_such_button", button=" ".join(args),
-                               buttons=", ".join(o.value for o in select.options))
+                               buttons=", ".join(o.label for o in select.options))
         select._values = values  # what discord.py fills from the interaction payload
         interaction = self._interaction(message=message)
         await wrapper.callback(interaction)
@@ -448,6 +472,13 @@ def _items(view: discord.ui.View) -> Iterator[tuple[Any, str]]:
             yield child, inner.label or inner.custom_id or "?"
         elif isinstance(inner, discord.ui.Select):
             yield child, f"[{inner.placeholder}]"
+
+
+def _selects(view: discord.ui.View) -> Iterator[discord.ui.Select]:
+    for child in view.children:
+        inner = getattr(child, "item", child)
+        if isinstance(inner, discord.ui.Select):
+            yield inner
 
 
 def _labels(view: discord.ui.View) -> Iterator[str]:

@@ -6,7 +6,7 @@ import logging
 import uuid
 from collections.abc import Callable
 
-from common.i18n import has, humanize, local_names, t
+from common.i18n import Phrase, has, humanize, local_names, t
 from engines.core.errors import RuleError, TavoloError
 from gm.reply import Button, Reply
 
@@ -36,6 +36,12 @@ def rule_button(system: str, section: str, lang: str) -> Button:
                   custom_id=f"tv1:rules:show:{system}:{section}")
 
 
+def _joined(params: dict[str, object]) -> dict[str, object]:
+    """A list of names (given as a list so each is worded in the reader's language) reads "a, b"."""
+    return {k: ", ".join(str(x) for x in v) if isinstance(v, list | tuple) and not isinstance(v, Phrase) else v
+            for k, v in params.items()}
+
+
 def worded(params: dict[str, object], lang: str) -> dict[str, object]:
     """Engines name things by locale key (``phase_key="km.phase.turn"``) so no internal word reaches
     a player: each ``<name>_key`` that is a known key fills ``<name>`` in the reader's language."""
@@ -50,7 +56,7 @@ def worded(params: dict[str, object], lang: str) -> dict[str, object]:
 
 
 def error_reply(exc: TavoloError, lang: str, system: str | None = None) -> Reply:
-    message = t(exc.key, lang, **worded(exc.params, lang))
+    message = t(exc.key, lang, **_joined(worded(exc.params, lang)))
     reply = Reply(text=t("common.error_prefix", lang, message=message), ephemeral=True, is_error=True)
     if isinstance(exc, RuleError) and exc.rule:
         reply.text += " " + t("common.rule_ref", lang, rule=cite(system, exc.rule, lang))

@@ -67,6 +67,8 @@ class Presenter(Protocol):
     # every other one is refused in words (``gm.table.overrides``), and its autocomplete offers nothing.
     # Optional: ``warm_up() -> None``: draw once what every picture needs (fonts, arenas, palettes); run
     # by each render worker, and by the fork server they share, before the first player waits for it.
+    # Optional: ``lobby_hint(options, lang) -> str``: a line added to the message that opens a lobby, naming
+    # the game's own lobby commands and options (WoW Miniatures: ``/wowm party``, the short scenario).
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need
     # not see as a new image (set-up steps, bookkeeping): the board already in the channel is
     # edited instead. Without it, every change posts a new board.

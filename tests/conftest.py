@@ -4,7 +4,7 @@ the ``console``: the real bot's commands driven as text on a fresh database (see
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -46,11 +46,27 @@ async def app(settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
     await application.close()
 
 
+ConsoleOf = Callable[[int], Awaitable[Console]]
+
+
 @pytest.fixture
-async def console(settings: Settings, tmp_path: Path) -> AsyncIterator[Console]:
-    app = await App.open(settings, seed=1)
-    bot = TavoloBot(settings, app=app)
-    await bot.load_tavolo()
-    yield Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
-    await app.close()
-    await bot.http.close()
+async def console_of(settings: Settings, tmp_path: Path) -> AsyncIterator[ConsoleOf]:
+    """A console on the real cogs whose dice follow ``seed`` (one per test; all closed after it)."""
+    opened: list[tuple[App, TavoloBot]] = []
+
+    async def open_console(seed: int) -> Console:
+        app = await App.open(settings, seed=seed)
+        bot = TavoloBot(settings, app=app)
+        await bot.load_tavolo()
+        opened.append((app, bot))
+        return Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
+
+    yield open_console
+    for app, bot in opened:
+        await app.close()
+        await bot.http.close()
+
+
+@pytest.fixture
+async def console(console_of: ConsoleOf) -> Console:
+    return await console_of(1)

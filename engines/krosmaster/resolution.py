@@ -29,7 +29,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.krosmaster_die import Purpose, roll_krosmaster
 from engines.krosmaster import rules_frost, rules_ko, rules_scenery, rules_summons
-from engines.krosmaster.content import EffectKind, Keyword, Spell, SpellKind
+from engines.krosmaster.content import EffectKind, Keyword, Spell, SpellKind, SummonKind
 from engines.krosmaster.rules_areas import area_squares
 from engines.krosmaster.rules_board import Board, ev, label, sq
 from engines.krosmaster.rules_casting import CastPlan, record_use
@@ -306,20 +306,77 @@ def is_live(state: State, effect: PendingEffect) -> bool:
     return target is not None and target.in_play  # a trap's Trigger on its victim
 
 
+MOVING_EFFECTS = frozenset({EffectKind.PUSH, EffectKind.PULL, EffectKind.RETREAT, EffectKind.ADVANCE,
+                            EffectKind.SWAP, EffectKind.SLIDE_CUBE})
+"""Effects that move pieces (605.9, 605.10, 605.16, 605.17, 313.6): they can bring a piece into an area."""
+
+
+def _summon_spell(state: State, effect: PendingEffect) -> Spell:
+    return state.pieces[effect.source].figurine.spells[0]
+
+
+def _may_wound(state: State, effect: PendingEffect, piece: PieceState) -> bool:
+    """Whether resolving ``effect`` may put wounds on ``piece``, itself or through what it sets off.
+
+    A Counterattack places its wound on its target (307.16). An Explosion or a Trigger (602.9d)
+    hits the pieces of its squares; a bomb among them may be K.O. and explode in turn, and that
+    Explosion joins the group (602.9c), so a bomb in reach counts as a possible wound anywhere.
+    """
+    if effect.kind == "counterattack":
+        return effect.target == piece.id
+    if effect.kind not in ("explosion", "trigger"):
+        return False  # a life steal only heals (605.18)
+    spell = _summon_spell(state, effect)
+    if spell.kind is not SpellKind.ATTACK and not any(e.kind is EffectKind.WOUNDS for e in spell.effects):
+        return False
+    squares = _summon_spell_squares(state, effect)
+    if piece.pos in squares:
+        return True
+    return any((other := state.piece_at(s)) is not None and other.summon is SummonKind.BOMB for s in squares)
+
+
+def _may_wake(state: State, by: PendingEffect, idle: PendingEffect) -> bool:
+    """Whether resolving ``by`` first may give ``idle`` (which would do nothing now) something to do.
+
+    - A life steal of a caster with no wounds heals once something wounds the caster: resolved
+      after an Explosion or a Counterattack that reaches the caster, it heals; resolved before,
+      it heals nothing (602.9 example 4 turned around). This was the mistake of issue 27.
+    - An Explosion over empty squares hits whoever another effect moves into them.
+    A piece K.O., a victim gone or a lost power does not come back within one resolution
+    (602.9b), so the other idle effects stay idle whatever the order.
+    """
+    if idle.kind == "life_steal":
+        caster = state.pieces.get(idle.target)
+        return caster is not None and caster.in_play and _may_wound(state, by, caster)
+    if idle.kind == "explosion" and by.kind in ("explosion", "trigger"):
+        return any(e.kind in MOVING_EFFECTS for e in _summon_spell(state, by).effects)
+    return False
+
+
 def effects_order_matters(state: State, effects: list[PendingEffect]) -> bool:
     """602.9a with 107.1: ask only when the order can change the outcome.
 
-    Effects that would do nothing cannot change it; Counterattacks alone on one target from
-    one player place one wound each whatever the order (308.5b: they never chain), and that
-    player is credited with the K.O. either way. Anything else (a life steal against a wound,
-    explosions that reach pieces, triggers) may end differently, so the player chooses.
+    An effect counts when it would do something now (``is_live``) or when another counting
+    effect, resolved before it, may give it something to do (``_may_wake``): "no effect now"
+    is not "no effect in any order". Effects that do nothing in every order cannot change the
+    outcome; Counterattacks alone on one target from one player place one wound each whatever
+    the order (308.5b: they never chain), and that player is credited with the K.O. either way.
+    Anything else (a life steal against a wound it may heal, explosions that reach pieces,
+    triggers) may end differently, so the player chooses.
     """
-    live = [e for e in effects if is_live(state, e)]
-    if len(live) < 2:
+    counting = [e for e in effects if is_live(state, e)]
+    idle = [e for e in effects if e not in counting]
+    woken = True
+    while woken and idle:  # what a woken effect does may in turn wake another
+        woken_now = [e for e in idle if any(_may_wake(state, by, e) for by in counting)]
+        woken = bool(woken_now)
+        counting += woken_now
+        idle = [e for e in idle if e not in woken_now]
+    if len(counting) < 2:
         return False
-    if all(e.kind == "counterattack" for e in live):
-        sources = {state.pieces[e.source].owner for e in live}
-        return len({e.target for e in live}) > 1 or len(sources) > 1
+    if all(e.kind == "counterattack" for e in counting):
+        sources = {state.pieces[e.source].owner for e in counting}
+        return len({e.target for e in counting}) > 1 or len(sources) > 1
     return True
 
 

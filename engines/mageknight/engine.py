@@ -64,7 +64,9 @@ class MageKnightEngine:
     more_seats_options: ClassVar[str] = "mode:duel"  # what the lobby suggests when a solo table is full
     supports_resign: ClassVar[bool] = True  # ``{"kind": "resign"}``: concede the combat
     # No ``supports_manual_dice``: the Source is rolled at set-up, before any player could type it in,
-    # so the table refuses ``dice:manual`` rather than accept it and roll anyway.
+    # so the table refuses ``dice:manual`` rather than accept it and roll anyway; the refusal points to
+    # assist mode, where the players type the Source they rolled (``source:``).
+    manual_dice_refusal: ClassVar[str] = "mk.err.manual_dice"
 
     # -- lobby -------------------------------------------------------------------------
     def min_players_for(self, options: dict[str, Any]) -> int:

@@ -47,7 +47,7 @@ def start(state: State, name: str | None, *, store: bool = True) -> DamageStep:
     pending = unresolved_attackers(state)
     if name is None:
         if len(pending) != 1:
-            raise RuleError("mk.err.which_enemy", rule="assign-damage", known=", ".join(e.name for e in pending))
+            raise RuleError("mk.err.which_enemy", rule="assign-damage", known=[e.name for e in pending])
         enemy = pending[0]
     else:
         enemy = find_enemy(state, name, pending) if pending else find_enemy(state, name)

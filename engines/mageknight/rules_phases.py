@@ -42,7 +42,8 @@ def next_phase(state: State, dice: Dice) -> list[Event]:
     if state.phase == "assign_damage":
         left = unresolved_attackers(state)
         if left or state.damage is not None:  # M25: all damage is assigned before the phase ends
-            raise RuleError("mk.err.damage_left", rule="assign-damage", enemies=", ".join(e.name for e in left))
+            # a list, so each name is worded in the reader's language
+            raise RuleError("mk.err.damage_left", rule="assign-damage", enemies=[e.name for e in left])
         return enter_attack(state)
     if state.phase == "attack":
         return finish(state)  # A9: whatever still stands survives

@@ -194,6 +194,8 @@ def sideways(state: State, action: A.Sideways) -> list[Event]:
     """M20: any non-Wound card as physical Attack 1 or Block 1 (never in the ranged phase, NS)."""
     if state.phase not in COLUMN_PHASES:
         raise wrong_phase(state, "sideways")
+    if state.phase == "ranged_siege":  # NS: the phase rule, not "choose a target first" (issue 27.4)
+        raise RuleError("mk.err.no_sideways_ranged", rule="ranged-siege-phase")
     card_id = _take_card(state, action.card, sideways=True)
     staged = _column(state)
     effect = Effect(kind=staged.kind, amount=1)

@@ -22,7 +22,7 @@ from engines.core.packs import known
 CardType = Literal["character", "item", "action"]
 CardClass = Literal["fighter", "cleric", "wizard", "rogue", "classless", "any"]
 SPELL_CLASSES = frozenset({"cleric", "wizard"})  # actions: spells are cleric or wizard action cards
-CLASH_EXEMPT = frozenset({"Unique", "Epic", "Treasure"})  # equip: ignored when comparing item traits
+CLASH_EXEMPT = frozenset({"Unique", "Epic", "Treasure"})  # equip: a new item with one of these discards nothing
 MAX_PACK_BYTES = 400_000
 
 

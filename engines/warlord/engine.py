@@ -213,13 +213,14 @@ class WarlordEngine:
             elif state.phase == "draw" and all(p.discard_choice is not None for p in state.players if p.alive):
                 events += rules_turn.finish_draw(state, dice)
             return _named(state, events + drive(state, dice))
+        rule = _DECISION_RULES.get(d.kind, "order-phase")  # the rule of the moment, not always the order phase
         if seat not in d.seats:
-            raise RuleError("warlord.err.not_your_turn", rule="order-phase")
+            raise RuleError("warlord.err.not_your_turn", rule=rule)
         allowed = {"starting_army": {"starting_army"}, "draw_discard": {"draw_discard"}, "reform": {"reform"},
                    "choose_strike_target": {"strike", "stop_attack"}, "react": {"react", "pass_react"},
                    "turn": {"attack", "recruit", "equip", "maneuver", "use_order", "play_order", "pass"}}[d.kind]
         if action.kind not in allowed:
-            raise RuleError("warlord.err.answer_first", rule="order-phase", prompt=d.kind,
+            raise RuleError("warlord.err.answer_first", rule=rule, prompt=d.kind,
                             prompt_key=f"warlord.ask_short.{d.kind}", action=action.kind,
                             action_key=f"warlord.action.{action.kind}")
         return _named(state, self._do(state, seat, action, dice) + drive(state, dice))
@@ -258,6 +259,10 @@ class WarlordEngine:
             events = O.do_maneuver(state, seat, action.char, action.to, action.position)
         rules_turn.order_given(state, seat)
         return events
+
+
+_DECISION_RULES = {"starting_army": "starting-army", "draw_discard": "draw-phase", "reform": "ranks",
+                   "choose_strike_target": "attack", "react": "reacts", "turn": "order-phase"}
 
 
 def _answer_window(state: State, seat: int, action: A.React | A.PassReact) -> list[Event]:

@@ -76,8 +76,10 @@ def atk_values(state: State, uid: str) -> list[int]:
 
 
 def aura(state: State, uid: str, stat: str) -> int:
-    """Static abilities of characters in play that reach others ("Stonewarden characters in this rank
-    get +1 AC", Thane Brannoc): summed for ``uid`` when it matches the static's selector."""
+    """Static abilities of characters in play that reach others ("other Stonewarden characters in this
+    rank get +1 AC", Thane Brannoc): summed for ``uid`` when it matches the static's selector. The source
+    never counts itself unless its selector says ``"other": false`` (bonuses: the printed auras say
+    "other"; saved games whose card data lacks the key read it the same way, issue 27)."""
     c = state.chars[uid]
     row = next((r for r in state.player(c.army_of).ranks if uid in r), [])
     total = 0
@@ -87,6 +89,8 @@ def aura(state: State, uid: str, stat: str) -> int:
                 continue
             spec = ability.targets[0]["choose"]
             if not spec.get("same_rank") or state.chars[other].controller != c.controller:
+                continue
+            if other == uid and spec.get("other", True):
                 continue
             if spec.get("trait") and not state.defn(uid).has(str(spec["trait"])):
                 continue

@@ -52,18 +52,28 @@ def army_error(warlord: CardDef, level1: list[CardDef], level2: list[CardDef], f
     Reading (spec §6.12): the five must share the Warlord's faction, Mercenaries included."""
     if warlord.type != "character" or not warlord.has("Warlord"):
         return RuleError("warlord.err.army_not_warlord", rule="starting-army", name=warlord.name)
-    home = factions_of(warlord, factions)
     for level, group in ((1, level1), (2, level2)):
         for card in group:
-            if card.type != "character" or card.level != level or card.has("Warlord"):
-                return RuleError("warlord.err.army_level", rule="starting-army", name=card.name, level=level)
-            if not set(home) & set(factions_of(card, factions)):
-                return RuleError("warlord.err.army_faction", rule="starting-army", name=card.name,
-                                 faction=", ".join(home) or "—")
+            err = army_card_error(warlord, card, level, factions)
+            if err is not None:
+                return err
     names = Counter(c.name for c in [warlord, *level1, *level2] if c.has("Unique"))
     twice = [n for n, k in names.items() if k > 1]
     if twice:
         return RuleError("warlord.err.army_unique", rule="starting-army", name=twice[0])
+    return None
+
+
+def army_card_error(warlord: CardDef, card: CardDef, level: int, factions: list[str]) -> RuleError | None:
+    """starting-army: why ``card`` cannot be one of the Warlord's level ``level`` characters, or None. The one
+    check both the refusal and the private list of candidates use, so the list never offers a card the
+    refusal turns down (issue 27.4)."""
+    if card.type != "character" or card.level != level or card.has("Warlord"):
+        return RuleError("warlord.err.army_level", rule="starting-army", name=card.name, level=level)
+    home = factions_of(warlord, factions)
+    if not set(home) & set(factions_of(card, factions)):
+        return RuleError("warlord.err.army_faction", rule="starting-army", name=card.name,
+                         faction=", ".join(home) or "—")
     return None
 
 

@@ -20,7 +20,7 @@ from engines.warlord.rules_checks import save, succeeded
 from engines.warlord.rules_common import atk_values, ev, hit_points, layered
 from engines.warlord.rules_strikes import ranged_bonus, wound
 from engines.warlord.rules_turn import draw_cards, reevaluate_initiative
-from engines.warlord.state import ActionFrame, Modifier, State, StrikeFrame, WindowFrame
+from engines.warlord.state import ActionFrame, Modifier, State, StrikeFrame, WindowFrame, WoundFrame
 
 
 @dataclass
@@ -35,7 +35,7 @@ class Ctx:
     choice: str | None = None
     target: str | None = None
     window: WindowFrame | None = None
-    below: StrikeFrame | ActionFrame | None = None
+    below: StrikeFrame | ActionFrame | WoundFrame | None = None
     extra_bonus: int = 0
     extra_wounds: int = 0
 
@@ -94,7 +94,7 @@ def _one(state: State, ctx: Ctx, name: str, spec: dict[str, Any], dice: Dice) ->
         below.wounds += int(spec.get("amount", 1))
         below.action_wounds += int(spec.get("amount", 1))
         return [ev("wounds_changed", name=state.name(below.target), n=below.wounds)]
-    if name == "reduce_wounds" and isinstance(below, StrikeFrame):
+    if name == "reduce_wounds" and isinstance(below, (StrikeFrame, WoundFrame)):
         below.wounds = max(0, below.wounds - int(spec.get("amount", 1)))
         return [ev("wounds_changed", name=state.name(below.target), n=below.wounds)]
     if name == "cancel" and below is not None:
@@ -150,10 +150,15 @@ def _one(state: State, ctx: Ctx, name: str, spec: dict[str, Any], dice: Dice) ->
     if name == "set_state":
         c.state = spec.get("state", "ready")  # reading §6.11: set directly, whatever the state was
         return [ev("state_set", name=state.name(uid), state=c.state)]
-    if name == "wound":
-        return wound(state, uid, int(spec.get("amount", 1)))
-    if name == "kill":
-        return wound(state, uid, max(1, hit_points(state, uid) - c.wounds))
+    if name in ("wound", "kill"):
+        n = int(spec.get("amount", 1)) if name == "wound" else max(1, hit_points(state, uid) - c.wounds)
+        if state.phase != "orders":  # no stack outside the order phase: nothing can answer
+            return wound(state, uid, n)
+        # reacts/attack: the wounds wait on the stack for their "before wounds" window (rules_stack); in every
+        # modeled ability a wound is the last effect of its list, so nothing later runs before it lands
+        state.stack.append(WoundFrame(seat=ctx.seat, source=ctx.performer, card=ctx.card, target=uid, wounds=n,
+                                      by="spell" if ctx.spell else "action"))
+        return []
     if name == "save":
         roll = save(state, uid, str(spec.get("kind", "magic")), int(spec.get("dc", 20)), dice)
         ok = succeeded(roll)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.warlord import rules_ranks as R
-from engines.warlord.content import CLASH_EXEMPT, factions_of
+from engines.warlord.content import CLASH_EXEMPT, CardDef, factions_of
 from engines.warlord.rules_checks import item_statics, self_statics
 from engines.warlord.rules_common import army_uids, ev, find_in, layered, level
 from engines.warlord.state import CharState, ItemState, State
@@ -81,9 +81,16 @@ def check_equip(state: State, seat: int, item_ref: str, host_ref: str) -> tuple[
         raise RuleError("warlord.err.item_same_name", rule="equip", name=d.name)
     if d.has("Unique") and d.name in names_in_play(state, seat):
         raise RuleError("warlord.err.unique_in_play", rule="equip", name=d.name)
-    traits = set(d.traits) - CLASH_EXEMPT  # reading §6.19: Unique/Epic/Treasure never clash
-    clash = [i for i in carried if traits & (set(state.defn(i).traits) - CLASH_EXEMPT)]
-    return item, host, clash
+    return item, host, clashing(state, d, carried)
+
+
+def clashing(state: State, new: CardDef, carried: list[str]) -> list[str]:
+    """equip (revised reading, spec §6.19): the seed's exception speaks of the *new* item only. Equipping a
+    Unique, Epic or Treasure item discards nothing; a plain new item replaces every carried item it shares a
+    trait with, even a carried Unique, Epic or Treasure one (the exception does not protect what is carried)."""
+    if CLASH_EXEMPT & set(new.traits):
+        return []
+    return [i for i in carried if set(new.traits) & set(state.defn(i).traits)]
 
 
 def equip_level_bonus(state: State, host: str, traits: list[str]) -> int:

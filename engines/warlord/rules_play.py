@@ -22,7 +22,7 @@ from engines.warlord.rules_actions import check_performer, is_spell
 from engines.warlord.rules_checks import feat_bonus, feat_check, succeeded
 from engines.warlord.rules_common import army_uids, ev, find_in
 from engines.warlord.rules_stealth import armies_to_enter, enter
-from engines.warlord.rules_strikes import melee_targets, ranged_targets
+from engines.warlord.rules_strikes import RANGED_REACH, melee_targets, ranged_targets
 from engines.warlord.state import ActionFrame, State
 
 FEAT_ORDERS = ("medicine", "riding", "scribe", "stealth")
@@ -64,6 +64,18 @@ def _strike_spec(ability: Ability) -> dict[str, Any] | None:
     return None
 
 
+def _reach_error(state: State, performer: str, target: str, ranged: bool, extra_reach: int) -> RuleError:
+    """The rule a strike's target breaks, in its own words (issue 27.3): a ranged strike reaches exactly two
+    ranks (ranged-strikes: one rank away is too close, not "no enemy near"); a melee strike one (attack)."""
+    n = R.distance(state, performer, target)
+    names = {"name": state.name(performer), "target": state.name(target), "n": n}
+    if not ranged:
+        return RuleError("warlord.err.melee_too_far", rule="attack", **names)
+    if n < RANGED_REACH:
+        return RuleError("warlord.err.ranged_too_close", rule="ranged-strikes", need=RANGED_REACH, **names)
+    return RuleError("warlord.err.ranged_too_far", rule="ranged-strikes", most=RANGED_REACH + extra_reach, **names)
+
+
 def check_target(state: State, seat: int, performer: str, ability: Ability, ref: str | None,
                  extra_reach: int = 0) -> str | None:
     """The chosen target of an order, checked against its selector or its strike's reach."""
@@ -76,8 +88,7 @@ def check_target(state: State, seat: int, performer: str, ability: Ability, ref:
         enemies = [u for u, c in state.chars.items() if c.controller != seat]
         uid = find_in(state, enemies, ref, "attack")
         if uid not in reach:
-            raise RuleError("warlord.err.out_of_range", rule="ranged-strikes" if strike.get("kind") == "ranged"
-                            else "attack", name=state.name(performer))
+            raise _reach_error(state, performer, uid, strike.get("kind") == "ranged", extra_reach)
         return uid
     if any(e.get("retrieve", {}).get("from") == "deck" for e in ability.effects):
         if not ref:  # searching: the player names the card; finding nothing still shuffles

@@ -22,17 +22,17 @@ from engines.warlord.rules_common import army_uids, ev
 from engines.warlord.rules_effects import Ctx, run
 from engines.warlord.rules_strikes import reroll_strike
 from engines.warlord.rules_windows import reacted
-from engines.warlord.state import ActionFrame, State, StrikeFrame, WindowFrame
+from engines.warlord.state import ActionFrame, State, StrikeFrame, WindowFrame, WoundFrame
 
 REACT_FEATS = ("defend", "magic_resistance", "powerattack", "riposte", "charisma", "stealth")
 
 
-def below(state: State) -> StrikeFrame | ActionFrame | None:
+def below(state: State) -> StrikeFrame | ActionFrame | WoundFrame | None:
     """The frame the top window is about (pushed by it just before the window opened)."""
     if len(state.stack) < 2:
         return None
     f = state.stack[-2]
-    return f if isinstance(f, (StrikeFrame, ActionFrame)) else None
+    return f if isinstance(f, (StrikeFrame, ActionFrame, WoundFrame)) else None
 
 
 def _mine(state: State, seat: int) -> list[str]:
@@ -211,8 +211,8 @@ def play_react(state: State, seat: int, option: A.React, dice: Dice) -> list[Eve
     return events + run(state, ctx, ability.effects, dice)
 
 
-def _feat(state: State, seat: int, feat: str, uid: str, w: WindowFrame, frame: StrikeFrame | ActionFrame | None,
-          dice: Dice) -> list[Event]:
+def _feat(state: State, seat: int, feat: str, uid: str, w: WindowFrame,
+          frame: StrikeFrame | ActionFrame | WoundFrame | None, dice: Dice) -> list[Event]:
     """feats: once per turn (Stealth excepted), a DC 20 check; on success the feat does what it says."""
     if feat != "stealth":
         state.chars[uid].used.append(f"feat:{feat}")
@@ -224,7 +224,7 @@ def _feat(state: State, seat: int, feat: str, uid: str, w: WindowFrame, frame: S
     if not ok:
         return events
     if feat == "defend" and frame is not None:  # reading §6.13: the defender is a legal target by construction
-        if isinstance(frame, StrikeFrame):
+        if isinstance(frame, (StrikeFrame, WoundFrame)):
             frame.target = uid
         else:
             frame.targets = [uid if t == w.target else t for t in frame.targets]

@@ -23,7 +23,7 @@ from engines.warlord.rules_reacts import play_react, probe
 from engines.warlord.rules_stealth import settle_infiltrators
 from engines.warlord.rules_strikes import deaths, killed_by, melee_targets, roll_strike, wound
 from engines.warlord.rules_windows import open_window, start_round
-from engines.warlord.state import ActionFrame, State, StrikeFrame, WindowFrame
+from engines.warlord.state import ActionFrame, State, StrikeFrame, WindowFrame, WoundFrame
 
 MAX_STEPS = 10_000  # a guard against a card loop; every step either asks someone or moves a frame on
 
@@ -66,6 +66,8 @@ def drive(state: State, dice: Dice) -> list[Event]:
                 return events
         elif isinstance(top, StrikeFrame):
             events += _strike_step(state, top, dice)
+        elif isinstance(top, WoundFrame):
+            events += _wound_step(state, top)
         else:
             events += _action_step(state, top, dice)
     raise RuntimeError("warlord: the resolution driver did not settle")  # pragma: no cover
@@ -145,6 +147,27 @@ def _strike_step(state: State, f: StrikeFrame, dice: Dice) -> list[Event]:
     return []
 
 
+def _wound_step(state: State, f: WoundFrame) -> list[Event]:
+    """Wounds from an order or react (a failed save, Runed Greataxe's cost): the ``before_wounds`` window
+    first, as inside a strike (reacts: "before … suffers wounds" names this moment whatever deals them;
+    attack: wounds are then placed, deaths and victory follow), then the wounds, reduced by what answered."""
+    if f.step == "before_wounds":
+        f.step = "wounds"
+        if f.target in state.chars and not f.cancelled:
+            open_window(state, "before_wounds", source=f.source if f.source in state.chars else None,
+                        target=f.target, by=f.by)
+        return []
+    if f.step == "wounds":
+        f.step = "done"
+        if f.target not in state.chars or f.cancelled:
+            return []
+        if f.wounds > 0:
+            return wound(state, f.target, f.wounds, "action")
+        return [ev("no_wounds", name=state.name(f.target))]
+    state.stack.remove(f)
+    return []
+
+
 def _action_step(state: State, f: ActionFrame, dice: Dice) -> list[Event]:
     """An order or react card: announce its targets (Defend, Magic Resistance answer), then resolve."""
     if f.step == "targeted":
@@ -155,9 +178,9 @@ def _action_step(state: State, f: ActionFrame, dice: Dice) -> list[Event]:
         return []
     if f.step == "resolve":
         f.step = "done"
-        if f.cancelled:
-            return [ev("action_cancelled", name=_card_name(state, f.card))]
         ability = _ability_of(state, f)
+        if f.cancelled:
+            return [_cancelled(state, f, ability)]
         this = f.performer
         ctx = Ctx(seat=f.seat, performer=f.performer, this=this, card=f.card, spell=f.spell, choice=f.choice,
                   target=f.targets[0] if f.targets else None,
@@ -167,6 +190,17 @@ def _action_step(state: State, f: ActionFrame, dice: Dice) -> list[Event]:
         return run(state, ctx, ability, dice)
     state.stack.remove(f)
     return []
+
+
+def _cancelled(state: State, f: ActionFrame, ability: list[dict[str, object]]) -> Event:
+    """What was cancelled, in words (issue 27.7): an action card by its name ("Searing Bolt is cancelled"); a
+    printed order's strike ("the strike of Hired Crossbowman", not the Crossbowman); another printed order."""
+    if f.card in state.cards and state.defn(f.card).type == "action":
+        return ev("action_cancelled", name=_card_name(state, f.card))
+    performer = state.name(f.performer) if f.performer in state.cards else _card_name(state, f.card)
+    if any("strike" in e for e in ability):
+        return ev("strike_cancelled", name=performer)
+    return ev("order_cancelled", name=performer)
 
 
 def _card_name(state: State, card: str) -> str:

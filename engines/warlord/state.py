@@ -166,6 +166,23 @@ class ActionFrame(StateModel):
     cancelled: bool = False
 
 
+class WoundFrame(StateModel):
+    """Wounds an order or react deals outside a strike (a failed save, a card's own wound). A
+    ``before_wounds`` window opens first, as it does inside a strike, so a react that answers "before one
+    of your characters suffers wounds" (Brace for Impact) meets every source of wounds (reacts: each react
+    names its moment; attack: wounds are counters placed after that moment; issue 27)."""
+
+    kind: Literal["wound"] = "wound"
+    seat: int
+    source: str  # the performer whose order or react deals the wounds
+    card: str = ""
+    target: str
+    wounds: int = 1
+    by: Literal["action", "spell"] = "action"
+    step: Literal["before_wounds", "wounds", "done"] = "before_wounds"
+    cancelled: bool = False
+
+
 class WindowFrame(ReactWindow):
     """A react window (reacts, ``engines.core.react_windows``): what the moment is — its trigger, the
     striker or performer (``source``), the target, melee/ranged/action/spell, the reforming seat."""
@@ -178,7 +195,7 @@ class WindowFrame(ReactWindow):
     seat: int | None = None
 
 
-Frame = Annotated[StrikeFrame | ActionFrame | WindowFrame, Field(discriminator="kind")]
+Frame = Annotated[StrikeFrame | ActionFrame | WoundFrame | WindowFrame, Field(discriminator="kind")]
 
 
 class State(GameState):

@@ -51,6 +51,14 @@ class BoxState(StateModel):
     attrition: int = 0
 
 
+class RoundDice(StateModel):
+    """A PvP attacker's dice of this round and the threat they were read against, kept after its attack
+    phase so the wound steps can show what caused the wounds (issue 27.7)."""
+
+    dice: list[Die] = Field(default_factory=list)
+    threat: int = 0
+
+
 class Opponent(StateModel):
     """A creature figure, an event boss or the Overlord, with the values it fights with."""
 
@@ -92,3 +100,4 @@ class Combat(StateModel):
     pvp_stage: PvpStage = "hits"  # which defense step dealt the wounds being split
     fell_at: dict[str, int] = Field(default_factory=dict)  # character -> the step it fell in (defeat.4)
     winner: Literal["horde", "alliance"] | None = None  # set when a PvP ends with survivors on one side
+    rolled: dict[str, RoundDice] = Field(default_factory=dict)  # PvP: character -> its dice this round

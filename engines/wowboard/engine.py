@@ -26,6 +26,7 @@ from engines.wowboard import (
     rules_pvp,
     rules_setup,
     rules_sheet,
+    rules_teams,
     rules_town,
     rules_turn,
 )
@@ -80,6 +81,17 @@ class WowBoardEngine:
 
     def new_game(self, setup: Setup, dice: Dice) -> State:
         return rules_setup.new_game(setup, dice)[0]
+
+    def new_game_with_events(self, setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
+        """Optional contract hook: the set-up's words a table must read (a lobby ``team:`` that could not be
+        kept, issue 27.5); the draft order is said by the draft's own prompt, so it stays out."""
+        state, events = rules_setup.new_game(setup, dice)
+        return state, [e for e in events if not e.key.endswith(".draft_order")]
+
+    def check_team(self, team: str, options: dict[str, Any]) -> str:
+        """Optional contract hook (``gm.table.lobby.join``): a ``team:`` is a faction, horde or alliance
+        (orda, alleanza), stored as its id; anything else is refused with the valid words (setup.1)."""
+        return rules_teams.check_team(team)
 
     def load_state(self, data: str) -> State:
         return SCHEMA.load(data)
@@ -177,7 +189,10 @@ class WowBoardEngine:
         if d.kind == "attack_order" and combat is not None:
             return [A.SetOrder(order=o) for o in rules_fight.order_options(state, combat, d.params.get("faction"))]
         if d.kind == "pool" and combat is not None and combat.attack is not None:
-            instants = rules_fight.affordable_instants(state, combat.attack.character)
+            char = combat.attack.character  # power-cards.3; a friend heal names each participant it may reach
+            instants = [f"{i}>{p}" if len(reach) > 1 else i
+                        for i in rules_fight.affordable_instants(state, char)
+                        for reach in [rules_fight.heal_targets(state, char, i)] for p in reach]
             return [A.Roll(), *(A.Roll(instants=[i]) for i in instants)]
         if d.kind == "reroll" and combat is not None and combat.attack is not None:
             misses = [i for i, die in enumerate(combat.attack.dice) if die.value < combat.attack.threat

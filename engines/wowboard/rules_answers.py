@@ -14,7 +14,7 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.rules_defeat import respawn
-from engines.wowboard.rules_fight import answer_strip
+from engines.wowboard.rules_fight import answer_invite, answer_strip
 from engines.wowboard.rules_fight import companion_wounds as answer_companion
 from engines.wowboard.rules_fight import hit_target as answer_hit
 from engines.wowboard.rules_fight import last_chance as answer_last_chance
@@ -61,6 +61,8 @@ def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
         return answer_companion(state, char, value, top.n, dice)
     if top.kind == "last_chance" and top.character:  # character-defeat.1
         return answer_last_chance(state, char, value, top.n, dice)
+    if top.kind == "invite":  # challenge.5
+        return answer_invite(state, top, value, dice)
     if top.kind == "hit_target":  # defense-phase.1
         return answer_hit(state, value, dice)
     if top.kind == "armor_strip" and top.faction is not None:  # pvp-defense.1

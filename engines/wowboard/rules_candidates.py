@@ -22,7 +22,7 @@ def turn_candidates(state: State, seat: int) -> list[Action]:
     for c in state.of_faction(state.active):
         if c.seat != seat or not c.actions_left:
             continue
-        friends = [f.id for f in state.of_faction(state.active) if f.id != c.id and f.seat == seat
+        friends = [f.id for f in state.of_faction(state.active) if f.id != c.id
                    and f.region == c.region and f.actions_left]
         for target in targets(state, pack, c):
             out.append(A.Challenge(character=c.id, target=target))

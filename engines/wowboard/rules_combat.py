@@ -24,7 +24,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.system_dice import BoardColour, BoardDie, reroll_chosen, roll_pool
 from engines.wowboard import rules_boxes as RB
-from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, Opponent
+from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, Opponent, RoundDice
 from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_common import ev, pack_of
@@ -282,15 +282,20 @@ def placement(state: State) -> list[Event]:
     dice = [BoardDie(colour=BoardColour(d.colour), value=d.value, first=d.first, rerolled=d.rerolled)
             for d in attack.dice]
     if combat.kind == "normal":
-        boxes = RB.place(_boxes(combat), dice, attack.threat, attack.attrition)
+        before = _boxes(combat)
+        boxes = RB.place(before, dice, attack.threat, attack.attrition)
         combat.boxes = BoxState(**boxes.__dict__)
     else:  # pvp-combat.4: each faction fills its own combat area
         side = state.characters[attack.character].faction
-        own = combat.pvp_boxes.get(side, BoxState())
-        boxes = RB.place(RB.Boxes(**own.model_dump()), dice, attack.threat, attack.attrition)
+        before = RB.Boxes(**combat.pvp_boxes.get(side, BoxState()).model_dump())
+        boxes = RB.place(before, dice, attack.threat, attack.attrition)
         combat.pvp_boxes[side] = BoxState(**boxes.__dict__)
+        combat.rolled[attack.character] = RoundDice(dice=[d.model_copy() for d in attack.dice], threat=attack.threat)
+    # Issue 27.4: the line says what these dice hit (hit_*) and, beside it, what the boxes now hold.
     events = [ev("hits_placed", name=attack.character, damage=boxes.damage, defense=boxes.defense,
-                 armor=boxes.armor, attrition=boxes.attrition)]
+                 armor=boxes.armor, attrition=boxes.attrition, hit_damage=boxes.damage - before.damage,
+                 hit_defense=boxes.defense - before.defense, hit_armor=boxes.armor - before.armor,
+                 hit_attrition=boxes.attrition - before.attrition)]
     return events + next_attacker(state)
 
 

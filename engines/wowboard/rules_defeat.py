@@ -19,7 +19,7 @@ from engines.core.events import Event
 from engines.wowboard.content import Pack
 from engines.wowboard.rules_common import ev
 from engines.wowboard.rules_limits import used as used_this_round
-from engines.wowboard.rules_sheet import equipped_effects, unequip
+from engines.wowboard.rules_sheet import ActiveEffect, equipped_effects, unequip
 from engines.wowboard.rules_travel import nearest_graveyards
 from engines.wowboard.state import Character, Pending, State
 
@@ -60,13 +60,20 @@ def respawn(state: State, seat: int, region: str) -> list[Event]:
 NO_LAST_CHANCE = "none"
 
 
+def last_chance_effects(state: State, c: Character) -> list[ActiveEffect]:
+    """character-defeat.1: cards with a ``last_chance`` timing, and the instants that heal in a fight
+    (Mend): the rule names instants among what may keep a character up."""
+    return [a for a in equipped_effects(state, c) if a.effect.timing == "last_chance"
+            or (a.power_type == "instant" and a.effect.timing == "resolution")]
+
+
 def last_chance_options(state: State, c: Character) -> list[str]:
     """character-defeat.1: the cards that can give back at least one health token now — equipped cards,
     talents and Bag items with a ``last_chance`` heal — that the character can pay for and has not used
     yet if they work once per combat, nor in this round (card-limits.4)."""
     used = state.combat.once_used if state.combat is not None else []
     out: list[str] = []
-    for a in equipped_effects(state, c, "last_chance"):
+    for a in last_chance_effects(state, c):
         heals = any(op.op == "heal" and (op.n or 0) >= 1 for op in a.effect.ops)
         if (heals and c.energy >= a.energy + a.effect.cost_energy and f"{c.id}:{a.source}" not in used
                 and not used_this_round(state, c, a.source) and a.source not in out):

@@ -28,7 +28,7 @@ from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_challenge import targets
 from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.rules_conditions import holds
-from engines.wowboard.rules_defeat import NO_LAST_CHANCE, defeat
+from engines.wowboard.rules_defeat import NO_LAST_CHANCE, defeat, last_chance_effects
 from engines.wowboard.rules_items import use_consumable
 from engines.wowboard.rules_limits import mark, used
 from engines.wowboard.rules_quests import completed, next_deck_options, reward
@@ -37,6 +37,7 @@ from engines.wowboard.rules_turn import acting, after_action
 from engines.wowboard.state import Pending, State
 
 POOL_TIMINGS = ("passive", "dice_pool", "reroll_start", "placement")
+HEAL_TIMINGS = ("resolution",)  # an instant that heals the fight's participants (Mend): paid at the pool step
 
 
 def check_challenge(state: State, seat: int, ref: str, target: str, invite: Sequence[str]) -> list[str]:
@@ -47,19 +48,62 @@ def check_challenge(state: State, seat: int, ref: str, target: str, invite: Sequ
         raise RuleError("wowboard.err.bad_challenge", rule="challenge.2", target=target,
                         known=", ".join(legal) or "-")
     group = [c.id]
-    for name in invite:
-        friend = acting(state, seat, name)  # P1: a seat's teammates are its own characters (reading §6.34)
-        if friend.region != c.region or friend.id in group:
+    for name in invite:  # challenge.5: any friendly character in the region with an action left, any seat
+        friend = state.characters.get(name.strip().casefold())
+        if friend is None or friend.faction != c.faction or friend.region != c.region or friend.id in group:
             raise RuleError("wowboard.err.bad_joiner", rule="challenge.5", name=name)
+        if friend.actions_left <= 0:
+            raise RuleError("wowboard.err.no_actions_left", rule="challenge.5", name=friend.id)
         group.append(friend.id)
     return group
 
 
+INVITE_ANSWERS = ("accept", "decline")
+
+
 def challenge(state: State, seat: int, ref: str, target: str, invite: Sequence[str], dice: Dice) -> list[Event]:
     group = check_challenge(state, seat, ref, target, invite)
-    for cid in group:  # challenge.5: joining spends an action too
-        state.characters[cid].actions_left -= 1
+    own = [cid for cid in group if state.characters[cid].seat == seat]  # challenge.5: auto when one seat
+    asked = [cid for cid in group if cid not in own]
     events = [ev("challenged", seat=seat, name=group[0], target=target)]
+    if asked:  # challenge.5: each invitee of another seat decides; the fight waits for the answers
+        for cid in own:
+            state.characters[cid].actions_left -= 1
+        events += [ev("invited", name=cid, by=group[0]) for cid in asked]
+        state.pending.insert(0, _invite_question(state, asked[0], target, own, asked[1:]))
+        return events
+    return events + _begin(state, group, target, dice)
+
+
+def _invite_question(state: State, cid: str, target: str, group: list[str], waiting: list[str]) -> Pending:
+    return Pending(kind="invite", seats=[state.characters[cid].seat], character=cid, options=list(INVITE_ANSWERS),
+                   default="decline", target=target, group=group, waiting=waiting)
+
+
+def answer_invite(state: State, top: Pending, value: str, dice: Dice) -> list[Event]:
+    """challenge.5: the invitee's answer (accepting spends one of its actions, if it still has one); the
+    fight starts once every invitee has answered."""
+    cid = top.character or ""
+    group = list(top.group)
+    events: list[Event] = []
+    if value == "accept" and state.characters[cid].actions_left > 0:
+        state.characters[cid].actions_left -= 1
+        group.append(cid)
+        events.append(ev("invite_accepted", name=cid, by=group[0]))
+    else:
+        events.append(ev("invite_declined", name=cid, by=group[0]))
+    if top.waiting:
+        state.pending.insert(0, _invite_question(state, top.waiting[0], top.target or "", group, top.waiting[1:]))
+        return events
+    return events + _begin(state, group, top.target or "", dice, spent=True)
+
+
+def _begin(state: State, group: list[str], target: str, dice: Dice, spent: bool = False) -> list[Event]:
+    """The fight itself, once the group is known (each member spends an action, challenge.5)."""
+    if not spent:
+        for cid in group:
+            state.characters[cid].actions_left -= 1
+    events: list[Event] = []
     if target == "pvp":  # pvp-combat.1: every enemy in the region is pulled in (defenders spend nothing)
         first = state.characters[group[0]]
         events += rules_pvp.start(state, group, rules_pvp.defenders_of(state, first.region, first.faction))
@@ -98,15 +142,92 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
 
 
 def affordable_instants(state: State, char: str) -> list[str]:
-    """power-cards.3: the instants in play that add to the pool and that the attacker can pay for now
-    (offered by name at the pool step; each is paid once however many of its effects apply)."""
+    """power-cards.3: the instants in play that the attacker can pay for now at the pool step: those that
+    add to the pool and those that heal the fight's participants (offered by name at the pool step; each is
+    paid once however many of its effects apply)."""
     c = state.characters[char]
     out: list[str] = []
     for active in equipped_effects(state, c):
-        if (active.power_type == "instant" and active.effect.timing in POOL_TIMINGS and active.energy <= c.energy
-                and active.source not in out and not used(state, c, active.source)):
+        if (active.power_type == "instant" and active.effect.timing in (*POOL_TIMINGS, *HEAL_TIMINGS)
+                and active.energy <= c.energy and active.source not in out and not used(state, c, active.source)
+                and _heals_someone(state, char, active.source, active.effect.timing)):
             out.append(active.source)
     return out
+
+
+def in_play_instants(state: State, char: str) -> list[str]:
+    """Every instant the character has in play, affordable or not (an unknown name is refused, never
+    silently dropped: issue 27.1)."""
+    return list(dict.fromkeys(a.source for a in equipped_effects(state, char) if a.power_type == "instant"))
+
+
+def heal_targets(state: State, char: str, source: str) -> list[str]:
+    """The participants an instant heal may reach: ``friend`` one standing friendly participant (the
+    user included), ``participants`` all of them at once (then the list holds only the user)."""
+    combat = state.combat
+    c = state.characters[char]
+    if combat is None:
+        return [char]
+    ops = [op for a in equipped_effects(state, c) if a.source == source and a.effect.timing in HEAL_TIMINGS
+           for op in a.effect.ops if op.op == "heal"]
+    if not ops or ops[0].target != "friend":
+        return [char]
+    return [p for p in combat.participants if p not in combat.fallen and p in state.characters
+            and state.characters[p].faction == c.faction and _wounded(state, p)]
+
+
+def _wounded(state: State, char: str) -> bool:
+    friend = state.characters[char]
+    return friend.health < capacity_of(state, friend)[0]
+
+
+def _heals_someone(state: State, char: str, source: str, timing: str) -> bool:
+    """A heal is offered only when it can give back at least one health (nobody wounded: no use)."""
+    if timing not in HEAL_TIMINGS:
+        return True
+    combat = state.combat
+    side = [p for p in (combat.participants if combat else [char]) if p in state.characters
+            and state.characters[p].faction == state.characters[char].faction]
+    return any(_wounded(state, p) for p in side)
+
+
+def pay_heals(state: State, char: str, instants: Sequence[str]) -> list[Event]:
+    """power-cards.3 with a ``resolution`` heal (Mend, Radiance): paid with the pool and used at once
+    (reading: the instant is used when its energy is paid, just before its effect). ``source>target``
+    names the participant a ``friend`` heal reaches; alone it heals the most wounded participant."""
+    c = state.characters[char]
+    combat = state.combat
+    events: list[Event] = []
+    for entry in instants:
+        source, _, target = entry.partition(">")
+        effects = [a for a in equipped_effects(state, c) if a.source == source and a.power_type == "instant"
+                   and a.effect.timing in HEAL_TIMINGS]
+        if not effects:
+            continue
+        if used(state, c, source):  # card-limits.4
+            raise RuleError("wowboard.err.used_this_round", rule="card-limits.4", name=source)
+        if c.energy < effects[0].energy:
+            raise RuleError("wowboard.err.no_energy", rule="power-cards.3", name=source,
+                            need=effects[0].energy, have=c.energy)
+        reach = heal_targets(state, char, source)
+        if (target and target not in reach) or not reach:
+            raise RuleError("wowboard.err.bad_heal_target", rule="power-cards.3", name=target or source,
+                            known=", ".join(reach) or "-")
+        c.energy -= effects[0].energy
+        mark(state, c, source)
+        for op in (op for a in effects for op in a.effect.ops if op.op == "heal"):
+            if op.target == "participants" and combat is not None:
+                whom = [p for p in combat.participants if p not in combat.fallen and p in state.characters
+                        and state.characters[p].faction == c.faction]
+            else:
+                whom = [target or max(reach, key=lambda p: capacity_of(state, state.characters[p])[0]
+                                      - state.characters[p].health)]
+            for p in whom:
+                friend = state.characters[p]
+                before = friend.health
+                friend.health = min(capacity_of(state, friend)[0], friend.health + (op.n or 0))
+                events.append(ev("instant_heal", name=char, card=source, target=p, n=friend.health - before))
+    return events
 
 
 def order_options(state: State, combat: Combat, faction: str | None) -> list[list[str]]:
@@ -139,8 +260,19 @@ def roll(state: State, seat: int, instants: Sequence[str], stun: Sequence[str], 
         raise RuleError("wowboard.err.no_combat", rule="dice-pool.1")
     if state.characters[combat.attack.character].seat != seat:
         raise RuleError("wowboard.err.not_your_turn", rule="combat-round.1")
-    effects = pool_effects(state, combat.attack.character, instants)
-    return C.roll_attack(state, effects, list(stun) or None, dice) + settle(state, dice, combat)
+    char = combat.attack.character
+    known = in_play_instants(state, char)
+    for entry in instants:  # power-cards.3: a name that is no instant in play is refused, not ignored
+        if entry.partition(">")[0] not in known:
+            raise RuleError("wowboard.err.no_instant", rule="power-cards.3", name=entry, known=", ".join(known) or "-")
+    healed = pay_heals(state, char, instants)
+    before = state.characters[char].energy
+    effects = pool_effects(state, char, [i.partition(">")[0] for i in instants])
+    healers = {x.params.get("card") for x in healed}
+    pools = [i for i in dict.fromkeys(i.partition(">")[0] for i in instants) if i not in healers]
+    if pools and before > state.characters[char].energy:  # power-cards.3: the payment is said, not silent
+        healed.append(ev("instants_paid", name=char, cards=pools, n=before - state.characters[char].energy))
+    return healed + C.roll_attack(state, effects, list(stun) or None, dice) + settle(state, dice, combat)
 
 
 def reroll(state: State, seat: int, indices: Sequence[int], dice: Dice) -> list[Event]:
@@ -197,7 +329,7 @@ def take_last_chance(state: State, char: str, card: str, left: int) -> list[Even
     if card == NO_LAST_CHANCE:
         events = C.fall(state, c, "combat")
     else:
-        a = next(a for a in equipped_effects(state, c, "last_chance") if a.source == card)
+        a = next(a for a in last_chance_effects(state, c) if a.source == card)
         c.energy -= a.energy + a.effect.cost_energy
         events = []
         item = next((i for i in pack_of(state).items if i.id == card), None)
@@ -246,8 +378,9 @@ def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
             if step is None:
                 return events
             events += step
-        elif combat.attack is not None and combat.attack.step == "reroll" and combat.attack.reroll == 0:
-            events += C.reroll(state, [], dice)  # reroll.1: nothing to reroll, the step passes
+        elif combat.attack is not None and combat.attack.step == "reroll" and (
+                combat.attack.reroll == 0 or not combat.attack.dice):
+            events += C.reroll(state, [], dice)  # reroll.1: nothing to reroll (no Reroll, no dice): it passes
         elif combat.step == "hit_assign":
             events += C.defense(state)
         elif combat.step == "wounds" and len(standing := [c for c in combat.participants

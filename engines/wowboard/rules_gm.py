@@ -19,6 +19,7 @@ from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.rules_quests import defeat_figure
 from engines.wowboard.rules_sheet import capacity_of, card_of
 from engines.wowboard.rules_supply import place_figures
+from engines.wowboard.rules_turn import start_faction_turn
 from engines.wowboard.state import Character, State
 
 STATS = ("health", "energy", "gold", "xp", "stun", "curse", "actions")
@@ -62,11 +63,25 @@ def apply_gm(state: State, action: A.Action) -> list[Event]:
         return [ev("gm_removed", creature=fig.type, tier=fig.tier, region=fig.region),
                 *defeat_figure(state, action.figure)]
     if isinstance(action, A.GmTurn):
-        before, state.turn = state.turn, action.turn
-        return [ev("gm_turn", turn=action.turn, before=before)]
+        return _turn(state, action.turn)
     if isinstance(action, A.GmNote):
         return [ev("gm_note", text=action.text)]
     raise RuleError("wowboard.err.unknown_gm", action=action.kind)
+
+
+def _turn(state: State, turn: int) -> list[Event]:
+    """setup.8, end-of-faction-turn.2/4: the Horde acts on odd spaces of the track, the Alliance on even
+    ones. A marker moved onto the other faction's space hands the turn over, so the turn number and who
+    acts agree (issue 27.6); that needs a quiet table (no fight, no open question) to hand over."""
+    before, faction = state.turn, ("horde" if turn % 2 else "alliance")
+    if faction == state.active or state.phase not in ("play", "management"):
+        state.turn = turn
+        return [ev("gm_turn", turn=turn, before=before)]
+    if state.combat is not None or state.pending:
+        raise RuleError("wowboard.err.gm_turn_busy", rule="end-of-faction-turn.4", turn=turn,
+                        faction=faction, faction_key=f"wowboard.ui.faction.{faction}")  # worded by the table
+    state.turn, state.active, state.phase = turn, faction, "play"
+    return [ev("gm_turn", turn=turn, before=before), *start_faction_turn(state)]
 
 
 def _stat(state: State, c: Character, stat: str, value: int) -> list[Event]:

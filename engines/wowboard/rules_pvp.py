@@ -86,7 +86,7 @@ def start(state: State, attackers: Sequence[str], defenders: Sequence[str], kind
                           faction=att, participants=[*attackers, *defenders],
                           pvp_boxes={att: BoxState(), dfn: BoxState()}, step="order")
     fresh(state, [*attackers, *defenders])  # card-limits.4: this fight's rounds count from 1
-    events = [ev("pvp_started", attackers=", ".join(attackers), defenders=", ".join(defenders))]
+    events = [ev("pvp_started", attackers=", ".join(attackers), defenders=", ".join(defenders), n=len(attackers))]
     return events + begin_round(state)
 
 
@@ -95,6 +95,7 @@ def begin_round(state: State) -> list[Event]:
     attackers first (``ordering_faction``)."""
     combat = _combat(state)
     combat.orders, combat.order, combat.cursor, combat.step = {}, [], 0, "order"
+    combat.rolled = {}  # a new round: the dice shown at its wound steps are this round's
     for faction in sides(combat):
         alive = standing(state, combat, faction)
         if len(alive) <= 1:

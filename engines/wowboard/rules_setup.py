@@ -20,6 +20,7 @@ from engines.wowboard.content import BUILTIN_KEY, FACTIONS, Faction, register_pa
 from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.rules_setup_content import setup_content
 from engines.wowboard.rules_sheet import capacity_of, start_character
+from engines.wowboard.rules_teams import deal, faction_of_team
 from engines.wowboard.rules_turn import start_faction_turn
 from engines.wowboard.state import START_GOLD, Character, SeatInfo, State
 
@@ -56,16 +57,19 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         raise RuleError("wowboard.err.seats", rule="setup.1", n=len(seats))
     options = validate_options(setup.options)
     pack = register_pack(setup.content) if setup.content else BUILTIN_KEY  # a server pack, by key
-    if len(seats) == 4:
-        if options["duel"]:
-            raise RuleError("wowboard.err.duel_two_seats", rule="setup.1")
+    if len(seats) == 4 and options["duel"]:
+        raise RuleError("wowboard.err.duel_two_seats", rule="setup.1")
+    said: list[Event] = []
+    factions: list[Faction]
+    if any(faction_of_team(s.team) for s in seats):  # issue 27.5: lobby preferences, kept where they fit
+        factions, said = deal(seats, len(seats) // 2, dice)
+    elif len(seats) == 4:
         # setup.3: with no faction-locked class in the pack, the factions are dealt at random, two and two
         horde = {seats[i].seat for i in _two_of_four(dice)}
-        factions: list[Faction] = ["horde" if s.seat in horde else "alliance" for s in seats]
-        picks = 1
+        factions = ["horde" if s.seat in horde else "alliance" for s in seats]
     else:
         factions = list(FACTIONS)
-        picks = 1 if options["duel"] else 2
+    picks = 1 if len(seats) == 4 or options["duel"] else 2
     state = State(seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, faction=factions[i],
                                   draft_picks=picks) for i, s in enumerate(seats)], options=options, pack=pack)
     order = [s.seat for s in seats]
@@ -75,7 +79,7 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     else:
         order = [order.pop(dice.pick(len(order))) for _ in range(len(seats))]
     state.draft_order = order * picks
-    return state, [ev("draft_order", order=", ".join(state.seat(s).name for s in order))]
+    return state, [*said, ev("draft_order", order=", ".join(state.seat(s).name for s in order))]
 
 
 def _two_of_four(dice: Dice) -> tuple[int, int]:

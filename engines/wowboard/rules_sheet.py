@@ -256,6 +256,10 @@ def do_equip(state: State, seat: int, char: str, card: str, area: str) -> list[E
     if isinstance(obj, Item) and obj.addon is not None:
         c.sheet[area].addons.append(card)  # equipping.6
     else:
+        covered = next((f"pre:{a.id}" for a in sheet_of(pack, c.class_id).areas if a.id == area
+                        and a.preprinted is not None), None) if c.sheet[area].card is None else None
+        if covered:  # equipping.1: the printed power no longer counts until this card comes off
+            events.append(ev("printed_covered", name=c.id, card=covered))
         freed = _clear_area(pack, c, area)
         if freed:
             events.append(ev("unequipped", name=c.id, cards=", ".join(card_of(pack, x).name for x in freed)))

@@ -105,6 +105,11 @@ class Pending(StateModel):
     options: list[str] = Field(default_factory=list)
     default: str | None = None
     n: int = 0  # a count the question carries (last_chance: the wounds still to land after it)
+    # invite (challenge.5): the challenge waiting on the invitee's answer — its target, who has joined so far
+    # (challenger first), and the other seats' invitees still to ask
+    target: str | None = None
+    group: list[str] = Field(default_factory=list)
+    waiting: list[str] = Field(default_factory=list)
 
 
 class State(GameState):

@@ -11,16 +11,15 @@ Decision kinds: ``choose_bar`` (simultaneous and secret: both seats, 101.2a), ``
 ``order_triggers`` (704.2c), ``pet_placement`` (304.1), ``forced_path`` (404.3),
 ``exhaust_card`` (602.2), ``new_attack_target`` (602.5), ``forced_reroll`` (105.3, A31).
 
-Set-up: options ``map`` (id or name), ``first`` (``random`` | ``1`` | ``2``), ``goal`` (an Honor
-override); per seat ``config["party"]`` (three names, a list or ``"a, b, c"``), ``config["faction"]``
-(the built-in party of that faction when no party is given) and ``config["pool"]`` (nine card
-names instead of each character's own three, A1). ``choose_bar`` answers are hidden from the other
-seat (``view``) and announced publicly only as "seat N has chosen" (``bar_chosen``); the chooser
-gets ``bar_chosen_private`` (``private_to``). Helpers the table layer uses for autocomplete:
-``rules_moves.natural_moves`` (space → MP cost and route), ``rules_play.playables`` / ``cost_of`` /
-``why_not``, ``rules_targeting.target_sets`` / ``aoe_choices``, ``rules_board.los_report`` and
-``rules_clock.clock_summary``.
-"""
+Set-up: options ``map`` (id or name), ``first`` (``random`` | ``1`` | ``2``), ``goal`` (an Honor override),
+``scenario`` (``standard`` | ``short``: the small map and 5 VP, issue 27.3); per seat ``config["party"]``
+(three names, a list or ``"a, b, c"``), ``config["faction"]`` (the built-in party of that faction when no
+party is given) and ``config["pool"]`` (nine card names instead of each character's own three, A1).
+``choose_bar`` answers are hidden from the other seat (``view``) and announced publicly only as "seat N has
+chosen" (``bar_chosen``); the chooser gets ``bar_chosen_private`` (``private_to``). Helpers the table layer
+uses for autocomplete: ``rules_moves.natural_moves`` (space → MP cost and route), ``rules_play.playables`` /
+``cost_of`` / ``why_not``, ``rules_targeting.target_sets`` / ``aoe_choices``, ``rules_board.los_report`` and
+``rules_clock.clock_summary``. """
 
 from __future__ import annotations
 

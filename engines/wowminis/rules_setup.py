@@ -59,14 +59,28 @@ def check_party(scenario: ScenarioDef, party: list[CharacterDef]) -> None:
         raise _party("legendary", scenario.party_size)
 
 
-OPTIONS = ("map", "first", "goal", "party0", "party1")
+OPTIONS = ("map", "first", "goal", "scenario", "party0", "party1")
 """The lobby options of a WoW Miniatures table (the table layer refuses any other by name)."""
+
+
+SCENARIOS = ("standard", "short")
+SHORT: dict[str, Any] = {"map": "proving_ground", "goal": 5}
+"""``scenario:short`` (issue 27.3): the 8×8 map with one VP location, and a goal of 5 VP (a kill of a
+legendary, or a kill and a scoring location) instead of the party's Honor (102.1). Two people finish it
+in about 100 commands (``tests/wowminis/playout.paced_play``)."""
 
 
 def validate_options(options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
     """Normalize lobby options: ``map``, ``first`` (random | 1 | 2), ``goal`` (an Honor override)."""
     pack = pack_for(content)
     out: dict[str, Any] = {}
+    scenario = str(options.get("scenario") or "standard").strip().lower()
+    if scenario not in SCENARIOS:
+        raise RuleError("wowm.err.option", option="scenario", value=scenario[:20], allowed=", ".join(SCENARIOS))
+    short = SHORT if scenario == "short" else {}
+    if short:  # issue 27.3: the first evening's game, a smaller map and fewer VP; named options still win
+        out["scenario"] = scenario
+        options = {**short, **{k: v for k, v in options.items() if v not in (None, "")}}
     out["map"] = pack.map(str(options.get("map") or DEFAULT_MAP)).id
     first = str(options.get("first", "random")).strip().lower()
     if first not in ("random", "1", "2", "0"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engines.core.errors import RuleError
-from engines.wowminis.content import AbilityDef, norm
+from engines.wowminis.content import AbilityDef, RangeDef, norm
 from engines.wowminis.rules_board import (
     adjacent,
     allied,
@@ -156,7 +156,7 @@ def check_targets(state: State, caster: CharState, ability: AbilityDef, targets:
         where = parse_space(state, space)
         if caster.pos is None or not within_range(state, caster.controller, caster.pos, where, spec.range.min,
                                                   spec.range.max, False):
-            raise RuleError("wowm.err.out_of_range", rule="405.2", target=where, max=spec.range.max)
+            raise range_error(dist(caster.pos, where) if caster.pos is not None else None, spec.range, where)
         if spec.range.los and not has_los(state, caster.controller, caster.pos, where):
             raise RuleError("wowm.err.no_los", rule="405.3", target=where)
         spaces = area(state, where, orientation)
@@ -202,10 +202,17 @@ def _why_illegal(state: State, caster: CharState, ability: AbilityDef, pid: str)
         return RuleError("wowm.err.cant_be_attacked", rule="103.2", target=name)
     d = dist(caster.pos or pos, pos)
     if not spec.range.min <= d <= spec.range.max:
-        return RuleError("wowm.err.out_of_range", rule="405.2a" if d < spec.range.min else "405.2", target=name,
-                         max=spec.range.max)
+        return range_error(d, spec.range, name)
     return RuleError("wowm.err.no_los", rule="405.3", target=name)
 
+
+
+def range_error(d: int | None, reach: RangeDef, target: str) -> RuleError:
+    """Why a target outside the range is refused, in the words of the bound it broke: too close
+    for a minimum range (405.2a, issue 27.2), else too far (405.2)."""
+    if d is not None and d < reach.min:
+        return RuleError("wowm.err.too_close", rule="405.2a", target=target, min=reach.min)
+    return RuleError("wowm.err.out_of_range", rule="405.2", target=target, max=reach.max)
 
 
 def select(state: State, who: str, ctx: Ctx, radius: int = 1, where: str | None = None) -> list[str]:

@@ -132,8 +132,12 @@ class LobbyTable(TableCore):
                 raise TavoloError("game.channel_busy", system="?", status="?") from exc
             self.forget(place.channel_id)
         players = players_text(engine, options, actor.locale)
-        return Reply(text=t("game.created", actor.locale, system=system_name(system), user=actor.mention,
-                            players=players))  # the game's name, not its id (issue 26.2)
+        text = t("game.created", actor.locale, system=system_name(system), user=actor.mention,
+                 players=players)  # the game's name, not its id (issue 26.2)
+        hint = getattr(presenters.get(system), "lobby_hint", None)  # the game's own first steps (issue 27)
+        if hint is not None:
+            text += "\n" + hint(options, actor.locale)
+        return Reply(text=text)
 
     async def _lobby(self, place: Place) -> Table:
         table = await self._open_lobby(place)
@@ -147,6 +151,9 @@ class LobbyTable(TableCore):
     async def join(self, place: Place, actor: Actor, team: str | None = None) -> Reply:
         async with self.lock(place.channel_id):
             table = await self._lobby(place)
+            check = getattr(table.engine, "check_team", None)  # optional hook: a game that knows its sides
+            if team is not None and check is not None:
+                team = check(team, table.game.options)  # refuses an unknown side, stores its id
             if table.seat_of(actor.user_id) is not None:
                 if team is None:
                     raise TavoloError("game.already_seated")

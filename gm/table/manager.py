@@ -140,9 +140,13 @@ class TableManager(LobbyTable, EndingTable):
     async def help(self, place: Place, actor: Actor) -> Reply:
         table = await self.table_for(place)
         lang = actor.locale
-        if table is None:
-            return Reply(title=t("game.help_title", lang), text=t("game.help_general", lang,
-                         systems=", ".join(registry.systems())), ephemeral=True)
+        if table is None:  # with no game open, each game that words its commands lists them (issue 27.7)
+            text = t("game.help_general", lang, systems=", ".join(registry.systems()))
+            lines = [hook(lang) for system in registry.systems()
+                     if (hook := getattr(presenters.get(system), "help_line", None)) is not None]
+            if lines:
+                text += "\n" + t("game.help_games", lang) + "\n" + "\n".join(f"• {line}" for line in lines)
+            return Reply(title=t("game.help_title", lang), text=text, ephemeral=True)
         presenter = presenters.get(table.game.system)
         body = presenter.help_text(lang) if presenter else t("game.help_general", lang,
                                                                   systems=", ".join(registry.systems()))

@@ -195,7 +195,9 @@ def check_option_names(engine: Any, options: dict[str, Any], lang: str = "en") -
     if unknown:
         raise TavoloError("game.unknown_option", option=unknown[0][:30], known=option_list(allowed))
     if str(options.get(DICE_OPTION, "")).lower() == "manual" and not getattr(engine, "supports_manual_dice", False):
-        raise TavoloError("game.manual_dice_unsupported", system=engine.system)
+        # a game may say why, and what to do instead (``manual_dice_refusal``: a locale key)
+        raise TavoloError(getattr(engine, "manual_dice_refusal", None) or "game.manual_dice_unsupported",
+                          system=system_name(engine.system))
 
 
 def option_list(names: list[str]) -> str:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from PIL import ImageDraw
 
-from engines.mageknight.content import HIDDEN, WOUND
+from engines.mageknight.content import HIDDEN, WOUND, EnemyColour
 from engines.mageknight.state import State
 from renderers import kit
 from renderers.kit_panel import Chip
@@ -76,7 +76,12 @@ def draw_hero(pen: Pen, state: State, lang: str, cards: bool = True) -> None:
         pen.items(chips, gap=DU(2))
     if hero.paralyzed:
         pen.text(tr("render.mk.hero.paralyzed", lang), kit.SUBTLE)
-    pen.items(phrase_items(tr("render.mk.hero.fame", lang, fame=state.fame, rep=f"{state.reputation:+d}")), gap=SPACE)
+    pen.items(phrase_items(tr("render.mk.hero.fame", lang, fame=state.fame, rep=_rep(state.reputation))), gap=SPACE)
+
+
+def _rep(change: int) -> str:
+    """The combat's change of Reputation (+1, -2, ±0): a change, never a total (issue 27.8)."""
+    return f"{change:+d}" if change else "±0"
 
 
 def die_depleted(state: State, face: str) -> bool:
@@ -145,9 +150,17 @@ def legend_items(state: State, lang: str) -> list[Item]:
     if "cold_fire" in elements:
         items += [glyph_item(glyphs.paint_flame), glyph_item(glyphs.paint_snowflake, glue=True),
                   text_item(tr("render.mk.legend.cold_fire", lang), glue=True)]
+    for colour in dict.fromkeys(e.token.colour for e in enemies if e.token.colour in glyphs.RING):
+        items += _colour_items(colour, lang)
     if enemies:
         items += [glyph_item(glyphs.paint_star), text_item(tr("render.mk.legend.fame", lang), glue=True)]
     return items
+
+
+def _colour_items(colour: EnemyColour, lang: str) -> list[Item]:
+    """The ring's letter (W, K, G… in Italian Bi, Gr, Ve…) and the colour it stands for (issue 27.9)."""
+    letter = Chip(tr(f"render.mk.letter.{colour}", lang), glyphs.RING[colour], outline=kit.INK_DARK)
+    return [chip_item(letter), text_item(tr(f"mk.colour.{colour}", lang), glue=True)]
 
 
 def _pip_item(resist: str, lang: str) -> Item:

@@ -164,8 +164,11 @@ def draw_column(pen: Pen, state: State, lang: str, most: int | None = None) -> N
         need = tr("render.mk.column.need_armor", lang, need=preview.need, armors=armors)
     pen.text(need)
     pen.space(DU(1))
-    if preview.enough:
-        chip = Chip(tr("render.mk.column.enough", lang), glyphs.ENOUGH, ink=kit.INK, icon=glyphs.paint_check)
+    if preview.enough:  # overkill is shown while it can still be taken back (issue 27.5)
+        wasted = preview.total - preview.need
+        words = (tr("render.mk.column.enough_wasted", lang, wasted=wasted) if wasted > 0
+                 else tr("render.mk.column.enough", lang))
+        chip = Chip(words, glyphs.ENOUGH, ink=kit.INK, icon=glyphs.paint_check)
     else:
         chip = Chip(tr("render.mk.column.short", lang, missing=preview.need - preview.total), glyphs.SHORT,
                     ink=kit.INK, icon=glyphs.paint_cross)

@@ -28,6 +28,7 @@ class Item:
     height: int
     paint: Callable[[ImageDraw.ImageDraw, int, int], None]
     glue: bool = False  # keep on the same line as the item before it (a label and its value)
+    line_end: Item | None = None  # what is drawn instead when a line breaks after it ("Armor 3", not "Armor 3 ·")
 
 
 def text_item(text: str, ink: RGB = kit.INK, *, bold: bool = False, glue: bool = False, size: int = TEXT) -> Item:
@@ -54,7 +55,14 @@ def phrase_items(text: str, ink: RGB = kit.INK, *, bold: bool = False) -> list[I
     facts ("Armor 3 · Hand limit 5" never leaves "mano 5" alone on the next line); the dot
     stays with the fact before it."""
     parts = text.split(" · ")
-    return [text_item(part + (" ·" if i < len(parts) - 1 else ""), ink, bold=bold) for i, part in enumerate(parts)]
+    items = []
+    for i, part in enumerate(parts):
+        bare = text_item(part, ink, bold=bold)
+        if i < len(parts) - 1:  # a line that breaks after it ends without the dot (issue 27.9)
+            dotted = text_item(part + " ·", ink, bold=bold)
+            bare = Item(dotted.width, dotted.height, dotted.paint, dotted.glue, line_end=bare)
+        items.append(bare)
+    return items
 
 
 SPACE = kit.text_width("a a", TEXT) - kit.text_width("aa", TEXT)
@@ -111,17 +119,24 @@ class Pen:
             else:
                 groups.append([item])
         pitch = max(LINE, CHIP_H) + DU(1)
+        lines: list[list[Item]] = [[]]
         x, line_left = self.left, self.left
         for group in groups:
             width = sum(i.width for i in group) + gap * (len(group) - 1)
             if x > line_left and x + width > self.left + self.width:
-                self.y += pitch
+                lines.append([])
                 x = line_left = self.left + indent
-            for item in group:
+            lines[-1].extend(group)
+            x += width + gap
+        for number, line in enumerate(lines):
+            if line and line[-1].line_end is not None:
+                line[-1] = line[-1].line_end
+            x = self.left + (indent if number else 0)
+            for item in line:
                 if self.draw is not None:
                     item.paint(self.draw, x, self.y + (pitch - DU(1) - item.height) // 2)
                 x += item.width + gap
-        self.y += pitch
+            self.y += pitch
 
     def space(self, px: int) -> None:
         """Move down without drawing."""

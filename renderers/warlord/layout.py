@@ -198,7 +198,8 @@ def _bands(state: State, order: list[int], lang: str, top: int, scale: float) ->
     """3-4 players: one band per army, ranks side by side with R1 against the shared battle line.
 
     The rank numbers go on a line of their own above the tiles (a label beside each group would
-    take the width four armies cannot spare)."""
+    take the width four armies cannot spare). A band wider than the field goes on over more lines,
+    a whole rank at a time, rather than shrink its tiles until the names are cut (issue 27.8)."""
     armies: list[Army] = []
     y = top
     line_x = FIELD_X0 + DU(2)
@@ -209,29 +210,45 @@ def _bands(state: State, order: list[int], lang: str, top: int, scale: float) ->
         army = Army(seat, y, [])
         y += TITLE_H
         specs_by_rank = [[_measure(state, u, lang, scale) for u in uids] for uids in ranks]
-        body_h = max([s.body_h for specs in specs_by_rank for s in specs], default=tiles.empty_height())
-        chips_h = max([s.chips_h for specs in specs_by_rank for s in specs], default=0)
-        label_y = y
-        y += CHIP_H + DU(1)
-        row = Row(seat, label_y, y + body_h + chips_h)
+        lines: list[list[tuple[int, list[tiles.TileSpec]]]] = [[]]
         x = x_start
         for rank_no, specs in enumerate(specs_by_rank, start=1):
-            group_x0 = x
-            row.labels.append((x, rank_no, "l"))
-            for s in specs:
-                ty = y + (body_h - s.body_h) // 2
-                row.tiles.append(Placed(s, (x, ty, x + s.width, ty + s.body_h)))
-                x += s.width + GAP
-            if not specs:
-                x += tiles.empty_width() + GAP
-            if rank_no in bad:
-                row.illegal.append((rank_no, (group_x0 - GAP, label_y - DU(1), x, row.bottom + DU(1))))
-            x += GROUP_GAP - GAP
-        army.rows.append(row)
+            wide = max(_row_width(specs), tiles.empty_width())
+            if lines[-1] and x + wide > FIELD_X1:
+                lines.append([])
+                x = x_start
+            lines[-1].append((rank_no, specs))
+            x += wide + GROUP_GAP
+        for line in lines:
+            y = _band_line(army, seat, line, bad, y)
         armies.append(army)
-        y = row.bottom + ROW_GAP
     battle = (line_x, top, line_x + BATTLE_H, y)
     return Plan(False, top, y, armies, battle, _boxes(armies), _reach(armies))
+
+
+def _band_line(army: Army, seat: int, groups: list[tuple[int, list[tiles.TileSpec]]], bad: set[int], y: int) -> int:
+    """One line of a band: its rank labels, then its rank groups left to right; returns the next line's top."""
+    every = [s for _rank, specs in groups for s in specs]
+    body_h = max([s.body_h for s in every], default=tiles.empty_height())
+    chips_h = max([s.chips_h for s in every], default=0)
+    label_y = y
+    y += CHIP_H + DU(1)
+    row = Row(seat, label_y, y + body_h + chips_h)
+    x = _band_start()
+    for rank_no, specs in groups:
+        group_x0 = x
+        row.labels.append((x, rank_no, "l"))
+        for s in specs:
+            ty = y + (body_h - s.body_h) // 2
+            row.tiles.append(Placed(s, (x, ty, x + s.width, ty + s.body_h)))
+            x += s.width + GAP
+        if not specs:
+            x += tiles.empty_width() + GAP
+        if rank_no in bad:
+            row.illegal.append((rank_no, (group_x0 - GAP, label_y - DU(1), x, row.bottom + DU(1))))
+        x += GROUP_GAP - GAP
+    army.rows.append(row)
+    return row.bottom + ROW_GAP
 
 
 def _boxes(armies: list[Army]) -> dict[str, tuple[int, int, int, int]]:

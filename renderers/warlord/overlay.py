@@ -15,6 +15,7 @@ from PIL import ImageDraw
 from engines.warlord.state import State
 from renderers import kit, kit_panel
 from renderers.kit import RGB
+from renderers.warlord import layout
 from renderers.warlord.layout import DU, TEXT, Plan
 from renderers.warlord.panel import top_strike
 from renderers.warlord.words import tr
@@ -72,8 +73,37 @@ def draw_over(draw: ImageDraw.ImageDraw, state: State, plan: Plan, lang: str) ->
     draw.polygon(head, fill=ARROW, outline=ARROW_EDGE)
     chip = kit_panel.Chip(label, ARROW, outline=ARROW_EDGE)
     cw, ch = kit_panel.chip_width(chip, TEXT), kit_panel.chip_height(TEXT)
-    x = round(min(max(mx - cw / 2, 0), draw.im.size[0] - cw - 1))
-    kit_panel.draw_chip(draw, x, round(my - ch / 2), chip, TEXT)
+    x, y = _label_spot(plan, _a, head[0], (mx, my), (cw, ch), draw.im.size[0])
+    kit_panel.draw_chip(draw, x, y, chip, TEXT)
+
+
+def _label_spot(plan: Plan, a: Point, b: Point, mid: Point, size: tuple[int, int], width: int) -> tuple[int, int]:
+    """Where the label goes: the battle line or the shaft's middle when that covers no text, else the first
+    point along the shaft that covers no tile, army title or rank label (3-4 players: the middle of an arrow
+    between two bands fell on "carol · Stonewarden", issue 27.8)."""
+    cw, ch = size
+    blocked = [*plan.reach.values()]
+    for army in plan.armies:
+        blocked.append((0, army.title_y, width, army.title_y + layout.TITLE_H))
+        if not plan.duel:  # the rank labels on each band line (the rest of that line is free)
+            blocked += [(x, row.top, x + DU(16), row.top + layout.CHIP_H) for row in army.rows
+                        for x, _rank, _anchor in row.labels]
+
+    def box_at(cx: float, cy: float) -> Box:
+        x = round(min(max(cx - cw / 2, 0), width - cw - 1))
+        return x, round(cy - ch / 2), x + cw, round(cy - ch / 2) + ch
+
+    def clear(box: Box) -> bool:
+        return not any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3] for o in blocked)
+
+    steps = sorted(range(1, 20), key=lambda k: abs(k - 10))  # from the middle outwards
+    along = [mid] + [(a[0] + (b[0] - a[0]) * k / 20, a[1] + (b[1] - a[1]) * k / 20) for k in steps]
+    aside = cw / 2 + DU(4)  # beside the shaft when nothing on it is free
+    for dx in (0, aside, -aside):
+        for cx, cy in along:
+            if clear(box_at(cx + dx, cy)):
+                return box_at(cx + dx, cy)[:2]
+    return box_at(*mid)[:2]
 
 
 def _outline(draw: ImageDraw.ImageDraw, box: Box, colour: RGB) -> None:

@@ -9,7 +9,9 @@ Text stays upright so it can be read; the frame carries the turn.
 The content is a list of segments (level/class/alignment, AC, ATK list, skill, HP pips,
 feats, badges) flowed into lines of the tile's width, so a wide spent tile needs fewer
 lines and a narrow tile more, and nothing overflows: a segment wider than a line is cut
-with an ellipsis. Every number comes from the engine (``atk_values``, ``armor``,
+with an ellipsis. The name takes one or two lines and the tile is never narrower than the name's
+widest line or its widest chip, so names and chips ("STORDITO") are never cut at 500 px (issue 27.8).
+Every number comes from the engine (``atk_values``, ``armor``,
 ``hit_points``, ``level``, ``layered``), never recomputed here.
 """
 
@@ -63,6 +65,8 @@ T = TypeVar("T")
 U = TypeVar("U")
 CLASS_KEYS = ("fighter", "cleric", "wizard", "rogue", "classless", "any")
 ALIGN = {"good": "▲", "evil": "▼", "neutral": "◆"}
+ChipLine = tuple[kit_panel.Chip, bool]
+"""A chip line under a tile, and whether it goes on the line above (the same item's name and bonus)."""
 
 
 @dataclass(frozen=True)
@@ -94,8 +98,9 @@ class TileSpec:
     body_h: int
     name: str
     band: RGB
+    name_lines: list[str] = field(default_factory=list)
     lines: list[list[tuple[int, Seg]]] = field(default_factory=list)
-    chips: list[kit_panel.Chip] = field(default_factory=list)
+    chips: list[ChipLine] = field(default_factory=list)
     chips_h: int = 0
 
     @property
@@ -170,9 +175,23 @@ def flow(segs: list[Seg], width: int) -> list[list[tuple[int, Seg]]]:
     return lines
 
 
-def item_chips(state: State, uid: str, width: int, lang: str) -> list[kit_panel.Chip]:
-    """Equipped items (name, ±ATK/AC, a turn mark when spent) then attached actions."""
-    chips: list[kit_panel.Chip] = []
+def _wrap_chip(text: str, width: int, fill: RGB) -> list[ChipLine]:
+    """A chip's words over as many chip lines as the tile's width needs (a long item name and its bonus on
+    two lines rather than "Maglia… AC+2"); a single word wider than the tile is the only thing ever cut."""
+    room = width - kit_panel.chip_width(kit_panel.Chip("", fill), TEXT)
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and kit.text_width(f"{lines[-1]} {word}", TEXT, 1) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return [(kit_panel.Chip(kit.fit(line, TEXT, room, 1), fill), k > 0) for k, line in enumerate(lines)]
+
+
+def item_chips(state: State, uid: str, width: int, lang: str) -> list[ChipLine]:
+    """Equipped items (name, ±ATK/AC, a turn mark when spent) then attached actions; an item too long for
+    one chip line continues on the next rather than lose its name."""
+    chips: list[ChipLine] = []
     for item in state.chars[uid].items:
         if item not in state.cards:
             continue
@@ -182,35 +201,62 @@ def item_chips(state: State, uid: str, width: int, lang: str) -> list[kit_panel.
         orient = state.items[item].state if item in state.items else "ready"
         mark = {"ready": "", "spent": "↻ ", "stunned": "✖ "}[orient]
         fill = ITEM if orient == "ready" else ITEM_SPENT
-        chips.append(kit_panel.Chip(_fit_chip(mark, card_name(state, item, lang), plain(bonus), width), fill))
+        chips += _wrap_chip(f"{mark}{card_name(state, item, lang)} {plain(bonus)}".strip(), width, fill)
     for action in state.chars[uid].attached:
         if action in state.cards:
-            chips.append(kit_panel.Chip(_fit_chip("+ ", card_name(state, action, lang), "", width), ATTACHED))
+            chips += _wrap_chip(f"+ {card_name(state, action, lang)}", width, ATTACHED)
     return chips
 
 
-def _fit_chip(mark: str, name: str, bonus: str, width: int) -> str:
-    """A chip text that fits ``width``: the name gives way, the numbers never do."""
-    tail = f" {bonus}" if bonus else ""
-    room = width - kit_panel.chip_width(kit_panel.Chip(mark + tail, ITEM), TEXT)
-    return mark + kit.fit(name, TEXT, max(room, kit.text_width("…", TEXT, 1)), 1) + tail
+def chips_height(chips: list[ChipLine]) -> int:
+    """The chips under a tile: one chip line each, a small gap before each new item (none inside one)."""
+    if not chips:
+        return 0
+    gaps = sum(1 for _chip, continues in chips if not continues)
+    return len(chips) * kit_panel.chip_height(TEXT) + gaps * _DU(1) + _DU(1)
+
+
+def _width(text: str) -> int:
+    return kit.text_width(text, TEXT, 1)
+
+
+def name_split(name: str) -> tuple[int, list[str]]:
+    """The printed name on at most two lines, split where the wider line is narrowest: (that width, lines).
+    Why: at 500 px a tile is about 70 px wide, and a cut name ("Thane Bra…", "Shield…") is a name players
+    cannot read (issue 27.8); two lines keep every word whole, and the tile widens when even they do not fit."""
+    words = name.split()
+    best = (_width(name), [name])
+    for k in range(1, len(words)):
+        lines = [" ".join(words[:k]), " ".join(words[k:])]
+        wide = max(_width(line) for line in lines)
+        if wide < best[0]:
+            best = (wide, lines)
+    return best
 
 
 def measure(state: State, uid: str, lang: str, scale: float = 1.0) -> TileSpec:
-    """Size and content of ``uid``'s tile at ``scale`` (the layout shrinks tiles of a crowded rank)."""
+    """Size and content of ``uid``'s tile at ``scale`` (the layout shrinks tiles of a crowded rank, never
+    below what the name on two lines and the widest chip or number need: nothing is cut)."""
     c = state.chars[uid]
     orient = c.state
-    width = round((SPENT_W if orient == "spent" else READY_W) * scale)
-    inner = width - 2 * PAD - (BAND if orient == "spent" else 0)
-    lines = flow(segments(state, uid, lang), inner)
-    n = len(lines) + 1  # the name line
+    extra = 2 * PAD + (BAND if orient == "spent" else 0)
+    segs = segments(state, uid, lang)
+    name = card_name(state, uid, lang)
+    name_w, name_lines = name_split(name)
+    least = max(name_w, *(seg.width() for seg in segs)) + extra
+    width = max(round((SPENT_W if orient == "spent" else READY_W) * scale), least)
+    inner = width - extra
+    if _width(name) <= inner:
+        name_lines = [name]
+    lines = flow(segs, inner)
+    n = len(lines) + len(name_lines)
     body_h = 2 * PAD + n * LINE + (0 if orient == "spent" else BAND + PAD // 2)
     if orient != "spent":
         body_h = max(body_h, round(width * PORTRAIT))
     chips = item_chips(state, uid, width, lang)
-    chips_h = len(chips) * (kit_panel.chip_height(TEXT) + _DU(1)) + (_DU(1) if chips else 0)
-    return TileSpec(uid, orient, width, body_h, card_name(state, uid, lang), kit.team_colour(c.controller),
-                    lines, chips, chips_h)
+    chips_h = chips_height(chips)
+    return TileSpec(uid, orient, width, body_h, name, kit.team_colour(c.controller), name_lines, lines, chips,
+                    chips_h)
 
 
 # -- drawing --------------------------------------------------------------------------------
@@ -236,20 +282,22 @@ def draw_tile(draw: ImageDraw.ImageDraw, spec: TileSpec, box: tuple[int, int, in
     inner = x1 - x0 - 2 * PAD - (BAND if spec.orient == "spent" else 0)
     kit.note("tile", box, spec.uid)
     _draw_name(draw, spec, left, top, inner)
-    for k, line in enumerate(spec.lines, start=1):
+    for k, line in enumerate(spec.lines, start=len(spec.name_lines) or 1):
         y = top + k * LINE
         for dx, seg in line:
             _draw_seg(draw, seg, left + dx, y, inner - dx)
-    cy = y1 + _DU(1)
-    for chip in spec.chips:
+    cy = y1
+    for chip, continues in spec.chips:
+        cy += 0 if continues else _DU(1)
         kit_panel.draw_chip(draw, x0, cy, chip, TEXT)
-        cy += kit_panel.chip_height(TEXT) + _DU(1)
+        cy += kit_panel.chip_height(TEXT)
 
 
 def _draw_name(draw: ImageDraw.ImageDraw, spec: TileSpec, left: int, top: int, inner: int) -> None:
-    """The printed name in bold, cut with an ellipsis when the tile is too narrow (never overflowing)."""
-    kit.draw_text(draw, (left, top + LINE // 2), kit.fit(spec.name, TEXT, inner, 1), TEXT, TILE_INK, anchor="lm",
-                  bold=True)
+    """The printed name in bold, on the lines ``measure`` chose (the tile is wide enough for each)."""
+    for k, line in enumerate(spec.name_lines or [spec.name]):
+        kit.draw_text(draw, (left, top + k * LINE + LINE // 2), kit.fit(line, TEXT, inner, 1), TEXT, TILE_INK,
+                      anchor="lm", bold=True)
 
 
 def _draw_seg(draw: ImageDraw.ImageDraw, seg: Seg, x: int, y: int, room: int) -> None:

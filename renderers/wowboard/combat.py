@@ -131,7 +131,12 @@ def is_hit(die: Die, threat: int) -> bool:
 
 def _step_text(state: State, combat: Combat, pack: Pack, lang: str) -> str:
     """What the fight waits for now. PvP fields (``wounds_due`` per faction, ``winner``) are read when
-    the combat has them, so the panel works before and after they exist."""
+    the combat has them, so the panel works before and after they exist. An open question about one
+    character (a last chance, a companion's share) is what the table waits for, so it titles the panel
+    (issue 27.7)."""
+    top = state.pending[0] if state.pending else None
+    if top is not None and top.kind in ("last_chance", "companion_wounds") and top.character in state.characters:
+        return tr(f"combat.q_{top.kind}", lang, name=hero_name(pack, state.characters[top.character], lang))
     if combat.step == "order":
         return tr("combat.order", lang)
     if combat.step == "hit_assign":
@@ -344,6 +349,8 @@ def _reroll_badge(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
 def _dice(sheet: Sheet, state: State, combat: Combat, pack: Pack, lang: str) -> None:
     attack = combat.attack
     if attack is None or attack.character not in state.characters:
+        if combat.kind != "normal" and combat.step == "wounds" and combat.rolled:
+            _round_dice(sheet, state, combat, pack, lang)
         return
     draw = sheet.draw
     name = hero_name(pack, state.characters[attack.character], lang)
@@ -361,14 +368,32 @@ def _dice(sheet: Sheet, state: State, combat: Combat, pack: Pack, lang: str) -> 
         kit.draw_text(draw, (MARGIN, sheet.y), tr("combat.no_dice", lang), TEXT, kit.MUTED)
         sheet.y += LINE + 10
         return
+    _dice_row(sheet, attack.dice, attack.threat, lang)
+    _legend(sheet, lang)
+
+
+def _dice_row(sheet: Sheet, dice: list[Die], threat: int, lang: str) -> None:
     per_row = (WIDTH - 2 * MARGIN - 10) // DIE_STEP
-    x0 = MARGIN + 10
-    for i, die in enumerate(attack.dice):
+    for i, die in enumerate(dice):
         row, col = divmod(i, per_row)
-        draw_die(draw, x0 + col * DIE_STEP, sheet.y + 8 + row * (DIE + LINE + 22), i + 1, die,
-                 is_hit(die, attack.threat), lang)
-    rows = (len(attack.dice) + per_row - 1) // per_row
-    sheet.y += 8 + rows * (DIE + LINE + 22)
+        draw_die(sheet.draw, MARGIN + 10 + col * DIE_STEP, sheet.y + 8 + row * (DIE + LINE + 22), i + 1, die,
+                 is_hit(die, threat), lang)
+    sheet.y += 8 + ((len(dice) + per_row - 1) // per_row) * (DIE + LINE + 22)
+
+
+def _round_dice(sheet: Sheet, state: State, combat: Combat, pack: Pack, lang: str) -> None:
+    """PvP wound steps (pvp-defense.2-3): each attacker's dice of this round, so the wounds being split
+    can be traced to the hits that caused them (issue 27.7: the boxes are already emptied by then)."""
+    draw = sheet.draw
+    sheet.y = title(draw, MARGIN, sheet.y, tr("combat.round_dice", lang, round=combat.round))
+    for cid, rolled in combat.rolled.items():
+        if cid not in state.characters or not rolled.dice:
+            continue
+        hits = sum(is_hit(d, rolled.threat) for d in rolled.dice)
+        facts = " · ".join((hero_name(pack, state.characters[cid], lang), tr("combat.threat", lang, n=rolled.threat),
+                            tr("combat.hits", lang, hits=hits, misses=len(rolled.dice) - hits)))
+        sheet.y = wrapped(draw, MARGIN, sheet.y, WIDTH - 2 * MARGIN, facts, kit.INK, bold=True) + 4
+        _dice_row(sheet, rolled.dice, rolled.threat, lang)
     _legend(sheet, lang)
 
 

@@ -39,6 +39,13 @@ def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: RGB, radiu
     return x + w
 
 
+def over_text(state: State, lang: str) -> str:
+    """The game-over chip names who won (issue 27.7): the winners' faction, or a draw (victory.1-2)."""
+    if state.winners:
+        return tr("over_won", lang, faction=faction_name(state.seat(state.winners[0]).faction, lang))
+    return tr("over_drawn", lang) if state.winners == [] else tr("over", lang)
+
+
 def draw_strip(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str,
                seat_names: Mapping[int, str] | None) -> None:
     draw.rectangle((0, 0, WIDTH, STRIP_BOTTOM - 4), fill=kit.PANEL)
@@ -47,7 +54,7 @@ def draw_strip(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str,
     head = tr("turn", lang, turn=turn, total=total) if state.turn <= total else tr("end", lang)
     who = faction_name(state.active, lang)
     if state.phase == "over":
-        tail = tr("over", lang)
+        tail = over_text(state, lang)
     elif state.phase == "draft":
         tail = tr("draft", lang)
     elif state.phase == "management":
@@ -125,7 +132,7 @@ def compact_strip(state: State, pack: Pack, lang: str, seat_names: Mapping[int, 
     turn = min(state.turn, total)
     head = tr("turn", lang, turn=turn, total=total) if state.turn <= total else tr("end", lang)
     who = faction_name(state.active, lang)
-    tail = tr("over", lang) if state.phase == "over" else tr("draft", lang) if state.phase == "draft" else \
+    tail = over_text(state, lang) if state.phase == "over" else tr("draft", lang) if state.phase == "draft" else \
         tr("management", lang, faction=who) if state.phase == "management" else tr("acts", lang, faction=who)
     box = kit.draw_text(draw, (MARGIN, LINE_1 + 15), head, TEXT, kit.INK, anchor="lm", bold=True)
     active_fill = faction_colour(state.active) if state.phase != "over" else kit.PANEL_LINE

@@ -32,13 +32,16 @@ from renderers.wowminis.layout import (
     DU,
     HEIGHT,
     LEFT_X1,
+    LINE,
     MARGIN,
     TEXT,
     WIDTH,
     HexGrid,
     grid_for,
     side_colours,
+    zoom_for,
 )
+from renderers.wowminis.words import tr
 
 __all__ = ["HEIGHT", "WIDTH", "los_image", "move_image", "render", "render_image", "render_los", "render_move",
            "warm_up"]
@@ -48,22 +51,33 @@ SWATCH = DU(11)
 
 def _compose(state: State, lang: str, seat_names: Mapping[int, str] | None, viewer: int | None,
              log_lines: Sequence[str] | None, head: overlay.Head | None = None, under: overlay.Overlay | None = None,
-             over: overlay.Overlay | None = None) -> Image.Image:
+             over: overlay.Overlay | None = None, focus: Sequence[str] | None = None) -> Image.Image:
     grid = grid_for(state.board.columns, state.board.rows)
-    image = board.static_layer(state.board.model_dump_json(), side_colours(state)).copy()
+    map_json = state.board.model_dump_json()
+    zoom = zoom_for(state.board.columns, state.board.rows, [c for f in focus or () if (c := grid.at(f))])
+    if zoom is not None:  # issue 27.5: the hexes around the characters that acted, drawn large
+        image = board.zoomed_layer(map_json, side_colours(state), zoom).copy()
+        grid = zoom
+    else:
+        image = board.static_layer(map_json, side_colours(state)).copy()
     draw = kit.Draw(image)
     with kit.region("board"):
         board.draw_board(draw, state, grid, under=under, over=over)
     with kit.region("band"):
-        _draw_band(draw, state, lang, round(grid.bottom + COORD_Y + DU(1)))
+        _draw_band(draw, state, lang, round(grid.bottom + COORD_Y + DU(1)), zoomed=zoom is not None)
     with kit.region("panel"):
         panel.draw_panel(draw, state, lang, seat_names, viewer, head, log_lines or ())
     return image
 
 
-def _draw_band(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int) -> None:
-    """Under the map: the legend, whole entries only (the log goes to the panel's free room)."""
+def _draw_band(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int, zoomed: bool = False) -> None:
+    """Under the map: the legend, whole entries only (the log goes to the panel's free room); a zoomed
+    map says so first, and where the whole map is."""
     left, width = MARGIN, LEFT_X1 - MARGIN
+    if zoomed:
+        note = kit.fit(tr("legend.zoom", lang), TEXT, width)
+        kit.draw_text(draw, (left, top + LINE / 2), note, TEXT, kit.SUBTLE, anchor="lm")
+        top += LINE
     rows = kit_panel.legend_rows(board.legend(state, lang), width, TEXT, SWATCH)
     while rows and top + kit_panel.legend_height(rows, TEXT, SWATCH) > HEIGHT - MARGIN:
         rows = rows[:-1]
@@ -71,21 +85,25 @@ def _draw_band(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int) -> 
 
 
 def render_image(state: State, *, lang: str = "en", viewer_seat: int | None = None,
-                 seat_names: Mapping[int, str] | None = None, log_lines: Sequence[str] | None = None) -> Image.Image:
+                 seat_names: Mapping[int, str] | None = None, log_lines: Sequence[str] | None = None,
+                 focus: Sequence[str] | None = None) -> Image.Image:
     """The board as a Pillow image (tests, and callers that compose pictures)."""
-    return _compose(state, lang, seat_names, viewer_seat, log_lines)
+    return _compose(state, lang, seat_names, viewer_seat, log_lines, focus=focus)
 
 
 def render(state: State, *, lang: str = "en", viewer_seat: int | None = None,
-           seat_names: Mapping[int, str] | None = None, log_lines: Sequence[str] | None = None) -> bytes:
+           seat_names: Mapping[int, str] | None = None, log_lines: Sequence[str] | None = None,
+           focus: Sequence[str] | None = None) -> bytes:
     """PNG of the board as ``viewer_seat`` may see it (None: the public picture, every
     face-down card shown as its back).
 
     ``seat_names`` overrides player names by seat (Discord display names); ``log_lines``
     are the table's last event texts, oldest first: the newest that fit under the map are drawn.
+    ``focus``: hexes the picture is about (the characters that acted); the map then shows the window
+    around them, drawn large (issue 27.5), unless that window is most of the map.
     """
     return _png(state, render_image(state, lang=lang, viewer_seat=viewer_seat, seat_names=seat_names,
-                                    log_lines=log_lines))
+                                    log_lines=log_lines, focus=focus))
 
 
 def los_image(state: State, from_hex: str, to_hex: str, lang: str = "en", *, viewer_seat: int | None = None,

@@ -22,11 +22,12 @@ from engines.wowminis.content import MapDef
 from engines.wowminis.state import CharState, State
 from renderers import kit, kit_board
 from renderers.kit_panel import LegendEntry
-from renderers.wowminis import glyphs
+from renderers.wowminis import glyphs, ring
 from renderers.wowminis.layout import (
     COORD_X,
     COORD_Y,
     HEIGHT,
+    LEFT_X1,
     PANEL_BOX,
     TEXT,
     WIDTH,
@@ -55,6 +56,25 @@ def static_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...]) -> Image
     image = Image.new("RGB", (WIDTH, HEIGHT), kit.BACKGROUND)
     draw = kit.Draw(image)
     draw.rounded_rectangle(PANEL_BOX, radius=10, fill=kit.PANEL)
+    paint_map(draw, board, grid, sides)
+    return image
+
+
+@lru_cache(maxsize=32)
+def zoomed_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...], grid: HexGrid) -> Image.Image:
+    """The canvas with a window of the map drawn large in the map column (issue 27.5), over the empty
+    whole-map canvas (the panel's card is the same)."""
+    board = MapDef.model_validate_json(map_json)
+    image = static_layer(map_json, sides).copy()
+    draw = kit.Draw(image)
+    full = grid_for(board.columns, board.rows)
+    draw.rectangle((0, 0, LEFT_X1 + 2, round(full.bottom + COORD_Y)), fill=kit.BACKGROUND)
+    paint_map(draw, board, grid, sides)
+    return image
+
+
+def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tuple[tuple[str, kit.RGB], ...]) -> None:
+    """The hexes ``grid`` shows: ground, terrain, spawn rings, VP stars, and the coordinates around them."""
     holes = {grid.at(label) for label in board.holes}
     terrain = {grid.at(label): kind for label, kind in board.terrain.items()}
     for col, row in grid.cells():
@@ -82,22 +102,22 @@ def static_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...]) -> Image
             glyphs.paint_star(draw, *grid.centre(*cell), grid.s * 0.5)
     with kit.region("board"):
         _coordinates(draw, grid)
-    return image
 
 
 def _coordinates(draw: ImageDraw.ImageDraw, grid: HexGrid) -> None:
     """Column letters above and below, row numbers left and right (at the first and last
     column's hexes, so a number sits level with the hex it names)."""
     size = max(TEXT * 3 // 4, min(TEXT, round(grid.s * 0.85)))
-    for col in range(grid.cols):
+    first_col, last_col = grid.c0, grid.c0 + grid.cols - 1
+    for col in range(first_col, last_col + 1):
         x = grid.centre(col, 0)[0]
         letter = grid.label(col, 0)[:-1]
-        kit.draw_text(draw, (x, grid.top - COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
+        kit.draw_text(draw, (x, grid.y0 - COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
         kit.draw_text(draw, (x, grid.bottom + COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
-    for row in range(grid.rows):
-        y0 = grid.centre(0, row)[1]
-        y1 = grid.centre(grid.cols - 1, row)[1]
-        kit.draw_text(draw, (grid.left - COORD_X / 2, y0), str(row + 1), size, kit.INK, anchor="mm", bold=True)
+    for row in range(grid.r0, grid.r0 + grid.rows):
+        y0 = grid.centre(first_col, row)[1]
+        y1 = grid.centre(last_col, row)[1]
+        kit.draw_text(draw, (grid.x0 - COORD_X / 2, y0), str(row + 1), size, kit.INK, anchor="mm", bold=True)
         kit.draw_text(draw, (grid.right + COORD_X / 2, y1), str(row + 1), size, kit.INK, anchor="mm", bold=True)
 
 
@@ -277,4 +297,6 @@ def legend(state: State, lang: str) -> list[LegendEntry]:
         ticks = "/".join(str(x) for x in state.scenario.vp_location_ticks)
         entries.append((glyphs.legend_vp, tr("legend.vp", lang, ticks=ticks)))
     entries.append((glyphs.legend_refresh, tr("legend.refresh", lang)))
+    if state.chars:  # the ring's count chips (issue 27.5); also under the roster when it has room
+        entries.append((ring.legend_chip, tr("legend.at_tick", lang)))
     return entries

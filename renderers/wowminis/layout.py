@@ -64,6 +64,8 @@ class HexGrid:
     s: float
     cols: int
     rows: int
+    c0: int = 0  # a zoomed picture shows the window of ``cols`` x ``rows`` hexes from column c0, row r0
+    r0: int = 0
 
     @property
     def h(self) -> float:
@@ -71,12 +73,22 @@ class HexGrid:
         return SQRT3 * self.s
 
     @property
+    def x0(self) -> float:
+        """The left edge of the first shown column."""
+        return self.left + 1.5 * self.s * self.c0
+
+    @property
+    def y0(self) -> float:
+        """The top edge of the first shown row."""
+        return self.top + self.h * self.r0
+
+    @property
     def right(self) -> float:
-        return self.left + self.s * (1.5 * (self.cols - 1) + 2)
+        return self.x0 + self.s * (1.5 * (self.cols - 1) + 2)
 
     @property
     def bottom(self) -> float:
-        return self.top + self.h * (self.rows + 0.5)
+        return self.y0 + self.h * (self.rows + 0.5)
 
     def centre(self, col: int, row: int) -> tuple[float, float]:
         x = self.left + self.s + 1.5 * self.s * col
@@ -88,14 +100,14 @@ class HexGrid:
         return hex_points(*self.centre(col, row), self.s - inset * 2 / SQRT3)
 
     def cells(self) -> list[tuple[int, int]]:
-        return [(c, r) for c in range(self.cols) for r in range(self.rows)]
+        return [(c, r) for c in range(self.c0, self.c0 + self.cols) for r in range(self.r0, self.r0 + self.rows)]
 
     def at(self, label: str | None) -> tuple[int, int] | None:
-        """The (column, row) of a label on this map; None for anything else."""
+        """The (column, row) of a label shown on this grid; None for anything else."""
         if not label:
             return None
         cell = cell_of(label)
-        if cell is None or not (0 <= cell[0] < self.cols and 0 <= cell[1] < self.rows):
+        if cell is None or not (0 <= cell[0] - self.c0 < self.cols and 0 <= cell[1] - self.r0 < self.rows):
             return None
         return cell
 
@@ -126,9 +138,40 @@ def grid_for(columns: int, rows: int) -> HexGrid:
     return HexGrid(left=x0 + (x1 - x0 - width) / 2, top=y0, s=s, cols=columns, rows=rows)
 
 
+ZOOM_COLS = 8  # the least a zoomed map shows: hexes twice the full map's, a token's name whole at 11 px
+ZOOM_ROWS = 6
+ZOOM_MARGIN = 2  # hexes kept around the characters that acted
+
+
+def zoom_for(columns: int, rows: int, focus: list[tuple[int, int]]) -> HexGrid | None:
+    """The window of the map around ``focus`` cells (issue 27.5: the action readable at 500 px), as large
+    as the map column allows; None when the window would be the whole map anyway."""
+    if not focus:
+        return None
+    c_lo = max(0, min(c for c, _ in focus) - ZOOM_MARGIN)
+    c_hi = min(columns - 1, max(c for c, _ in focus) + ZOOM_MARGIN)
+    r_lo = max(0, min(r for _, r in focus) - ZOOM_MARGIN)
+    r_hi = min(rows - 1, max(r for _, r in focus) + ZOOM_MARGIN)
+    while c_hi - c_lo + 1 < min(ZOOM_COLS, columns):
+        c_lo, c_hi = (c_lo - 1, c_hi) if c_hi == columns - 1 or (c_lo > 0 and (c_hi - c_lo) % 2) else (c_lo, c_hi + 1)
+    while r_hi - r_lo + 1 < min(ZOOM_ROWS, rows):
+        r_lo, r_hi = (r_lo - 1, r_hi) if r_hi == rows - 1 or (r_lo > 0 and (r_hi - r_lo) % 2) else (r_lo, r_hi + 1)
+    cols, rws = c_hi - c_lo + 1, r_hi - r_lo + 1
+    if cols * rws >= columns * rows * 0.6:
+        return None
+    full = grid_for(columns, rows)
+    x0, x1 = MARGIN + COORD_X, LEFT_X1 - COORD_X
+    y0, y1 = MARGIN + COORD_Y, full.bottom - 2 * LINE  # two lines more in the band: "zoom on the action", a legend row
+    s = min((x1 - x0) / (1.5 * (cols - 1) + 2), (y1 - y0) / (SQRT3 * (rws + 0.5)))
+    width = s * (1.5 * (cols - 1) + 2)
+    left = x0 + (x1 - x0 - width) / 2 - 1.5 * s * c_lo
+    return HexGrid(left=left, top=y0 - SQRT3 * s * r_lo, s=s, cols=cols, rows=rws, c0=c_lo, r0=r_lo)
+
+
 def token_size(grid: HexGrid) -> int:
-    """Text size on tokens: ``TEXT`` on built-in maps; a server's huge map shrinks it (not below 2/3)."""
-    return max(TEXT * 2 // 3, min(TEXT, round(grid.s * 0.85)))
+    """Text size on tokens: ``TEXT`` on built-in maps, up to ``TEXT_BIG`` on a zoomed one (issue 27.5); a
+    server's huge map shrinks it (not below 2/3)."""
+    return max(TEXT * 2 // 3, min(TEXT_BIG, round(grid.s * 0.85)))
 
 
 # -- facts about a state ----------------------------------------------------------------------

@@ -167,9 +167,11 @@ def order(state: State) -> list[CharState]:
 
 
 def tie_line(state: State, lang: str, seat_names: Mapping[int, str] | None) -> str | None:
-    """500.3c: the earliest tick where characters of different or the same seat tie, and who
-    will choose (the owner if all are his; else, with two players, the non-active one)."""
-    if state.phase != "play":  # bars being chosen, or the game is over: nobody is about to choose
+    """500.3c: while a tie question is open, the tick of the tie and who chooses (the owner if all are
+    his; else, with two players, the non-active one). Once settled the label goes (issue 27.5): the
+    ring's chips still show who else stands at that tick, and the next question will say it again."""
+    pending = state.pending
+    if state.phase != "play" or pending is None or pending.kind not in ("next_character", "first_character"):
         return None
     who = names(state, seat_names)
     groups: dict[int, list[CharState]] = {}
@@ -301,7 +303,8 @@ def draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: M
         below = kit.wrap(tie, TEXT, PANEL_WIDTH)
     captions = [part for text in [tr("round", lang, round=state.round, tick=state.tick)] + ([tie] if tie else [])
                 for part in kit.wrap(text, TEXT, PANEL_WIDTH)]
-    legend_h = kit_panel.legend_height(kit_panel.legend_rows(legend_entries(state, lang), PANEL_WIDTH, TEXT, SWATCH),
+    legend_h = kit_panel.legend_height(kit_panel.legend_rows(legend_entries(state, lang, chips=False), PANEL_WIDTH,
+                                                             TEXT, SWATCH),
                                        TEXT, SWATCH)
     # The roster keeps every character: its cards shrink to glyphs first, and only if even
     # that does not fit does the ring give way (the roster's ticks say the same, in words).
@@ -338,8 +341,9 @@ def draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: M
     draw_log(draw, log_lines, y, PANEL_BOTTOM)
 
 
-def legend_entries(state: State, lang: str) -> list[kit_panel.LegendEntry]:
-    """The roster's icons that this picture shows, named."""
+def legend_entries(state: State, lang: str, chips: bool = True) -> list[kit_panel.LegendEntry]:
+    """The roster's icons that this picture shows, named; then the ring's count chips (issue 27.5), last so
+    that they never push the ring or a roster row out (``chips=False`` measures without them)."""
     shown_keywords = {k for c in state.chars.values() for k in c.defn.keywords}
     entries: list[kit_panel.LegendEntry] = [(glyphs.KEYWORD_PAINTERS[k], tr(f"keyword.{k}", lang))
                                             for k in ("protector", "taunt", "stealth") if k in shown_keywords]
@@ -347,6 +351,8 @@ def legend_entries(state: State, lang: str) -> list[kit_panel.LegendEntry]:
         entries.append((_arrow_chip("▲", glyphs.BUFF), tr("legend.buff", lang)))
     if any(e.kind == "debuff" for e in state.effects):
         entries.append((_arrow_chip("▼", glyphs.DEBUFF), tr("legend.debuff", lang)))
+    if chips and state.chars:
+        entries.append((ring.legend_chip, tr("legend.at_tick", lang)))
     return entries
 
 

@@ -79,17 +79,28 @@ def draw_ring(draw: ImageDraw.ImageDraw, state: State, cx: int, top: int) -> Non
         for i, (seat, on_map) in enumerate(present):
             off = (i - (len(present) - 1) / 2) * (CHIP + DU(1))
             px, py = cx + r * math.cos(a) + tx * off, cy + r * math.sin(a) + ty * off
-            chip = (round(px - CHIP / 2), round(py - CHIP / 2), round(px + CHIP / 2), round(py + CHIP / 2))
-            # off the map (403.3): grey with the seat's colour as its edge, as in the roster
-            fill, edge, width = (kit.team_colour(seat), kit.INK_DARK, 2) if on_map else \
-                (glyphs.OUT, kit.team_colour(seat), 3)
-            if shape_of(state, seat) == "round":
-                draw.ellipse(chip, fill=fill, outline=edge, width=width)
-            else:
-                draw.polygon([(round(px + CHIP / 2 * math.cos(math.radians(60 * k))),
-                               round(py + CHIP / 2 * math.sin(math.radians(60 * k)))) for k in range(6)],
-                             fill=fill, outline=edge, width=width)
-            count = str(here[(seat, on_map)])
-            kit.draw_text(draw, (px, py + 1), count, TEXT, kit.INK, anchor="mm", outline=kit.INK_DARK)
-            k = round(CHIP * 0.36)
-            kit.note("badge", (round(px) - k, round(py) - k, round(px) + k, round(py) + k), count, TEXT)
+            paint_chip(draw, px, py, CHIP, seat, shape_of(state, seat), on_map, here[(seat, on_map)])
+
+
+def paint_chip(draw: ImageDraw.ImageDraw, px: float, py: float, size: float, seat: int, shape: str, on_map: bool,
+               count: int, size_text: int = TEXT) -> None:
+    """A seat's count chip: how many of its characters stand at a tick (the legend names it, issue 27.5).
+    Off the map (403.3): grey with the seat's colour as its edge, as in the roster."""
+    chip = (round(px - size / 2), round(py - size / 2), round(px + size / 2), round(py + size / 2))
+    fill, edge, width = (kit.team_colour(seat), kit.INK_DARK, 2) if on_map else (glyphs.OUT, kit.team_colour(seat), 3)
+    if shape == "round":
+        draw.ellipse(chip, fill=fill, outline=edge, width=width)
+    else:
+        draw.polygon([(round(px + size / 2 * math.cos(math.radians(60 * k))),
+                       round(py + size / 2 * math.sin(math.radians(60 * k)))) for k in range(6)],
+                     fill=fill, outline=edge, width=width)
+    inked = kit.draw_text(draw, (px, py + 1), str(count), size_text, kit.INK, anchor="mm", outline=kit.INK_DARK)
+    k = round(size * 0.36)
+    kit.note("badge", (min(inked[0], round(px) - k), min(inked[1], round(py) - k), max(inked[2], round(px) + k),
+                       max(inked[3], round(py) + k)), str(count), size_text)
+
+
+def legend_chip(draw: ImageDraw.ImageDraw, box: kit.Box) -> None:
+    """The legend's swatch for the count chips: the first seat's chip with a 2."""
+    size = min(box[2] - box[0], box[3] - box[1])
+    paint_chip(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, size, 0, "hex", True, 2)

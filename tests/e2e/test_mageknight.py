@@ -81,7 +81,8 @@ async def test_mageknight_challenge_to_victory(fake: FakeDiscord, run_bot: Start
     legal_plays = [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, A.Play)]
     assert plays and all(A.Play(**{k: v for k, v in (choices.parse_play_value(c["value"]) or {}).items()
                                    if k != "kind"}) in legal_plays for c in plays)
-    assert plays[0]["name"] == "Quickstep ⚡ · Ranged Attack 3 (white die) → 3 vs armor 2 ✓"
+    # 27.5: the overkill is said before the commit
+    assert plays[0]["name"] == "Quickstep ⚡ · Ranged Attack 3 (white die) → 3 vs armor 2 ✓ (1 wasted)"
     res = await ok(fake, await fake.slash(alice, "mk play", {"card": plays[0]["value"]}))
     board = board_of(res, fake)
     res = await ok(fake, await fake.click(board, board.find_custom_id(r":commit$"), user=alice))

@@ -79,6 +79,19 @@ async def test_autocomplete_in_the_console(console: Console) -> None:
     assert "· race  →  race" in _output(console)
 
 
+async def test_as_asked_switches_to_whoever_the_game_waits_for(console: Console) -> None:
+    """Issue 27: a walkthrough must read the same whoever a draw put first."""
+    await console.execute("/as asked")
+    assert console.errors == 1 and "not waiting for anybody" in _output(console)
+    await console.run(GAME.splitlines()[:7])  # started: alice's turn
+    await console.execute("/as bob")
+    await console.execute("/as asked")
+    assert console.user.name == "alice"
+    await console.execute("/race add 3")
+    await console.execute("/as asked")
+    assert console.user.name == "bob" and console.errors == 1
+
+
 async def test_undo_through_the_console(console: Console) -> None:
     await console.run(GAME.splitlines()[:9])
     await console.execute("/game undo")
@@ -145,6 +158,27 @@ def test_every_readme_console_block_runs_as_pasted(tmp_path: Path) -> None:
         assert result.returncode == 0, result.stdout[-2000:]
         assert "⚠️" not in result.stdout
 
+
+WOWB_SEEDS = (1, 2, 5, 7)
+"""Seeds whose drawn draft order differs: alice drafts first with 1 and 2, bob with 5 and 7."""
+
+
+def test_the_wowb_readme_block_runs_whoever_drafts_first(tmp_path: Path) -> None:
+    """Issue 27: the WoW Board walkthrough stalled in the draft when bob was drawn to pick first
+    (2 runs in 6 without ``--seed``). It must run as pasted with any seed: the same block, several
+    seeds, both draft orders among them, no line refused."""
+    (block,) = [b for b in _readme_blocks() if "system:wowboard" in b]
+    runs = [subprocess.Popen([sys.executable, str(ROOT / "bot.py"), "--console", "--strict", "--seed", str(seed),
+                              "--out", str(tmp_path / f"out{seed}")], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+            for seed in WOWB_SEEDS]  # in parallel: each run starts a whole bot
+    first: set[str] = set()
+    for seed, run in zip(WOWB_SEEDS, runs, strict=True):
+        out, _ = run.communicate(block, timeout=120)
+        assert run.returncode == 0, f"seed {seed}: {out[-2000:]}"
+        assert "⚠️" not in out, f"seed {seed}"
+        first.add(out.split(" picks Warden", 1)[0].rsplit("\n", 1)[-1])
+    assert first == {"alice", "bob"}  # both draft orders were played
 
 async def test_comments_after_a_command_are_ignored_outside_quotes(console: Console) -> None:
     await console.run(['/game new race options:"target:5"   # a note for readers',

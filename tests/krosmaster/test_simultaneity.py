@@ -120,3 +120,54 @@ def test_602_9a_two_counterattacks_of_one_player_on_one_caster_need_no_question(
     events = cast(state, "sweep", "E6", [LOCK, LOCK, LOCK, LOCK])  # critical; armor of z, w and y
     assert keys(events).count("km.counterattack") == 2 and state.phase == "turn"
     assert state.pieces["a"].wounds == 2
+
+
+# -- 602.9a/107.1: an effect that does nothing now may do something after another one (issue 27) ----
+def steal_beside_a_bomb(caster_at: str = "E5", bite_range: dict | None = None, **caster_kw):
+    """An unwounded caster whose life-steal spell K.O.s an enemy bomb: the Explosion and the life
+    steal wait together at step 8."""
+    bite = spell("bite", range=bite_range or MELEE, amount=3, effects=[{"kind": "life_steal"}])
+    state = with_summons(game([("a", fig("a", hp=10, level=3, spells=[bite], **caster_kw), 0, caster_at),
+                               ("z", fig("z"), 1, "L12")]))
+    summon_here(state, "z", "powder_keg", "E6")
+    return state
+
+
+def test_602_9a_107_1_an_unwounded_casters_life_steal_is_ordered_beside_an_explosion_that_reaches_it():
+    state = steal_beside_a_bomb()
+    cast(state, "bite", "E6", [LOCK, LOCK])  # critical of a, armor of the bomb: 3 damage, the bomb is K.O.
+    assert state.pieces["a"].wounds == 0  # nothing to heal yet, but the Explosion will wound a
+    decision = ENGINE.decision(state)
+    assert decision.kind == "order_effects" and decision.seats == [0]
+    by_kind = {o.label_key: o.value for o in decision.options}
+    assert set(by_kind) == {"km.pending.life_steal", "km.pending.explosion"}
+    events = act(state, Choose(value=by_kind["km.pending.explosion"]), [LOCK, LOCK])  # bomb's critical, a's armor
+    assert find(events, "life_steal").params["healed"] == 1  # the 1 wound inflicted on the bomb (308.3)
+    assert state.pieces["a"].wounds == 2 - 1 and state.phase == "turn"
+
+
+def test_602_9a_107_1_the_life_steal_first_heals_nothing():
+    state = steal_beside_a_bomb()
+    cast(state, "bite", "E6", [LOCK, LOCK])
+    steal = next(o.value for o in ENGINE.decision(state).options if o.label_key == "km.pending.life_steal")
+    events = act(state, Choose(value=steal), [LOCK, LOCK])
+    assert find(events, "life_steal").params["healed"] == 0
+    assert state.pieces["a"].wounds == 2  # a different outcome: the order was the player's to choose
+
+
+def test_602_9a_107_1_no_question_when_the_explosion_cannot_reach_the_unwounded_caster():
+    state = steal_beside_a_bomb(caster_at="E3", bite_range={"type": "ranged", "min": 1, "max": 6})
+    events = cast(state, "bite", "E6", [LOCK, LOCK, LOCK])  # bite: critical, armor; explosion: critical only
+    assert state.phase == "turn" and find(events, "life_steal").params["healed"] == 0
+    assert state.pieces["a"].wounds == 0
+
+
+def test_602_9a_107_1_an_unwounded_casters_life_steal_is_ordered_beside_a_counterattack():
+    bite = spell("bite", range=MELEE, amount=3, effects=[{"kind": "life_steal"}])
+    state = game([("a", fig("a", hp=10, level=3, spells=[bite]), 0, "E5"),
+                  ("z", fig("z", powers=["counterattack"]), 1, "E6")])
+    cast(state, "bite", "E6", [LOCK, LOCK])
+    options = {o.label_key: o.value for o in ENGINE.decision(state).options}
+    assert set(options) == {"km.pending.life_steal", "km.pending.counterattack"}
+    act(state, Choose(value=options["km.pending.counterattack"]))  # the wound first, then the life steal heals it
+    assert state.pieces["a"].wounds == 0 and state.phase == "turn"

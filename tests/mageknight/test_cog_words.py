@@ -115,7 +115,7 @@ def test_summary_is_one_position_line_and_the_open_column():
     state = combat(["Bolt Throwers"], phase="block", hand=["steadfast"], crystals={"blue": 1}, level=3)
     act(state, "target", enemies=["e1"])
     act(state, "play", card="steadfast", side="powered", mana="crystal:blue")
-    assert summary(state, "en") == ("Hero level 3 · Fame 0 · Reputation 0 · Wounds this combat 0/5\n"
+    assert summary(state, "en") == ("Hero level 3 · Fame 0 · Reputation ±0 · Wounds this combat 0/5\n"
                                     "Block on Bolt Throwers: 5 of 8 — 3 short")
     assert "@" not in summary(state, "en") and "turn" not in summary(state, "en").lower()  # whose turn: said once
 

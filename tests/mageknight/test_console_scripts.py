@@ -139,3 +139,25 @@ async def test_gm_overrides_reach_mage_knight_units_enemies_fame_and_wounds(cons
     assert "Setting Fame (GM)" in output and "Setting wounds (GM)" in output and "Changing a unit (GM)" in output
     await console.run(["/as alice", "/gm fame fame:99"])
     assert console.errors == 1  # a player is not the GM
+
+
+async def test_both_scripts_replay_in_the_other_language(console: Console) -> None:
+    """Issue 27: each script is replayed in both languages. The challenge in Italian from the first line
+    (no English word reaches the reader), the assist game in English to the end."""
+    challenge = ["/lang it", *(HERE / "challenge.txt").read_text(encoding="utf-8").splitlines()]
+    await console.run(challenge)
+    output = console.output.getvalue()  # type: ignore[attr-defined]
+    assert console.errors == 0, output[-3000:]
+    assert "🏆 Partita finita — vince: @alice" in output
+    italian = "\n".join(readable_lines(output))
+    assert not re.search(r"\b(?:Attack|Block|damage|Wound|Hero|enemy|wasted|Reputation|Cinder|Tusk)\b", italian)
+    assert [line for line in readable_lines(output) if INTERNAL.search(line)] == []
+
+
+async def test_the_assist_script_replays_in_english(console: Console) -> None:
+    lines = [line for line in (HERE / "assist.txt").read_text(encoding="utf-8").splitlines() if line != "/lang it"]
+    await console.run(lines)
+    output = console.output.getvalue()  # type: ignore[attr-defined]
+    assert console.errors == 0, output[-3000:]
+    assert "🏆 Game over — winner: @bob" in output and "Lingua" not in output
+    assert [line for line in readable_lines(output) if INTERNAL.search(line)] == []

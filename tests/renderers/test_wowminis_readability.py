@@ -43,6 +43,11 @@ def _crowded_fitting() -> State:
     return state
 
 
+def _acted(state: State) -> list[str]:
+    """The hexes of the first two characters on the map: what a move or an attack puts in focus."""
+    return [c.pos for c in sorted(state.chars.values(), key=lambda c: c.id) if c.pos][:2]
+
+
 PICTURES: dict[str, Callable[[], Image.Image]] = {
     **{f"{name}_{lang}": _board(getattr(S, name), lang) for name in ("opening", "midgame", "finished")
        for lang in ("en", "it")},
@@ -55,6 +60,9 @@ PICTURES: dict[str, Callable[[], Image.Image]] = {
     "los_405_4_it": lambda: W.los_image(S.los_405_4(), "C5", "B8", "it"),
     "los_adjacent": lambda: W.los_image(S.los_405_4(), "C5", "C6"),
     "move_en": lambda: W.move_image(S.midgame()),
+    # issue 27.5: the map around the characters that acted, drawn large
+    "zoom_midgame_en": lambda: W.render_image(S.midgame(), focus=_acted(S.midgame())),
+    "zoom_crowded_it": lambda: W.render_image(_crowded_fitting(), lang="it", focus=_acted(_crowded_fitting())),
     "move_crowded_it": lambda: W.move_image(_crowded_fitting(), lang="it"),
 }
 

@@ -7,31 +7,16 @@ seat alone; and a seat's first pass offers the pre-set passes. The counts are pr
 
 from __future__ import annotations
 
-import io
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from cogs.client import TavoloBot
 from console.fake import SentMessage
 from console.runner import Console
 from gm.app import App
 from gm.context import Place
-from gm.settings import Settings
 
 WINDOW_WORDS = ("Reaction window", "React or pass", "react or pass")
-
-
-@pytest.fixture
-async def console(tmp_path: Path) -> AsyncIterator[Console]:
-    settings = Settings(DATABASE_PATH=tmp_path / "tavolo.sqlite3", _env_file=None)
-    app = await App.open(settings, seed=1)
-    bot = TavoloBot(settings, app=app)
-    await bot.load_tavolo()
-    yield Console(bot, out_dir=tmp_path / "out", output=io.StringIO())
-    await app.close()
-    await bot.http.close()
 
 
 async def _decision(console: Console):  # type: ignore[no-untyped-def]

@@ -36,7 +36,7 @@ def test_actions_a_melee_action_strike_needs_a_target_within_one_rank():
     state, a, b = battle(VETERAN_FRONT, ARMY_B)
     bash = hand(state, 0, "shield_bash")
     err = rejected(state, 0, {"kind": "play_order", "card": bash, "performer": a[1][0], "target": b[0][0]})
-    assert err.key == "warlord.err.out_of_range"
+    assert err.key == "warlord.err.melee_too_far" and err.rule == "attack" and err.params["n"] == 2
 
 
 def test_bonuses_scenario24_stone_blessing_lasts_until_end_of_turn_and_needs_no_ready_performer():
@@ -151,14 +151,19 @@ def test_feats_scenario8_marksmanship_adds_a_rank_of_reach_or_the_strike_is_lost
     state, a, b = battle(VETERAN_FRONT, ARMY_B)
     bowman, hexer = a[1][1], b[1][0]  # rank 2 against rank 2: three ranks apart
     err = rejected(state, 0, {"kind": "use_order", "source": bowman, "target": hexer})
-    assert err.key == "warlord.err.out_of_range"
+    assert err.key == "warlord.err.ranged_too_far" and (err.params["n"], err.params["most"]) == (3, 2)
     probe = state.model_copy(deep=True)
     events = act(state, 0, {"kind": "use_order", "source": bowman, "target": hexer, "marksmanship": "range"},
                  RecordedDice([14, 10]))  # skill 2 + 4 + 14 = 20; then 10 + 5 = 15 ≥ 11
     assert "feat_check" in keys(events) and hexer not in state.chars
     events = act(probe, 0, {"kind": "use_order", "source": bowman, "target": hexer, "marksmanship": "range"},
                  RecordedDice([3]))
-    assert "action_cancelled" in keys(events) and hexer in probe.chars and probe.chars[bowman].state == "spent"
+    assert "strike_cancelled" in keys(events) and hexer in probe.chars and probe.chars[bowman].state == "spent"
+    import gm.games.warlord.presenter  # noqa: F401  (registers the presenter)
+    from gm.table.replies import event_text  # issue 27.7: the strike was cancelled, not the Crossbowman
+    lost = next(e for e in events if e.key.endswith("strike_cancelled"))
+    assert event_text(lost, "en", "warlord") == "The strike of Hired Crossbowman is cancelled."
+    assert event_text(lost, "it", "warlord") == "Il colpo di Balestriere Prezzolato è annullato."
 
 
 def test_feats_marksmanship_plus_five_to_the_roll():
@@ -193,9 +198,27 @@ def test_actions_a_spell_strike_ignores_astral():
     assert rolled.params["bonus"] == 6 and rolled.params["hit"]
 
 
-def test_characters_thane_gives_stonewardens_of_his_rank_one_ac():
+def test_ranged_strikes_a_spell_one_rank_away_is_refused_as_too_close_in_the_players_words():
+    """ranged-strikes (issue 27.3): Rune of Shattering at an enemy one rank away names the range rule, not
+    "no enemy within one rank"; the reply cites the rule."""
+    from gm.errors import error_reply
+
+    state, a, b = battle(ARMY_A, ARMY_B)
+    rune = hand(state, 0, "rune_of_shattering")
+    state.player(0).ranks = [[a[1][1], *a[0]], [a[1][0]], a[2]]  # the Runecarver Adept steps into rank 1
+    err = rejected(state, 0, {"kind": "play_order", "card": rune, "performer": a[1][1], "target": b[0][0]})
+    assert err.key == "warlord.err.ranged_too_close" and err.rule == "ranged-strikes"
+    assert error_reply(err, "en", "warlord").text.startswith(
+        "⚠️ Horde Grunt is only 1 rank from Runecarver Adept: a ranged strike must reach exactly 2 ranks away")
+    assert "un colpo a distanza deve colpire esattamente a 2 ranghi" in error_reply(err, "it", "warlord").text
+
+
+def test_characters_thane_gives_other_stonewardens_of_his_rank_one_ac_not_himself():
+    """bonuses (issue 27.1): "other Stonewarden characters in this rank": the aura skips its source."""
     state, a, _b = battle([["shieldwall_recruit", WARLORD_A, "tunnel_scout"]], ARMY_B)
-    assert armor(state, a[0][0]) == 13 and armor(state, a[0][1]) == 17
+    assert armor(state, a[0][0]) == 13 and armor(state, a[0][1]) == 16
+    state.cards_def["thane_brannoc"].abilities[0].targets[0]["choose"].pop("other")  # a saved game's older data
+    assert armor(state, a[0][1]) == 16
     state2, a2, _ = battle(ARMY_A, ARMY_B)
     assert armor(state2, a2[0][0]) == 12
 

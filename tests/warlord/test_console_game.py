@@ -24,6 +24,9 @@ async def test_victory_full_game_plays_from_the_lobby_to_the_last_warlord(consol
     assert "🏆 Game over — winner: @alice" in output
     assert "tries Defend" in output and "tries Powerattack" in output  # feats through reaction windows
     assert "falls forward from rank" in output  # reforms
+    # issue 27.2: the wounds of Vorga's order (a failed magic save) wait for a "before wounds" window
+    story = output.split("⚡ Reaction window: before wounds (Vorga the Cinder Queen → Shieldwall Recruit).", 1)
+    assert len(story) == 2 and "makes a magic save" in story[1].split("suffers 1 wound", 1)[0]
     assert "You draw: " in output and not [line for line in public_lines(output) if "You draw" in line]
     assert [line for line in readable(output) if INTERNAL.search(line)] == []
 

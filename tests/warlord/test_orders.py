@@ -231,13 +231,22 @@ def test_equip_scenario11_level_plus_rank_reach():
     assert atk_values(state, thane) == [8, 6]
 
 
-def test_equip_trait_clash_discards_the_old_item_unique_still_clashes():
+def test_equip_scenario11_a_new_unique_weapon_discards_nothing_a_plain_one_replaces_a_treasure() -> None:
+    """equip, revised reading §6.19 (issue 27.9): the seed's exception speaks of the new item only."""
     state, a, _b = battle(ARMY_A, ARMY_B)
     thane = a[2][0]
     axe = carry(state, thane, "balanced_war_axe")
-    hand(state, 0, "heirloom_hammer")
+    hand(state, 0, "heirloom_hammer")  # Weapon, Unique
     events = act(state, 0, {"kind": "equip", "item": "Thane's Heirloom Hammer", "host": thane})
-    assert axe in state.player(0).discard and axe not in state.items
+    assert axe in state.chars[thane].items and len(state.chars[thane].items) == 2
+    assert not any(e.key == "warlord.ev.item_discarded" for e in events)
+    state.order_seat = 0
+    sergeant = a[1][0]
+    state.cards_def["runed_greataxe"].traits.append("Treasure")
+    treasure = carry(state, sergeant, "runed_greataxe")
+    hand(state, 0, "balanced_war_axe")  # a plain Weapon: the carried Treasure weapon is not protected
+    events = act(state, 0, {"kind": "equip", "item": "Balanced War Axe", "host": sergeant})
+    assert treasure in state.player(0).discard and treasure not in state.items
     assert any(e.key == "warlord.ev.item_discarded" for e in events)
 
 
@@ -366,7 +375,7 @@ def test_card_orders_scenario8_tunnel_scout_shoots_rank_two_and_is_spent():
     state, a, b = battle(ARMY_A, ARMY_B)
     scout = a[0][2]  # Spend Order: +3 ranged strike
     err = rejected(state, 0, {"kind": "use_order", "source": scout, "target": b[0][0]})
-    assert err.key == "warlord.err.out_of_range" and err.rule == "ranged-strikes"
+    assert err.key == "warlord.err.ranged_too_close" and err.rule == "ranged-strikes" and err.params["n"] == 1
     events = act(state, 0, {"kind": "use_order", "source": "Tunnel Scout", "target": b[1][0]}, RecordedDice([8]))
     rolled = next(e for e in events if e.key == "warlord.ev.ranged_rolled")
     assert (rolled.params["bonus"], rolled.params["total"], rolled.params["hit"]) == (3, 11, True)  # AC 11

@@ -101,6 +101,24 @@ def test_reacts_scenario20_21_two_copies_of_brace_for_impact_each_reduce_the_sam
     assert {first, second} <= set(state.player(0).discard)
 
 
+def test_reacts_brace_for_impact_answers_the_wounds_of_an_orders_failed_save():
+    """reacts (issue 27.2): "before one of your characters suffers wounds" is a moment of every wound, not only
+    a strike's: Vorga's order (a failed magic save, one wound) opens the before-wounds window, and Brace for
+    Impact cancels the wound that killed Axe Sergeant with no window."""
+    state, a, b = battle(A_FRONT_FIGHTERS, ARMY_B)
+    state.initiative, state.order_seat = [1, 0], 1
+    sergeant, vorga = a[0][0], b[2][0]
+    brace = hand(state, 0, "brace_for_impact")
+    dice = RecordedDice([3])  # the save: 3 + skill < 17
+    act(state, 1, {"kind": "use_order", "source": vorga, "target": sergeant}, dice, windows=True)
+    option = until_asked(state, dice, 0, "brace_for_impact")[0]  # one option per performer
+    assert E.decision(state).params["trigger"] == "before_wounds"
+    assert sergeant in state.chars and state.chars[sergeant].wounds == 0  # the save failed, the wound waits
+    events = react(state, 0, option, dice) + pass_all(state, dice)
+    assert "no_wounds" in keys(events) and sergeant in state.chars and state.chars[sergeant].wounds == 0
+    assert brace in state.player(0).discard
+
+
 def test_reacts_scenario22_runed_greataxe_one_card_answers_once_host_and_target_both_die():
     state, a, b = battle(A_FRONT_FIGHTERS, [["tusked_brute", "horde_grunt", "bone_shaman"],
                                             ["ember_hexer", "sneak_knife"], [WARLORD_B]])

@@ -119,7 +119,7 @@ def test_tiles_show_engine_numbers_and_states() -> None:
     texts = _texts(state)
     assert "SPENT" in texts and "STUN" in texts
     assert "+5/+3" in texts  # Axe Sergeant: printed +3/+1, +1 ATK bonus, +1 axe (rules_common.atk_values)
-    assert any(t.startswith("Balanc") and t.endswith("ATK+1") for t in texts)
+    assert "Balanced War Axe ATK+1" in " ".join(texts)  # the name whole, over two chip lines if need be
     assert any(t.startswith("↻") for t in texts)  # the spent Tower Shield
     assert "Pow3" in texts and "Merc" in texts and "Eth" in texts
     pips = [m.text for m in _marks(state) if m.kind == "pips"]
@@ -133,6 +133,39 @@ def test_every_text_is_readable_and_inside_the_canvas() -> None:
             if m.kind == "text":
                 assert m.size >= kit.Scale(W.WIDTH).min_text, m
             assert m.box[0] >= 0 and m.box[2] <= W.WIDTH, m
+
+
+def test_names_chips_and_stats_are_whole_and_readable_at_500_px_in_3_and_4_players() -> None:
+    """issue 27.8: "Thane Bra…", "Shield…", "Embe…", the Italian "STORDI…" chip: a tile is never narrower
+    than its name on two lines, its widest chip or number; every text is at least 11 px at 500 px."""
+    from tests.warlord.test_table_issue27 import _three_player_attack
+
+    for lang in ("en", "it"):
+        for state in (B.scene_four(), _three_player_attack()[0], B.scene_attack(), B.scene_start()):
+            marks = _marks(E.view(state, None), lang=lang)  # type: ignore[arg-type]
+            field_texts = [m for m in marks if m.kind in ("text", "chip") and m.region == "field"]
+            assert [m.text for m in field_texts if "…" in m.text] == [], lang
+            assert all(m.size * 500 / W.WIDTH >= 11 for m in marks if m.kind == "text")
+            names = " ".join(m.text for m in field_texts)
+            for uid in state.chars:
+                for word in state.defn(uid).shown(lang).split():
+                    assert word in names, (lang, word)
+
+
+def test_the_strike_label_covers_no_text_in_3_players() -> None:
+    """issue 27.8: "colpo 1/1" lay over "carol · Stonewarden" (the arrow's middle fell between two bands)."""
+    from engines.warlord.state import StrikeFrame
+    from tests.warlord.test_table_issue27 import _three_player_attack
+
+    state, a = _three_player_attack()
+    state.stack = [StrikeFrame(striker=a[0][0], seat=0, target=state.player(2).ranks[0][0], step="before_roll")]
+    for lang in ("en", "it"):
+        marks = _marks(E.view(state, None), lang=lang)  # type: ignore[arg-type]
+        label = next(m for m in marks if m.kind == "chip" and m.text.startswith(("strike", "colpo")))
+        others = [m for m in marks if m.kind in ("text", "tile") and m.region == "field" and m.text != label.text]
+        hit = [m for m in others if m.box[0] < label.box[2] and label.box[0] < m.box[2]
+               and m.box[1] < label.box[3] and label.box[1] < m.box[3]]
+        assert hit == [], (lang, hit)
 
 
 def test_tiles_never_overlap_and_texts_stay_in_their_tile() -> None:

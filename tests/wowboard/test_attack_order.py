@@ -15,7 +15,7 @@ from engines.wowboard.rules_fight import order_options
 from engines.wowboard.state import State
 
 SCRIPT = Path(__file__).resolve().parent / "full_game.txt"
-SECOND_ORDER = 95  # the line of full_game.txt where bob orders his characters for the PvP's second round
+SECOND_ORDER = 100  # the line of full_game.txt where bob orders his characters for the PvP's second round
 
 
 def _lines() -> list[str]:

@@ -94,6 +94,7 @@ def test_victory_3_the_faction_with_survivors_wins_and_nobody_respawns():
     # wowboard:victory.3
     state = last_turn()
     to_battle(state)
+    state.characters["cantor"].energy = 0  # no Mend to pay for: no last chance (character-defeat.1)
     combat = state.combat
     combat.attack, combat.step = None, "attack"
     combat.pvp_boxes = {"horde": BoxState(damage=30), "alliance": BoxState(damage=3)}
@@ -111,6 +112,7 @@ def test_victory_3_both_factions_wiped_at_once_is_a_draw():
     # wowboard:victory.3 wowboard:pvp-defense.5
     state = last_turn()
     to_battle(state)
+    state.characters["cantor"].energy = 0  # no Mend to pay for: no last chance (character-defeat.1)
     combat = state.combat
     combat.attack, combat.step = None, "attack"
     combat.pvp_boxes = {"horde": BoxState(damage=40), "alliance": BoxState(damage=40)}

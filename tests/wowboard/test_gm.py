@@ -87,5 +87,5 @@ def test_gm_spawn_and_remove_keep_the_supply_counted() -> None:
 
 def test_gm_turn_and_note_are_logged() -> None:
     state = _game(2)
-    assert _gm(state, kind="gm_turn", turn=12) == ["wowboard.ev.gm_turn"] and state.turn == 12
+    assert _gm(state, kind="gm_turn", turn=13) == ["wowboard.ev.gm_turn"] and state.turn == 13
     assert _gm(state, kind="gm_note", text="Hymn resolved by hand") == ["wowboard.ev.gm_note"]

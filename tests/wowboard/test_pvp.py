@@ -250,6 +250,7 @@ def test_pvp_defense_4_the_survivors_loot_one_item_from_each_defeated_enemys_bag
     state.characters["cantor"].bag = ["hunters_shortbow"]
     state.characters["warden"].bag = ["leather_cap", "barbed_arrows", "lucky_knucklebone"]
     state.characters["ranger"].health = state.characters["cantor"].health = 1
+    state.characters["cantor"].energy = 0  # no Mend to pay for: no last chance (character-defeat.1)
     P.start(state, ["warden", "arcanist"], ["ranger", "cantor"])
     boxes(state, "horde", damage=2)
     to_defense(state)

@@ -148,3 +148,93 @@ def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = 
     out.turns = state.turns_taken
     out.rounds = state.round
     return out
+
+
+# ---------------------------------------------------------------------------- issue 27.3: the pace of a real table
+@dataclass
+class Paced:
+    """A game two sensible people play: how many commands they typed or clicked (answers the table gives
+    alone, ``gm.table.forced``, are not counted), and who won."""
+
+    state: State
+    commands: int = 0
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+
+def _main_attack(state: State, actions: list) -> object | None:
+    """The active character's best attack now: its main attack (or a card attack) on the weakest enemy."""
+    attacks = [a for a in actions if isinstance(a, A.Play) and a.targets and _is_attack(state, a)]
+    if not attacks:
+        return None
+    return min(attacks, key=lambda a: (a.ability != "main", min(state.chars[t].health if t in state.chars else 99
+                                                                 for t in a.targets)))
+
+
+def sensible_choice(state: State, seat: int, actions: list) -> object:
+    """What a player who knows the game does on the common path: take their own character at a tie,
+    attack the weakest enemy in reach, else walk towards the nearest enemy (or a VP location), then end
+    the turn; pass windows and keep the dice (``auto_reroll: failures`` rerolls the misses)."""
+    decision = ENGINE.decision(state)
+    kind = decision.kind if decision is not None else ""
+    if kind in ("first_character", "next_character"):
+        own = [a for a in actions if isinstance(a, A.Choose) and a.value in state.chars
+               and state.chars[a.value].controller == seat]
+        return own[0] if own else actions[0]
+    if kind == "turn":
+        attack = _main_attack(state, actions)
+        if attack is not None:
+            return attack
+        moves = [a for a in actions if isinstance(a, A.Move)]
+        turn = state.turn
+        if moves and turn is not None:
+            from engines.wowminis.rules_board import dist
+
+            me = state.chars[turn.char]
+            foes = [c.pos for c in state.chars.values() if c.pos and c.controller != me.controller]
+            goals = foes or list(state.board.vp_locations)
+
+            def closeness(m: A.Move) -> tuple[int, str]:
+                return min((dist(m.to, g) for g in goals), default=0), m.to
+
+            best = min(moves, key=closeness)
+            if me.pos is None or closeness(best)[0] < min((dist(me.pos, g) for g in goals), default=0):
+                return best
+        ends = [a for a in actions if isinstance(a, A.EndTurn)]
+        if ends:
+            return ends[0]
+    passes = [a for a in actions if isinstance(a, A.Pass)]
+    if passes:
+        return passes[0]
+    keep = [a for a in actions if isinstance(a, A.Reroll) and not a.dice]
+    if keep:
+        return keep[0]
+    return actions[0]
+
+
+def paced_play(seed: int, options: dict | None = None, auto_pass: str = "never", max_commands: int = 2000) -> Paced:
+    """A whole game played by ``sensible_choice``, counting the commands the players would send."""
+    from gm.table.forced import only_answer
+
+    setup_ = setup(seed, options)
+    for s in setup_.seats:
+        s.config.pop("pool", None)  # the pools each character comes with
+    dice = SeededDice(seed + 7)
+    state = ENGINE.new_game(setup_, dice)
+    out = Paced(state)
+    for p in state.players:  # each seat's own settings, set once (not counted)
+        ENGINE.apply(state, p.seat, A.Prefs(auto_pass=auto_pass, auto_reroll="failures"), dice)
+    while out.commands < max_commands:
+        decision = ENGINE.decision(state)
+        if decision is None:
+            break
+        forced = only_answer(ENGINE, state)
+        if forced is not None:
+            ENGINE.apply(state, forced[0], forced[1], dice)
+            continue
+        seat = decision.seats[0]
+        action = sensible_choice(state, seat, ENGINE.legal_actions(state, seat))
+        ENGINE.apply(state, seat, action, dice)
+        out.commands += 1
+        kind = decision.kind if decision.kind != "turn" else f"turn:{getattr(action, 'kind', '?')}"
+        out.by_kind[kind] = out.by_kind.get(kind, 0) + 1
+    return out

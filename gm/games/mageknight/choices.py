@@ -27,13 +27,13 @@ from engines.mageknight.rules_values import damage_of
 from engines.mageknight.state import CombatEnemy, State, UnitState
 from gm.games.choices import Choice, Ranked, fit, rank
 from gm.games.mageknight.info import KEYS, effect_text, resist_text
-from gm.games.mageknight.payment import mana_matches, preferred_payment, same_payment
+from gm.games.mageknight.payment import NOTE as NOTE
+from gm.games.mageknight.payment import mana_matches, mana_text, no_such_mana, preferred_payment, same_payment
+from gm.games.mageknight.payment import with_note as _with_note
 from gm.games.names import Name, find, fold, resolve, resolve_many
 
 LANGS = SUPPORTED
 HERO = "hero"
-_MANA_WORD = {"token": "mk.ui.mana_word.token", "die": "mk.ui.mana_word.die", "crystal": "mk.ui.mana_word.crystal"}
-NOTE = "note"  # a built action's words for the reply (the mana the bot chose), never sent to the engine
 POWERED_MARK = "⚡"
 _SIDE_WORDS = {"basic": ("basic", "base", "b"), "powered": ("powered", "potenziata", "potenziato", "p")}
 _KIND_WORDS = {"attack": ("attack", "attacco", "att"), "block": ("block", "blocco", "parata")}
@@ -89,18 +89,9 @@ def column_words(column: ColumnPreview | None, lang: str) -> str:
         return ""
     key = "mk.ui.after_block" if column.kind == "block" else "mk.ui.after_attack"
     text = t(key, lang, total=column.total, need=column.need)
+    if column.enough and column.total > column.need:  # issue 27.5: overkill shows before it is played
+        return f"{text} ✓ {t('mk.ui.after_wasted', lang, wasted=column.total - column.need)}"
     return text + (" ✓" if column.enough else "")
-
-
-def mana_text(state: State, spec: str | None, lang: str) -> str:
-    """"white die", "gold die", "red crystal", "blue token"."""
-    if not spec:
-        return ""
-    source, _, detail = spec.partition(":")
-    if source == "die":
-        face = state.source[int(detail)].face
-        return t("mk.ui.mana.die", lang, face=t(f"mk.face.{face}", lang))
-    return t(f"mk.ui.mana.{source}", lang, face=t(f"mk.face.{detail}", lang))
 
 
 def _dedupe_dice(state: State, actions: list[Any]) -> list[Any]:
@@ -295,6 +286,9 @@ def resolve_play(state: State, seat: int | None, text: str, side: str | None, ma
     found, other = preferred_payment(found, [parse_play_value(n.value) or {} for n in found])
     if len(found) == 1:
         return _with_note(state, parse_play_value(found[0].value) or {}, other, lang)
+    if not found and mana and mana.strip():  # the card could be played, but not paid that way
+        unpaid = [a for a in _plays(state, seat) if wanted in (None, a.side)]
+        no_such_mana(mana, find(text, _play_names(state, unpaid, lang))[1])
     if not found:  # not a legal play now: the engine explains why (no target yet, wrong phase…)
         action: dict[str, Any] = {"kind": "play", "card": _hand_card(state, text, lang), "side": wanted or "basic"}
         if mana and mana.strip():
@@ -302,19 +296,6 @@ def resolve_play(state: State, seat: int | None, text: str, side: str | None, ma
         return action
     raise TavoloError(KEYS.ambiguous, name=text.strip(), what=Phrase("mk.ui.what.play"),
                       names="; ".join(n.label for n in found[:8]))
-
-
-def _with_note(state: State, action: dict[str, Any], other: str | None, lang: str) -> dict[str, Any]:
-    """A play whose payment the bot chose (``payment.preferred_payment``) says so in the reply: which mana
-    paid, and how to pay the other way (``NOTE``, taken off the action by the presenter)."""
-    spec = str(action.get("mana") or "")
-    if other is None or not spec:
-        return action
-    face = state.source[int(spec[4:])].face if spec.startswith("die:") else spec.partition(":")[2]
-    word = t(_MANA_WORD[other], lang)
-    note = t("mk.ui.paid_default", lang, used=mana_text(state, spec, lang),
-             other=t(f"mk.ui.mana.{other}", lang, face=t(f"mk.face.{face}", lang)), word=word)
-    return {**action, NOTE: note}
 
 
 def _hand_card(state: State, text: str, lang: str = "en") -> str:

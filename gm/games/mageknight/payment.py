@@ -6,10 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from common.i18n import SUPPORTED, t
+from engines.core.errors import TavoloError
 from engines.mageknight.state import State
 from gm.games.names import Name, fold
 
 LANGS = SUPPORTED
+NOTE = "note"  # a built action's words for the reply (the mana the bot chose), never sent to the engine
+_MANA_WORD = {"token": "mk.ui.mana_word.token", "die": "mk.ui.mana_word.die", "crystal": "mk.ui.mana_word.crystal"}
 _MANA_WORDS = {"die": ("die", "dice", "dado", "dadi", "source", "fonte"), "crystal": ("crystal", "cristallo"),
                "token": ("token", "gettone")}
 
@@ -79,3 +82,35 @@ def _source(play: dict[str, Any]) -> str:
 def _payment_rank(play: dict[str, Any]) -> int:
     source = _source(play)
     return PAYMENT_ORDER.index(source) if source in PAYMENT_ORDER else len(PAYMENT_ORDER)
+
+
+def mana_text(state: State, spec: str | None, lang: str) -> str:
+    """"white die", "gold die", "red crystal", "blue token"."""
+    if not spec:
+        return ""
+    source, _, detail = spec.partition(":")
+    if source == "die":
+        face = state.source[int(detail)].face
+        return t("mk.ui.mana.die", lang, face=t(f"mk.face.{face}", lang))
+    return t(f"mk.ui.mana.{source}", lang, face=t(f"mk.face.{detail}", lang))
+
+
+def with_note(state: State, action: dict[str, Any], other: str | None, lang: str) -> dict[str, Any]:
+    """A play whose payment the bot chose (``payment.preferred_payment``) says so in the reply: which mana
+    paid, and how to pay the other way (``NOTE``, taken off the action by the presenter)."""
+    spec = str(action.get("mana") or "")
+    if other is None or not spec:
+        return action
+    face = state.source[int(spec[4:])].face if spec.startswith("die:") else spec.partition(":")[2]
+    word = t(_MANA_WORD[other], lang)
+    note = t("mk.ui.paid_default", lang, used=mana_text(state, spec, lang),
+             other=t(f"mk.ui.mana.{other}", lang, face=t(f"mk.face.{face}", lang)), word=word)
+    return {**action, NOTE: note}
+
+
+def no_such_mana(typed: str, payable: list[Name]) -> None:
+    """Issue 27: ``mana:crystal`` with no crystal (or any payment that matches none of the legal ones)
+    is refused as such, with the ways the card can be paid, before the engine would word it as a
+    refusal of the basic side."""
+    if payable:
+        raise TavoloError("mk.ui.no_such_mana", mana=typed.strip()[:40], plays="; ".join(n.label for n in payable[:6]))

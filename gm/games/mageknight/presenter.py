@@ -28,10 +28,11 @@ from gm import presenters
 from gm.context import Actor, Place
 from gm.games.choices import Choice, Ranked, rank
 from gm.games.mageknight import choices, scores, text
+from gm.games.mageknight.phase import attacks_left
 from gm.games.seat_view import seat_view
 from gm.packs import admin as pack_admin
 from gm.reply import Button, Image, Reply, Select, SelectOption
-from gm.table.model import game_ref
+from gm.table.model import game_ref, system_name
 
 if TYPE_CHECKING:
     from gm.app import App
@@ -75,6 +76,28 @@ async def act(app: App, place: Place, actor: Actor, action: dict[str, Any], *, r
             reply.brief = f"{reply.brief}\n{note}"
     await scores.record_last(app.store, app.tables, place)
     return reply
+
+
+async def next_phase(app: App, place: Place, actor: Actor, ref: str | None = None) -> Reply:
+    """``/mk next`` and the "End the combat" button. Ending the attack phase ends the combat for good
+    (only the GM could undo it), so with enemies standing and attacks still open it asks first, with a
+    confirmation button (TABLE_UX; issue 27.2: a block that blocked the last attacker moves straight on
+    to the attack phase, and a ``next`` typed for the block phase must not end the combat)."""
+    state, seat, table = await current(app, place, actor)
+    if state is not None and table is not None and seat is not None and state.phase == "attack" \
+            and state.staged is None and state.pending is None:
+        standing = [e.local_name(actor.locale) for e in state.enemies if e.status != "defeated"
+                    and e.summoned_by is None]
+        options = attacks_left(state, seat, actor.locale) if standing else []
+        if options:
+            now = game_ref(table)
+            if ref is not None and ref != now:
+                raise TavoloError("common.stale_button")
+            lang = actor.locale
+            return Reply(text=t("mk.ui.end_confirm", lang, enemies=", ".join(standing), count=len(standing),
+                                options=", ".join(options[:8])), ephemeral=True,
+                         buttons=[Button(t("mk.ui.end_confirm_button", lang), f"tv1:mk:{now}:endnow", style="danger")])
+    return await act(app, place, actor, {"kind": "next"}, ref=ref)
 
 
 def _explained(exc: RuleError, state: State | None, lang: str) -> RuleError:
@@ -128,7 +151,13 @@ async def open_daily(app: App, place: Place, actor: Actor) -> Reply:
     """``/mk daily``: the server's puzzle of the day, opened and started at once (one seat)."""
     day = scores.today()
     puzzle = scores.daily_puzzle(place.guild_id, day)
-    await app.tables.new(place, actor, SYSTEM, puzzle.options())
+    try:
+        await app.tables.new(place, actor, SYSTEM, puzzle.options())
+    except TavoloError as exc:  # issue 27.6: say where the daily can be played instead
+        if exc.key in ("game.channel_busy", "game.channel_quarantined"):
+            params = {**exc.params, "system": system_name(str(exc.params.get("system", SYSTEM)))}
+            raise TavoloError("mk.ui.daily_busy", **params) from None
+        raise
     reply = await app.tables.start(place, actor)
     intro = scores.daily_intro(puzzle, day, actor.locale)
     reply.text = f"{intro}\n{reply.text}".strip()
@@ -301,6 +330,10 @@ class MageKnightPresenter:
 
     def help_text(self, lang: str) -> str:
         return t("mk.ui.help", lang)
+
+    def help_line(self, lang: str) -> str:
+        """This game's commands in one line, for ``/game help`` in a channel with no game (issue 27.7)."""
+        return t("mk.ui.help_line", lang)
 
     def die_faces(self, sides: int) -> dict[int, str] | None:
         """The mana die's colours (a d6: 1 red … 6 black), for typing physical dice in manual mode."""

@@ -14,7 +14,7 @@ from common.i18n import humanize, local_names, t
 from engines.core.events import Event
 from engines.mageknight import ENGINE
 from engines.mageknight import actions as A
-from engines.mageknight.content import HIDDEN, WOUND
+from engines.mageknight.content import HIDDEN, WOUND, Element
 from engines.mageknight.preview import preview_column
 from engines.mageknight.rules_values import (
     attack_inefficient,
@@ -25,6 +25,7 @@ from engines.mageknight.rules_values import (
 from engines.mageknight.state import State
 from gm.games.mageknight import choices
 from gm.games.mageknight.info import ability_name, attack_text, card_text, effect_text, enemy_now_text, resist_text
+from gm.games.mageknight.phase import phase_uses
 from gm.reply import Reply
 
 PHASES_WITH_COLUMN = ("ranged_siege", "block", "attack")
@@ -61,7 +62,7 @@ def column_line(state: State, lang: str) -> str:
     if column.inefficient:
         enemies = [state.enemy(uid) for uid in staged.targets]
         if column.kind == "block":
-            why = t("mk.ui.why_block", lang, element=t(f"mk.element.{enemies[0].token.element}", lang))
+            why = why_block(enemies[0].token.element, lang)
         else:
             why = resist_text(sorted(group_resistances(enemies)), lang)
         weak = ", ".join(t(f"mk.element.{e}", lang) for e in _weak_elements(state))
@@ -69,9 +70,22 @@ def column_line(state: State, lang: str) -> str:
                  half=column.inefficient // 2, efficient=column.efficient, total=column.total, need=column.need)
     else:
         sums = t("mk.ui.column_sum", lang, total=column.total, need=column.need)
-    verdict = (t("mk.ui.column_enough", lang) if column.enough
-               else t("mk.ui.column_short", lang, missing=column.need - column.total))
+    if column.enough and column.total > column.need:  # issue 27.5: overkill is said before the commit
+        verdict = t("mk.ui.column_wasted", lang, wasted=column.total - column.need)
+    else:
+        verdict = (t("mk.ui.column_enough", lang) if column.enough
+                   else t("mk.ui.column_short", lang, missing=column.need - column.total))
     return t(key, lang, targets=targets, sums=sums, verdict=verdict)
+
+
+def why_block(element: Element, lang: str) -> str:
+    """"weak against an ice attack": the article goes with the element's word, in either language."""
+    return t("mk.ui.why_block", lang, attack=t(f"mk.ui.attack_of.{element}", lang))
+
+
+def rep_text(change: int) -> str:
+    """Reputation is shown as the change this combat made (+1, -2, ±0), never as a total (issue 27.8)."""
+    return f"{change:+d}" if change else "±0"
 
 
 def damage_line(state: State, lang: str) -> str:
@@ -91,7 +105,7 @@ def summary(view: State, lang: str) -> str:
     if view.phase in ("over", "setup"):
         return ""
     hero = view.hero
-    rep = f"{view.reputation:+d}" if view.reputation else "0"
+    rep = rep_text(view.reputation)
     parts = [t("mk.ui.summary", lang, level=hero.level, fame=view.fame, rep=rep, wounds=hero.combat_hand_wounds,
                limit=hero.hand_limit)]
     if hero.knocked_out:
@@ -112,13 +126,15 @@ def event_text(event: Event, lang: str) -> str | None:
     p = local_names(event.params, lang)  # cards, tokens and units in the reader's language
     if key == "attack_halved":
         resist = [r for r in p.get("resist") or [] if r != "cold_fire"]
-        return t("mk.ui.ev.attack_halved", lang, targets=", ".join(p.get("targets", [])), efficient=p["efficient"],
+        text = t("mk.ui.ev.attack_halved", lang, targets=", ".join(p.get("targets", [])), efficient=p["efficient"],
                  inefficient=p["inefficient"], half=int(p["inefficient"]) // 2, total=p["total"], need=p["need"],
                  why=resist_text(resist, lang) or t("mk.ui.why_resisted", lang))
+        return _wasted(text, p, lang)
     if key == "blocked_halved" and "element" in p:
-        return t("mk.ui.ev.blocked_halved", lang, enemy=p["enemy"], efficient=p["efficient"],
+        text = t("mk.ui.ev.blocked_halved", lang, enemy=p["enemy"], efficient=p["efficient"],
                  inefficient=p["inefficient"], half=int(p["inefficient"]) // 2, total=p["total"], need=p["need"],
-                 why=t("mk.ui.why_block", lang, element=t(f"mk.element.{p['element']}", lang)))
+                 why=why_block(p["element"], lang))
+        return _wasted(text, p, lang)
     if key in ("summon_drawn", "summon_entered"):
         kind = str(p.get("effect", "attack_melee_physical"))
         attack = f"{t(f'mk.effect_kind.{kind}', lang)} {p.get('attack', 0)}" + _abilities(p, lang)
@@ -130,13 +146,23 @@ def event_text(event: Event, lang: str) -> str | None:
     if key == "effect_added" and (p.get("sideways") or p.get("unit")):
         which = "mk.ui.ev.added_sideways" if p.get("sideways") else "mk.ui.ev.added_unit"
         return t(which, lang, **humanize(p, lang, "mk"))
-    if key in ("enemy_defeated", "combat_ended") and isinstance(p.get("rep"), int) and p["rep"] > 0:
-        return t(event.key, lang, **humanize({**p, "rep": f"+{p['rep']}"}, lang, "mk"))  # "+1", as gained
+    if key in ("enemy_defeated", "combat_ended", "gm_fame", "reputation_site") and isinstance(p.get("rep"), int):
+        return t(event.key, lang, **humanize({**p, "rep": rep_text(p["rep"])}, lang, "mk"))  # "+1", as gained
+    if key in ("attack_resolved", "blocked"):
+        return _wasted(t(event.key, lang, **humanize(p, lang, "mk")), p, lang)
     if key == "mana_used" and p.get("mana") in _MANA_USED:  # which source paid (M46)
         return t(_MANA_USED[p["mana"]], lang, card=p["card"], face=t(f"mk.face.{p['face']}", lang))
     if key == "seed":
         return t("mk.ui.ev.seed", lang, seed=p["seed"], tier=p["tier"])
     return None
+
+
+def _wasted(text: str, params: dict[str, Any], lang: str) -> str:
+    """"… against armor 2 (4 wasted)." after a resolved column that had more than it needed (issue 27.5)."""
+    total, need = params.get("total"), params.get("need")
+    if isinstance(total, int) and isinstance(need, int) and total > need:
+        return f"{text.rstrip('.')} {t('mk.ui.after_wasted', lang, wasted=total - need)}."
+    return text
 
 
 # ---------------------------------------------------------------------------- the hand
@@ -159,6 +185,7 @@ def hand_lines(view: State, seat: int, lang: str) -> list[str]:
     """Each card in the hand with both sides and what it can do right now."""
     hero = view.hero
     legal = ENGINE.legal_actions(view, seat)
+    ahead = phase_uses(view, seat, lang)  # no column yet: what each card could add in this phase
     cards = [c for c in dict.fromkeys(hero.hand) if c in view.cards]
     hidden = hero.hand.count(HIDDEN)
     wounds = hero.hand.count(WOUND)
@@ -172,8 +199,12 @@ def hand_lines(view: State, seat: int, lang: str) -> list[str]:
         now = list(dict.fromkeys(n for n in now if n))
         if any(isinstance(a, A.Sideways) and a.card == card_id for a in legal):
             now.append(t("mk.ui.panel_sideways", lang))
-        lines.append("  " + (t("mk.ui.panel_now", lang, plays="; ".join(now)) if now
-                             else t("mk.ui.panel_not_now", lang)))
+        if now:
+            lines.append("  " + t("mk.ui.panel_now", lang, plays="; ".join(now)))
+        elif card_id in ahead:
+            lines.append("  " + t("mk.ui.panel_phase", lang, plays="; ".join(ahead[card_id])))
+        else:
+            lines.append("  " + t("mk.ui.panel_not_now", lang))
     if hidden:
         lines.append(t("mk.ui.panel_hidden", lang, count=hidden))
     if wounds:
@@ -189,11 +220,15 @@ def hand_lines(view: State, seat: int, lang: str) -> list[str]:
 def unit_lines(view: State, seat: int, lang: str) -> list[str]:
     """Units that can still act, with what each activation would add now."""
     legal = [a for a in ENGINE.legal_actions(view, seat) if isinstance(a, A.Activate)]
+    ahead = phase_uses(view, seat, lang)
     lines = []
     for unit in view.units:
         now = list(dict.fromkeys(choices.after_label(view, a, lang) for a in legal if a.unit == unit.uid))
         if now:
             lines.append(f"• {unit.local_name(lang)}: " + "; ".join(n for n in now if n))
+        elif unit.uid in ahead:
+            lines.append(f"• {unit.local_name(lang)}: "
+                         + t("mk.ui.panel_phase", lang, plays="; ".join(ahead[unit.uid])))
     return lines
 
 

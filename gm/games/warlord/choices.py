@@ -18,6 +18,7 @@ from engines.warlord import ENGINE
 from engines.warlord import actions as A
 from engines.warlord.content import DeckDef, Pack
 from engines.warlord.rules_common import add_italian_names, atk_values, italian_names
+from engines.warlord.rules_deck import army_card_error
 from engines.warlord.state import State
 from gm.games.choices import Choice, Ranked, clip, fit, matches, rank
 from gm.games.names import Name, NameKeys, find, fold, resolve, resolve_many
@@ -161,14 +162,16 @@ def army_warlord_choices(view: State | None, seat: int | None, current: str, lan
 
 def army_level_choices(view: State | None, seat: int | None, level: int, warlord: str | None, current: str,
                        lang: str) -> list[Choice]:
-    """Level 1 (or 2) characters of the deck, of the chosen Warlord's faction when one is typed."""
+    """Level 1 (or 2) characters of the deck that the starting-army check accepts beside the chosen Warlord
+    (the one typed, else every Warlord of the deck): the same check as the refusal (issue 27.4)."""
     if view is None or seat is None or view.phase != "setup":
         return []
     pool = _pool_chars(view, seat)
-    lord = resolve_card(view, [u for u in pool if view.defn(u).has("Warlord")], warlord) if warlord else ""
-    factions = set(view.defn(lord).traits) & set(view.factions) if lord in view.cards else set()
-    uids = [u for u in pool if view.defn(u).level == level and not view.defn(u).has("Warlord")
-            and (not factions or factions & set(view.defn(u).traits))]
+    lords = [u for u in pool if view.defn(u).has("Warlord")]
+    if warlord:
+        lords = [resolve_card(view, lords, warlord)]
+    uids = [u for u in pool if any(army_card_error(view.defn(lord), view.defn(u), level, view.factions) is None
+                                   for lord in lords if lord in view.cards)]
     return _multi(_counted(view, uids, lang), current, 3 if level == 1 else 2)
 
 
@@ -230,8 +233,8 @@ def resolve_discards(view: State, seat: int | None, typed: str | None) -> list[s
     if seat is None:
         raise TavoloError("game.not_seated")
     names = names_list(typed)
-    if not names or fold(names[0]) in NONE_WORDS:
-        return []
+    if not names or fold(names[0]) in NONE_WORDS or view.phase != "draw":
+        return []  # out of the draw phase the engine refuses the discard with the rule of the moment (issue 27.7)
     left = list(view.player(seat).hand)
     out = []
     for name in names:
@@ -365,8 +368,13 @@ def _target_label(view: State, target: str | None, lang: str) -> str:
         return text.word("dir", target, lang)
     if target in view.chars:
         return text.char_now(view, target, lang)
-    if target in view.cards:
-        return t("warlord.ui.from_discard", lang, name=text.shown(view, target, lang))
+    if target in view.cards:  # a card out of play: say where it is (Scribe names a spell in hand, issue 27.7)
+        key = next((k for p in view.players for k, cards in (("warlord.ui.from_hand", p.hand),
+                                                             ("warlord.ui.from_discard", p.discard))
+                    if target in cards), "")
+        if key:
+            return t(key, lang, name=text.shown(view, target, lang))
+        return text.shown(view, target, lang)
     return target
 
 

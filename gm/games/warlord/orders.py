@@ -137,6 +137,8 @@ def encode_order(a: Action) -> str:
         return f"equip|{a.item}|{a.host}"
     if isinstance(a, A.Maneuver):
         return f"move|{a.char}|{a.to}"
+    if isinstance(a, A.Strike):
+        return f"strike|{a.target}"
     if isinstance(a, A.PlayOrder):
         return f"play|{a.card}|{a.ability}|{a.performer}|{a.target or ''}"
     if isinstance(a, A.UseOrder):
@@ -149,6 +151,8 @@ def decode_order(value: str) -> dict[str, Any]:
     kind = p[0]
     if kind == "attack" and len(p) == 2:
         return {"kind": "attack", "attacker": p[1]}
+    if kind == "strike" and len(p) == 2:
+        return {"kind": "strike", "target": p[1]}
     if kind == "recruit" and len(p) == 2:
         return {"kind": "recruit", "card": p[1]}
     if kind == "equip" and len(p) == 3:
@@ -179,18 +183,42 @@ def order_label(view: State, a: Action, lang: str) -> str:
     if isinstance(a, A.PlayOrder):
         return fit([t("warlord.ui.order.play", lang, name=text.shown(view, a.card, lang),
                       by=text.tagged(view, a.performer, lang)),
-                    _target_label(view, a.target, lang) if a.target else ""])
+                    short_target(view, a.target, lang) if a.target else ""])
     if isinstance(a, A.UseOrder):
         src = text.word("feat", a.source[5:], lang) if a.source.startswith("feat:") else text.tagged(
             view, a.source, lang) if a.source in view.chars else text.shown(view, a.source, lang)
         who = text.tagged(view, a.performer, lang) if a.performer else ""
         parts = [t("warlord.ui.order.use", lang, name=src) + (f" ({who})" if who else "")]
         if a.target:
-            parts.append(_target_label(view, a.target, lang))
+            parts.append(short_target(view, a.target, lang))
         if a.marksmanship:
             parts.append(text.word("mark", a.marksmanship, lang))
         return fit(parts)
     return t("warlord.ui.order.pass", lang)
+
+
+def short_target(view: State, target: str, lang: str) -> str:
+    """A target as the board names it (its place only among twins): short enough that a label keeps it."""
+    return text.tagged(view, target, lang) if target in view.chars else _target_label(view, target, lang)
+
+
+def order_lines(view: State, seat: int | None, lang: str) -> list[str]:
+    """The panel's orders, one line per order with its possible targets together ("Use Ember Hexer → Shieldwall
+    Recruit (rank 1 #1), Tunnel Scout"): one entry per thing to do, never the same line once per target
+    (issue 27.6). Attacks first, the pass last."""
+    groups: dict[str, tuple[int, str, list[str]]] = {}
+    for a in legal(view, seat):
+        if a.kind not in ORDER_RANK:
+            continue
+        assert view is not None
+        target = a.target if isinstance(a, (A.PlayOrder, A.UseOrder)) else None
+        base = a.model_copy(update={"target": None}) if target else a
+        entry = groups.setdefault(encode_order(base), (ORDER_RANK[a.kind], order_label(view, base, lang), []))
+        label = short_target(view, target, lang) if target else ""
+        if label and label not in entry[2]:
+            entry[2].append(label)
+    ordered = sorted(groups.values(), key=lambda e: e[0])
+    return [head + (" → " + ", ".join(targets) if targets else "") for _, head, targets in ordered]
 
 
 ORDER_RANK = {"attack": 0, "play_order": 1, "use_order": 2, "recruit": 3, "equip": 4, "maneuver": 5, "pass": 9}

@@ -170,7 +170,7 @@ def discard_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
 
 
 # ---------------------------------------------------------------------------- menus
-MENU_VERBS = ("orders", "attack", "react", "reformmenu", "army", "discardmenu")
+MENU_VERBS = ("orders", "attack", "react", "reformmenu", "strikemenu", "army", "discardmenu")
 
 
 async def button_menu(app: App, place: Place, actor: Actor, ref: str, verb: str) -> Reply:
@@ -191,6 +191,10 @@ async def button_menu(app: App, place: Place, actor: Actor, ref: str, verb: str)
         return react_menu(view, seat, lang, now)
     if verb == "reformmenu":
         return reform_menu(view, seat, lang, now)
+    if verb == "strikemenu":  # every target, its owner and the d20 it needs (values decode as orders)
+        found = [Choice(c.label, orders.encode_order(A.Strike(target=c.value)))
+                 for c in choices.strike_choices(view, seat, "", lang)]
+        return _select(now, "do", t("warlord.ui.pick_strike", lang), found)
     if verb == "army":
         return army_reply(view, seat, lang, now)
     return discard_menu(view, seat, lang, now)
@@ -248,8 +252,8 @@ def play_lines(view: State, seat: int, lang: str) -> list[str]:
         return [suggested_line(view, army, lang)] if army else []
     if "draw_discard" in kinds:
         return [t("warlord.ui.discard_hint", lang)]
-    found = orders.order_choices(view, seat, lang)
-    lines = [f"• {c.label}" for c in found[:15]]
+    found = orders.order_lines(view, seat, lang)
+    lines = [f"• {line}" for line in found[:15]]
     if len(found) > 15:
         lines.append(t("warlord.ui.more_orders", lang, n=len(found) - 15))
     return lines
@@ -374,9 +378,13 @@ class WarlordPresenter:
                     if view.attack is not None else
                     Button(t("warlord.ui.button.yield_turn", lang), f"{prefix}:ryield:turn")]
         if decision.kind == "choose_strike_target":
-            found = [Button(t("warlord.ui.button.strike", lang, name=text.tagged(view, a.target, lang))[:80],
-                            f"{prefix}:strike:{a.target}", style="danger")
-                     for a in choices.legal(view, seat) if isinstance(a, A.Strike)][:OPTION_BUTTONS]
+            targets = [a.target for a in choices.legal(view, seat) if isinstance(a, A.Strike)]
+            if len(targets) > OPTION_BUTTONS:  # more than fit: one menu holds them all (issue 27.5), none cut
+                found = [Button(t("warlord.ui.button.strike_menu", lang, n=len(targets)), f"{prefix}:strikemenu",
+                                style="danger")]
+            else:
+                found = [Button(t("warlord.ui.button.strike", lang, name=text.tagged(view, u, lang))[:80],
+                                f"{prefix}:strike:{u}", style="danger") for u in targets]
             return [*found, Button(t("warlord.ui.button.stop", lang), f"{prefix}:stop")]
         if decision.kind == "reform":
             options = [a for a in choices.legal(view, seat) if isinstance(a, A.Reform)]

@@ -163,10 +163,18 @@ def place_text(view: State, uid: str, lang: str) -> str:
 
 
 def tagged(view: State, uid: str, lang: str) -> str:
-    """A character's name, with its place when another character in play has the same name."""
+    """A character's name, with its place when another character in play has the same name, and its owner
+    too when such a twin belongs to another player (3–4 players: two armies each with a "Shieldwall Recruit
+    (rank 1 #1)", issue 27.5)."""
     name = shown(view, uid, lang)
     twins = [u for u in view.chars if u != uid and view.name(u) == view.name(uid)]
-    return f"{name} ({place_text(view, uid, lang)})" if twins and place_text(view, uid, lang) else name
+    place = place_text(view, uid, lang)
+    if not twins or not place:
+        return name
+    owner = view.chars[uid].controller
+    if any(view.chars[u].controller != owner for u in twins):
+        return f"{name} ({player_name(view, owner)}, {place})"
+    return f"{name} ({place})"
 
 
 def char_now(view: State, uid: str, lang: str, *, owner: bool = True, rank: bool = True) -> str:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.i18n import t
+from engines.core.errors import TavoloError
 from engines.wowboard.content import MAX_PACK_BYTES
 from engines.wowboard.content_cards import local_name
 from engines.wowboard.rules_common import pack_of
 from engines.wowboard.state import State
 from gm.games.choices import Choice, Ranked, rank
-from gm.games.wowboard import cards, choices
+from gm.games.wowboard import cards, choices, text
 from gm.games.wowboard.text import char_label
 
 __all__ = ["MAX_PACK_BYTES", "all_wounds", "area_choices", "card_choices", "challenge", "equip", "region_choices",
@@ -43,9 +45,10 @@ def rest(view: State, seat: int | None, character: str, health: int | None, ener
 
 def challenge(view: State, seat: int | None, character: str, target: str, invite: str | None,
               lang: str) -> dict[str, Any]:
-    """A fight in the character's region; ``invite`` names the seat's other characters there."""
+    """A fight in the character's region; ``invite`` names friendly characters there, a teammate's too
+    (challenge.5)."""
     char = choices.resolve_character(view, seat, character, lang)
-    friends = [choices.resolve_character(view, seat, f, lang) for f in (invite or "").split(",") if f.strip()]
+    friends = [choices.resolve_invitee(view, seat, char, f, lang) for f in (invite or "").split(",") if f.strip()]
     return {"kind": "challenge", "character": char,
             "target": choices.resolve_target(view, seat, char, target, lang), "invite": friends}
 
@@ -75,8 +78,23 @@ def _own_cards(view: State, char: str, typed: str, lang: str = "en") -> list[str
     return choices.resolve_cards(view, typed, [*c.spellbook, *c.bag], lang)
 
 
+def _names_one(view: State, options: list[str], typed: str, lang: str) -> str:
+    """The one card of ``options`` that ``typed`` names, or "" (no error: the caller decides)."""
+    try:
+        return choices.resolve(view, options, typed, "card", lang) if options and typed.strip() else ""
+    except TavoloError:
+        return ""
+
+
 def equip(view: State, seat: int | None, character: str, card: str, area: str, lang: str = "en") -> dict[str, Any]:
     char = choices.resolve_character(view, seat, character, lang)
+    c = view.characters[char]
+    worn = [k for sl in c.sheet.values() for k in ([sl.card] if sl.card else []) + sl.addons]
+    own = [*c.spellbook, *c.bag]
+    if (on := _names_one(view, worn, card, lang)) and not _names_one(view, own, card, lang):
+        known = ", ".join(text.name(view, k, lang) for k in own) or t("wowboard.ui.none", lang)
+        raise TavoloError("wowboard.ui.already_equipped", card=text.name(view, on, lang),
+                          name=text.name(view, c.class_id, lang), known=known)  # not "there is no card" (27.4)
     found = _own_cards(view, char, card, lang)
     picked = found[0] if found else card
     return {"kind": "equip", "character": char, "card": picked,
@@ -100,9 +118,8 @@ def unequip(view: State, seat: int | None, character: str, card: str, lang: str 
 # ---------------------------------------------------------------------------- combat
 def roll(view: State, seat: int | None, instants: str | None, stun: str | None, lang: str = "en") -> dict[str, Any]:
     """The dice pool, with the instants paid for now and the dice given up for Stun tokens."""
-    picked = [c.value for c in choices.instant_choices(view, seat, "")]
     colours = [c.strip().lower() for c in (stun or "").split(",") if c.strip()]
-    return {"kind": "roll", "instants": choices.resolve_cards(view, instants, picked, lang), "stun": colours}
+    return {"kind": "roll", "instants": choices.resolve_instants(view, seat, instants, lang), "stun": colours}
 
 
 def reroll(view: State, dice: str) -> dict[str, Any]:

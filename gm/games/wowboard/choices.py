@@ -147,6 +147,17 @@ def invite_choices(view: State, seat: int | None, char: str | None, current: str
     return _pick([(text.char_label(view, f, lang=lang), f) for f in sorted(friends)], current)
 
 
+def resolve_invitee(view: State, seat: int | None, char: str, typed: str, lang: str = "en") -> str:
+    """A friend to invite (challenge.5): any friendly character in the region with an action left, of any
+    seat; with none such, every friendly character, so the engine says why it cannot join."""
+    friends = sorted({f for a in legal(view, seat) if isinstance(a, A.Challenge) and a.character == char
+                      for f in a.invite})
+    c = view.characters.get(char)
+    options = friends or [f.id for f in view.characters.values() if c is not None and f.faction == c.faction
+                          and f.id != char]
+    return resolve(view, options, typed, "character", lang)
+
+
 # ---------------------------------------------------------------------------- train, town, equip
 def power_choices(view: State, seat: int | None, char: str | None, current: str, lang: str = "en") -> list[Choice]:
     """Powers and talents still in the character's class deck that it may buy now (train-town.1)."""
@@ -201,10 +212,28 @@ def area_label(view: State, char: str | None, area: str, lang: str) -> str:
     return words if words == area or "_" not in area else f"{words} ({area.rsplit('_', 1)[1]})"
 
 
+def covered_printed(view: State, char: str | None, area: str, lang: str = "en") -> str | None:
+    """The pre-printed power an equip in ``area`` would cover (equipping.1), by name; None if none."""
+    c = view.characters.get(char or "")
+    if c is None or (c.sheet.get(area) is not None and c.sheet[area].card):
+        return None
+    return text.printed_name(c.class_id, f"pre:{area}", lang)
+
+
 def area_choices(view: State, seat: int | None, char: str | None, card: str | None, current: str,
                  lang: str = "en") -> list[Choice]:
+    """Areas that take the card: empty ones first, then those whose card it would replace, and last those
+    whose printed power it would cover (equipping.1), which the label names ("covers Spark")."""
     areas = dict.fromkeys(a for _c, k, a in equip_pairs(view, seat, char) if not card or k == card)
-    return _pick([(area_label(view, char, area, lang), area) for area in areas], current)
+    c = view.characters.get(char or "")
+    found = []
+    for area in areas:
+        label, printed = area_label(view, char, area, lang), covered_printed(view, char, area, lang)
+        taken = c is not None and area in c.sheet and bool(c.sheet[area].card)
+        if printed:
+            label = f"{label} — {t('wowboard.ui.covers', lang, name=printed)}"
+        found.append(Ranked(Choice(label, area), (2 if printed else 1 if taken else 0,)))
+    return rank(found, current)
 
 
 def resolve_area(view: State, seat: int | None, char: str, card: str, typed: str, lang: str = "en") -> str:
@@ -242,7 +271,15 @@ def resolve_answer(view: State, seat: int | None, typed: str, lang: str = "en") 
     options = [a.value for a in legal(view, seat) if isinstance(a, A.Choose)]
     if not options:
         return typed.strip()
-    return resolve(view, options, typed, "option", lang)
+    if typed.strip() in options:
+        return typed.strip()
+    names = [Name(o, text.option_label(view, o, lang), (o, *text.aliases(view, o), text.option_label(view, o, "en"),
+                                                          text.option_label(view, o, "it"))) for o in options]
+    _tier, found = find(typed, names)  # an answer by what the buttons say: "Mend", "accetta"
+    if len(found) == 1:
+        return found[0].value
+    known = ", ".join(n.label for n in (found or names))
+    raise TavoloError("wowboard.ui.unknown_option", name=typed[:40], known=known)
 
 
 def order_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
@@ -307,19 +344,72 @@ def split_choices(view: State, seat: int | None, current: str, lang: str = "en")
                   for a in legal(view, seat) if isinstance(a, A.AssignWounds)], current)
 
 
-def instant_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
-    """Instant powers the attacker has equipped (dice-pool.1: paid when the pool is rolled)."""
-    from engines.wowboard.rules_sheet import card_of
+def instant_label(view: State, char: str, entry: str, lang: str = "en") -> str:
+    """An instant as the roll offers it: "Spark (1 energy)", "Mend → Warden (1 energy)"."""
+    from engines.wowboard.rules_sheet import equipped_effects
 
+    source, _, target = entry.partition(">")
+    label = text.source_name(view, char, source, lang)
+    if target:
+        label += " → " + text.name(view, view.characters[target].class_id if target in view.characters else target,
+                                   lang)
+    energy = next((a.energy for a in equipped_effects(view, char) if a.source == source), 0)
+    return f"{label} ({t('wowboard.ui.energy_cost', lang, n=energy)})"
+
+
+def roll_instants(view: State, seat: int | None) -> tuple[str | None, list[str]]:
+    """The attacker whose pool is rolled and the instants the engine offers with the roll (power-cards.3:
+    printed ones such as Spark included, a friend heal once per participant it may reach)."""
     combat = view.combat
     if combat is None or combat.attack is None or seat is None:
+        return None, []
+    entries = [i for a in legal(view, seat) if isinstance(a, A.Roll) for i in a.instants]
+    return combat.attack.character, list(dict.fromkeys(entries))
+
+
+def instant_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
+    """Instant powers the attacker can pay for now (dice-pool.1: paid when the pool is rolled), printed
+    sheet powers included (equipping.1)."""
+    char, entries = roll_instants(view, seat)
+    if char is None:
         return []
-    c = view.characters[combat.attack.character]
-    if c.seat != seat:
+    return _pick([(instant_label(view, char, e, lang), e) for e in entries], current)
+
+
+def resolve_instants(view: State, seat: int | None, typed: str | None, lang: str = "en") -> list[str]:
+    """``instants:spark, mend warden`` → the engine's ids, by the shared resolver (either language, a word,
+    a close typo). A name that fits no instant on offer is an error listing those that would work, never
+    dropped (issue 27.1)."""
+    from engines.wowboard.rules_fight import in_play_instants
+
+    char, entries = roll_instants(view, seat)
+    if char is None or not (typed or "").strip():
         return []
-    pack = pack_of(view)
-    found = []
-    for slot in c.sheet.values():
-        if slot.card and getattr(card_of(pack, slot.card), "power_type", None) == "instant":
-            found.append((text.name(view, slot.card, lang), slot.card))
-    return _pick(found, current)
+    offered = entries
+    idle = [i for i in in_play_instants(view, char) if not any(e.partition(">")[0] == i for e in entries)]
+
+    def names(entry: str) -> Name:
+        source, _, target = entry.partition(">")
+        spelled = [text.source_name(view, char, source, lng) + (f" {tname}" if target else "")
+                   for lng in ("en", "it")
+                   for tname in [text.name(view, view.characters[target].class_id, lng) if target else ""]]
+        return Name(entry, instant_label(view, char, entry, lang), (entry, source, *spelled))
+
+    out: list[str] = []
+    for part in typed.split(","):
+        if not part.strip():
+            continue
+        if part.strip() in offered:
+            out.append(part.strip())
+            continue
+        _tier, found = find(part.replace("→", " "), [names(e) for e in offered])
+        sources = {f.value.partition(">")[0] for f in found}
+        if len(found) == 1 or (len(sources) == 1 and found and ">" in found[0].value):
+            out.append(found[0].value if len(found) == 1 else found[0].value.partition(">")[0])
+            continue
+        _tier, resting = find(part, [names(i) for i in idle])
+        if len(resting) == 1:  # in play but not usable now (power-cards.3, card-limits.4): say why
+            raise TavoloError("wowboard.ui.instant_not_now", name=text.source_name(view, char, resting[0].value, lang))
+        known = ", ".join(instant_label(view, char, e, lang) for e in offered) or t("wowboard.ui.none", lang)
+        raise TavoloError("wowboard.ui.unknown_instant", name=part.strip()[:40], known=known)
+    return out

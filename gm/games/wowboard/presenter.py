@@ -37,11 +37,11 @@ if TYPE_CHECKING:
 SYSTEM = "wowboard"
 AREA = "wb"
 MENU_KINDS = ("travel", "challenge", "rest", "train", "town", "equip", "unequip", "answer")
-# Events worth a new picture: a new faction turn, a fight's result, a death, a boss, the final battle, the
-# end. A fight's start, the management step and a respawn edit the picture already posted.
-NEW_BOARD_EVENTS = frozenset({"faction_turn", "combat_won", "combat_lost", "pvp_won", "pvp_draw", "final_battle",
-                              "defeated", "quest_completed", "game_won", "game_drawn", "overlord_beaten",
-                              "boss_appears"})
+# Events worth a new picture: a new faction turn, a fight won, a PvP result, a boss, the final battle, the end. A
+# fight's start, a fight lost against creatures (the fallen character's return follows), the management step and
+# a respawn edit the picture already posted.
+NEW_BOARD_EVENTS = frozenset({"faction_turn", "combat_won", "pvp_won", "pvp_draw", "final_battle",
+                              "quest_completed", "game_won", "game_drawn", "overlord_beaten", "boss_appears"})
 # Events after which the whole map is worth seeing (a faction turn's start or end, a game's end).
 FULL_MAP_EVENTS = frozenset({"faction_turn", "management", "marker", "game_won", "game_drawn", "final_battle",
                              "overlord_beaten", "seat_handed", "faction_resigned"})
@@ -307,8 +307,12 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
                 for a in ENGINE.legal_actions(view, answer_seat) if isinstance(a, A.PickClass)][:OPTION_BUTTONS]
     if kind == "attack_order":
         return order_buttons(view, answer_seat, lang, prefix)
-    if kind == "pool":
-        return [Button(t("wowboard.ui.button.roll", lang), f"{prefix}:roll", style="danger")]
+    if kind == "pool":  # power-cards.3: a button per instant it can pay for now, printed ones included
+        char, entries = choices.roll_instants(view, answer_seat)
+        return [Button(t("wowboard.ui.button.roll", lang), f"{prefix}:roll", style="danger"),
+                *(Button(t("wowboard.ui.button.roll_with", lang, name=choices.instant_label(view, char, e, lang))[:80],
+                         f"{prefix}:roll:{e}", style="primary")
+                  for e in entries if char and len(f"{prefix}:roll:{e}") <= 100)][:OPTION_BUTTONS]
     if kind == "reroll":
         return [Button(t("wowboard.ui.button.choose_dice", lang), f"{prefix}:rrt:-", style="primary"),
                 Button(t("wowboard.ui.button.reroll_misses", lang), f"{prefix}:rrm", style="danger"),
@@ -482,13 +486,15 @@ class WowBoardPresenter:
         return panel(view, seat, lang, ref)
 
     def image_policy(self, events: list[Event]) -> str:
-        """TABLE_UX "the channel is a shared space": about two new pictures per faction turn at most. Which
-        picture a reply carries, if any, is ``picture_hints``' (the table's ``images`` option); this says
-        whether it is a new message: a faction turn, a fight's result, a defeat, a boss, the final battle
-        and the end are; a fight's start (its result follows at once), travel, the management step and a
-        respawn (the answer to a defeat already shown) edit the picture already posted. With a new
-        picture for each fight's start and end, each respawn and each management step, ``images:every``
-        posted 121 pictures in 33 faction turns."""
+        """TABLE_UX "the channel is a shared space": about two new pictures per faction turn at most. Which picture a
+        reply carries, if any, is ``picture_hints``' (the table's ``images`` option); this says whether it
+        is a new message: a faction turn, a fight won, a PvP result, a boss, the final battle and the end
+        are. A fight lost against creatures edits the board: its character falls and is asked where to
+        return at once, which edits it again, and the text line says it in the channel (with a new picture
+        for each, the scripted game posted 66 in 32 faction turns). A fight's start (its result follows at
+        once), travel, the management step and a respawn (the answer to a defeat already shown) edit the
+        picture already posted. With a new picture for each fight's start and end, each respawn and each
+        management step, ``images:every`` posted 121 pictures in 33 faction turns."""
         keys = {e.key.removeprefix("wowboard.ev.") for e in events if not e.private_to}
         return "new" if keys & NEW_BOARD_EVENTS else "update"
 

@@ -26,7 +26,7 @@ _NAMED_PARAMS = frozenset({"kind", "title", "cards", "before", "name", "region",
                            "items", "target", "names", "foes",
                            "character", "characters", "class", "creature", "boss", "quest", "order", "kept",
                            "options", "path", "winner", "loser", "talent", "power", "powers", "area", "who",
-                           "attackers", "defenders", "receiver", "kept_by", "type"})
+                           "attackers", "defenders", "receiver", "kept_by", "type", "by"})
 
 
 @lru_cache(maxsize=32)
@@ -80,6 +80,26 @@ def stored_name(view: State, english: str, lang: str) -> str:
     return _renames(view.pack, lang).get(english, english) if lang != "en" else english
 
 
+def printed_name(class_id: str, source: str, lang: str) -> str | None:
+    """The name of a pre-printed card (``pre:<area>``, equipping.1) on a class sheet: "Spark", "Mend"."""
+    from engines.wowboard.content import BUILTIN_KEY, pack_by_key, server_pack_keys
+
+    if not source.startswith("pre:"):
+        return None
+    for key in (BUILTIN_KEY, *server_pack_keys()):
+        for sheet in pack_by_key(key).class_sheets:
+            area = next((a for a in sheet.areas if a.id == source[4:]), None) if sheet.class_id == class_id else None
+            if area is not None and area.preprinted is not None:
+                return local_name(area.preprinted, lang)
+    return None
+
+
+def source_name(view: State, char: str, source: str, lang: str = "en") -> str:
+    """A card a character uses, by the name printed on it: a pre-printed card by its sheet's name."""
+    c = view.characters.get(char)
+    return (printed_name(c.class_id, source, lang) if c is not None else None) or name(view, source, lang)
+
+
 def aliases(view: State, ident: str) -> tuple[str, ...]:
     """Every spelling of an id a player may type: the id, the English and the Italian name (the resolver
     accepts both languages in both languages, issue 26.1)."""
@@ -89,7 +109,7 @@ def aliases(view: State, ident: str) -> tuple[str, ...]:
 def option_label(view: State, value: str, lang: str) -> str:
     """An answer as people read it: a name, "Healing Draught → Ranger" for an item and who receives it,
     "decline"/"none" in the reader's words."""
-    if value in ("decline", "none", "damage", "defense"):
+    if value in ("decline", "accept", "none", "damage", "defense"):
         key = f"wowboard.ui.option.{value}"
         return t(key, lang) if has(key, lang) else value
     if has(f"wowboard.ui.colour.{value}", lang):  # a quest deck
@@ -100,6 +120,8 @@ def option_label(view: State, value: str, lang: str) -> str:
         return f"{name(view, card, lang)} → {whom}"
     if value in view.characters:
         return name(view, view.characters[value].class_id, lang)
+    if value.startswith("pre:") and view.pending and view.pending[0].character:  # a printed power (Mend)
+        return source_name(view, view.pending[0].character, value, lang)
     return name(view, value, lang)
 
 
@@ -142,7 +164,13 @@ def event_text(event: Event, lang: str) -> str | None:
         return None
     names = _every_name(lang)
     params = {k: (_named(v, names) if k in _NAMED_PARAMS else v) for k, v in event.params.items()}
-    for key in ("faction", "winner_faction"):
+    who = str(event.params.get("name", ""))
+    card = event.params.get("card")
+    if isinstance(card, str) and card.startswith("pre:"):  # a pre-printed card, named as its sheet prints it
+        params["card"] = printed_name(who, card, lang) or card
+    if isinstance(event.params.get("cards"), list):
+        params["cards"] = ", ".join(printed_name(who, c, lang) or names.get(c, c) for c in event.params["cards"])
+    for key in ("faction", "winner_faction", "other_faction"):
         if isinstance(params.get(key), str):
             params[key] = faction_word(params[key], lang)
     if event.key == "wowboard.ev.rested" and not event.params.get("curses"):  # no curse: say less

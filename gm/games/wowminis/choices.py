@@ -136,8 +136,8 @@ def party_choices(pack: Pack, current: str, lang: str, size: int = 3) -> list[Ch
         if c in picked or (faction and c.faction != faction) or (legendary and c.legendary):
             continue
         value = f"{prefix}, {local_name(c, lang)}" if prefix else local_name(c, lang)
-        about = character_line(c, lang).split(" · ", 1)[1]
-        found.append(Ranked(Choice(fit([value, about], importance=[1, 0]), value), (not c.legendary, order),
+        about = character_line(c, lang).split(" · ")[1:]  # faction, class, …: the last dropped first
+        found.append(Ranked(Choice(fit([value, *about]), value), (not c.legendary, order),
                             (c.name, c.name_it, c.id)))
     return rank(found, typing)
 

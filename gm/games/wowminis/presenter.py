@@ -21,7 +21,7 @@ from engines.core.events import Event
 from engines.wowminis import ENGINE
 from engines.wowminis import actions as A
 from engines.wowminis.content import MAX_PACK_BYTES, ScenarioDef, load_pack, local_name, pack_for
-from engines.wowminis.rules_setup import check_party
+from engines.wowminis.rules_setup import SHORT, check_party
 from engines.wowminis.state import State
 from gm import presenters
 from gm.context import Actor, Place
@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 # destroyed, the game ends. Everything else in that turn edits the board already posted.
 NEW_BOARD_EVENTS = frozenset({"bars_ready", "turn_started", "destroyed", "game_won", "resigned", "sudden_death",
                               "round_started"})
+FULL_MAP_EVENTS = frozenset({"bars_ready", "round_started", "cards_readied", "game_won", "resigned", "sudden_death"})
+"""Events after which the picture shows the whole map (a new round, the end): issue 27.5."""
 # Pending questions answered with a button each when there are few options.
 OPTION_BUTTONS = 6
 
@@ -311,12 +313,22 @@ class WowMinisPresenter:
     wants_log_lines = True
 
     def render(self, view: State, *, viewer: int | None, lang: str, seat_names: list[str],  # type: ignore[override]
-               log_lines: list[str] | None = None) -> bytes | None:
+               log_lines: list[str] | None = None, focus: list[str] | None = None) -> bytes | None:
         from renderers.wowminis import render
 
         # the chat's dice lines bold the hits ("**8**"): Markdown the picture would draw as asterisks
         lines = [line.replace("**", "") for line in log_lines] if log_lines is not None else None
-        return render(view, lang=lang, viewer_seat=viewer, seat_names=dict(enumerate(seat_names)), log_lines=lines)
+        return render(view, lang=lang, viewer_seat=viewer, seat_names=dict(enumerate(seat_names)), log_lines=lines,
+                      focus=focus)
+
+    def picture_hints(self, view: State, events: list[Event]) -> dict[str, Any] | None:
+        """Issue 27.5, as WoW Board does: a move, an attack or a spell shows the map around the characters
+        that acted, drawn large enough to read at 500 px; the whole map on ``/game status`` (no events),
+        when a round begins, at set-up and at the end."""
+        keys = {e.key.removeprefix("wowm.ev.") for e in events if not e.private_to}
+        if not events or view.phase != "play" or keys & FULL_MAP_EVENTS:
+            return {}
+        return {"focus": focus_hexes(view, events)}
 
     def summary(self, view: State, *, lang: str, seat_names: list[str]) -> str:  # type: ignore[override]
         text.learn(view)  # a server pack's Italian names, for the event lines that follow
@@ -367,10 +379,16 @@ class WowMinisPresenter:
             return found
         if decision.kind != "turn":
             options = decision.options
+            if decision.kind in ("next_character", "first_character"):
+                # 500.3c/A8: the chooser may pick any tied character, an enemy one too, so the question stays;
+                # the common answer, one of the chooser's own, comes first and stands out (issue 27.3)
+                options = sorted(options, key=lambda o: not _owns(view, seat, o.value))
             if len(options) <= OPTION_BUTTONS:
                 for option in options:
                     label = choices.option_label(view, option.value, option.params, lang)
-                    found.append(Button(label[:80], f"{prefix}:choose:{option.value}"[:100]))
+                    style = "primary" if decision.kind.endswith("character") and _owns(view, seat, option.value) \
+                        else "secondary"
+                    found.append(Button(label[:80], f"{prefix}:choose:{option.value}"[:100], style=style))
             else:
                 found.append(Button(t("wowm.ui.button.answer", lang), f"{prefix}:answer", style="primary"))
             return found
@@ -400,6 +418,17 @@ class WowMinisPresenter:
         if view.phase != "play" or view.turn is None:
             return frozenset()
         return frozenset({(view.turn.number,)})
+
+    def lobby_hint(self, options: dict[str, Any], lang: str) -> str:
+        """Issue 27.4/27.3: the opening message names ``/wowm party``, and offers the short scenario."""
+        lines = [t("wowm.ui.lobby_hint", lang)]
+        if options.get("scenario") == "short":
+            board = pack_for(None).map(str(options.get("map") or SHORT["map"]))
+            lines.append(t("wowm.ui.lobby_short_on", lang, map=local_name(board, lang),
+                           goal=options.get("goal", SHORT["goal"])))
+        else:
+            lines.append(t("wowm.ui.lobby_short_offer", lang, goal=SHORT["goal"]))
+        return "\n".join(lines)
 
     def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
                   content: dict[str, Any] | None = None) -> str:
@@ -465,6 +494,29 @@ class WowMinisPresenter:
         """Manual dice: a d10's "0" is the critical face (103.4), typed as 0 or 10 (the key's last
         word, "0", is accepted by ``gm.table.manual_dice.parse_faces``)."""
         return {10: "wowm.ui.face.0"} if sides == 10 else None
+
+
+def focus_hexes(view: State, events: list[Event]) -> list[str]:
+    """The hexes a picture is about: where the active character stands, where every character an event
+    names stands, and the spaces a move, push or spawn went through."""
+    found: list[str] = []
+    active = view.chars.get(view.turn.char) if view.turn is not None else None
+    if active is not None and active.pos:
+        found.append(active.pos)
+    for e in events:
+        if e.private_to:
+            continue
+        for key in ("char", "target"):
+            c = view.chars.get(str(e.params.get(key, "")))
+            if c is not None and c.pos:
+                found.append(c.pos)
+        found += [str(e.params[k]) for k in ("frm", "to", "at") if isinstance(e.params.get(k), str)]
+    return list(dict.fromkeys(found))
+
+
+def _owns(view: State, seat: int | None, cid: str) -> bool:
+    c = view.chars.get(cid)
+    return c is not None and c.controller == seat
 
 
 def decision_prompt(view: State, lang: str) -> str:

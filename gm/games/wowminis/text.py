@@ -13,12 +13,14 @@ from typing import Any
 from common.i18n import has, humanize, t
 from engines.core.events import Event
 from engines.wowminis import ENGINE
+from engines.wowminis.card_text import fill
 from engines.wowminis.content import (
     AbilityDef,
     ActionCardDef,
     CharacterDef,
     Pack,
     builtin_pack,
+    fits,
     italian_names,
     local_name,
 )
@@ -95,8 +97,15 @@ def char_name(c: CharState, lang: str) -> str:
     return local_name(c.defn, lang)
 
 
+def printed_text(item: AbilityDef | CharacterDef, lang: str) -> str:
+    """A card's or character's text in the reader's language, its numbers read from the card itself
+    (``engines.wowminis.card_text``: the text never disagrees with the dice, issue 27.1)."""
+    text = (item.text_it or item.text) if lang == "it" else (item.text or item.text_it)
+    return fill(item, text)
+
+
 def ability_text(ability: AbilityDef, lang: str) -> str:
-    return (ability.text_it or ability.text) if lang == "it" else (ability.text or ability.text_it)
+    return printed_text(ability, lang)
 
 
 def range_text(ability: AbilityDef, lang: str) -> str:
@@ -136,6 +145,9 @@ def ability_short(ability: AbilityDef, lang: str, limit: int = 100) -> str:
 def character_line(defn: CharacterDef, lang: str) -> str:
     """"Elowen Brightvow · Alliance · legendary · Honor 5 · Health 8 · Armor 1 · Resist 2"."""
     parts = [local_name(defn, lang), t(f"wowm.ui.faction.{defn.faction}", lang)]
+    if defn.char_class:  # 201: race and class (and spec), what the cards' restrictions name (issue 27.4)
+        kind = t("wowm.ui.class_line", lang, race=tag_word(defn.race, lang), char_class=tag_word(defn.char_class, lang))
+        parts.append(f"{kind} ({tag_word(defn.spec, lang)})" if defn.spec else kind)
     if defn.legendary:
         parts.append(t("wowm.ui.legendary", lang))
     parts.append(t("wowm.ui.stats", lang, honor=defn.honor, health=defn.health, armor=defn.armor,
@@ -155,7 +167,7 @@ def character_info(defn: CharacterDef, lang: str) -> str:
     lines.append(t("wowm.ui.info_main", lang, ability=ability_short(defn.main_attack, lang, 400)))
     for ability in defn.abilities:
         lines.append("• " + ability_short(ability, lang, 400))
-    text = (defn.text_it or defn.text) if lang == "it" else (defn.text or defn.text_it)
+    text = printed_text(defn, lang)
     if text:
         lines.append(text)
     return "\n".join(lines)
@@ -280,8 +292,18 @@ def bar_lines(view: State, seat: int, lang: str) -> list[str]:
 
 
 def pool_lines(view: State, seat: int, lang: str) -> list[str]:
-    """Set-up: the party's pool, each card with what it does (the seat's own view)."""
-    return ["• " + ability_short(card.defn, lang, 300) for card in view.pool.get(seat, []) if card.defn is not None]
+    """Set-up: the party's pool, each card with the character it comes with (or, in a custom pool, those
+    it fits, 300.2: issue 27.4) and what it does (the seat's own view)."""
+    lines = []
+    mine = own_chars(view, seat)
+    for card in view.pool.get(seat, []):
+        if card.defn is None:
+            continue
+        owners = [c for c in mine if card.defn.id in c.defn.pool] or [c for c in mine if fits(card.defn, c.defn)]
+        whose = t("wowm.ui.for_chars", lang, names=", ".join(f"{c.short} {char_name(c, lang)}" for c in owners))
+        lines.append(f"• **{ability_name(card.defn, lang)}** ({whose}) · "
+                     + " · ".join(ability_parts(card.defn, lang)))
+    return lines
 
 
 def own_chars(view: State, seat: int) -> list[CharState]:
