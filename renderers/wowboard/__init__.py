@@ -12,8 +12,8 @@ The package is split by what it draws, on top of the shared kit (``renderers.kit
 where items go on a region), ``glyphs`` (badges, tier shapes, flag, star, crown), ``pieces`` (the
 dynamic layer), ``strip`` (the status strip), ``words`` (drawable translations) and ``palette``
 (every colour, so the PNG is quantized by a look-up); ``crop`` (the compact map), ``sheet``,
-``combat``, ``panels`` (what those two share) and ``cardtext`` (card effects in words). This module
-composes them.
+``combat``, ``panels`` (what those two share), ``cardtext`` (card effects in words) and ``legend``
+(the map's codes in words, under the map and under each crop). This module composes them.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from PIL import Image
 from engines.wowboard.content import Pack
 from engines.wowboard.state import State
 from renderers import kit
-from renderers.wowboard import board, combat, crop, palette, pieces, sheet, strip
+from renderers.wowboard import board, combat, crop, legend, palette, pieces, sheet, strip
 from renderers.wowboard.layout import HEIGHT, WIDTH
 
 __all__ = ["HEIGHT", "WIDTH", "combat_image", "render", "render_combat", "render_image", "render_sheet",
@@ -49,11 +49,17 @@ def render_image(state: State, lang: str = "en", seat_names: Mapping[int, str] |
     ``focus`` (region ids) asks for the compact update: the map cut around those regions and their
     neighbours, 550-800 px wide, under a compact strip; None, or no known region, gives the full map."""
     full = _full_image(state, lang, seat_names)
+    pack = _pack(state)
     if focus:
-        part = crop.cropped(full, state, _pack(state), focus, lang, seat_names)
-        if part is not None:
-            return part
-    return full
+        part = crop.cropped(full, state, pack, focus, lang, seat_names)
+        box = crop.crop_box(pack, focus)
+        if part is not None and box is not None:  # issue 27.7: the codes of what the crop shows, in words
+            shown = crop.regions_in(pack, box)
+            with kit.region("legend"):
+                return legend.below(part, legend.band(state, pack, lang, seat_names, part.width, shown))
+    with kit.region("legend"):
+        return legend.below(full, legend.band(state, pack, lang, seat_names, full.width,
+                                              {r.id for r in pack.regions}))
 
 
 def _full_image(state: State, lang: str, seat_names: Mapping[int, str] | None) -> Image.Image:

@@ -46,8 +46,8 @@ from renderers.wowboard.panels import (
     TITLE,
     Sheet,
     bar,
+    char_name,
     chip,
-    hero_name,
     owner,
     title,
     token,
@@ -136,7 +136,7 @@ def _step_text(state: State, combat: Combat, pack: Pack, lang: str) -> str:
     (issue 27.7)."""
     top = state.pending[0] if state.pending else None
     if top is not None and top.kind in ("last_chance", "companion_wounds") and top.character in state.characters:
-        return tr(f"combat.q_{top.kind}", lang, name=hero_name(pack, state.characters[top.character], lang))
+        return tr(f"combat.q_{top.kind}", lang, name=char_name(pack, state.characters[top.character], lang))
     if combat.step == "order":
         return tr("combat.order", lang)
     if combat.step == "hit_assign":
@@ -155,7 +155,7 @@ def _step_text(state: State, combat: Combat, pack: Pack, lang: str) -> str:
     attack = combat.attack
     if attack is None or attack.character not in state.characters:
         return tr("combat.order", lang)
-    text = tr("combat.attacks", lang, name=hero_name(pack, state.characters[attack.character], lang))
+    text = tr("combat.attacks", lang, name=char_name(pack, state.characters[attack.character], lang))
     if attack.step == "reroll":
         allowed = tr("combat.reroll", lang, n=attack.reroll) if attack.reroll else tr("combat.no_reroll", lang)
         return f"{text} · {allowed}"
@@ -202,7 +202,7 @@ def _draw_fighter(draw: ImageDraw.ImageDraw, x: int, y: int, state: State, pack:
     kit.note("fighter", (x, y, x + COLUMN_W, y + height), ("fallen " if fallen else "acting " if acting else "") + c.id)
     cx, cy = x + PAD, y + PAD
     right = token(draw, cx, cy, c)
-    name = hero_name(pack, c, lang)
+    name = char_name(pack, c, lang)
     who = owner(state, c, seat_names)
     ink = kit.MUTED if fallen else kit.INK
     room = x + COLUMN_W - PAD - (right + 10)
@@ -353,7 +353,7 @@ def _dice(sheet: Sheet, state: State, combat: Combat, pack: Pack, lang: str) -> 
             _round_dice(sheet, state, combat, pack, lang)
         return
     draw = sheet.draw
-    name = hero_name(pack, state.characters[attack.character], lang)
+    name = char_name(pack, state.characters[attack.character], lang)
     sheet.y = title(draw, MARGIN, sheet.y, tr("combat.dice", lang, name=name))
     facts = [tr("combat.threat", lang, n=attack.threat)]
     if attack.dice:
@@ -390,7 +390,7 @@ def _round_dice(sheet: Sheet, state: State, combat: Combat, pack: Pack, lang: st
         if cid not in state.characters or not rolled.dice:
             continue
         hits = sum(is_hit(d, rolled.threat) for d in rolled.dice)
-        facts = " · ".join((hero_name(pack, state.characters[cid], lang), tr("combat.threat", lang, n=rolled.threat),
+        facts = " · ".join((char_name(pack, state.characters[cid], lang), tr("combat.threat", lang, n=rolled.threat),
                             tr("combat.hits", lang, hits=hits, misses=len(rolled.dice) - hits)))
         sheet.y = wrapped(draw, MARGIN, sheet.y, WIDTH - 2 * MARGIN, facts, kit.INK, bold=True) + 4
         _dice_row(sheet, rolled.dice, rolled.threat, lang)

@@ -64,6 +64,16 @@ def crop_box(pack: Pack, focus: Iterable[str]) -> tuple[int, int, int, int] | No
             min(HEIGHT, last.y1 + EDGE))
 
 
+def regions_in(pack: Pack, box: tuple[int, int, int, int]) -> set[str]:
+    """The regions whose cell lies inside ``box`` (what a crop shows, for its legend)."""
+    found = set()
+    for r in pack.regions:
+        c = cell(r.x, r.y)
+        if c.x0 >= box[0] and c.x1 <= box[2] and c.y0 >= box[1] and c.y1 <= box[3]:
+            found.add(r.id)
+    return found
+
+
 def cropped(full: Image.Image, state: State, pack: Pack, focus: Iterable[str], lang: str,
             seat_names: Mapping[int, str] | None) -> Image.Image | None:
     """The compact picture: strip on top of the map cut; None when ``focus`` names no region."""

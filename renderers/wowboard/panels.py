@@ -12,9 +12,8 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
+from common import wowboard_names as names
 from engines.wowboard.content import Pack
-from engines.wowboard.content_cards import local_name
-from engines.wowboard.rules_sheet import sheet_of
 from engines.wowboard.state import Character, State
 from renderers import kit
 from renderers.kit import RGB
@@ -55,13 +54,14 @@ class Sheet:
         return self.image.crop((0, 0, WIDTH, min(TALL, self.y + MARGIN)))
 
 
-def hero_name(pack: Pack, c: Character, lang: str = "en") -> str:
-    """The name printed on the sheet face of the character's faction (health-energy.4), in ``lang``."""
-    return plain(local_name(sheet_of(pack, c.class_id).faces[c.faction], lang))
+def char_name(pack: Pack, c: Character, lang: str = "en") -> str:
+    """The character's one name, as the text names it (``common.wowboard_names``, issue 27.8): its class."""
+    return plain(names.class_name(pack, c.class_id, lang))
 
 
-def class_name(pack: Pack, class_id: str, lang: str = "en") -> str:
-    return plain(next((local_name(k, lang) for k in pack.classes if k.id == class_id), class_id))
+def full_name(pack: Pack, c: Character, lang: str = "en") -> str:
+    """The class with the hero of the faction's sheet face beside it (health-energy.4): the sheet's title."""
+    return plain(names.full_name(pack, c.class_id, c.faction, lang))
 
 
 def token_text(c: Character) -> str:

@@ -41,8 +41,7 @@ from renderers.wowboard.panels import (
     bar,
     chip,
     chip_width,
-    class_name,
-    hero_name,
+    full_name,
     title,
     token,
     wrapped,
@@ -187,8 +186,7 @@ def _header(sheet: Sheet, state: State, pack: Pack, c: Character, lang: str) -> 
     ink = kit.text_on(colour)
     ancestry = ancestry_of(pack, c)
     region = plain(local_name(pack.region(c.region), lang))
-    sub = " · ".join([tr("class_line", lang, cls=class_name(pack, c.class_id, lang),
-                         ancestry=plain(local_name(ancestry, lang))),
+    sub = " · ".join([plain(local_name(ancestry, lang)),  # the class is in the title (issue 27.8)
                       tr("seat_in", lang, seat=c.seat + 1, region=region)])
     ability = f"{plain(local_name(ancestry, lang))}: {' '.join(cardtext.card_text(ancestry, lang))}"
     room = WIDTH - 2 * MARGIN - 20
@@ -198,7 +196,8 @@ def _header(sheet: Sheet, state: State, pack: Pack, c: Character, lang: str) -> 
                            width=2)
     x, y = MARGIN + 10, top + 10
     right = token(draw, x, y + 2, c)
-    kit.draw_text(draw, (right + 12, y), hero_name(pack, c, lang), TITLE, ink, bold=True)
+    kit.draw_text(draw, (right + 12, y), kit.fit(full_name(pack, c, lang), TITLE, WIDTH - MARGIN - right - 22),
+                  TITLE, ink, bold=True)
     y += kit.line_height(TITLE) + 6
     y = wrapped(draw, x, y, room, sub, ink)
     wrapped(draw, x, y, room, ability, ink)

@@ -133,7 +133,7 @@ def test_the_panel_says_where_whose_turn_the_opponents_and_the_boxes() -> None:
     state = attack_scene()
     marks, _image = _marks(state)
     head = " | ".join(m.text for m in marks if m.kind == "text" and m.region == "header")
-    assert "Combat at Crossroads · round 1" in head and "Grusk Ironhide attacks · may reroll up to 3 dice" in head
+    assert "Combat at Crossroads · round 1" in head and "Warden attacks · may reroll up to 3 dice" in head
     opponents = [m.text for m in marks if m.kind == "opponent"]
     assert opponents == [f"{o.ref} {o.threat}/{o.attack}/{o.health}" for o in state.combat.opponents]  # type: ignore[union-attr]
     boxes = [m.text for m in marks if m.kind == "box"]

@@ -94,7 +94,7 @@ def test_the_sheet_shows_who_the_numbers_and_every_card_where_it_lies() -> None:
     r = state.characters["ranger"]
     marks, _image = _marks(state, "ranger")
     head = _texts(marks, "header")
-    assert "Oswin Fernstep" in head and "Ranger · Hornfolk" in head and "seat 2 · in Havenford" in head
+    assert "Ranger (Oswin Fernstep)" in head and "Hornfolk · seat 2 · in Havenford" in head  # issue 27.8
     assert "Hornfolk: Always: health capacity +2." in head  # the ancestry's ability, in /wowb card's words
     stats = _texts(marks, "stats")
     max_h, max_e = S.capacity_of(state, r)

@@ -283,7 +283,7 @@ def resolve_answer(view: State, seat: int | None, typed: str, lang: str = "en") 
 
 
 def order_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
-    return _pick([(" → ".join(text.name(view, view.characters[c].class_id, lang) if c in view.characters else c
+    return _pick([(" → ".join(text.char_name(view, c, lang) if c in view.characters else c
                               for c in a.order), ",".join(a.order))
                   for a in legal(view, seat) if isinstance(a, A.SetOrder)], current)
 
@@ -337,7 +337,7 @@ def parse_split(view: State, seat: int | None, typed: str, lang: str = "en") -> 
 
 def split_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
     def who(c: str) -> str:
-        return text.name(view, view.characters[c].class_id if c in view.characters else c, lang)
+        return text.char_name(view, c, lang)
 
     return _pick([(", ".join(f"{who(c)} {n}" for c, n in a.split.items() if n),
                    ", ".join(f"{c} {n}" for c, n in a.split.items() if n))
@@ -392,7 +392,7 @@ def resolve_instants(view: State, seat: int | None, typed: str | None, lang: str
         source, _, target = entry.partition(">")
         spelled = [text.source_name(view, char, source, lng) + (f" {tname}" if target else "")
                    for lng in ("en", "it")
-                   for tname in [text.name(view, view.characters[target].class_id, lng) if target else ""]]
+                   for tname in [text.char_name(view, target, lng) if target else ""]]
         return Name(entry, instant_label(view, char, entry, lang), (entry, source, *spelled))
 
     out: list[str] = []

@@ -139,7 +139,7 @@ def decode(value: str) -> dict[str, Any]:
 
 def action_label(view: State, action: Action, lang: str) -> str:
     """How a menu names one legal action: "Warden: travel to Kilnwatch (via Soot Mire)"."""
-    who = text.name(view, view.characters[c].class_id, lang) if (c := getattr(action, "character", "")) in \
+    who = text.char_name(view, c, lang) if (c := getattr(action, "character", "")) in \
         view.characters else ""
     if isinstance(action, A.Travel):
         return t("wowboard.ui.menu.travel", lang, who=who, to=text.name(view, action.to, lang))
@@ -147,7 +147,7 @@ def action_label(view: State, action: Action, lang: str) -> str:
         line = t("wowboard.ui.menu.challenge", lang, who=who,
                  target=choices.target_label(view, action.target, lang))
         if action.invite:
-            line += " + " + ", ".join(text.name(view, view.characters[f].class_id, lang) for f in action.invite)
+            line += " + " + ", ".join(text.char_name(view, f, lang) for f in action.invite)
         return line
     if isinstance(action, A.Rest):
         return t("wowboard.ui.menu.rest", lang, who=who, health=action.health, energy=action.energy)
@@ -319,7 +319,7 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
                 Button(t("wowboard.ui.button.keep", lang), f"{prefix}:rr:-", style="success")]
     if kind == "assign_wounds":
         return [Button(t("wowboard.ui.button.all_wounds", lang,
-                         name=text.name(view, view.characters[c].class_id, lang))[:80],
+                         name=text.char_name(view, c, lang))[:80],
                        f"{prefix}:wd:{c}") for a in ENGINE.legal_actions(view, answer_seat)
                 if isinstance(a, A.AssignWounds) for c, n in a.split.items() if n][:OPTION_BUTTONS]
     if kind == "management":
@@ -346,7 +346,7 @@ def order_buttons(view: State, seat: int, lang: str, prefix: str) -> list[Button
     last = combat.last_orders.get(str(faction or combat.faction)) if combat is not None else None
     buttons = []
     for n, order in enumerate(orders):
-        names = " → ".join(text.name(view, view.characters[c].class_id, lang) for c in order)
+        names = " → ".join(text.char_name(view, c, lang) for c in order)
         if n == 0 and last and [c for c in last if c in order] == order:
             names = t("wowboard.ui.button.same_order", lang, order=names)
         buttons.append(Button(names[:80], f"{prefix}:ord:{','.join(order)}", style="success" if n == 0 else "primary"))

@@ -30,8 +30,8 @@ def sheet_character(view: State, seat: int | None, who: str | None, lang: str = 
 def sheet_reply(view: State, cid: str, lang: str) -> Reply:
     """``/wowb sheet``'s text: every sheet is public (spec §3.6)."""
     c = view.characters[cid]
-    return Reply(title=text.char_label(view, cid, lang=lang), text="\n".join(text.sheet_lines(view, c, lang)),
-                 ephemeral=True)
+    return Reply(title=text.char_label(view, cid, lang=lang, full=True),  # the hero beside the class (27.8)
+                 text="\n".join(text.sheet_lines(view, c, lang)), ephemeral=True)
 
 
 async def with_picture(reply: Reply, filename: str, draw: Any, *args: Any) -> Reply:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from common import wowboard_names as names
 from common.i18n import has, t
 from engines.core.events import Event
 from engines.wowboard.content_cards import local_name
@@ -102,8 +103,26 @@ def source_name(view: State, char: str, source: str, lang: str = "en") -> str:
 
 def aliases(view: State, ident: str) -> tuple[str, ...]:
     """Every spelling of an id a player may type: the id, the English and the Italian name (the resolver
-    accepts both languages in both languages, issue 26.1)."""
-    return tuple(dict.fromkeys((ident, name(view, ident, "en"), name(view, ident, "it"))))
+    accepts both languages in both languages, issue 26.1); for a class or its character, the hero printed
+    on its sheet face too ("Vezza", issue 27.8)."""
+    found = (ident, name(view, ident, "en"), name(view, ident, "it"))
+    pack = pack_of(view)
+    if any(k.id == ident for k in pack.classes):
+        c = view.characters.get(ident)
+        found += names.hero_aliases(pack, ident, c.faction if c is not None else None)
+    return tuple(dict.fromkeys(found))
+
+
+def char_name(view: State, cid: str, lang: str = "en") -> str:
+    """A character's one name in every line, button and answer: its class (``common.wowboard_names``, the
+    rule the pictures use too)."""
+    return names.class_name(pack_of(view), view.characters[cid].class_id if cid in view.characters else cid, lang)
+
+
+def char_full(view: State, cid: str, lang: str = "en") -> str:
+    """The class with the hero beside it, "Arcanist (Vezza Cindertongue)", where both help (a sheet)."""
+    c = view.characters.get(cid)
+    return names.full_name(pack_of(view), c.class_id, c.faction, lang) if c is not None else name(view, cid, lang)
 
 
 def option_label(view: State, value: str, lang: str) -> str:
@@ -116,10 +135,10 @@ def option_label(view: State, value: str, lang: str) -> str:
         return t(f"wowboard.ui.colour.{value}", lang)
     if "@" in value:
         card, _, who = value.partition("@")
-        whom = name(view, view.characters[who].class_id, lang) if who in view.characters else name(view, who, lang)
+        whom = char_name(view, who, lang)
         return f"{name(view, card, lang)} → {whom}"
     if value in view.characters:
-        return name(view, view.characters[value].class_id, lang)
+        return char_name(view, value, lang)
     if value.startswith("pre:") and view.pending and view.pending[0].character:  # a printed power (Mend)
         return source_name(view, view.pending[0].character, value, lang)
     return name(view, value, lang)
@@ -136,12 +155,16 @@ def seat_name(view: State, seat: int, seat_names: list[str] | None = None) -> st
     return next((s.name for s in view.seats if s.seat == seat), str(seat))
 
 
-def char_label(view: State, cid: str, seat_names: list[str] | None = None, lang: str = "en") -> str:
-    """"Warden (alice)": the class names the character, the seat says whose it is."""
+def char_label(view: State, cid: str, seat_names: list[str] | None = None, lang: str = "en",
+               full: bool = False) -> str:
+    """"Warden (alice)": the character's one name, the seat says whose it is; ``full`` puts the hero beside
+    the class, "Warden (Grusk Ironhide) · alice" (a sheet)."""
     c = view.characters.get(cid)
     if c is None:
         return name(view, cid, lang)
-    return f"{name(view, c.class_id, lang)} ({seat_name(view, c.seat, seat_names)})"
+    if full:
+        return f"{char_full(view, cid, lang)} · {seat_name(view, c.seat, seat_names)}"
+    return f"{char_name(view, cid, lang)} ({seat_name(view, c.seat, seat_names)})"
 
 
 def _named(value: Any, names: dict[str, str]) -> Any:
@@ -235,12 +258,13 @@ def target_words(target: str, names: dict[str, str], lang: str) -> str:
 
 
 # ---------------------------------------------------------------------------- summary and panel
-def character_line(view: State, c: Character, lang: str, seat_names: list[str] | None = None) -> str:
+def character_line(view: State, c: Character, lang: str, seat_names: list[str] | None = None,
+                   full: bool = False) -> str:
     """One character at a glance: where, health/energy, level and XP, gold, actions left, tokens."""
     from engines.wowboard.rules_sheet import capacity_of
 
     most_h, most_e = capacity_of(view, c)
-    parts = [t("wowboard.ui.char_line", lang, name=char_label(view, c.id, seat_names, lang),
+    parts = [t("wowboard.ui.char_line", lang, name=char_label(view, c.id, seat_names, lang, full),
                region=name(view, c.region, lang),
                health=c.health, most_health=most_h, energy=c.energy, most_energy=most_e, level=c.level, xp=c.xp,
                gold=c.gold)]
@@ -311,6 +335,7 @@ def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
 def sheet_lines(view: State, c: Character, lang: str) -> list[str]:
     """A character's sheet as text: equipped cards by area, spellbook, Bag, talents (the picture's twin)."""
     lines = [character_line(view, c, lang)]
+
     def worn_line(area: str, card: str | None, addons: list[str]) -> str:
         extra = f" + {', '.join(name(view, a, lang) for a in addons)}" if addons else ""
         return f"{area_words(c.class_id, area, lang)}: {name(view, card, lang)}{extra}"

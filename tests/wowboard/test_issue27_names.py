@@ -1,0 +1,82 @@
+"""Issue 27.7 (the map's codes in words) and 27.8 (one name for a character, in text and pictures).
+
+The map and each crop carry a legend under them that names, in the reader's language and at least 11 px
+at 500 px wide, every code the picture shows; a character is named by its class in lines, buttons and
+pictures alike, with the hero of its sheet face beside it on the sheet, and any of those names can be
+typed."""
+
+from __future__ import annotations
+
+from console.runner import Console
+from engines.wowboard.state import State
+from gm.games.wowboard import text
+from renderers import kit
+from renderers import wowboard as W
+from renderers.wowboard.layout import TEXT
+from tests.conftest import ConsoleOf
+from tests.wowboard.test_issue27 import TWO, _out, _since
+from tests.wowboard.test_render import midgame
+from tests.wowboard.test_render_combat import attack_scene
+
+
+def _legend(state: State, lang: str, focus: list[str] | None = None) -> tuple[list[kit.Mark], str]:
+    with kit.recording() as marks:
+        W.render_image(state, lang, {0: "Ann", 1: "Bob"}, focus=focus)
+    found = [m for m in marks if m.region == "legend"]
+    return found, " | ".join(m.text for m in found if m.kind == "text")
+
+
+def test_the_map_legend_names_every_code_in_the_readers_language() -> None:
+    state = midgame()
+    words = {"en": ["starting region", "town", "flight path", "graveyard", "Overlord", "event boss",
+                    "quest creatures", "green", "blue", "red", "G2 = 2 green", "Dunecur", "Mirefin", "Tidewyrm",
+                    "Arcanist · Ann", "Warden · Ann", "Cantor · Bob", "event", "item draw"],
+             "it": ["regione di partenza", "città", "sentiero volante", "cimitero", "Capo Supremo", "boss evento",
+                    "creature missione", "verde", "blu", "rosso", "G2 = 2 verdi", "Ringhiaduna", "Pinnafango",
+                    "Serpemarea", "Arcanista · Ann", "Guardiano · Ann", "Cantore · Bob", "evento", "pesca oggetti"]}
+    for lang, expected in words.items():
+        marks, drawn = _legend(state, lang)
+        for word in expected:
+            assert word in drawn, (lang, word, drawn)
+        codes = [m.text for m in marks if m.kind == "text" and m.text in ("DC", "MF", "TW", "WS", "ZL", "GE")]
+        assert sorted(codes) == ["DC", "GE", "MF", "TW", "WS", "ZL"], codes  # each creature code, once
+        small = [(m.text, m.size) for m in marks if m.kind == "text" and m.size < TEXT]
+        assert not small, small  # ≥ 22 px on the 1000 px map: ≥ 11 px at 500 px
+
+
+def test_a_crop_legend_names_only_what_the_crop_shows() -> None:
+    state = midgame()
+    marks, drawn = _legend(state, "it", ["crossroads"])
+    assert "Arcanista · Ann" in drawn and "Tessitela" in drawn, drawn
+    assert "Serpemarea" not in drawn and "Capo Supremo" not in drawn, drawn  # Gull Rock, Plague Pits: not shown
+    assert all(m.size >= TEXT for m in marks if m.kind == "text")
+
+
+def test_the_pictures_name_a_character_as_the_text_does() -> None:
+    state = attack_scene()
+    assert state.combat is not None and state.combat.attack is not None
+    attacker = state.combat.attack.character
+    for lang in ("en", "it"):
+        with kit.recording() as marks:
+            W.combat_image(state, lang)
+        head = " | ".join(m.text for m in marks if m.kind == "text" and m.region == "header")
+        assert text.char_name(state, attacker, lang) in head, head
+        with kit.recording() as marks:
+            W.sheet_image(state, attacker, lang)
+        title = " | ".join(m.text for m in marks if m.kind == "text" and m.region == "header")
+        assert text.char_full(state, attacker, lang) in title, title
+    assert text.char_full(state, "warden", "en") == "Warden (Grusk Ironhide)"
+    assert text.char_full(state, "warden", "it") == "Guardiano (Grusk Pellediferro)"
+
+
+async def test_a_character_is_typed_by_hero_class_or_id_and_its_sheet_names_both(console_of: ConsoleOf) -> None:
+    console: Console = await console_of(3)
+    await console.run(TWO)
+    for typed in ("Vezza", "arcanist", "Arcanist", "Linguacenere"):
+        shown = await _since(console, [f"/wowb sheet character:{typed}"])
+        assert "Arcanist (Vezza Cindertongue)" in shown and "⚠️" not in shown, (typed, shown)
+    moved = await _since(console, ["/wowb travel character:Vezza to:redthorn_pass"])
+    assert "⚠️" not in moved and "Arcanist" in moved, moved
+    italian = await _since(console, ["/lang it", "/wowb sheet character:Oruna"])
+    assert "Cantore (Oruna Flautodosso)" in italian, italian
+    assert console.errors == 0, _out(console)[-800:]
