@@ -161,7 +161,9 @@ class LobbyTable(TableCore):
                     await repo.update_seat(conn, table.game.id, actor.user_id, team=team)
                     await repo.update_game(conn, table.game.id, table.game.version)
                 self.forget(place.channel_id)
-                return Reply(text=t("game.team_set", actor.locale, user=actor.mention, team=team))
+                worded = getattr(presenters.get(table.game.system), "team_name", None)  # "Orda", not "horde"
+                shown = worded(team, actor.locale) if worded is not None else team
+                return Reply(text=t("game.team_set", actor.locale, user=actor.mention, team=shown))
             seats = max_players(table.engine, table.game.options)
             if len(table.seats) >= seats:
                 more = getattr(table.engine, "more_seats_options", "")  # e.g. Krosmaster's mode:ffa

@@ -204,3 +204,10 @@ async def test_end_of_faction_turn_4_the_gm_marker_hands_the_turn_to_its_faction
     busy = await _since(console3, ["/gm wowb-turn turn:30"])
     assert "Turn 30 belongs to the Alliance: end the fight" in busy, busy
     assert (await _state(console3)).turn == 29  # refused whole: the marker did not move either
+
+
+async def test_a_lobby_team_is_said_in_the_readers_words(console: Console) -> None:
+    """Issue 26.2: "@alice ora è nella squadra Orda", never the stored id "horde"."""
+    await console.run(["/lang it", "/as alice", "/game new system:wowboard", "/game join team:orda"])
+    said = _out(console)
+    assert "squadra Orda" in said and "squadra horde" not in said, said[-400:]

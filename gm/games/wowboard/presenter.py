@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import engines.wowboard  # noqa: F401  (registers the engine)
-from common.i18n import t
+from common.i18n import has, t
 from engines.core.contract import Action
 from engines.core.errors import TavoloError
 from engines.core.events import Event
@@ -484,6 +484,11 @@ class WowBoardPresenter:
 
     def private_panel(self, view: State, *, seat: int, lang: str, ref: str) -> Reply:
         return panel(view, seat, lang, ref)
+
+    def team_name(self, team: str, lang: str) -> str:
+        """A lobby ``team:`` (a faction id, ``engine.check_team``) as the reader says it: "Orda", "Alliance"."""
+        key = f"wowboard.faction.{team}"
+        return t(key, lang) if has(key, lang) else team
 
     def image_policy(self, events: list[Event]) -> str:
         """TABLE_UX "the channel is a shared space": about two new pictures per faction turn at most. Which picture a
