@@ -255,33 +255,33 @@ def bars_from_picks(view: State, seat: int, picked: list[list[str]]) -> dict[str
     return {c.id: pair for c, pair in zip(chars, picked, strict=False)}
 
 
+def _menu(custom_id: str, prompt: str, found: list[Choice], text: str | None = None) -> Reply:
+    """One private select of ``found`` (at most 25, Discord's limit) under ``prompt``."""
+    options = tuple(SelectOption(c.label, c.value) for c in found[:25])
+    return Reply(text=text or prompt, ephemeral=True,
+                 selects=[Select(custom_id=custom_id[:100], placeholder=prompt, options=options)])
+
+
 def react_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
-    options = [SelectOption(c.label, c.value) for c in choices.react_choices(view, seat, "", lang)]
-    if not options:
+    found = choices.react_choices(view, seat, "", lang)
+    if not found:
         return Reply(text=t("wowm.ui.no_react", lang), ephemeral=True)
-    return Reply(text=t("wowm.ui.pick_react", lang), ephemeral=True,
-                 selects=[Select(custom_id=f"tv1:wowm:{ref}:reactsel", placeholder=t("wowm.ui.pick_react", lang),
-                                 options=tuple(options[:25]))])
+    return _menu(f"tv1:wowm:{ref}:reactsel", t("wowm.ui.pick_react", lang), found)
 
 
 def target_menu(view: State, seat: int | None, lang: str, ref: str, ability: str, verb: str = "playsel") -> Reply:
     """The main attack's (or any ability's) legal targets as one private select."""
-    options = [SelectOption(c.label, c.value) for c in choices.target_choices(view, seat, ability, "", lang)]
-    if not options:
+    found = choices.target_choices(view, seat, ability, "", lang)
+    if not found:
         raise TavoloError("wowm.ui.no_targets")
-    prompt = t("wowm.ui.pick_target", lang)
-    return Reply(text=prompt, ephemeral=True,
-                 selects=[Select(custom_id=f"tv1:wowm:{ref}:{verb}:{ability}"[:100], placeholder=prompt,
-                                 options=tuple(options[:25]))])
+    return _menu(f"tv1:wowm:{ref}:{verb}:{ability}", t("wowm.ui.pick_target", lang), found)
 
 
 def move_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
-    options = [SelectOption(c.label, c.value) for c in choices.move_choices(view, seat, "", lang)]
-    if not options:
+    found = choices.move_choices(view, seat, "", lang)
+    if not found:
         raise TavoloError("common.stale_button")
-    prompt = t("wowm.ui.pick_move", lang)
-    return Reply(text=prompt, ephemeral=True,
-                 selects=[Select(custom_id=f"tv1:wowm:{ref}:movesel", placeholder=prompt, options=tuple(options[:25]))])
+    return _menu(f"tv1:wowm:{ref}:movesel", t("wowm.ui.pick_move", lang), found)
 
 
 def play_action(view: State, ability: str, target: str | None, lang: str = "en") -> dict[str, Any]:
@@ -527,21 +527,17 @@ def decision_prompt(view: State, lang: str) -> str:
 
 
 def answer_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
-    options = [SelectOption(c.label, c.value) for c in choices.option_choices(view, seat, "", lang)]
-    if not options:
+    found = choices.option_choices(view, seat, "", lang)
+    if not found:
         raise TavoloError("common.stale_button")
-    return Reply(text=decision_prompt(view, lang), ephemeral=True,
-                 selects=[Select(custom_id=f"tv1:wowm:{ref}:choose", placeholder=t("wowm.ui.button.answer", lang),
-                                 options=tuple(options[:25]))])
+    return _menu(f"tv1:wowm:{ref}:choose", t("wowm.ui.button.answer", lang), found, decision_prompt(view, lang))
 
 
 def reroll_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
-    options = [SelectOption(c.label, c.value) for c in choices.reroll_choices(view, seat, "", lang)]
-    if not options:
+    found = choices.reroll_choices(view, seat, "", lang)
+    if not found:
         raise TavoloError("common.stale_button")
-    prompt = t("wowm.ui.pick_reroll", lang)
-    return Reply(text=prompt, ephemeral=True,
-                 selects=[Select(custom_id=f"tv1:wowm:{ref}:rerollsel", placeholder=prompt, options=tuple(options))])
+    return _menu(f"tv1:wowm:{ref}:rerollsel", t("wowm.ui.pick_reroll", lang), found)
 
 
 def check_ref(table: Table | None, ref: str, *, same_game: bool = False) -> str:
