@@ -69,6 +69,9 @@ class Presenter(Protocol):
     # by each render worker, and by the fork server they share, before the first player waits for it.
     # Optional: ``lobby_hint(options, lang) -> str``: a line added to the message that opens a lobby, naming
     # the game's own lobby commands and options (WoW Miniatures: ``/wowm party``, the short scenario).
+    # Optional: ``help_line(lang) -> str``: the game's commands in one line, listed by ``/game help`` when no
+    # game is open. Optional: ``answer_events``, ``private_buttons(events, *, lang)``, ``resolve_option(key,
+    # value, content, lang)``, ``team_name(team, lang)``: see docs/ARCHITECTURE.md, presenter hooks.
     # Optional: ``image_policy(events) -> "new" | "update"``. "update" for changes people need
     # not see as a new image (set-up steps, bookkeeping): the board already in the channel is
     # edited instead. Without it, every change posts a new board.
