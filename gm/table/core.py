@@ -27,6 +27,7 @@ from db import state_codec
 from db.store import Store
 from engines import registry
 from engines.core.contract import GameState
+from engines.core.decision import Decision
 from engines.core.dice import Dice
 from engines.core.errors import TavoloError
 from engines.core.events import Event
@@ -275,13 +276,15 @@ class TableCore:
             return None
 
     async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,
-                      events: list[Event], *, undoable: bool | None = None) -> Reply:
+                      events: list[Event], *, undoable: bool | None = None,
+                      asked_before: Decision | None = None) -> Reply:
         """One transaction: the action row plus the new state, guarded by the version.
 
         The state text written here becomes ``table.game.state``, so the next action's
         ``state_before`` is that same text: nothing is serialized twice."""
         before = self.committed_json(table)
-        asked_before = table.engine.decision(table.state) if table.state is not None else None
+        if asked_before is None and table.state is not None:  # the caller's, when it already has it
+            asked_before = table.engine.decision(table.state)
         after = working.model_dump_json()
         outcome = table.engine.outcome(working)
         waiting = [] if outcome is not None else self.waiting_users(table, working)

@@ -65,6 +65,7 @@ class TableManager(LobbyTable, EndingTable):
                 raise TavoloError("game.bad_action", detail=_first_error(exc)) from exc
             seat = table.seat_of(actor.user_id)
             gm_override = action.kind.startswith("gm_")
+            decision = None
             if gm_override:
                 if not actor.is_gm:
                     raise TavoloError("game.gm_only")
@@ -84,7 +85,7 @@ class TableManager(LobbyTable, EndingTable):
             if table.game.options.get(DICE_OPTION) == "manual" and not gm_override:
                 return await self._apply_manual(table, actor, seat, action_data, values=[])
             events, working = self._apply(table, seat, action, self.dice.make(), working)
-            return await self._commit(table, actor, seat, action, working, events)
+            return await self._commit(table, actor, seat, action, working, events, asked_before=decision)
 
     # ------------------------------------------------------------------ reading
     async def status(self, place: Place, actor: Actor) -> Reply:
