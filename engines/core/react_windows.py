@@ -39,9 +39,6 @@ from pydantic import Field
 
 from engines.core.contract import StateModel
 
-ReactMode = Literal["auto", "stops"]
-REACT_MODES: tuple[str, ...] = ("auto", "stops")
-YIELDS: tuple[str, ...] = ("none", "window", "attack", "turn")
 PRESETS: tuple[str, ...] = ("none", "my_turn", "targeted")
 """Pre-set passes a seat keeps until it changes them (private settings, offered at its first pass):
 ``my_turn`` passes every window until the seat's own next turn; ``targeted`` passes every window that

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from engines.core import react_windows as RW
 from engines.warlord.state import PlayerState, State, WindowFrame
 
-REACT_MODES = RW.REACT_MODES
 PRESETS = ("none", "targeted")  # "until my turn" is the existing yield for the turn
 # reacts: the moments a seat is asked about in ``stops`` mode unless it chose its own list
 DEFAULT_STOPS = ("after_initiative", "targeted", "before_roll", "after_hit", "before_wounds")
