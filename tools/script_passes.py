@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 WINDOW_KINDS = {"react": "/warlord pass", "react_window": "/wowm pass"}
-STALE_PASSES = ("/wowm pass",)  # only ever answers a window or a reroll: without one it goes
+STALE_PASSES = ("/wowm pass", "/click Pass")  # only ever answer a window or a reroll: without one they go
 ANSWERS = ("/warlord react", "/warlord pass", "/wowm react", "/wowm pass", "/click", "/pick", "/complete")
 
 
@@ -63,7 +63,8 @@ async def fill(script: Path, seed: int) -> list[str]:
                 table = await app.tables.table_for(place)
                 decision = table.engine.decision(table.state) if table is not None and table.state else None
                 seats = [console.users_by_id(table.user_of(s) or 0) for s in decision.seats] if decision else []
-                return decision is not None and decision.kind in ("react_window", "reroll") and current in seats
+                answers = ("react", "react_window", "reroll")
+                return decision is not None and decision.kind in answers and current in seats
 
             for line in original:
                 command = line.strip()

@@ -9,7 +9,10 @@ nested ``ability_played`` window opens (701.3) and only the innermost window is 
 Hidden information (701 note, AsyncTI4 #5572): whether a seat is asked depends only on public data and
 its own settings: one of its characters in play has a ready face-up react that fits the moment, or a
 ready face-down card, and some react condition (``ReactWhen``) could fit the moment for that character
-(so your own instant, which no react condition answers, asks nobody). Its settings may only narrow that:
+(so your own instant, which no react condition answers, asks nobody). A party that plays the pools printed
+on its character cards (``PlayerState.pool_public``, 101.2) narrows that further: everyone can read which
+cards such a party owns, so a face-down card could only be one of its printed reacts that has not been seen
+face up, and that fits its character. Its settings may only narrow that:
 ``always``, ``targeted`` (only windows that concern its characters) and ``my_turn`` (none until one of
 its characters takes a turn). Stealth (708.4a) silences the stealthed character's enemies.
 """
@@ -23,6 +26,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowminis.actions import React
 from engines.wowminis.content import ActionCardDef, ReactWhen, plain
+from engines.wowminis.content import fits as card_fits
 from engines.wowminis.rules_board import adjacent, allied, ev, in_play, parse_space
 from engines.wowminis.rules_effects import LAP, pay
 from engines.wowminis.rules_targeting import destinations, resolve_piece
@@ -115,6 +119,7 @@ def could_answer(state: State, w: WindowFrame, seat: int) -> bool:
     if pref == "always" or (pref in ("targeted", "my_turn")
                             and RW.preset_skips(pref, involved=_concerns(state, w, seat))):
         return False
+    unseen = unseen_reacts(state, seat)
     for r in in_play(state):
         if r.controller != seat:
             continue
@@ -124,9 +129,31 @@ def could_answer(state: State, w: WindowFrame, seat: int) -> bool:
             if card.face_up:  # public: its own condition decides
                 if card.defn is not None and card.defn.category == "react" and fits(state, w, r, card.defn):
                     return True
-            elif any(fits_when(state, w, r, when) for when in REACT_WHENS):  # it could be any react
+            elif unseen is None:  # a custom pool: it could be any react
+                if any(fits_when(state, w, r, when) for when in REACT_WHENS):
+                    return True
+            elif any(card_fits(d, r.defn) and fits(state, w, r, d) for d in unseen):
                 return True
     return False
+
+
+def unseen_reacts(state: State, seat: int) -> list[ActionCardDef] | None:
+    """The reacts a face-down card of ``seat`` could be, when its party plays its printed pools (101.2:
+    character cards are public, so is what is printed on them): the party's reacts less those seen face up.
+    None for a custom pool, which nobody else can read (A1).
+
+    The instances counted here are the party's whole pool, which for a printed pool is exactly the printed
+    list; only their identities as a multiset are used, never where each one went."""
+    player = state.player(seat)
+    if not player.pool_public:
+        return None
+    owned = [c for c in state.chars.values() if c.owner == seat]
+    cards = list(state.pool.get(seat, [])) + [card for c in owned for card in c.bar]
+    reacts = [c.defn for c in cards if c.defn is not None and c.defn.category == "react"]
+    for card in (card for c in owned for card in c.bar if card.face_up and card.defn is not None):
+        if card.defn in reacts:
+            reacts.remove(card.defn)
+    return reacts
 
 
 def start_round(state: State, w: WindowFrame) -> list[int]:

@@ -148,10 +148,11 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     used: set[str] = set()
     for i, (seat, party) in enumerate(zip(setup.seats, parties, strict=True)):
         honor = sum(c.honor for c in party)  # 102.1: pets add nothing, legendary changes nothing
-        players.append(PlayerState(seat=seat.seat, name=seat.name, faction=party[0].faction, side="AB"[i],
-                                   honor_total=honor, goal=options.get("goal", honor)))
-        pool: list[CardInstance] = []
         chosen_pool = _pool_names(setup, i)
+        players.append(PlayerState(seat=seat.seat, name=seat.name, faction=party[0].faction, side="AB"[i],
+                                   honor_total=honor, goal=options.get("goal", honor),
+                                   pool_public=not chosen_pool))
+        pool: list[CardInstance] = []
         for defn in party:
             cid = f"{defn.id}-{seat.seat + 1}"
             state.chars[cid] = CharState(id=cid, owner=seat.seat, controller=seat.seat,  # 101.3: clock 1

@@ -55,7 +55,7 @@ from engines.wowminis.content import (
     TotemDef,
 )
 
-SCHEMA_VERSION = 1  # engines/wowminis/upgrades.py turns older saved states into this one
+SCHEMA_VERSION = 2  # engines/wowminis/upgrades.py turns older saved states into this one
 
 Phase = Literal["choose_bar", "play", "over"]
 Stage = Literal["first", "tick_start", "match", "turn", "tick_end", "tick_advance"]
@@ -199,6 +199,8 @@ class PlayerState(StateModel):
     auto_reroll: AutoReroll = "failures"
     bar_done: bool = False
     resigned: bool = False
+    pool_public: bool = False  # the party plays the pools printed on its cards (101.2): who could react is
+    # read from them (rules_react.unseen_reacts); False for a custom pool and for v1 saves (upgrades.py)
 
 
 class PendingOption(StateModel):

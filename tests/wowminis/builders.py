@@ -49,6 +49,7 @@ def board(parties: tuple[str, str] = ("elowen,brannoc,lyssara", "thrak,grushka,v
     for p in state.players:
         p.bar_done = True
         p.auto_reroll = "failures"
+        p.pool_public = False  # a test's bars are its own, not the printed pools: face-down may be anything
     if terrain:
         state.board.terrain.update(terrain)
     return state

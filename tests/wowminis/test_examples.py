@@ -6,13 +6,16 @@ this module has the rest. Stand-in cards are the built-in pack's originals with 
 
 from __future__ import annotations
 
+from engines.core.contract import SeatSetup, Setup
+from engines.core.dice import SeededDice
 from engines.wowminis import ENGINE
 from engines.wowminis.content import fits
 from engines.wowminis.rules_effects import apply_buff
 from engines.wowminis.rules_resolve import settle
 from engines.wowminis.rules_stats import armor, attack_dice
 from engines.wowminis.rules_targeting import single_targets, target_sets
-from tests.wowminis.builders import PACK, act, board, custom, event, give, keys, pass_all, put, refused, turn
+from engines.wowminis.state import CardInstance
+from tests.wowminis.builders import PACK, act, board, custom, event, give, keys, new, pass_all, put, refused, turn
 
 MONSTERS = ("elowen,brannoc,teodric", "cinderjaw,mossback,skarn")
 
@@ -275,3 +278,66 @@ def test_701_note_prompts_depend_on_public_data_only():
     assert [a.kind for a in ENGINE.legal_actions(state, 0)] == ["pass"]
     events = act(state, 0, "prefs", auto_pass="always", roll=[1] * 7)  # opting out passes this window too
     assert "hits" in keys(events) and ENGINE.decision(state).kind == "turn"
+
+
+def _printed_pools(state, seat: int = 0):
+    """The party plays the pools printed on its character cards, which everyone can read (101.2)."""
+    state.player(seat).pool_public = True
+    return state
+
+
+def test_701_note_a_printed_pool_with_no_react_that_fits_asks_nobody():
+    state = _printed_pools(board())
+    put(state, "thrak-2", "C3")
+    put(state, "brannoc-1", "C4", ahead=3)
+    give(state, "brannoc-1", "fleetfoot_charm")  # the party's only card: everyone knows it is no react
+    turn(state, "thrak-2")
+    events = act(state, 1, "play", ability="main", targets=["brannoc-1"], roll=[1] * 7)
+    assert "hits" in keys(events) and ENGINE.decision(state).kind == "turn"
+
+
+def test_701_note_a_printed_react_not_yet_seen_keeps_every_face_down_card_in_question():
+    state = _printed_pools(board())
+    put(state, "thrak-2", "C3")
+    put(state, "brannoc-1", "C4", ahead=3)
+    give(state, "brannoc-1", "fleetfoot_charm")
+    state.pool[0] = [CardInstance(id="k900", defn=PACK.card("aegis_of_light").model_copy(deep=True))]
+    turn(state, "thrak-2")
+    act(state, 1, "play", ability="main", targets=["brannoc-1"])
+    decision = ENGINE.decision(state)  # the Aegis could be the face-down card: nobody else can tell
+    assert decision.kind == "react_window" and decision.seats == [0]
+    assert [a.kind for a in ENGINE.legal_actions(state, 0)] == ["pass"]
+
+
+def test_701_note_a_printed_react_seen_face_up_is_no_longer_a_face_down_possibility():
+    state = _printed_pools(board())
+    put(state, "thrak-2", "C3")
+    put(state, "brannoc-1", "C4", ahead=3)
+    aegis, _charm = give(state, "brannoc-1", "aegis_of_light", "fleetfoot_charm")
+    aegis.face_up, aegis.ready = True, False  # played earlier: exhausted, and everyone saw it
+    turn(state, "thrak-2")
+    events = act(state, 1, "play", ability="main", targets=["brannoc-1"], roll=[1] * 7)
+    assert "hits" in keys(events) and ENGINE.decision(state).kind == "turn"
+
+
+def test_701_note_a_react_that_cannot_fit_its_character_is_no_possibility():
+    state = _printed_pools(board())
+    put(state, "thrak-2", "C3")
+    put(state, "elowen-1", "C4", ahead=3)
+    give(state, "elowen-1", "fleetfoot_charm")
+    state.pool[0] = [CardInstance(id="k900", defn=PACK.card("aegis_of_light").model_copy(deep=True))]
+    assert not fits(PACK.card("aegis_of_light"), PACK.character("elowen"))  # a card for Brannoc's class only
+    turn(state, "thrak-2")
+    events = act(state, 1, "play", ability="main", targets=["elowen-1"], roll=[1] * 7)
+    assert "hits" in keys(events) and ENGINE.decision(state).kind == "turn"
+
+
+def test_101_2_a_party_on_its_printed_pools_says_so_and_a_custom_pool_does_not():
+    printed = new()
+    assert all(p.pool_public for p in printed.players)
+    seats = [SeatSetup(seat=i, user_id=i + 1, name=f"p{i + 1}", config={"party": party}) for i, party in
+             enumerate(("elowen,brannoc,lyssara", "thrak,grushka,vorzul"))]
+    seats[0].config["pool"] = [PACK.card(x).name for c in ("elowen", "brannoc", "lyssara")
+                               for x in PACK.character(c).pool]
+    custom_pool = ENGINE.new_game(Setup(seats=seats, options={"map": "proving_ground", "first": "1"}), SeededDice(1))
+    assert [p.pool_public for p in custom_pool.players] == [False, True]
