@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger("discord.client").setLevel(logging.ERROR)
 
         return run_console(args, settings)  # pictures in threads: a local session needs no worker processes
-    # Board pictures in worker processes (RENDER_POOL, RENDER_WORKERS), started at the first one.
+    # Board pictures in worker processes (RENDER_POOL, RENDER_WORKERS), started before READY (setup_hook).
     configure_render_pool(settings)
     return run_discord(settings)
 

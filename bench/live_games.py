@@ -1,26 +1,31 @@
-"""1,000 live Krosmaster games in one process: open-loop latency, saturated throughput, memory.
+"""Thousands of live games of all five systems in one process: open-loop latency, saturated throughput, memory.
 
-    python bench/live_games.py [--games 1000] [--rate 20] [--seconds 30] [--clients 16]
-                               [--render on|off] [--profile]
+    python bench/live_games.py [--games 1000] [--scripts 40] [--systems krosmaster,…] [--rate 20]
+                               [--seconds 30] [--clients 16] [--render on|off] [--profile]
 
 Every action goes through the real ``TableManager.act`` of an ``App`` on a temporary
-database (lock → load → check → apply → commit → render → Reply), the way /km commands
-reach it. The games start from positions of recorded games (``bench/km_games.py``), spread
-over ``--games`` channels, and replay those games' moves with the same dice, so no engine
+database (lock → load → check → apply → commit → render → Reply), the way the game commands
+reach it. At start the bench records ``--scripts`` distinct games (at least 32 is the point:
+fewer, and tables share pictures and the render workers' band cache flatters the figure), spread
+over Krosmaster, Mage Knight, WoW Miniatures, Warlord and WoW Board (``bench/live_fixtures.py``:
+seeded playouts, fixtures written to the temporary folder). The ``--games`` live games start from
+positions spread over those recordings and replay their moves with the same dice, so no engine
 search runs on the measured loop and every action is legal.
 
-Phases, each printed:
-1. set-up: recording the games (child processes) and writing them to the database;
+Phases, each printed with the machine's load average beside it:
+1. set-up: recording the games (two child processes) and writing them to the database;
 2. open loop: actions arrive at ``--rate`` per second (Poisson) on random games, for
-   ``--seconds``; latency p50/p99/max from arrival to reply, the share of actions whose table
-   was not in the cache, and the longest event-loop stall (a 5 ms watchdog);
+   ``--seconds``; latency p50/p99/max from arrival to reply (all games, and per system), the
+   table cache's hit rate (misses read the database; hits on a packed table pay a decode, timed),
+   and the longest event-loop stall (a 5 ms watchdog);
 3. saturated: ``--clients`` players act back to back on random games for ``--seconds``;
    actions per second and the CPU cores the process and its children kept busy;
 4. memory: RSS (now and peak) of this process, and PSS of it plus its child processes.
 
-``--render off`` replaces the board image by nothing, to show what the data side costs alone.
+``--render off`` replaces the board image by nothing, to show what the data side costs alone;
+``--systems`` records only the systems named, to tell their costs (and render workers' memory) apart.
 ``--profile`` prints the functions that took the most time during the saturated phase.
-Targets (the 1,000-game issue): open-loop p99 ≤ 50 ms at 20/s, RSS ≤ 300 MB, saturated ≥ 150/s.
+Targets (issue 28): 1,000 games PSS ≤ 300 MB; 5,000 games open-loop p99 ≤ 50 ms, PSS ≤ 450 MB.
 """
 
 from __future__ import annotations
@@ -44,14 +49,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.km_games import CURRENT, USERS, Script, ScriptDice, insert_games, record
+from bench.km_games import CURRENT, ScriptDice, Step
+from bench.live_fixtures import NAMES, SYSTEMS, Script, insert_games, jobs, record, user_of
 from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Actor, Place
 from gm.settings import Settings
 from gm.workers.heap import freeze_start_up_heap
 
-ACTORS = {seat: Actor(user_id=user, name=("alice", "bob")[seat]) for seat, user in enumerate(USERS)}
+ACTORS = {seat: Actor(user_id=user_of(seat), name=name) for seat, name in enumerate(NAMES)}
 CHANNEL0 = 10_000
 
 
@@ -125,28 +131,27 @@ def _pct(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000 if ordered else float("nan")
 
 
+def _load() -> str:
+    """The machine's load average (1, 5, 15 minutes) and cores: what every figure is read beside."""
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
 # ------------------------------------------------------------------------------ set-up
-def _build(path: Path, games: int, scripts: list[Script]) -> list[tuple[int, int]]:
-    """Place game ``g`` at a recorded position: returns ``(script index, step)`` per game."""
-    rows, where = [], []
-    for game in range(games):
-        k = game % len(scripts)
-        starts = sorted(scripts[k].starts)
-        step = starts[(game // len(scripts) * 7) % len(starts)]
-        rows.append((game, CHANNEL0 + game, scripts[k].starts[step], step))
-        where.append((k, step))
-    insert_games(path, rows)
-    return where
-
-
 class Games:
     """Which recorded step each live game is at, and which games are free to act now."""
 
-    def __init__(self, scripts: list[Script], where: list[tuple[int, int]], seed: int) -> None:
-        self.scripts, self.where = scripts, [list(w) for w in where]
+    def __init__(self, scripts: list[Script], seed: int) -> None:
+        self.scripts = scripts
+        count = len(scripts)
+        self.where = [[g % count, scripts[g % count].starts[g // count]]
+                      for g in range(sum(len(s.starts) for s in scripts))]
         self.busy: set[int] = set()
         self.rng = random.Random(seed)
         self.errors: Counter[str] = Counter()
+
+    def system(self, game: int) -> str:
+        return self.scripts[self.where[game][0]].system
 
     def pick(self) -> int | None:
         for _ in range(50):
@@ -159,16 +164,15 @@ class Games:
     async def act(self, app: App, game: int) -> bool:
         """One action of ``game``'s recorded script through ``TableManager.act``."""
         k, step = self.where[game]
-        recorded = self.scripts[k].steps[step]
+        seat, action, draws, picks = self.scripts[k].step(step)
         self.busy.add(game)
-        token = CURRENT.set(recorded)
+        token = CURRENT.set(Step(seat, action, draws, picks))
         try:
-            await app.tables.act(Place(channel_id=CHANNEL0 + game, guild_id=1), ACTORS[recorded.seat],
-                                 recorded.action)
+            await app.tables.act(Place(channel_id=CHANNEL0 + game, guild_id=1), ACTORS[seat], action)
             self.where[game][1] += 1
             return True
         except TavoloError as exc:
-            self.errors[exc.key] += 1
+            self.errors[f"{self.scripts[k].system}: {exc.key}"] += 1
             self.where[game][1] = len(self.scripts[k].steps)  # diverged: never pick it again
             return False
         finally:
@@ -177,10 +181,13 @@ class Games:
 
 
 class Misses:
-    """Counts table loads that had to read and parse the database row (cache misses)."""
+    """Counts table loads that had to read the database row (cache misses), and the tables the cache
+    gave back from their packed form or packed (``gm.table.cache``, where it exists), with the wall
+    and CPU time that took (the CPU time is the figure a loaded machine does not inflate)."""
 
     def __init__(self, app: App) -> None:
         self.count = 0
+        self.timed: dict[str, list[float]] = {"unpack": [0, 0.0, 0.0], "pack": [0, 0.0, 0.0]}
         build = app.tables._build
 
         async def counting(*args: Any, **kwargs: Any) -> Any:
@@ -188,6 +195,37 @@ class Misses:
             return await build(*args, **kwargs)
 
         app.tables._build = counting  # type: ignore[method-assign]
+        cache = getattr(app.tables, "cache", None)
+        if cache is not None and hasattr(cache, "unpack"):
+            for name in self.timed:
+                setattr(cache, name, self._timing(name, getattr(cache, name)))
+
+    def _timing(self, name: str, method: Any) -> Any:
+        totals = self.timed[name]
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            wall, cpu = time.perf_counter(), time.thread_time()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                totals[0] += 1
+                totals[1] += time.perf_counter() - wall
+                totals[2] += time.thread_time() - cpu
+
+        return timed
+
+    def snapshot(self) -> tuple[float, ...]:
+        return (self.count, *self.timed["unpack"], *self.timed["pack"])
+
+
+def _cache_facts(app: App) -> str:
+    """What the table cache holds now: tables, bytes, parsed states (old and new cache alike)."""
+    cache = getattr(app.tables, "cache", None)
+    if cache is not None:
+        return cache.describe()
+    tables = app.tables._cache.values()  # type: ignore[attr-defined]
+    return (f"{len(tables)} tables, {app.tables._bytes / 1e6:.1f} MB counted"  # type: ignore[attr-defined]
+            f" ({sum(1 for t in tables if t.parsed)} parsed states)")
 
 
 class GcPauses:
@@ -232,18 +270,20 @@ async def _watchdog(stop: asyncio.Event, gaps: list[float]) -> None:
 
 
 # ------------------------------------------------------------------------------ phases
-async def open_loop(app: App, games: Games, rate: float, seconds: float, misses: Misses) -> dict[str, float]:
+async def open_loop(app: App, games: Games, rate: float, seconds: float, misses: Misses) -> dict[str, Any]:
     latencies: list[float] = []
+    by_system: dict[str, list[float]] = {}
     gaps: list[float] = []
     stop = asyncio.Event()
     dog = asyncio.create_task(_watchdog(stop, gaps))
     arrivals = random.Random(2)
     tasks: list[asyncio.Task[None]] = []
-    before = misses.count
+    before = misses.snapshot()
 
     async def one(game: int, due: float) -> None:
         if await games.act(app, game):
             latencies.append(time.perf_counter() - due)
+            by_system.setdefault(games.system(game), []).append(latencies[-1])
 
     start = time.perf_counter()
     due = start
@@ -256,9 +296,15 @@ async def open_loop(app: App, games: Games, rate: float, seconds: float, misses:
     await asyncio.gather(*tasks)
     stop.set()
     await dog
+    missed, unpacked, unpack_wall, unpack_cpu, packed, pack_wall, pack_cpu = (
+        now - then for now, then in zip(misses.snapshot(), before, strict=True))
     return {"actions": len(latencies), "p50": _pct(latencies, 0.5), "p99": _pct(latencies, 0.99),
-            "max": max(latencies) * 1000, "miss": (misses.count - before) / max(1, len(tasks)),
-            "stall": max(gaps) * 1000}
+            "max": max(latencies) * 1000, "miss": missed / max(1, len(tasks)),
+            "unpacked": unpacked / max(1, len(tasks)),
+            "unpack_ms": unpack_wall * 1000 / max(1, unpacked), "unpack_cpu": unpack_cpu * 1000 / max(1, unpacked),
+            "packed": packed / max(1, len(tasks)), "pack_ms": pack_wall * 1000 / max(1, packed),
+            "pack_cpu": pack_cpu * 1000 / max(1, packed), "stall": max(gaps) * 1000,
+            "systems": {system: (len(v), _pct(v, 0.5), _pct(v, 0.99)) for system, v in sorted(by_system.items())}}
 
 
 async def saturated(app: App, games: Games, clients: int, seconds: float,
@@ -295,15 +341,23 @@ async def run(args: argparse.Namespace) -> None:
         settings = Settings(DATABASE_PATH=path, _env_file=None)
         renders = _render_pool(settings) if args.render == "on" else None
         app = await App.open(settings, seed=1)  # migrates the empty file
+        print(f"machine: {_load()}")
         with ProcessPoolExecutor(max_workers=2, mp_context=get_context("spawn")) as pool:
-            scripts = list(pool.map(record, range(1, args.scripts + 1)))
-        where = _build(path, args.games, scripts)
-        for script in scripts:
-            script.starts.clear()  # the JSON lives in the database now
+            chosen = tuple(args.systems.split(","))
+            scripts = list(pool.map(record, jobs(args.scripts, args.games, Path(folder), chosen)))
+        recorded = time.perf_counter() - t0
+        insert_games(path, scripts, Path(folder), CHANNEL0)
         gc.collect()
         steps = sum(len(s.steps) for s in scripts)
-        print(f"set-up: {args.games} games from {len(scripts)} recorded games ({steps} steps) "
-              f"in {time.perf_counter() - t0:.1f} s")
+        systems = Counter(s.system for s in scripts)
+        starts = len({(k, step) for k, s in enumerate(scripts) for step in s.starts})
+        print(f"set-up: {args.games} games of {len(systems)} systems from {len(scripts)} recorded games "
+              f"({', '.join(f'{systems[x]} {x}' for x in SYSTEMS if systems[x])}; {steps} steps,"
+              f" {starts} distinct starting positions): recorded in {recorded:.1f} s,"
+              f" written in {time.perf_counter() - t0 - recorded:.1f} s"
+              f"   [{_load()}]")
+        if len(scripts) < 32:
+            print("  (fewer than 32 recorded games: tables share pictures, and the band cache flatters the figure)")
 
         app.tables.dice = ScriptDice()
         if args.render == "off":
@@ -316,10 +370,11 @@ async def run(args: argparse.Namespace) -> None:
         if renders is not None:
             workers = await asyncio.to_thread(renders.started_workers)
             print(f"board pictures: {settings.render_pool} pool, {len(workers) or settings.render_workers} workers")
-        games = Games(scripts, where, seed=3)
+        games = Games(scripts, seed=3)
         misses = Misses(app)
         rss_start = _status("self", "VmRSS")
 
+        t1 = time.perf_counter()
         for game in range(args.games):  # as after a day of use: every game was read once
             await app.tables.load(CHANNEL0 + game)
         warm = 0
@@ -327,22 +382,31 @@ async def run(args: argparse.Namespace) -> None:
             game = games.pick()
             if game is not None and await games.act(app, game):
                 warm += 1
+        print(f"warm-up: every game read once, then {warm} actions, in {time.perf_counter() - t1:.1f} s;"
+              f" cache: {_cache_facts(app)}")
 
         if args.gc_freeze == "on":  # what the bot does once it is ready (cogs.client.freeze_start_up_heap)
             freeze_start_up_heap()
         pauses = GcPauses()
         result = await open_loop(app, games, args.rate, args.seconds, misses)
         print(f"\nopen loop, {args.rate:g} actions/s for {args.seconds:g} s on {args.games} games "
-              f"(render {args.render}):")
+              f"(render {args.render})   [{_load()}]:")
         print(f"  actions {result['actions']:.0f}   latency p50 {result['p50']:.1f} ms   p99 {result['p99']:.1f} ms"
               f"   max {result['max']:.1f} ms   (target p99 ≤ 50 ms)")
-        print(f"  cache misses {result['miss']:.0%} of actions   longest loop stall {result['stall']:.1f} ms")
+        print("  per system: " + ";  ".join(f"{system} ×{n} p50 {p50:.1f} p99 {p99:.1f} ms"
+                                            for system, (n, p50, p99) in result["systems"].items()))
+        print(f"  table cache: hit rate {1 - result['miss']:.0%} (misses read the database: {result['miss']:.1%} of"
+              f" actions)")
+        print(f"  a packed table decoded on {result['unpacked']:.0%} of actions, {result['unpack_ms']:.3f} ms each"
+              f" ({result['unpack_cpu']:.3f} ms CPU); a table packed on {result['packed']:.0%} of actions,"
+              f" {result['pack_ms']:.3f} ms each ({result['pack_cpu']:.3f} ms CPU)")
+        print(f"  longest loop stall {result['stall']:.1f} ms")
         print(f"  garbage collector: {pauses.line(result['actions'])}")
         pauses.reset()
 
         profile = cProfile.Profile() if args.profile else None
         sat = await saturated(app, games, args.clients, args.seconds, profile)
-        print(f"\nsaturated, {args.clients} players acting back to back for {args.seconds:g} s:")
+        print(f"\nsaturated, {args.clients} players acting back to back for {args.seconds:g} s   [{_load()}]:")
         print(f"  {sat['rate']:.1f} actions/s ({sat['actions']:.0f} actions), {sat['cores']:.2f} CPU cores busy"
               f"   (target ≥ 150/s)")
         print(f"  CPU per action: {sat['cpu']:.1f} ms in all, of which {sat['loop']:.1f} ms on the event loop's thread,"
@@ -351,14 +415,16 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  garbage collector: {pauses.line(sat['actions'])}")
 
         children = _descendants()
-        print("\nmemory:")
-        print(f"  {len(gc.get_objects()):,} objects tracked by the garbage collector"
-              f" ({sum(1 for t in app.tables._cache.values() if getattr(t, 'parsed', True))} parsed states cached)")
+        gc.collect()
+        pss = _pss(os.getpid()) + sum(_pss(p) for p in children)
+        target = 300e6 if args.games <= 1000 else 450e6
+        print(f"\nmemory, {args.games} games   [{_load()}]:")
+        print(f"  table cache: {_cache_facts(app)};  {len(gc.get_objects()):,} objects tracked by the garbage"
+              " collector")
         print(f"  RSS {_mb(_status('self', 'VmRSS'))} now, {_mb(_status('self', 'VmHWM'))} peak"
-              f"   (after set-up {_mb(rss_start)}; target ≤ 300 MB)")
-        print(f"  PSS with {len(children)} child processes: "
-              f"{_mb(_pss(os.getpid()) + sum(_pss(p) for p in children))}"
-              f" (this process {_mb(_pss(os.getpid()))}; " + ", ".join(f"{_name(p)} {_mb(_pss(p))}" for p in children)
+              f"   (after set-up {_mb(rss_start)})")
+        print(f"  PSS with {len(children)} child processes: {_mb(int(pss))} (target ≤ {_mb(int(target))};"
+              f" this process {_mb(_pss(os.getpid()))}; " + ", ".join(f"{_name(p)} {_mb(_pss(p))}" for p in children)
               + ")")
         if games.errors:
             print(f"\nactions refused (a replay diverged): {dict(games.errors)}")
@@ -386,7 +452,10 @@ def _render_pool(settings: Settings) -> Any:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--scripts", type=int, default=8, help="recorded games the live games start from")
+    parser.add_argument("--scripts", type=int, default=40,
+                        help="distinct recorded games the live games start from (script k plays system k % 5)")
+    parser.add_argument("--systems", default=",".join(SYSTEMS),
+                        help="systems recorded, comma-separated (all five by default; fewer to tell costs apart)")
     parser.add_argument("--rate", type=float, default=20.0, help="open-loop arrivals per second")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each measured phase")
     parser.add_argument("--clients", type=int, default=16, help="concurrent players in the saturated phase")

@@ -1,39 +1,55 @@
-"""Render time of the Warlord table image (ARCHITECTURE.md §6; numbers for the closing note, never for a
-timed test).
+"""Render cost of the Warlord table image against Pillow's bare PNG encode (issue 28; numbers for
+bench/README.md, never for a timed test).
 
-Run: ``python bench/render_warlord.py [--renders N]``. For each scene of the golden tests
-(``tests/warlord/builders.py``, ``scene_*``) it prints p50/p99 in milliseconds of a whole render
-(image + PNG) of the public view and the PNG size, then the parts apart for the mid-game attack
-(drawing, quantizing on the fixed palette, PNG encoding), the ratio of a whole render to encoding
-the bare picture, and the first (uncached) render. Wall time is printed next to CPU time because
-on a shared machine wall time also measures the neighbours.
+Run: ``python bench/render_warlord.py [--renders N] [--rounds N] [--profile]``. The scripted full game
+(``tests/warlord/full_game.txt``, seed 1) is played in the console and every picture it posts is kept
+(``bench.scripted_pictures``). Printed, with the machine's load beside each figure:
+
+- render ÷ bare encode (CPU p50 ÷ p50) over the game's consecutive pictures, as a render worker meets
+  them (the compressed bands an earlier picture had re-used, ``renderers.kit_png``; the renderer does
+  not record its pictures, its ``render`` says why), and for a lone picture (each of them drawn as a
+  table's first: no scene, no cached band): first as ``bench.scripted_pictures`` prints them for every
+  game, then with the floor timed in a fresh process (``bench.bare_encode`` says why);
+- the same two for the mid-game attack of the golden tests (``tests/warlord/builders.py``), the lone
+  one as ``bench/render_krosmaster.py`` measures its snapshot, and that picture's parts (the layout's
+  Python, the drawing on the palette picture, the PNG bands; and the RGB way's drawing and quantizing);
+- each golden scene's whole render, and the first (uncached) render.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
+import cProfile
+import os
+import pstats
+import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from PIL import Image
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bare_encode import encode_ms
 from bench.pipeline import measure_cpu
+from bench.scripted_pictures import ROOT, Picture, print_ratios, record
 from engines.warlord.engine import WarlordEngine
-from renderers import kit
+from gm.workers.render_pool import tune_allocator
+from renderers import kit, kit_palette_draw, kit_png, kit_scene
 from renderers import warlord as W
 from renderers.warlord import palette
 from tests.warlord import builders as B
 
+SCRIPT = ROOT / "tests" / "warlord" / "full_game.txt"
 SAMPLES = ("start", "attack", "window", "four", "over")
 LOG = ["Axe Sergeant strikes Horde Grunt: 14 + 3 = 17 vs AC 11, hit", "Horde Grunt is wounded (1/1) and dies"]
 
 
-def _measure(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
-    """The same picture again and again: no PNG band of an earlier run re-used."""
-    return measure_cpu(fn, runs, fresh_bands=True)
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -46,45 +62,110 @@ def _report(name: str, wall: list[float], cpu: list[float], extra: str = "") -> 
           f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms{extra}")
 
 
+def _fresh(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+    """The same picture again and again as a table's first: no scene, no PNG band of an earlier run."""
+    return measure_cpu(fn, runs, fresh_bands=True)
+
+
+def _consecutive(pictures: list[Picture], rounds: int) -> tuple[list[float], float]:
+    """Each picture's median render (CPU ms) over ``rounds`` passes of the game's pictures in order, as
+    its render worker meets them (from empty caches), and the share of bands found in the cache of
+    compressed bands (``kit_png``: a band an earlier picture had is not compressed again)."""
+    passes = []
+    hits = misses = 0
+    for _round in range(rounds):
+        kit_png.CACHE.clear()
+        kit_scene.forget()
+        passes.append([measure_cpu(picture.render, 1)[1][0] for picture in pictures])
+        hits, misses = hits + kit_png.CACHE.hits, misses + kit_png.CACHE.misses
+    return [statistics.median(times) for times in zip(*passes, strict=True)], hits / max(1, hits + misses)
+
+
+def _lone(pictures: list[Picture], rounds: int) -> list[float]:
+    """Each picture's median render (CPU ms) drawn ``rounds`` times as a table's first: no scene, no
+    cached band."""
+    return [statistics.median(measure_cpu(picture.render, rounds, fresh_bands=True)[1]) for picture in pictures]
+
+
+def ratios_clean_floor(name: str, pictures: list[Picture], rounds: int) -> None:
+    """Issue 28's two figures with Pillow's encode timed in a fresh process (``bench.bare_encode``)."""
+    renders, reused = _consecutive(pictures, rounds)
+    floors = encode_ms([picture.render() or b"" for picture in pictures], rounds)
+    p50, floor = _pct(renders, .5), _pct(floors, .5)
+    print(f"{name}: a game's {len(pictures)} consecutive pictures: render cpu p50 {p50:.2f} ms, bare encode "
+          f"(fresh process) p50 {floor:.2f} ms: {p50 / floor:.2f}x; bands from the cache {reused:.0%}  [{_load()}]",
+          flush=True)
+    alone = _lone(pictures, rounds)
+    print(f"{name}: a lone picture (each of the game's, no scene, no cached band): render cpu p50 "
+          f"{_pct(alone, .5):.2f} ms, bare encode (fresh process) p50 {floor:.2f} ms: "
+          f"{_pct(alone, .5) / floor:.2f}x  [{_load()}]", flush=True)
+
+
+def _sample(runs: int) -> None:
+    """The mid-game attack of the golden tests: lone render ÷ bare encode, and its parts."""
+    view = WarlordEngine().view(B.scene_attack(), None)
+
+    def render() -> bytes:
+        return W.render(view, log_lines=LOG)  # type: ignore[arg-type]
+
+    render_wall, render_cpu = _fresh(render, runs)
+    floor = statistics.median(encode_ms([render()], runs))
+    print(f"\nthe mid-game attack picture, lone: render cpu p50 {_pct(render_cpu, .5):.2f} ms (wall "
+          f"{_pct(render_wall, .5):.2f}), bare encode (fresh process) {floor:.2f} ms: "
+          f"{_pct(render_cpu, .5) / floor:.2f}x  [{_load()}]")
+    pal = palette.shared()
+    frame = W._Frame(view, "en", None, None, LOG)  # type: ignore[arg-type]
+
+    def on_palette() -> Image.Image:
+        picture = W._canvas(frame.height).copy()
+        W._draw(kit_palette_draw.Draw(picture, pal), view, "en", None, frame, LOG)  # type: ignore[arg-type]
+        return picture
+
+    picture = on_palette()
+    layout_ms = _pct(_fresh(lambda: W._Frame(view, "en", None, None, LOG), runs)[1], .5)  # type: ignore[arg-type]
+    draw_ms = _pct(_fresh(on_palette, runs)[1], .5)
+    bands_ms = _pct(_fresh(lambda: kit_png.encode(picture, level=kit.PNG_LEVEL, cache=kit_png.BandCache()),
+                           runs)[1], .5)
+    rgb_ms = _pct(_fresh(lambda: pal.quantize(W.render_image(view, log_lines=LOG)), runs)[1], .5)  # type: ignore[arg-type]
+    print(f"  its parts: the layout {layout_ms:.2f} ms, drawing on the palette picture {draw_ms - layout_ms:.2f}, "
+          f"the PNG bands ({kit_png.DEFLATE}) {bands_ms:.2f}; drawn the RGB way and quantized instead "
+          f"{rgb_ms:.2f}  [{_load()}]")
+    again = _pct(measure_cpu(render, runs)[1], .5)
+    print(f"  the same picture again, its bands in the cache (a picture that changed nowhere): {again:.2f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--renders", type=int, default=100, help="renders per measurement")
+    parser.add_argument("--renders", type=int, default=100, help="renders per single-picture measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="passes over the game's pictures")
+    parser.add_argument("--profile", action="store_true", help="cProfile of the game's pictures drawn alone")
     args = parser.parse_args()
     runs = max(5, args.renders)
+    tune_allocator()  # as the bot and its render workers do at start
     engine = WarlordEngine()
-    views = {name: engine.view(getattr(B, f"scene_{name}")(), None) for name in SAMPLES}
-
     w0 = time.perf_counter()
-    W.render(views["attack"], log_lines=LOG)  # type: ignore[arg-type]
-    print(f"first render (fonts, palette, caches): {(time.perf_counter() - w0) * 1000:.1f} ms")
-
-    print(f"\nwhole render (image + PNG), {runs} runs each, {W.WIDTH} px wide:")
-    for name, view in views.items():
+    W.render(engine.view(B.scene_attack(), None), log_lines=LOG)  # type: ignore[arg-type]
+    print(f"first render (fonts, palette, caches): {(time.perf_counter() - w0) * 1000:.1f} ms  [{_load()}]")
+    pictures = record(SCRIPT)
+    W.warm_up()
+    print_ratios("Warlord (floor timed here)", pictures, args.rounds)
+    ratios_clean_floor("Warlord", pictures, args.rounds)
+    _sample(runs)
+    print(f"\nwhole render (image + PNG) of each golden scene, {runs} runs each, {W.WIDTH} px wide:")
+    for name in SAMPLES:
+        view = engine.view(getattr(B, f"scene_{name}")(), None)
         png = W.render(view, log_lines=LOG)  # type: ignore[arg-type]
         size = W.render_image(view).size  # type: ignore[arg-type]
-        wall, cpu = _measure(lambda v=view: W.render(v, log_lines=LOG), runs)  # type: ignore[misc]
+        wall, cpu = _fresh(lambda v=view: W.render(v, log_lines=LOG), runs)  # type: ignore[misc]
         _report(name, wall, cpu, f"   PNG {len(png) / 1024:5.1f} KiB  {size[0]}x{size[1]}")
-
-    print("\nparts of the mid-game attack picture:")
-    view = views["attack"]
-    image = W.render_image(view, log_lines=LOG)  # type: ignore[arg-type]
-    pal = palette.shared()
-    _report("draw", *_measure(lambda: W.render_image(view, log_lines=LOG), runs))  # type: ignore[arg-type]
-    _report("quantize", *_measure(lambda: pal.quantize(image), runs))
-    quantized = pal.quantize(image)
-
-    def encode(picture: object) -> bytes:
-        buf = io.BytesIO()
-        picture.save(buf, format="PNG", compress_level=kit.PNG_LEVEL)  # type: ignore[attr-defined]
-        return buf.getvalue()
-
-    enc_w, enc_c = _measure(lambda: encode(quantized), runs)
-    _report("PNG encode (P)", enc_w, enc_c)
-    bare_w, bare_c = _measure(lambda: encode(image), runs)
-    _report("bare RGB encode", bare_w, bare_c, f"   PNG {len(encode(image)) / 1024:5.1f} KiB")
-    _whole_w, whole_c = _measure(lambda: W.render(view, log_lines=LOG), runs)  # type: ignore[arg-type]
-    print(f"\nrender ÷ bare RGB encode: {_pct(whole_c, .5) / _pct(bare_c, .5):.2f} (cpu p50), "
-          f"render ÷ palette encode: {_pct(whole_c, .5) / _pct(enc_c, .5):.2f}")
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.enable()
+        for picture in pictures:
+            measure_cpu(picture.render, 1, fresh_bands=True)
+        profile.disable()
+        print(f"\n-- {len(pictures)} lone pictures")
+        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

@@ -1,40 +1,55 @@
-"""Render time of WoW Miniatures pictures (ARCHITECTURE.md §6; numbers for the closing note, never
-for a timed test).
+"""Render cost of WoW Miniatures pictures against Pillow's bare PNG encode (issue 28; numbers for
+bench/README.md, never for a timed test).
 
-Run: ``python bench/render_wowminis.py [--renders N]``. For each sample state of the golden
-tests (``tests/renderers/wowminis_states.py``) it prints p50/p99 in milliseconds of a whole
-render (image + PNG) and the PNG size, then the parts apart for the busiest one (drawing,
-quantizing on the fixed palette, PNG encoding), the ratio of a whole render to encoding the
-bare picture (what drawing and quantizing add on top of the unavoidable PNG write), the
-line-of-sight and move pictures, and the first (uncached) render. Wall time is printed next
-to CPU time because on a shared machine wall time also measures the neighbours.
+Run: ``python bench/render_wowminis.py [--renders N] [--rounds N] [--profile]``. The scripted full game
+(``tests/wowminis/full_game.txt``, seed 1) is played in the console and every picture it posts is kept
+(``bench.scripted_pictures``): whole maps, and maps drawn large around the characters that acted
+(issue 27.5). Printed, with the machine's load beside each figure:
+
+- render ÷ bare encode (CPU p50 ÷ p50) over the game's consecutive pictures, as a render worker meets
+  them (the compressed bands an earlier picture had re-used, ``renderers.kit_png``; the renderer does
+  not record its pictures, its ``_Picture.png`` says why), and for a lone picture (each of them drawn
+  as a table's first: no scene, no cached band): first as ``bench.scripted_pictures`` prints them for
+  every game (with the figures per kind), then with the floor timed in a fresh process
+  (``bench.bare_encode`` says why);
+- the same for the golden tests' mid-game (``tests/renderers/wowminis_states.py``), the lone one as
+  ``bench/render_krosmaster.py`` measures its snapshot, and that picture's parts (the layout's Python
+  and the drawing on the palette picture, the PNG bands; and the RGB way's drawing and quantizing);
+- each golden state's whole render, the line-of-sight and move pictures, and the first (uncached) render.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
+import cProfile
+import os
+import pstats
+import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from PIL import Image
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bare_encode import encode_ms
 from bench.pipeline import measure_cpu
+from bench.scripted_pictures import ROOT, Picture, print_ratios, record
 from engines.wowminis import ENGINE
-from renderers import kit
+from gm.workers.render_pool import tune_allocator
+from renderers import kit, kit_palette_draw, kit_png, kit_scene
 from renderers import wowminis as W
-from renderers.wowminis import palette
-from renderers.wowminis.layout import side_colours
 from tests.renderers import wowminis_states as S
 
+SCRIPT = ROOT / "tests" / "wowminis" / "full_game.txt"
 SAMPLES = ("opening", "midgame", "finished", "crowded")
 
 
-def _measure(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
-    """The same picture again and again: no PNG band of an earlier run re-used."""
-    return measure_cpu(fn, runs, fresh_bands=True)
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -47,49 +62,113 @@ def _report(name: str, wall: list[float], cpu: list[float], extra: str = "") -> 
           f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms{extra}")
 
 
+def _fresh(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+    """The same picture again and again as a table's first: no scene, no PNG band of an earlier run."""
+    return measure_cpu(fn, runs, fresh_bands=True)
+
+
+def _consecutive(pictures: list[Picture], rounds: int) -> tuple[list[float], float]:
+    """Each picture's median render (CPU ms) over ``rounds`` passes of the game's pictures in order, as
+    its render worker meets them (from empty caches), and the share of bands found in the cache of
+    compressed bands (``kit_png``: a band an earlier picture had is not compressed again)."""
+    passes = []
+    hits = misses = 0
+    for _round in range(rounds):
+        kit_png.CACHE.clear()
+        kit_scene.forget()
+        passes.append([measure_cpu(picture.render, 1)[1][0] for picture in pictures])
+        hits, misses = hits + kit_png.CACHE.hits, misses + kit_png.CACHE.misses
+    return [statistics.median(times) for times in zip(*passes, strict=True)], hits / max(1, hits + misses)
+
+
+def _lone(pictures: list[Picture], rounds: int) -> list[float]:
+    """Each picture's median render (CPU ms) drawn ``rounds`` times as a table's first: no scene, no
+    cached band."""
+    return [statistics.median(measure_cpu(picture.render, rounds, fresh_bands=True)[1]) for picture in pictures]
+
+
+def ratios_clean_floor(name: str, pictures: list[Picture], rounds: int) -> None:
+    """Issue 28's two figures with Pillow's encode timed in a fresh process (``bench.bare_encode``)."""
+    renders, reused = _consecutive(pictures, rounds)
+    floors = encode_ms([picture.render() or b"" for picture in pictures], rounds)
+    p50, floor = _pct(renders, .5), _pct(floors, .5)
+    print(f"{name}: a game's {len(pictures)} consecutive pictures: render cpu p50 {p50:.2f} ms, bare encode "
+          f"(fresh process) p50 {floor:.2f} ms: {p50 / floor:.2f}x; bands from the cache {reused:.0%}  [{_load()}]",
+          flush=True)
+    alone = _lone(pictures, rounds)
+    print(f"{name}: a lone picture (each of the game's, no scene, no cached band): render cpu p50 "
+          f"{_pct(alone, .5):.2f} ms, bare encode (fresh process) p50 {floor:.2f} ms: "
+          f"{_pct(alone, .5) / floor:.2f}x  [{_load()}]", flush=True)
+
+
+def _sample(runs: int) -> None:
+    """The golden tests' mid-game: lone render ÷ bare encode, and its parts."""
+    view = ENGINE.view(S.midgame(), None)
+
+    def render() -> bytes:
+        return W.render(view, log_lines=S.LOG_EN)  # type: ignore[arg-type]
+
+    render_wall, render_cpu = _fresh(render, runs)
+    floor = statistics.median(encode_ms([render()], runs))
+    print(f"\nthe mid-game picture, lone: render cpu p50 {_pct(render_cpu, .5):.2f} ms (wall "
+          f"{_pct(render_wall, .5):.2f}), bare encode (fresh process) {floor:.2f} ms: "
+          f"{_pct(render_cpu, .5) / floor:.2f}x  [{_load()}]")
+    picture = W._Picture(view, "en", None, None, S.LOG_EN)  # type: ignore[arg-type]
+    pal = picture.palette()
+
+    def on_palette() -> Image.Image:
+        canvas = W._palette_layer(picture.map_json, picture.sides, picture.zoom).copy()
+        picture.draw(kit_palette_draw.Draw(canvas, pal), canvas=canvas)
+        return canvas
+
+    canvas = on_palette()
+    draw_ms = _pct(_fresh(on_palette, runs)[1], .5)
+    bands_ms = _pct(_fresh(lambda: kit_png.encode(canvas, level=kit.PNG_LEVEL, cache=kit_png.BandCache()),
+                           runs)[1], .5)
+    rgb_ms = _pct(_fresh(lambda: pal.quantize(picture.image()), runs)[1], .5)
+    print(f"  its parts: the layout and drawing on the palette picture {draw_ms:.2f} ms, the PNG bands "
+          f"({kit_png.DEFLATE}) {bands_ms:.2f}; drawn the RGB way and quantized instead {rgb_ms:.2f}  "
+          f"[{_load()}]")
+    again = _pct(measure_cpu(render, runs)[1], .5)
+    print(f"  the same picture again, its bands in the cache (a picture that changed nowhere): {again:.2f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--renders", type=int, default=100, help="renders per measurement")
+    parser.add_argument("--renders", type=int, default=100, help="renders per single-picture measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="passes over the game's pictures")
+    parser.add_argument("--profile", action="store_true", help="cProfile of the game's pictures drawn alone")
     args = parser.parse_args()
     runs = max(5, args.renders)
-    views = {name: ENGINE.view(getattr(S, name)(), None) for name in SAMPLES}
-
+    tune_allocator()  # as the bot and its render workers do at start
     w0 = time.perf_counter()
-    W.render(views["midgame"], log_lines=S.LOG_EN)  # type: ignore[arg-type]
-    print(f"first render (fonts, static map, palette, caches): {(time.perf_counter() - w0) * 1000:.1f} ms")
-
-    print(f"\nwhole render (image + PNG), {runs} runs each, {W.WIDTH} x {W.HEIGHT} px:")
-    for name, view in views.items():
+    W.render(ENGINE.view(S.midgame(), None), log_lines=S.LOG_EN)  # type: ignore[arg-type]
+    print(f"first render (fonts, static map, palette, caches): {(time.perf_counter() - w0) * 1000:.1f} ms  "
+          f"[{_load()}]")
+    pictures = record(SCRIPT)
+    W.warm_up()
+    print_ratios("WoW Miniatures (floor timed here)", pictures, args.rounds)
+    ratios_clean_floor("WoW Miniatures", pictures, args.rounds)
+    _sample(runs)
+    print(f"\nwhole render (image + PNG) of each golden state, {runs} runs each, {W.WIDTH} x {W.HEIGHT} px:")
+    for name in SAMPLES:
+        view = ENGINE.view(getattr(S, name)(), None)
         png = W.render(view, log_lines=S.LOG_EN)  # type: ignore[arg-type]
-        wall, cpu = _measure(lambda v=view: W.render(v, log_lines=S.LOG_EN), runs)  # type: ignore[misc]
+        wall, cpu = _fresh(lambda v=view: W.render(v, log_lines=S.LOG_EN), runs)  # type: ignore[misc]
         _report(name, wall, cpu, f"   PNG {len(png) / 1024:5.1f} KiB")
     mid = S.midgame()
     los = W.render_los(mid, "A6", "E11")
-    _report("los A6 E11", *_measure(lambda: W.render_los(mid, "A6", "E11"), runs), f"   PNG {len(los) / 1024:5.1f} KiB")
+    _report("los A6 E11", *_fresh(lambda: W.render_los(mid, "A6", "E11"), runs), f"   PNG {len(los) / 1024:5.1f} KiB")
     move = W.render_move(mid)
-    _report("move preview", *_measure(lambda: W.render_move(mid), runs), f"   PNG {len(move) / 1024:5.1f} KiB")
-
-    print("\nparts of the midgame picture:")
-    view = views["midgame"]
-    image = W.render_image(view, log_lines=S.LOG_EN)  # type: ignore[arg-type]
-    pal = palette.for_map(view.board.model_dump_json(), side_colours(view))  # type: ignore[attr-defined]
-    draw_w, draw_c = _measure(lambda: W.render_image(view, log_lines=S.LOG_EN), runs)  # type: ignore[arg-type]
-    _report("draw", draw_w, draw_c)
-    _report("quantize", *_measure(lambda: pal.quantize(image), runs))
-    quantized = pal.quantize(image)
-
-    def encode(picture: object) -> bytes:
-        buf = io.BytesIO()
-        picture.save(buf, format="PNG", compress_level=kit.PNG_LEVEL)  # type: ignore[attr-defined]
-        return buf.getvalue()
-
-    enc_w, enc_c = _measure(lambda: encode(quantized), runs)
-    _report("PNG encode (P)", enc_w, enc_c)
-    bare_w, bare_c = _measure(lambda: encode(image), runs)
-    _report("bare RGB encode", bare_w, bare_c, f"   PNG {len(encode(image)) / 1024:5.1f} KiB")
-    _whole_w, whole_c = _measure(lambda: W.render(view, log_lines=S.LOG_EN), runs)  # type: ignore[arg-type]
-    print(f"\nrender ÷ bare RGB encode: {_pct(whole_c, .5) / _pct(bare_c, .5):.2f} (cpu p50), "
-          f"render ÷ palette encode: {_pct(whole_c, .5) / _pct(enc_c, .5):.2f}")
+    _report("move preview", *_fresh(lambda: W.render_move(mid), runs), f"   PNG {len(move) / 1024:5.1f} KiB")
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.enable()
+        for picture in pictures:
+            measure_cpu(picture.render, 1, fresh_bands=True)
+        profile.disable()
+        print(f"\n-- {len(pictures)} lone pictures")
+        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

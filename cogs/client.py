@@ -6,12 +6,14 @@ entry point and the console never import each other.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 from discord.ext import commands
 
 from gm.settings import Settings
+from gm.workers import render_pool
 from gm.workers.heap import freeze_start_up_heap
 
 log = logging.getLogger("tavolo")
@@ -35,13 +37,15 @@ class TavoloBot(commands.Bot):
     """discord.py client that owns the App (database, tables, services)."""
 
     def __init__(self, settings: Settings, app: object | None = None, **shards: object) -> None:
+        from cogs.edge import TavoloTree
         from cogs.translator import LocaleTranslator
         from gm.shards import ShardPlan
 
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles (GM role); no message content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         chunk_guilds_at_startup=False, guild_ready_timeout=0.5, **shards)
+                         chunk_guilds_at_startup=False, guild_ready_timeout=0.5,
+                         tree_cls=TavoloTree, **shards)  # TavoloTree: control characters never enter
         self.settings = settings
         self.shard_plan = ShardPlan.from_settings(settings)
         self.app = app
@@ -63,7 +67,19 @@ class TavoloBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def setup_hook(self) -> None:
-        await self.load_tavolo()
+        """Runs after login, before the gateway connection: whatever READY needs is done here."""
+        # Issue 28: the render workers (and the fork server the upload parsers share) start now, alongside the
+        # database and the cogs, and READY waits for one, so no first picture is drawn in this process.
+        workers = asyncio.create_task(render_pool.start_workers(), name="tavolo-render-workers")
+        try:
+            await self.load_tavolo()
+            await self._sync_commands()
+        except BaseException:
+            workers.cancel()  # only the wait: a bot that cannot start does not wait for its workers
+            raise
+        await workers
+
+    async def _sync_commands(self) -> None:
         if not self.shard_plan.syncs_commands:  # issue 18: the process holding shard 0 syncs for all
             log.info("commands are synced by the process that runs shard 0")
             return

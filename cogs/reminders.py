@@ -29,7 +29,8 @@ class RemindersCog(commands.Cog):
         settings = app.settings
         plan = ShardPlan.from_settings(settings)  # issue 18: act only on the guilds of this process's shards
         self.owns = plan.owns
-        self.reminders = Reminders(app.tables, settings.turn_reminder_hours, settings.default_locale, plan.owns)
+        self.reminders = Reminders(app.tables, settings.turn_reminder_hours, settings.default_locale, plan.owns,
+                                   lease_seconds=settings.turn_reminder_lease_seconds)
         self.autopilot = Autopilot(app.tables, settings.default_locale, plan.owns)
         self.interval = settings.turn_reminder_check_seconds
         self._task: asyncio.Task[None] | None = None
@@ -64,13 +65,10 @@ class RemindersCog(commands.Cog):
             await self._post(Reminder(closed.game_id, 0, closed.channel_id, (), text))
         for post in await self.autopilot.tick():  # absent seats of tables that set autopilot_hours
             await self._post(Reminder(0, 0, post.channel_id, (), post.text))
-        sent = 0
-        for reminder in await self.reminders.due():
-            # Claimed before posting (issue 18): of two processes that both found it due, one posts.
-            # Claimed even when Discord then refuses (channel gone, no permission): no retry storm.
-            if await self.reminders.claim(reminder.game_id, reminder.version) and await self._post(reminder):
-                sent += 1
-        return sent
+        # Claimed before posting (issue 18): of two processes that both found it due, one posts. The claim
+        # is a lease the finished post confirms, even when Discord refused it (channel gone, no permission:
+        # no retry storm); the claim of a process that died before its post was done is taken again.
+        return await self.reminders.send(self._post)
 
     async def _post(self, reminder: Reminder) -> bool:
         try:

@@ -126,14 +126,16 @@ class TableAdmin(commands.Cog):
 
     @admin.command(name="settings", description="Show or change how long end votes last and idle lobbies stay open")
     @app_commands.describe(end_vote_minutes="Minutes an end vote lasts (0: until the next move)",
-                           lobby_idle_hours="Hours before an unused lobby closes (0: never)")
+                           lobby_idle_hours="Hours before an unused lobby closes (0: never)",
+                           max_open_lobbies="Lobbies one member may host at once (0: no limit)")
     async def settings(self, interaction: discord.Interaction,
                        end_vote_minutes: app_commands.Range[int, 0, 10080] | None = None,
-                       lobby_idle_hours: app_commands.Range[float, 0, 720] | None = None) -> None:
+                       lobby_idle_hours: app_commands.Range[float, 0, 720] | None = None,
+                       max_open_lobbies: app_commands.Range[int, 0, 100] | None = None) -> None:
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: app.tables.guild_settings.settings_reply(
-            place.guild_id, actor, end_vote_minutes=end_vote_minutes, lobby_idle_hours=lobby_idle_hours),
-            ephemeral_defer=True)
+            place.guild_id, actor, end_vote_minutes=end_vote_minutes, lobby_idle_hours=lobby_idle_hours,
+            max_open_lobbies=max_open_lobbies), ephemeral_defer=True)
 
 
 async def setup(bot: commands.Bot) -> None:

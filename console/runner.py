@@ -328,6 +328,7 @@ class Console:
         namespace = SimpleNamespace(**values)
         interaction = self._interaction(namespace=namespace)
         interaction.command = command
+        await self.bot.tree.interaction_check(interaction)  # first, as on Discord: the edge cleans the options
         try:
             await command._invoke_with_namespace(interaction, namespace)  # type: ignore[arg-type]
         except app_commands.AppCommandError as error:
@@ -435,6 +436,7 @@ class Console:
         namespace = SimpleNamespace(**given)
         interaction = self._interaction(namespace=namespace)
         interaction.command = command
+        await self.bot.tree.interaction_check(interaction)
         await command._invoke_autocomplete(interaction, focused, namespace)  # type: ignore[arg-type]
 
     async def _help(self, args: list[str]) -> None:

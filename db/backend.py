@@ -13,10 +13,11 @@ from db.dialect import is_postgres_url
 from db.store import Store
 
 
-async def open_store(target: str | Path, *, pool_size: int = 10) -> Store:
-    """The store ``target`` names, migrated; on PostgreSQL a pool of at most ``pool_size`` connections."""
+async def open_store(target: str | Path, *, pool_size: int = 10, lock_lease_seconds: float = 30.0) -> Store:
+    """The store ``target`` names, migrated; on PostgreSQL a pool of at most ``pool_size`` connections,
+    whose channel locks a frozen process holds ``lock_lease_seconds`` at most (``db.pg_store.PgStore``)."""
     if is_postgres_url(target):
         from db.pg_store import PgStore
 
-        return await PgStore.open_url(str(target), pool_size=pool_size)
+        return await PgStore.open_url(str(target), pool_size=pool_size, lock_lease_seconds=lock_lease_seconds)
     return await Store.open(target)

@@ -14,7 +14,7 @@ from typing import Any
 import aiosqlite
 
 from db import state_codec
-from db.dialect import IntegrityError
+from db.dialect import IntegrityError, is_postgres
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -170,6 +170,22 @@ async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version
 
     ``waiting`` (the users the new position waits for) goes with every new ``state``; a state
     written without it leaves the column NULL, so a reminder never trusts an older value."""
+    sets, params = _game_sets(state=state, status=status, options=options, waiting=waiting)
+    try:
+        cur = await conn.execute(
+            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+            (*params, game_id, expected_version),
+        )
+    except IntegrityError as exc:  # reopening a game where another one is already open
+        raise ChannelBusy(game_id) from exc
+    if cur.rowcount != 1:
+        raise StaleVersion(game_id)
+    return expected_version + 1
+
+
+def _game_sets(*, state: str | None, status: str | None, options: dict[str, Any] | None,
+               waiting: list[int] | None) -> tuple[list[str], list[Any]]:
+    """``update_game``'s SET terms and their parameters: a new version and time, and the fields given."""
     sets, params = ["version = version + 1",
                     "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"], []
     if state is not None:
@@ -183,16 +199,7 @@ async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version
     if options is not None:
         sets.append("options = ?")
         params.append(json.dumps(options))
-    try:
-        cur = await conn.execute(
-            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-            (*params, game_id, expected_version),
-        )
-    except IntegrityError as exc:  # reopening a game where another one is already open
-        raise ChannelBusy(game_id) from exc
-    if cur.rowcount != 1:
-        raise StaleVersion(game_id)
-    return expected_version + 1
+    return sets, params
 
 
 async def seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
@@ -255,6 +262,47 @@ async def append_action(conn: aiosqlite.Connection, game_id: int, *, user_id: in
     return int(row[0])
 
 
+async def commit_action(store: Any, game_id: int, expected_version: int, *, user_id: int, seat: int | None,
+                        kind: str, action: dict[str, Any], events: list[dict[str, Any]], state_before: str | None,
+                        undoable: bool, dictionary: str | None, state: str, waiting: list[int] | None,
+                        status: str | None = None, options: dict[str, Any] | None = None) -> tuple[int, str | None]:
+    """One accepted action, all or nothing: its row in the log (``append_action``) and the game's new state
+    (``update_game``, guarded by ``expected_version``: ``StaleVersion``). Returns the action's ``seq`` and
+    the game's history dictionary (made here on its first action with a ``state_before``).
+
+    On PostgreSQL, with the game's ``dictionary`` known (every action after a game's first), it is one
+    statement outside any transaction: the update in a data-modifying CTE, the insert reading its row, so
+    a stale version inserts nothing. One round trip where a transaction costs four (BEGIN, two
+    statements, COMMIT). Otherwise (SQLite, whose statements cost no round trip, or a first dictionary
+    to store) the two statements run in one ``store.transaction()``. ``store`` is a ``db.store.Store``."""
+    if not is_postgres(store.conn) or (state_before is not None and dictionary is None):
+        async with store.transaction() as conn:
+            if state_before is not None and dictionary is None:
+                dictionary = await state_codec.ensure_dictionary(conn, game_id, state_before)
+            seq = await append_action(conn, game_id, user_id=user_id, seat=seat, kind=kind, action=action,
+                                      events=events, state_before=state_before, undoable=undoable,
+                                      dictionary=dictionary)
+            await update_game(conn, game_id, expected_version, state=state, status=status, options=options,
+                              waiting=waiting)
+        return seq, dictionary
+    sets, params = _game_sets(state=state, status=status, options=options, waiting=waiting)
+    stored = None
+    if state_before is not None:
+        assert dictionary is not None
+        stored = state_codec.encode(state_before, dictionary)
+    row = await _one(
+        store.conn,
+        f"WITH g AS (UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING id)"
+        " INSERT INTO actions (game_id, seq, user_id, seat, kind, action, events, state_before, undoable)"
+        " SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1,"
+        " ?, ?, ?, ?, ?, ?, ? FROM g RETURNING seq",
+        (*params, game_id, expected_version, user_id, seat, kind, json.dumps(action), json.dumps(events), stored,
+         int(undoable)))
+    if row is None:
+        raise StaleVersion(game_id)
+    return int(row[0]), dictionary
+
+
 async def last_live_action(conn: aiosqlite.Connection, game_id: int) -> ActionRow | None:
     """The most recent action that has not been undone (the only one undo may take back)."""
     row = await _one(
@@ -283,16 +331,32 @@ async def recent_actions(conn: aiosqlite.Connection, game_id: int, count: int, *
     return [_action(r, state_codec.decode(r["state_before"], r["dictionary"])) for r in reversed(list(rows))]
 
 
-async def due_reminders(conn: aiosqlite.Connection, updated_before: str, limit: int = 1000) -> list[DueRow]:
-    """Games in play untouched since ``updated_before`` (ISO UTC) whose position was not nudged yet.
+_DUE_COLUMNS = "id, guild_id, channel_id, system, options, version, updated_at, waiting"
 
-    Served by the partial index ``games_to_remind`` (migration 005): the terms below must
-    stay as the index spells them. ``options`` is read from the row, but it sits before the
-    state column, so no state is read."""
-    rows = await conn.execute_fetchall(
-        "SELECT id, guild_id, channel_id, system, options, version, updated_at, waiting FROM games"
-        " WHERE status = 'active' AND reminded_version != version AND updated_at <= ?"
-        " ORDER BY updated_at LIMIT ?", (updated_before, limit))
+
+async def due_reminders(conn: aiosqlite.Connection, updated_before: str, limit: int = 1000, *,
+                        lease_before: str | None = None) -> list[DueRow]:
+    """Games in play untouched since ``updated_before`` (ISO UTC) whose position was not nudged yet,
+    and (``lease_before`` given) those whose nudge a process claimed before then and never confirmed.
+
+    Served by the partial index ``games_to_remind`` (migration 005): the terms below must stay as the
+    index spells them. Expired claims come from ``reminder_claims`` (migration 012), which holds only
+    claims in flight. ``options`` is read from the row, but it sits before the state column, so no
+    state is read."""
+    if lease_before is None:
+        rows = await conn.execute_fetchall(
+            f"SELECT {_DUE_COLUMNS} FROM games"
+            " WHERE status = 'active' AND reminded_version != version AND updated_at <= ?"
+            " ORDER BY updated_at LIMIT ?", (updated_before, limit))
+    else:  # one round trip: the halves never overlap (reminded_version equals version or not)
+        rows = await conn.execute_fetchall(
+            f"SELECT {_DUE_COLUMNS} FROM games"
+            " WHERE status = 'active' AND reminded_version != version AND updated_at <= ?"
+            " UNION ALL SELECT g.id, g.guild_id, g.channel_id, g.system, g.options, g.version, g.updated_at,"
+            " g.waiting FROM reminder_claims c JOIN games g ON g.id = c.game_id"
+            " WHERE c.claimed_at <= ? AND g.version = c.version AND g.status = 'active'"
+            " AND g.reminded_version = g.version"
+            " ORDER BY updated_at LIMIT ?", (updated_before, lease_before, limit))
     return [DueRow(r["id"], r["guild_id"], r["channel_id"], r["system"], json.loads(r["options"]), r["version"],
                    r["updated_at"], _waiting(r["waiting"])) for r in rows]
 
@@ -321,19 +385,93 @@ async def set_waiting(conn: aiosqlite.Connection, game_id: int, version: int, us
                        (waiting_text(users), game_id, version))
 
 
-async def claim_reminder(conn: aiosqlite.Connection, game_id: int, version: int) -> bool:
-    """Take the nudge of this position, atomically: of two processes that both found it due, one update
-    matches the row and the other matches nothing (the equivalent of ``FOR UPDATE SKIP LOCKED`` that both
-    SQLite and PostgreSQL run). True when this caller won and should post the reminder."""
-    cur = await conn.execute("UPDATE games SET reminded_version = ? WHERE id = ? AND version = ?"
-                             " AND reminded_version != ?", (version, game_id, version, version))
-    return bool(cur.rowcount)
+def _positions(conn: aiosqlite.Connection, positions: list[tuple[int, int]],
+               columns: str = "id, version") -> tuple[str, tuple[Any, ...]]:
+    """``(id, version) IN (…)`` for a whole list of positions as one statement text with fixed parameters,
+    whatever the list's length (one cached translation and plan): a JSON array on SQLite, two arrays on
+    PostgreSQL. Both look the rows up by primary key."""
+    if is_postgres(conn):
+        return (f"({columns}) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))",
+                ([p[0] for p in positions], [p[1] for p in positions]))
+    return (f"({columns}) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))",
+            (json.dumps(positions),))
+
+
+def _ids(conn: aiosqlite.Connection, ids: list[int] | set[int], column: str) -> tuple[str, tuple[Any, ...]]:
+    """``column IN (…)`` for a list of ids, as ``_positions`` does for positions."""
+    if is_postgres(conn):
+        return f"{column} = ANY(?::bigint[])", (sorted(ids),)
+    return f"{column} IN (SELECT value FROM json_each(?))", (json.dumps(sorted(ids)),)
+
+
+async def claim_reminders(conn: aiosqlite.Connection, positions: list[tuple[int, int]], *,
+                          claimed_at: str, lease_before: str) -> set[int]:
+    """Take the nudges of these ``(game id, version)`` positions (call it in a transaction: three
+    statements for the whole list); returns the game ids this caller won, each now a lease stamped
+    ``claimed_at`` that ``confirm_reminders`` ends.
+
+    A position is won either fresh, by the update that sets ``reminded_version = version`` (as the
+    claims of older code did, so the two never both win), or, when a claim of it was stamped before
+    ``lease_before`` and never confirmed (its claimer died before posting), by the update that
+    restamps that claim. Each is a conditional update of one row: of two processes that both found the
+    position due, one update matches the row and the other then matches nothing, the equivalent of
+    ``FOR UPDATE SKIP LOCKED`` that both SQLite and PostgreSQL run. A moved-on position is never taken."""
+    if not positions:
+        return set()
+    match, params = _positions(conn, positions)
+    fresh = {int(r[0]) for r in await conn.execute_fetchall(
+        f"UPDATE games SET reminded_version = version WHERE {match} AND reminded_version != version RETURNING id",
+        params)}
+    match, params = _positions(conn, positions, "game_id, version")
+    retaken = {int(r[0]) for r in await conn.execute_fetchall(
+        f"UPDATE reminder_claims SET claimed_at = ? WHERE {match} AND claimed_at <= ?"
+        " AND EXISTS (SELECT 1 FROM games g WHERE g.id = reminder_claims.game_id"
+        " AND g.version = reminder_claims.version) RETURNING game_id", (claimed_at, *params, lease_before))}
+    if fresh:  # from the positions, not from games (whose rows the 20 KB state makes long to read)
+        won = [p for p in positions if p[0] in fresh]
+        if is_postgres(conn):
+            rows, params = "unnest(?::bigint[], ?::bigint[]) AS p (id, version)", _positions(conn, won)[1]
+        else:
+            rows, params = ("(SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS version"
+                            " FROM json_each(?))"), (json.dumps(won),)
+        await conn.execute(  # a leftover claim of an older position of the game gives way
+            f"INSERT INTO reminder_claims (game_id, version, claimed_at) SELECT id, version, CAST(? AS TEXT)"
+            f" FROM {rows} WHERE true ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+            " claimed_at = excluded.claimed_at", (claimed_at, *params))
+    return fresh | retaken
+
+
+async def confirm_reminders(conn: aiosqlite.Connection, game_ids: list[int], claimed_at: str) -> None:
+    """The posts of these claims are done: their leases end, so they are never taken again. Only
+    claims still stamped ``claimed_at`` (this caller's) are confirmed: a claim another process took
+    over after the lease ran out stays that process's to confirm."""
+    if game_ids:
+        await conn.execute(*confirm_statement(conn, game_ids, claimed_at))
+
+
+def confirm_statement(conn: aiosqlite.Connection, game_ids: list[int], claimed_at: str) -> tuple[str, tuple[Any, ...]]:
+    """``confirm_reminders``'s one statement (``conn`` names the dialect), for a caller that writes it with
+    no transaction around it (``Store.write``: one statement is atomic, and BEGIN and COMMIT would cost the
+    event loop two more round trips per confirmation)."""
+    match, params = _ids(conn, game_ids, "game_id")
+    return f"DELETE FROM reminder_claims WHERE {match} AND claimed_at = ?", (*params, claimed_at)
 
 
 async def mark_reminded(conn: aiosqlite.Connection, game_id: int, version: int) -> None:
     """Remember the nudge without touching ``version``/``updated_at``: buttons stay valid."""
     await conn.execute("UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id))
+    await conn.execute("DELETE FROM reminder_claims WHERE game_id = ?", (game_id,))
 
+
+async def mark_all_reminded(conn: aiosqlite.Connection, positions: list[tuple[int, int]]) -> None:
+    """Positions with nobody to nudge, all in one go: done at once, no lease (call it in a transaction).
+    A position that moved on meanwhile is left alone."""
+    if not positions:
+        return
+    match, params = _positions(conn, positions)
+    await conn.execute(f"UPDATE games SET reminded_version = version WHERE {match}", params)
+    match, params = _ids(conn, {p[0] for p in positions}, "game_id")
+    await conn.execute(f"DELETE FROM reminder_claims WHERE {match}", params)
 
 
 async def set_host(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:

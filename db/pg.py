@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import AsyncIterator, Generator, Iterable, Mapping, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,9 @@ PG_MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations_pg"
 MIGRATION_LOCK = (7411, 0)  # advisory lock (two-key space) held while a process migrates
 Params = Sequence[Any] | Mapping[str, Any] | None
 _COUNT = re.compile(r"(\d+)$")
+# Prepared statements kept per connection (asyncpg's default is 100): every text the repositories build,
+# with room to spare, so a busy connection never re-prepares (a Parse round trip) what it evicted.
+STATEMENT_CACHE_SIZE = 512
 
 
 class PgCursor:
@@ -159,10 +163,36 @@ class PgPool:
         await self.pool.close()
 
 
+async def keep_session(conn: asyncpg.Connection) -> None:
+    """The pools' reset on release: nothing to send, so giving a connection back costs no round trip.
+
+    asyncpg's default reset sends ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`` on
+    every release: one round trip more for each statement outside a transaction and for each
+    transaction, a third of an act's round trips (issue 28). The repositories leave nothing behind in a
+    session: they use no cursors, no LISTEN, no ``SET`` but ``SET LOCAL`` and no session advisory lock
+    but the migration lock and the channel locks, whose holders give them back themselves and close a
+    connection whose state is in doubt (``close_in_doubt``). An open transaction is still rolled back by
+    asyncpg before this runs."""
+
+
+def close_in_doubt(conn: Any) -> None:
+    """Close a pooled connection whose session may still hold something (a lock granted while its
+    statement was being cancelled, a setting not yet taken back): the server ends the session and with
+    it everything it held, and the pool opens a fresh connection when it next needs one."""
+    with suppress(asyncpg.InterfaceError):  # already closed, and so given back to the pool by asyncpg
+        conn.terminate()
+
+
 async def open_pool(url: str, *, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:
     """A pool on ``url``; query parameters asyncpg does not know (e.g. ``?search_path=s``) become
-    server settings of every connection, which is how a test run gets a schema of its own."""
-    return await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+    server settings of every connection, which is how a test run gets a schema of its own.
+
+    Prepared statements: asyncpg prepares each statement text once per connection and keeps it
+    (``statement_cache_size``); the repositories build few texts (``db/pg_sql.py`` translates each
+    once) and the pool keeps its sessions (``keep_session``), so a warm connection sends each
+    statement as one Bind/Execute round trip."""
+    return await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=keep_session,
+                                     statement_cache_size=STATEMENT_CACHE_SIZE)
 
 
 async def migrate(pool: asyncpg.Pool, folder: Path = PG_MIGRATIONS_DIR) -> list[int]:
@@ -171,24 +201,32 @@ async def migrate(pool: asyncpg.Pool, folder: Path = PG_MIGRATIONS_DIR) -> list[
     together take turns: the second finds the work done."""
     applied: list[int] = []
     async with pool.acquire() as conn:
-        await conn.execute("SELECT pg_advisory_lock($1, $2)", *MIGRATION_LOCK)
+        released = False
         try:
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-                f" applied_at TEXT NOT NULL DEFAULT ({PG_NOW}))")
-            done = {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
-            for number, path in migration_files(folder):
-                if number in done:
-                    continue
-                if path.suffix != ".sql":
-                    raise RuntimeError(f"PostgreSQL migrations are SQL files: {path.name}")
-                async with conn.transaction():
-                    await conn.execute(path.read_text(encoding="utf-8"))  # no arguments: a whole script
-                    await conn.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
-                                       number, path.name)
-                log.info("applied PostgreSQL migration %s", path.name)
-                applied.append(number)
+            await conn.execute("SELECT pg_advisory_lock($1, $2)", *MIGRATION_LOCK)
+            await _migrate_locked(conn, folder, applied)
+            released = bool(await conn.fetchval("SELECT pg_advisory_unlock($1, $2)", *MIGRATION_LOCK))
         finally:
-            await conn.execute("SELECT pg_advisory_unlock($1, $2)", *MIGRATION_LOCK)
+            if not released:  # failed or cancelled: the pool resets nothing (``keep_session``), so the
+                close_in_doubt(conn)  # session goes, and the lock with it
     return applied
+
+
+async def _migrate_locked(conn: asyncpg.Connection, folder: Path, applied: list[int]) -> None:
+    """``migrate``'s work, under the migration lock."""
+    await conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+        f" applied_at TEXT NOT NULL DEFAULT ({PG_NOW}))")
+    done = {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
+    for number, path in migration_files(folder):
+        if number in done:
+            continue
+        if path.suffix != ".sql":
+            raise RuntimeError(f"PostgreSQL migrations are SQL files: {path.name}")
+        async with conn.transaction():
+            await conn.execute(path.read_text(encoding="utf-8"))  # no arguments: a whole script
+            await conn.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+                               number, path.name)
+        log.info("applied PostgreSQL migration %s", path.name)
+        applied.append(number)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import aiosqlite
@@ -40,6 +40,7 @@ TS_CONFIG = "tavolo_folded"  # migration 011: ``simple`` with ``unaccent`` first
 # engine's rank is the other's (bm25 also weighs rare words up); over the seed rulebooks this one kept
 # SQLite's first hit in PostgreSQL's top 3 most often of ts_rank/ts_rank_cd and their normalizations.
 _PG_RANK = "ts_rank(CAST(:weights AS real[]), s.tsv, q.query, 1)"
+TITLE_WEIGHT, BODY_WEIGHT = 4.0, 1.0  # ``search``'s default weights of a title's words and a text's
 _TSVECTOR = (f"setweight(to_tsvector('{TS_CONFIG}', ?), 'A') || setweight(to_tsvector('{TS_CONFIG}', ?), 'B')")
 
 _SCOPE = "(d.guild_id IS NULL OR d.guild_id = :guild)"
@@ -249,6 +250,41 @@ async def section_ids(
         return [_section(row) for row in await cur.fetchall()]
 
 
+def _filtered(sql: str, system: str | None, language: str | None = None,
+              other_than: str | None = None) -> tuple[str, dict[str, object]]:
+    """``sql`` (ending in a WHERE clause) narrowed to a system and a language filter, with their parameters."""
+    params: dict[str, object] = {}
+    if system:
+        sql += " AND d.system = :system"
+        params["system"] = system
+    if language:
+        sql += " AND d.language = :language"
+        params["language"] = language
+    if other_than:
+        sql += " AND d.language != :other_than"
+        params["other_than"] = other_than
+    return sql, params
+
+
+def _pg_weights(title_weight: float, body_weight: float) -> list[float]:
+    """ts_rank's weights {D, C, B, A} in [0, 1]: the title (A) is 1, the text (B) its share of it."""
+    return [0.0, 0.0, min(1.0, body_weight / title_weight), 1.0]
+
+
+def _pg_match(match: str, system: str | None, language: str | None = None,
+              other_than: str | None = None) -> tuple[str, dict[str, object]]:
+    """PostgreSQL's ranked match of the parameter named ``match`` (no ORDER BY yet; ``:weights`` from
+    ``_pg_weights``), and its filters' parameters."""
+    sql = (
+        f"SELECT -{_PG_RANK} AS score, {_SECTION_COLUMNS}"
+        f" FROM (SELECT to_tsquery('{TS_CONFIG}', :{match}) AS query) q"
+        " JOIN rules_sections s ON s.tsv @@ q.query"
+        " JOIN rules_documents d ON d.id = s.document_id"
+        f" WHERE {_SCOPE}"
+    )
+    return _filtered(sql, system, language, other_than)
+
+
 async def search(
     conn: aiosqlite.Connection,
     match: str,
@@ -256,8 +292,8 @@ async def search(
     guild_id: int | None,
     system: str | None,
     limit: int,
-    title_weight: float = 4.0,
-    body_weight: float = 1.0,
+    title_weight: float = TITLE_WEIGHT,
+    body_weight: float = BODY_WEIGHT,
     language: str | None = None,
     other_than: str | None = None,
 ) -> list[tuple[float, StoredSection]]:
@@ -268,15 +304,8 @@ async def search(
     raises one of ``QUERY_ERRORS``."""
     params: dict[str, object] = {"match": match, "guild": guild_id, "limit": limit}
     if is_postgres(conn):
-        # ts_rank's weights are {D, C, B, A} in [0, 1]: the title (A) is 1, the text its share of it.
-        sql = (
-            f"SELECT -{_PG_RANK} AS score, {_SECTION_COLUMNS}"
-            f" FROM (SELECT to_tsquery('{TS_CONFIG}', :match) AS query) q"
-            " JOIN rules_sections s ON s.tsv @@ q.query"
-            " JOIN rules_documents d ON d.id = s.document_id"
-            f" WHERE {_SCOPE}"
-        )
-        params["weights"] = [0.0, 0.0, min(1.0, body_weight / title_weight), 1.0]
+        sql, extra = _pg_match("match", system, language, other_than)
+        params.update(extra, weights=_pg_weights(title_weight, body_weight))
     else:
         sql = (
             f"SELECT bm25(rules_fts, :tw, :bw) AS score, {_SECTION_COLUMNS}"
@@ -285,18 +314,77 @@ async def search(
             f" WHERE rules_fts MATCH :match AND {_SCOPE}"
         )
         params.update(tw=title_weight, bw=body_weight)
-    if system:
-        sql += " AND d.system = :system"
-        params["system"] = system
-    if language:
-        sql += " AND d.language = :language"
-        params["language"] = language
-    if other_than:
-        sql += " AND d.language != :other_than"
-        params["other_than"] = other_than
+        sql, extra = _filtered(sql, system, language, other_than)
+        params.update(extra)
     sql += " ORDER BY score, s.id LIMIT :limit"
     async with conn.execute(sql, params) as cur:
         return [(float(row["score"]), _section(row)) for row in await cur.fetchall()]
+
+
+Group = tuple[str, Mapping[str, str | None]]  # a match text and ``search``'s language filter for it
+
+
+async def search_groups(
+    conn: aiosqlite.Connection,
+    groups: Sequence[Group],
+    *,
+    guild_id: int | None,
+    system: str | None,
+    limit: int,
+    enough: int,
+    on_error: Callable[[str, Exception], None] | None = None,
+) -> list[tuple[float, StoredSection]]:
+    """``search``'s rows for each group in turn (``limit`` each), as a reader takes them: a group is
+    searched only while the groups before it found fewer than ``enough`` distinct sections
+    (``(document_id, section_id)``), so a query that its first group answers costs that group alone.
+
+    PostgreSQL: one statement for every group (one round trip instead of up to four); each group after
+    the first is gated by a condition on those before it, which the server checks once, before it
+    scans anything for that group. SQLite: one query per group, as before (no round trip to save).
+    A group whose match text the engine cannot parse is passed to ``on_error`` and skipped (raised
+    without it); on PostgreSQL the groups are then searched one by one, as on SQLite."""
+    if is_postgres(conn) and len(groups) > 1:
+        try:
+            return await _pg_search_groups(conn, groups, guild_id=guild_id, system=system, limit=limit,
+                                           enough=enough)
+        except QUERY_ERRORS:
+            if on_error is None:
+                raise
+    rows: list[tuple[float, StoredSection]] = []
+    seen: set[tuple[int, str]] = set()
+    for match, where in groups:
+        if len(seen) >= enough:
+            break
+        try:
+            found = await search(conn, match, guild_id=guild_id, system=system, limit=limit, **where)
+        except QUERY_ERRORS as exc:
+            if on_error is None:
+                raise
+            on_error(match, exc)
+            continue
+        rows += found
+        seen.update((section.document_id, section.section_id) for _, section in found)
+    return rows
+
+
+async def _pg_search_groups(conn: aiosqlite.Connection, groups: Sequence[Group], *, guild_id: int | None,
+                            system: str | None, limit: int, enough: int) -> list[tuple[float, StoredSection]]:
+    """``search_groups`` on PostgreSQL: group ``n`` is the CTE ``gn`` (``search``'s query with its own
+    match text), run only if the groups before it hold fewer than ``enough`` distinct sections."""
+    params: dict[str, object] = {"guild": guild_id, "limit": limit, "enough": enough,
+                                 "weights": _pg_weights(TITLE_WEIGHT, BODY_WEIGHT)}
+    ctes: list[str] = []
+    for index, (match, where) in enumerate(groups, start=1):
+        params[f"match{index}"] = match
+        sql, extra = _pg_match(f"match{index}", system, **where)
+        params.update(extra)
+        if index > 1:
+            before = " UNION ALL ".join(f"SELECT document_id, section_id FROM g{i}" for i in range(1, index))
+            sql += f" AND (SELECT count(DISTINCT (u.document_id, u.section_id)) FROM ({before}) AS u) < :enough"
+        ctes.append(f"g{index} AS (SELECT {index} AS grp, * FROM ({sql} ORDER BY score, s.id LIMIT :limit) AS r)")
+    union = " UNION ALL ".join(f"SELECT * FROM g{index}" for index in range(1, len(groups) + 1))
+    rows = await conn.execute_fetchall(f"WITH {', '.join(ctes)} {union} ORDER BY grp, score, rowid_", params)
+    return [(float(row["score"]), _section(row)) for row in rows]
 
 
 def reads_whole_vocabulary(conn: object) -> bool:
@@ -315,22 +403,77 @@ async def vocabulary(conn: aiosqlite.Connection) -> list[str]:
     return await asyncio.to_thread(_first_column, rows)  # 200,000 rows: ~25 ms, not on the loop
 
 
+# (PostgreSQL) The lookups of a query's vocabulary, all answered by the btree of ``rules_terms``' primary
+# key (C collation: byte order): for each form, the first term at or after it. That term is the form
+# itself when the form is a term, and starts with the form exactly when some term does (every term in
+# between would start with it too). Not ``term = ANY(…)`` nor ``LIKE``: the words are parameters, so the
+# planner picks the trigram index for the equality (2.5 ms a word; 5 s for a query with the glossary's
+# 1,800 stems once the statement's plan is generic) and cannot use the btree for the pattern (a scan of
+# every term for each prefix); ``ORDER BY … LIMIT 1`` leaves it the btree alone, whatever the plan.
+_FIRSTS = (
+    "firsts AS MATERIALIZED (SELECT e.form, e.prefix, (SELECT t.term FROM rules_terms t WHERE t.term >= e.form"
+    " ORDER BY t.term LIMIT 1) AS first FROM unnest(CAST(:forms AS text[]), CAST(:prefix AS boolean[]))"
+    " AS e(form, prefix))"
+)
+_FOUND = "SELECT form FROM firsts WHERE first = form"
+_PREFIX_FIRSTS = "SELECT first FROM firsts WHERE prefix AND starts_with(first, form)"
+_ANY_TERM = "SELECT CASE WHEN EXISTS (SELECT FROM rules_terms) THEN NULL ELSE '' END"
+
+
+def _lookups(exact: Iterable[str], prefixes: Iterable[str]) -> dict[str, object]:
+    """``_FIRSTS``' parameters: every form once, flagged when its first term counts as a prefix's."""
+    wanted = {p for p in prefixes if p}
+    forms = sorted(set(exact) | wanted)
+    return {"forms": forms, "prefix": [form in wanted for form in forms]}
+
+
 async def terms_among(conn: aiosqlite.Connection, exact: Iterable[str],
                       prefixes: Iterable[str]) -> tuple[set[str], bool]:
     """(PostgreSQL) The ``exact`` forms that are indexed terms, plus the first term starting with
     each of ``prefixes`` (which is how ``plan_query`` learns a prefix exists); and whether the
     index holds any term at all."""
-    patterns = sorted({_like_prefix(p) for p in prefixes if p})
+    exact = set(exact)
     rows = await conn.execute_fetchall(
-        "SELECT DISTINCT term FROM rules_terms WHERE term = ANY(CAST(:exact AS text[]))"
-        " UNION SELECT (SELECT MIN(t.term) FROM rules_terms t WHERE t.term LIKE p.pattern ESCAPE '\\')"
-        " FROM unnest(CAST(:patterns AS text[])) AS p(pattern)"
-        " UNION ALL SELECT CASE WHEN EXISTS (SELECT 1 FROM rules_terms) THEN NULL ELSE '' END",
-        {"exact": sorted(set(exact)), "patterns": patterns},
+        f"WITH {_FIRSTS} SELECT form FROM firsts WHERE first = form AND form = ANY(CAST(:exact AS text[]))"
+        f" UNION ALL {_PREFIX_FIRSTS} UNION ALL {_ANY_TERM}",
+        {**_lookups(exact, prefixes), "exact": sorted(exact)},
     )
+    return _found(rows)
+
+
+async def vocabulary_for(conn: aiosqlite.Connection, forms: Sequence[tuple[str, set[str]]], extra: Iterable[str], *,
+                         typo_min_len: int, per_form: int = 40) -> tuple[set[str], bool]:
+    """(PostgreSQL) What a query's plan reads of the vocabulary, in one statement: ``terms_among`` of
+    every form of the query's ``forms`` (``(word, its forms)``) and of ``extra`` (the glossary's stems),
+    the first term of each form of three letters or more taken as a prefix, and ``similar_terms`` of the
+    forms of each word of ``typo_min_len`` letters or more none of whose forms is a term (a misspelling).
+    Returns the terms found and whether the index holds any term (as ``terms_among``)."""
+    every = {form for _, alternatives in forms for form in alternatives}
+    typo_forms: list[str] = []
+    typo_words: list[int] = []
+    for index, (word, alternatives) in enumerate(forms):
+        if len(word) >= typo_min_len:
+            typo_forms += sorted(alternatives)
+            typo_words += [index] * len(alternatives)
+    rows = await conn.execute_fetchall(
+        f"WITH {_FIRSTS}, found AS ({_FOUND}),"
+        " typo AS (SELECT w.form, w.word FROM unnest(CAST(:typo_forms AS text[]), CAST(:typo_words AS int[]))"
+        " AS w(form, word)),"
+        " misspelled AS (SELECT DISTINCT y.form FROM typo y WHERE NOT EXISTS"
+        " (SELECT FROM typo o JOIN found f ON f.form = o.form WHERE o.word = y.word))"
+        f" SELECT form FROM found UNION ALL {_PREFIX_FIRSTS} UNION ALL {_ANY_TERM}"
+        " UNION ALL SELECT * FROM rules_similar_terms(ARRAY(SELECT form FROM misspelled ORDER BY form), :per_form)",
+        {**_lookups(every | set(extra), {form for form in every if len(form) >= 3}),
+         "typo_forms": typo_forms, "typo_words": typo_words, "per_form": per_form},
+    )
+    return _found(rows)
+
+
+def _found(rows: Iterable[Sequence[Any]]) -> tuple[set[str], bool]:
+    """The terms of ``terms_among``'s rows, and whether the index has any: its ``_ANY_TERM`` row is ''
+    only when there is no term at all."""
     found = [row[0] for row in rows]
-    indexed = "" not in found  # the last SELECT's row: '' only when there is no term at all
-    return {term for term in found if term}, indexed
+    return {term for term in found if term}, "" not in found
 
 
 async def similar_terms(conn: aiosqlite.Connection, forms: Iterable[str], per_form: int = 40) -> set[str]:
@@ -375,10 +518,6 @@ async def _store_terms(conn: aiosqlite.Connection, by_document: dict[int, set[st
             " FROM unnest(CAST(:terms AS text[])) AS t(term) ON CONFLICT DO NOTHING",
             {"document": document_id, "terms": sorted(terms)},
         )
-
-
-def _like_prefix(prefix: str) -> str:
-    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def _first_column(rows: Iterable[Sequence[Any]]) -> list[str]:

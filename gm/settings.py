@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     # A postgresql:// URL selects PostgreSQL; a file path (or sqlite:///path) is the SQLite file.
     database_url: str | None = Field(default=None, alias="DATABASE_URL")
     database_pool_size: int = Field(default=10, ge=1, le=500, alias="DATABASE_POOL_SIZE")  # PostgreSQL only
+    # PostgreSQL only: a channel lock's lease; a frozen holder blocks its channel this long (db/pg_store.py).
+    database_lock_lease_seconds: float = Field(default=30.0, ge=0, le=3600, alias="DATABASE_LOCK_LEASE_SECONDS")
     # Gateway sharding (gm/shards.py): SHARD_COUNT shards in all, this process runs SHARD_IDS ("0-3").
     shard_count: int | None = Field(default=None, ge=1, le=4096, alias="SHARD_COUNT")
     shard_ids: str | None = Field(default=None, max_length=2000, alias="SHARD_IDS")
@@ -36,6 +38,8 @@ class Settings(BaseSettings):
     rules_dir: Path | None = Field(default=None, alias="RULES_DIR")
     turn_reminder_hours: float = Field(default=24.0, ge=0, le=24 * 30, alias="TURN_REMINDER_HOURS")
     turn_reminder_check_seconds: float = Field(default=600.0, ge=0.2, le=86400, alias="TURN_REMINDER_CHECK_SECONDS")
+    # A reminder claimed but never confirmed as posted (its process died) is taken again after this long.
+    turn_reminder_lease_seconds: float = Field(default=600.0, ge=1, le=86400, alias="TURN_REMINDER_LEASE_SECONDS")
     end_vote_minutes: int = Field(default=60, ge=0, le=7 * 24 * 60, alias="END_VOTE_MINUTES")
     lobby_idle_hours: float = Field(default=48.0, ge=0, le=30 * 24, alias="LOBBY_IDLE_HOURS")
     rules_import_seconds: float = Field(default=60.0, gt=0, le=3600, alias="RULES_IMPORT_SECONDS")
@@ -43,6 +47,8 @@ class Settings(BaseSettings):
     content_pack_seconds: float = Field(default=10.0, gt=0, le=600, alias="CONTENT_PACK_SECONDS")
     content_pack_memory_mb: int = Field(default=256, ge=16, le=65536, alias="CONTENT_PACK_MEMORY_MB")
     offload_max_jobs: int = Field(default=2, ge=1, le=64, alias="OFFLOAD_MAX_JOBS")
+    # The table cache (gm/table/cache.py): a budget in bytes for every table it keeps, whole or packed
+    # (no count bound), and how many of the most recently used stay whole with their parsed state.
     table_cache_mb: int = Field(default=64, ge=1, le=65536, alias="TABLE_CACHE_MB")
     table_cache_parsed: int = Field(default=16, ge=1, le=100000, alias="TABLE_CACHE_PARSED")
     render_pool: Literal["process", "thread"] = Field(default="process", alias="RENDER_POOL")
@@ -58,6 +64,14 @@ class Settings(BaseSettings):
     def _blank_is_unset(cls, value: object) -> object:
         """``KEY=`` in ``.env`` means "not set", not an empty string or a parse error."""
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_lock_lease_seconds")
+    @classmethod
+    def _lease_or_off(cls, value: float) -> float:
+        """A lease shorter than a few round trips would end live holders' locks: 0 (off) or at least 0.5 s."""
+        if 0 < value < 0.5:
+            raise ValueError("DATABASE_LOCK_LEASE_SECONDS is 0 (no bound) or at least 0.5")
+        return value
 
     @field_validator("log_level")
     @classmethod
@@ -101,4 +115,5 @@ class Settings(BaseSettings):
 
         if not self.uses_postgres:
             self.ensure_database_folder()
-        return await open_store(self.database_target(), pool_size=self.database_pool_size)
+        return await open_store(self.database_target(), pool_size=self.database_pool_size,
+                                lock_lease_seconds=self.database_lock_lease_seconds)

@@ -15,6 +15,9 @@ so the palette, the text sizes and the furniture are shared. The kit is split by
 - ``kit_glyphs``: text cut down to the glyphs the bundled font has (``draw_text`` passes every
   text through it), with substitutes chosen on purpose and any "?" recorded for the tests;
 - ``kit_scene``: a picture recorded as draw commands, re-drawn only in the bands that changed;
+- ``kit_replay``: recorded commands drawn straight on the palette's indexes (no quantizing);
+- ``kit_palette_draw``: a picture drawn straight on its palette's indexes as it is drawn;
+- ``kit_ink``: text and chips on a ground the caller names, drawn as flat fills;
 - ``kit_png``: palette PNGs written band by band, with a cache of compressed bands.
 
 Colours come from the Okabe-Ito palette, which stays distinguishable for the common
@@ -190,6 +193,34 @@ def region(name: str) -> Iterator[None]:
         yield
     finally:
         _region.reset(token)
+
+
+def is_recording() -> bool:
+    """Whether marks are being recorded (a renderer that draws a cached part of a picture once, and so
+    notes its marks once, draws it afresh when they are wanted)."""
+    return _marks.get() is not None
+
+
+@contextmanager
+def held() -> Iterator[list[Mark] | None]:
+    """Hold back the marks drawn inside (a layout tried and maybe thrown away): ``keep`` adds them to
+    the recording afterwards. Yields None (and costs nothing) when nobody records."""
+    if _marks.get() is None:
+        yield None
+        return
+    marks: list[Mark] = []
+    token = _marks.set(marks)
+    try:
+        yield marks
+    finally:
+        _marks.reset(token)
+
+
+def keep(marks: list[Mark] | None) -> None:
+    """Add marks held back by ``held`` to the current recording, if any."""
+    recorded = _marks.get()
+    if recorded is not None and marks:
+        recorded.extend(marks)
 
 
 def note(kind: str, box: tuple[float, float, float, float], text: str = "", size: int = 0) -> None:
@@ -392,6 +423,82 @@ class Draw(ImageDraw.ImageDraw):
             return
         for at, mask, colour in parts:
             self.bitmap(at, mask, fill=colour)
+
+
+class Shifted:
+    """A surface (a ``Draw`` or a ``kit_scene.Recorder``) whose calls land ``dx``, ``dy`` px away.
+
+    Why: a part laid out in its own coordinates (a legend band under a map, a strip over a crop,
+    the map's pieces in a crop) is drawn straight onto the picture instead of on an image of its
+    own that is then pasted. Text is placed (rounded) in the part's coordinates before it moves,
+    as it was when the part was drawn apart and pasted, so the pixels are the same; shapes are
+    moved by whole pixels, which Pillow draws alike anywhere."""
+
+    def __init__(self, draw: Any, dx: int, dy: int) -> None:
+        self.draw, self.dx, self.dy = draw, dx, dy
+
+    def _moved(self, xy: Any) -> Any:
+        dx, dy = self.dx, self.dy
+        if xy and isinstance(xy[0], (int, float)):
+            return tuple(v + (dy if i % 2 else dx) for i, v in enumerate(xy))
+        return [(x + dx, y + dy) for x, y in xy]
+
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        self.draw.rectangle(self._moved(xy), fill, outline, width)
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        self.draw.ellipse(self._moved(xy), fill, outline, width)
+
+    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None, width: int = 1,
+                          *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+        self.draw.rounded_rectangle(self._moved(xy), radius, fill, outline, width, corners=corners)
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        self.draw.polygon(self._moved(xy), fill, outline, width)
+
+    def line(self, xy: Any, fill: Any = None, width: int = 0, joint: str | None = None) -> None:
+        self.draw.line(self._moved(xy), fill, width, joint)
+
+    def bitmap(self, xy: Any, bitmap: Image.Image, fill: Any = None) -> None:
+        self.draw.bitmap((xy[0] + self.dx, xy[1] + self.dy), bitmap, fill)
+
+    def blits(self, xy: Any, height: int, masks: tuple[tuple[Image.Image, Any], ...]) -> None:
+        at = (xy[0] + self.dx, xy[1] + self.dy)
+        blits = getattr(self.draw, "blits", None)
+        if blits is not None:
+            blits(at, height, masks)
+            return
+        for mask, colour in masks:  # what ``draw_text`` draws on a plain ``Draw``, in the same order
+            self.draw.bitmap(at, mask, colour)
+
+
+class Layer:
+    """A picture's static layer made on demand: a ground colour and parts of cached images put on it.
+
+    Why: ``kit_scene.encode`` draws a scene over its static layer and tells two layers apart by
+    identity, and a picture whose size depends on the state (a map crop, a panel as tall as its
+    content) would need one whole image per size, each several MB, kept as long as a scene holds
+    it. A ``Layer`` holds only the recipe (kept small, cached by the renderer per size), and
+    ``copy`` paints a fresh canvas, which is what ``kit_scene.encode`` and a direct draw need."""
+
+    mode = "RGB"
+
+    def __init__(self, size: tuple[int, int], ground: RGB,
+                 parts: tuple[tuple[Image.Image, Box | None, tuple[int, int]], ...] = (),
+                 fills: tuple[tuple[Box, RGB], ...] = ()) -> None:
+        self.size = size
+        self.width, self.height = size
+        self.ground = ground
+        self.fills = fills  # (box, colour): blocks of another ground, painted first
+        self.parts = parts  # (image, the box of it to take or None for all of it, where it goes)
+
+    def copy(self) -> Image.Image:
+        image = Image.new("RGB", self.size, self.ground)
+        for box, colour in self.fills:
+            image.paste(colour, box)
+        for source, box, at in self.parts:
+            image.paste(source if box is None else source.crop(box), at)
+        return image
 
 
 Blit = tuple[tuple[int, int], Image.Image, Any]  # where, the mask, the colour

@@ -51,10 +51,12 @@ def field_of(error: Any) -> str:
 
 def validate_pack(model: type[P], data: Any, namespace: str, max_bytes: int) -> P:
     """``data`` as ``model``: refused whole when it is not an object or over ``max_bytes`` once
-    serialized (a pack is stored and parsed again for every game that uses it)."""
+    serialized (a pack is stored and parsed again for every game that uses it). Measured as compact
+    UTF-8 JSON, the smallest way it could be sent: a file within the upload limit is never refused here
+    for the spaces a re-serialization would add (issue 28.5)."""
     if not isinstance(data, dict):
         raise RuleError(f"{namespace}.err.pack_invalid", field="pack", error="not an object")
-    size = len(json.dumps(data, ensure_ascii=False, default=str))
+    size = compact_size(data)
     if size > max_bytes:
         raise RuleError(f"{namespace}.err.pack_too_big", size=size, limit=max_bytes)
     try:
@@ -62,6 +64,11 @@ def validate_pack(model: type[P], data: Any, namespace: str, max_bytes: int) -> 
     except ValidationError as exc:
         first = exc.errors()[0]
         raise RuleError(f"{namespace}.err.pack_invalid", field=field_of(first), error=first.get("msg", "")) from None
+
+
+def compact_size(data: Any) -> int:
+    """Bytes of ``data`` as compact UTF-8 JSON."""
+    return len(json.dumps(data, ensure_ascii=False, default=str, separators=(",", ":")).encode("utf-8"))
 
 
 def read_pack_file(path: Path, load: Callable[[Any], P]) -> P:

@@ -177,6 +177,13 @@ def name_in(item: Any, lang: str) -> str:
     return str(own or item.name)
 
 
+def text_in(item: Any, lang: str) -> str:
+    """A spell's, power's or reward's card text as a reader of ``lang`` reads it: its ``text_it`` in Italian
+    when the pack gives one, else its ``text`` (issue 27: ``/km info`` showed the built-in texts in English)."""
+    own = getattr(item, f"text_{lang}", "") if lang != "en" else ""
+    return str(own or item.text)
+
+
 class EffectCondition(_Model):
     """307.25/307.26 on a spell: the additional effect needs X vigilantes (Blame) or villains (Revenge)."""
 
@@ -243,6 +250,7 @@ class Spell(_Model):
     area: AreaShape = AreaShape.NONE
     effects: list[Effect] = Field(default_factory=list, max_length=8)
     text: str = Field(default="", max_length=300)
+    text_it: str = Field(default="", max_length=400)  # issue 27: the Italian text; "" reads ``text``
     summon: str | None = Field(default=None, max_length=40)  # 315.7: the template a summon spell puts into play
     summon_max: int = Field(default=1, ge=1, le=12)  # 315.7b/c: the number in brackets after the name
 
@@ -287,7 +295,8 @@ def push_cube_spell(ap: int) -> Spell:
     return Spell(id="push_cube", name="Push-Cube", name_it="Spingi-Cubetto", kind=SpellKind.SPECIAL,
                  range=SpellRange(type=RangeType.MELEE),
                  cost=Cost(ap=ap), effects=[Effect(kind=EffectKind.SLIDE_CUBE, value=12)],
-                 text="313.6a: slide an adjacent ice cube away; whoever stands on it rides along.")
+                 text="313.6a: slide an adjacent ice cube away; whoever stands on it rides along.",
+                 text_it="313.6a: fa scivolare via un cubetto di ghiaccio adiacente; chi ci sta sopra viaggia con lui.")
 
 
 class CustomPower(_Model):
@@ -296,6 +305,7 @@ class CustomPower(_Model):
     name: str = Field(min_length=1, max_length=60)
     name_it: str = Field(default="", max_length=60)
     text: str = Field(default="", max_length=300)
+    text_it: str = Field(default="", max_length=400)
     fight_start: list[Effect] = Field(default_factory=list, max_length=4)
 
 
@@ -458,6 +468,7 @@ class Reward(_Model):
     heal_bonus: int = Field(default=0, ge=0, le=6)  # 603.2b
     powers: list[Keyword] = Field(default_factory=list, max_length=4)
     text: str = Field(default="", max_length=300)
+    text_it: str = Field(default="", max_length=400)
 
     @model_validator(mode="after")
     def _check(self) -> Reward:

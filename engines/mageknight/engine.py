@@ -34,6 +34,7 @@ from engines.mageknight import (
 )
 from engines.mageknight.content import FACES
 from engines.mageknight.rules_base import (
+    add_listed_names,
     add_names,
     damage_eligible,
     ev,
@@ -200,7 +201,9 @@ class MageKnightEngine:
         try:
             return _named(state, self._apply(state, seat, A.parse_action(action), dice))
         except RuleError as exc:  # a refusal names things too: in the reader's language as well
-            add_names(exc.params, italian_names(state))
+            table = italian_names(state)
+            add_names(exc.params, table)
+            add_listed_names(exc.params, table)
             raise
 
     def _apply(self, state: State, seat: int, action: Action, dice: Dice) -> list[Event]:

@@ -134,6 +134,22 @@ def add_names(params: dict[str, Any], table: dict[str, str]) -> None:
         params["names_it"] = named
 
 
+def add_listed_names(params: dict[str, Any], table: dict[str, str]) -> None:
+    """``names_it`` also for the names inside a refusal's list of candidates ("Cinder Shamans (e1), Village
+    Pikes (u3)", "Armored Brutes (4)"): each item's name before its bracketed tag. The engine stays
+    language-free: it hands the pairs over, and the presenter's ``error_params`` words the list."""
+    named: dict[str, str] = {}
+    for value in params.values():
+        if not isinstance(value, str):
+            continue
+        for item in value.split(", "):
+            name = item.split(" (", 1)[0] if item.endswith(")") else item
+            if name in table:
+                named[name] = table[name]
+    if named:
+        params["names_it"] = {**params.get("names_it", {}), **named}
+
+
 def with_italian_names(state: State, events: list[Event]) -> list[Event]:
     """Each event that names a card, token or unit also carries ``names_it``."""
     table = italian_names(state)

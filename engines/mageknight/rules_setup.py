@@ -257,7 +257,7 @@ def _deal(state: State, pack: Pack, options: dict[str, Any], deal: Dice) -> list
     deck = [c.id for c in pack.cards if not c.advanced for _ in range(c.copies)]
     advanced = [c.id for c in pack.cards if c.advanced]
     deck += [_pick(deal, advanced) for _ in range(min(TIER_ADVANCED[tier], len(advanced)))]
-    for card_id in set(deck):
+    for card_id in sorted(set(deck)):  # sorted: a set's order follows PYTHONHASHSEED, the stored state must not
         state.cards[card_id] = pack.card(card_id)
     hero.hand = [_pick(deal, deck) for _ in range(min(hero.hand_limit, len(deck)))]
     hero.deck = deck

@@ -21,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.errors import RuleError
-from engines.core.packs import find_by_id, read_pack_file, validate_pack
+from engines.core.packs import compact_size, find_by_id, read_pack_file, validate_pack
 from engines.wowboard.content_cards import (
     ABILITY_PARAMS,
     Ancestry,
@@ -112,7 +112,7 @@ class Pack(BaseModel):
     ancestries: list[Ancestry] = Field(default_factory=list, max_length=12)
     class_cards: list[ClassCard] = Field(default_factory=list, max_length=400)
     items: list[Item] = Field(default_factory=list, max_length=200)
-    quests: list[Quest] = Field(default_factory=list, max_length=120)
+    quests: list[Quest] = Field(default_factory=list, max_length=200)  # built-in ×5 (38 each) fits, issue 28.5
     bosses: list[Boss] = Field(default_factory=list, max_length=20)
     events: list[Event] = Field(default_factory=list, max_length=80)
     overlords: list[Overlord] = Field(default_factory=list, max_length=6)
@@ -169,8 +169,13 @@ def over_builtin(data: Any) -> dict[str, Any]:
 
 def checked_server_pack(data: Any) -> Pack:
     """A server pack as ``/wowb-admin pack`` imports it: over the built-in pack, checked whole (module
-    level: the import runs it in a budgeted child process, ``gm.packs.reading.read_pack``)."""
-    return load_pack(over_builtin(data))
+    level: the import runs it in a budgeted child process, ``gm.packs.reading.read_pack``). The upload
+    itself is held to ``MAX_PACK_BYTES``; the merged pack may be as large as the upload and the built-in
+    pack together, so an upload within its limit is never refused for what it was merged with."""
+    if isinstance(data, dict) and (size := compact_size(data)) > MAX_PACK_BYTES:
+        raise RuleError("wowboard.err.pack_too_big", size=size, limit=MAX_PACK_BYTES)
+    merged = over_builtin(data)
+    return load_pack(merged, max_bytes=MAX_PACK_BYTES + compact_size(json.loads(DATA.read_text(encoding="utf-8"))))
 
 
 class ServerUpload(BaseModel):
@@ -232,10 +237,10 @@ def pack_by_key(key: str) -> Pack:
     return found
 
 
-def load_pack(data: Any) -> Pack:
+def load_pack(data: Any, max_bytes: int = MAX_PACK_BYTES) -> Pack:
     """A validated pack whose map is consistent: known neighbours, two-way roads, one start per faction,
     known areas, creature stats for every tier with a supply; then its cards (``check_cards``)."""
-    pack = validate_pack(Pack, data, "wowboard", MAX_PACK_BYTES)
+    pack = validate_pack(Pack, data, "wowboard", max_bytes)
     ids = {r.id for r in pack.regions}
     by_id = {r.id: r for r in pack.regions}
     for r in pack.regions:

@@ -31,6 +31,7 @@ MAX_PACK_BYTES = 512 * 1024
 MAX_CHARACTERS = 200
 MAX_CARDS = 400
 MAX_MAPS = 30
+MAX_SCENARIOS = 30
 
 Faction = Literal["alliance", "horde", "monster"]
 FACTIONS: tuple[str, ...] = ("alliance", "horde", "monster")
@@ -87,6 +88,15 @@ ReactWhen = Literal[
     "ally_plays_attack",  # an ally character (this one included) plays an attack: usable on your own turn
     "enemy_ticks_ally",  # 408.1b: an enemy ticks up one of your characters
     "self_attacked_no_damage",  # 602.4: this character was attacked and took no damage this turn
+]
+ReplaceOn = Literal[
+    "damage_taken",  # the damage this character would take (its controller's side picks, 709.2a)
+    "damage_dealt",  # the damage this character would deal (the dealing side picks first, 709.2a)
+]
+ReplaceOp = Literal[
+    "add",  # that much more damage instead
+    "reduce",  # that much less damage instead (never below 0)
+    "halve",  # half the damage, rounded up, instead
 ]
 Duration = Literal["permanent", "end_of_tick_10", "start_of_next_turn", "end_of_turn"]
 
@@ -230,6 +240,16 @@ class AbilityDef(ContentModel):
         return self.damage_type in PHYSICAL_TYPES
 
 
+class ReplaceDef(ContentModel):
+    """709.1/709.2a: a damage replacement a buff carries, from the closed vocabulary ``ReplaceOp``.
+    ``on`` says whose damage it changes: the damage this character would take or would deal. Who
+    controls it (and so who orders it against the others, 709.2a) is the player who cast the buff."""
+
+    on: ReplaceOn
+    op: ReplaceOp
+    amount: int = Field(1, ge=0, le=10)  # add/reduce: by how much; halve ignores it
+
+
 class BuffDef(ContentModel):
     """What a buff or debuff card attaches (301): modifiers, counters (301.2e), triggers, and the
     few bounded special abilities the pack needs (103.2 prohibition, 709 replacements, 105.3)."""
@@ -243,6 +263,7 @@ class BuffDef(ContentModel):
     cant_be_attacked: bool = False  # 103.2
     prevent: int = Field(0, ge=0, le=20)  # 709: the next N damage is prevented instead
     move_teleport: int = Field(0, ge=0, le=6)  # 709.5: the natural move becomes a teleport up to N
+    replace: list[ReplaceDef] = Field(default_factory=list, max_length=3)  # 709.2: damage replacements
     forced_reroll: int = Field(0, ge=0, le=3)  # 105.3: the next attack roll rerolls N successes
 
 
@@ -350,9 +371,24 @@ class MapDef(ContentModel):
     vp_locations: list[str] = Field(default_factory=list)
 
 
-class ScenarioDef(ContentModel):
-    """100.1/102/403.2: the scenario's party rules and scoring; the standard Battleground by default."""
+SpawnCapture = Literal["never", "end_of_turn"]
+"""406.3b: when a neutral spawn point becomes one side's. The seed leaves the how to the scenario:
+``end_of_turn`` converts it to the side of a character that ends its turn standing on it."""
 
+
+class ScenarioDef(ContentModel):
+    """100.1/102/403.2: the scenario's party rules and scoring; the standard Battleground by default.
+
+    A scenario is data in the pack (``Pack.scenarios``), picked in the lobby with ``scenario:<id>``
+    and copied into the game, so a saved game keeps the rules it started with. ``map`` and
+    ``honor_goal`` are defaults the lobby's own ``map``/``goal`` options still override."""
+
+    id: str = Field("standard", min_length=1, max_length=40)
+    name: str = Field("Battleground", min_length=1, max_length=60)
+    name_it: str = Field("", max_length=60)  # issue 26: the Italian name; "" reads ``name``
+    text: str = Field("", max_length=300)
+    text_it: str = Field("", max_length=300)
+    map: str | None = None
     party_size: int = Field(3, ge=1, le=6)
     same_faction: bool = True
     pool_per_char: int = Field(3, ge=1, le=6)
@@ -362,7 +398,8 @@ class ScenarioDef(ContentModel):
     vp_kill_legendary: int = Field(8, ge=0, le=40)
     vp_location_ticks: list[int] = Field(default_factory=lambda: [5, 10])
     vp_location_points: int = Field(1, ge=0, le=5)
-    respawn: bool = True
+    respawn: bool = True  # 403.1: False = permanent death, a destroyed character never returns
+    spawn_capture: SpawnCapture = "never"  # 406.3b
     death_clock_penalty: int = Field(2, ge=0, le=9)
     honor_goal: int | None = Field(None, ge=1, le=200)  # a table override of 102.1's goal
 
@@ -374,6 +411,7 @@ class Pack(ContentModel):
     characters: list[CharacterDef] = Field(default_factory=list, max_length=MAX_CHARACTERS)
     cards: list[ActionCardDef] = Field(default_factory=list, max_length=MAX_CARDS)
     maps: list[MapDef] = Field(default_factory=list, max_length=MAX_MAPS)
+    scenarios: list[ScenarioDef] = Field(default_factory=list, max_length=MAX_SCENARIOS)  # 100.1
 
     def character(self, key: str) -> CharacterDef:
         found = find(self.characters, key)
@@ -391,6 +429,16 @@ class Pack(ContentModel):
         found = find(self.maps, key)
         if found is None:
             raise RuleError("wowm.err.unknown_map", name=key, known=known(m.id for m in self.maps))
+        return found
+
+    def scenario(self, key: str) -> ScenarioDef:
+        """100.1: a scenario by id or name; ``standard`` is always there, even in a pack without any."""
+        found = find(self.scenarios, key)
+        if found is None and norm(key) == "standard":
+            return ScenarioDef()
+        if found is None:
+            raise RuleError("wowm.err.option", option="scenario", value=key[:20],
+                            allowed=", ".join(sorted({"standard", *(s.id for s in self.scenarios)})))
         return found
 
 
@@ -424,8 +472,8 @@ def named_in(values: Iterable[Any]) -> Iterable[Any]:
 
 
 def named_things(pack: Pack) -> Iterable[Any]:
-    """Every named thing of a pack: its characters, cards and maps and what they hold."""
-    return named_in([pack.characters, pack.cards, pack.maps])
+    """Every named thing of a pack: its characters, cards, maps and scenarios and what they hold."""
+    return named_in([pack.characters, pack.cards, pack.maps, pack.scenarios])
 
 
 def italian_names(values: Iterable[Any]) -> dict[str, str]:
@@ -480,7 +528,8 @@ def load_pack(data: dict[str, Any]) -> Pack:
 
 def _check_references(pack: Pack) -> None:
     """Cross-field checks pydantic cannot see: unique ids, pools naming cards, map labels."""
-    for label, items in (("characters", pack.characters), ("cards", pack.cards), ("maps", pack.maps)):
+    for label, items in (("characters", pack.characters), ("cards", pack.cards), ("maps", pack.maps),
+                         ("scenarios", pack.scenarios)):
         ids = [norm(i.id) for i in items]
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         if dupes:
@@ -523,7 +572,7 @@ def builtin_pack() -> Pack:
 
 def merge_packs(base: Pack, extra: Pack | None) -> Pack:
     """A server pack on top of the built-in one: same id replaces, new ids are added."""
-    return merge_by_id(base, extra, ("characters", "cards", "maps"))
+    return merge_by_id(base, extra, ("characters", "cards", "maps", "scenarios"))
 
 
 def pack_for(content: dict[str, Any] | None) -> Pack:

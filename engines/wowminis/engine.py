@@ -12,9 +12,12 @@ Decision kinds: ``choose_bar`` (simultaneous and secret: both seats, 101.2a), ``
 ``exhaust_card`` (602.2), ``new_attack_target`` (602.5), ``forced_reroll`` (105.3, A31).
 
 Set-up: options ``map`` (id or name), ``first`` (``random`` | ``1`` | ``2``), ``goal`` (an Honor override),
-``scenario`` (``standard`` | ``short``: the small map and 5 VP, issue 27.3); per seat ``config["party"]``
-(three names, a list or ``"a, b, c"``), ``config["faction"]`` (the built-in party of that faction when no
-party is given) and ``config["pool"]`` (nine card names instead of each character's own three, A1).
+``scenario`` (100.1: an id or name of the pack's ``scenarios``; built-in ``standard``, ``short`` (the small map and
+5 VP, issue 27.3), ``last_stand`` (403.1 permanent death, parties of two) and ``crossroads`` (406.3b neutral
+spawn points change side; mixed factions); the scenario sets party size, faction rule, pool and bar sizes);
+per seat ``config["party"]`` (the scenario's number of names, a list or ``"a, b, c"``), ``config["faction"]``
+(the built-in party of that faction when no party is given) and ``config["pool"]`` (the party's pool by card
+name instead of each character's own cards, A1).
 ``choose_bar`` answers are hidden from the other seat (``view``) and announced publicly only as "seat N has
 chosen" (``bar_chosen``); the chooser gets ``bar_chosen_private`` (``private_to``). Helpers the table layer
 uses for autocomplete: ``rules_moves.natural_moves`` (space → MP cost and route), ``rules_play.playables`` /
@@ -38,6 +41,7 @@ from engines.wowminis import (
     rules_legal,
     rules_play,
     rules_react,
+    rules_replace,
     rules_resolve,
     rules_setup,
     rules_view,
@@ -53,7 +57,8 @@ __all__ = ["WowMinisEngine"]
 # the rule that says who answers, cited by "not your turn"
 WHOSE_RULE = {"react_window": "701.2", "choose_bar": "101.2a", "first_character": "101.4",
               "next_character": "500.3c", "turn": "501.2", "protector": "600.3", "reroll": "105.3",
-              "order_triggers": "704.2c", "forced_reroll": "105.3"}
+              "order_triggers": "704.2c", "forced_reroll": "105.3",
+              "replacement": "709.2a"}
 
 
 def _named(state: State, events: list[Event]) -> list[Event]:
@@ -231,6 +236,8 @@ class WowMinisEngine:
             return rules_clock.spawn(state, state.chars[state.turn.char], value)  # type: ignore[union-attr]
         if pending.kind == "spawn_placement":
             return rules_clock.place(state, state.chars[state.turn.char], value)  # type: ignore[union-attr]
+        if pending.kind == "replacement":  # 709.2: replayed by rules_replace when the damage resumes
+            return rules_replace.answer(state, value)
         top = state.stack[-1]
         assert isinstance(top, (PlayFrame, StepsFrame, WaveFrame))
         top.answer = value

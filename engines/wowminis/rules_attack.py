@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from engines.core.dice import Dice
 from engines.core.events import Event
-from engines.wowminis import rules_destroy
+from engines.wowminis import rules_destroy, rules_replace
 from engines.wowminis import rules_dice as D
 from engines.wowminis.content import ActionCardDef, Step
 from engines.wowminis.rules_board import dist, ev, in_play, name_of, terrain_at
 from engines.wowminis.rules_effects import apply_buff, damage, heal, remove_effect
 from engines.wowminis.rules_react import open_window
+from engines.wowminis.rules_replace import Hit
 from engines.wowminis.rules_stats import armor, attack_dice, keywords, resist
 from engines.wowminis.rules_summons import enter_form, pet_spaces, place_totem, summon_pet
 from engines.wowminis.rules_targeting import single_targets, taunters
@@ -304,14 +305,19 @@ def _step_g(state: State, frame: PlayFrame, dice: Dice) -> list[Event]:
 
 
 def _step_h(state: State, frame: PlayFrame, dice: Dice) -> list[Event]:
+    # 709.2a: competing replacements on these damages are ordered (asked where it matters) before any applies
+    hits = [Hit(d.who, max(0, frame.hits - d.blocks), frame.caster, frame.seat) for d in frame.defences]
+    if rules_replace.ask(state, hits):
+        return []
     events: list[Event] = []
     by = name_of(state, frame.caster)
     for d in frame.defences:
         amount = max(0, frame.hits - d.blocks)
         events.append(ev("blocked", name=name_of(state, d.who), blocks=d.blocks, hits=frame.hits, damage=amount))
-        dealt, evs = damage(state, d.who, amount, "attack", by)
+        dealt, evs = damage(state, d.who, amount, "attack", by, dealer=frame.caster, seat=frame.seat)
         frame.dealt[d.who] = dealt
         events += evs
+    rules_replace.done(state)
     events += rules_destroy.check(state)
     if state.phase == "over":
         return events

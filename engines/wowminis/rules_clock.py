@@ -110,6 +110,19 @@ def spawn_points(state: State, seat: int) -> list[str]:
     return [s.at for s in state.board.spawn_points if s.side in (side, "neutral")]
 
 
+def capture_spawn(state: State, c: CharState) -> list[Event]:
+    """406.3b: a neutral spawn point may become one side's; how is the scenario's to say. With
+    ``spawn_capture: end_of_turn`` a character that ends its turn on a neutral point makes it its
+    controller's side's: from then on only that side spawns there (403.1), and it stays so."""
+    if state.scenario.spawn_capture != "end_of_turn" or c.pos is None:
+        return []
+    point = next((s for s in state.board.spawn_points if s.at == c.pos and s.side == "neutral"), None)
+    if point is None:
+        return []
+    point.side = state.player(c.controller).side
+    return [ev("spawn_captured", char=c.id, name=c.defn.name, seat=c.controller, at=point.at)]
+
+
 def begin_turn(state: State, c: CharState) -> list[Event]:
     """501.1/501.2: spawn first if needed, the controller becomes active, start-of-turn checks."""
     state.turns_taken += 1
@@ -198,6 +211,8 @@ def end_turn(state: State) -> list[Event]:
         before = c.clock
         c.clock += 1  # 501.3b
         events.append(clock_event(state, c, before, "idle"))
+    if c is not None and not turn.ended:
+        events += capture_spawn(state, c)
     events += expire(state, "end_of_turn")
     events.append(ev("turn_ended", char=turn.char, name=c.defn.name if c else "", seat=state.active_seat))
     state.turn = None

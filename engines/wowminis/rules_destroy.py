@@ -4,7 +4,8 @@
 damage (602.1a) and after a wave (704.2c). Every character at 0 health or less goes together, in
 403.2a's order: on-destroy triggers (read now, resolved as the next wave), off the map, buffs
 and counters cleared, its pets removed (not destroyed), the form ended (A15); then 403.2b's
-clock +2 and health reset, and the opponent scores 4 VP (8 for a legendary, A3/A11).
+clock +2 and health reset, and the opponent scores 4 VP (8 for a legendary, A3/A11). In a scenario
+with permanent death (403.1, ``respawn: false``) the character leaves the game instead of waiting to respawn.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from engines.wowminis.rules_board import ev, in_play
 from engines.wowminis.rules_effects import LAP, clear_character, clock_event
 from engines.wowminis.rules_summons import end_form, remove_pet
 from engines.wowminis.rules_triggers import destroyed_wave, push, wave
-from engines.wowminis.state import CharState, PendingEffect, State, StepsFrame
+from engines.wowminis.state import CharState, PendingEffect, PlayerState, State, StepsFrame
 
 
 def check(state: State) -> list[Event]:
@@ -55,11 +56,21 @@ def _destroy(state: State, c: CharState) -> list[Event]:
         del state.chars[c.id]
         return events
     sc = state.scenario
+    if not sc.respawn:  # 403.1: a scenario with permanent death: it never comes back, so it leaves the game
+        del state.chars[c.id]
+        return [*events, ev("fallen", char=c.id, name=c.defn.name, seat=c.controller), *_score_kill(state, c)]
     before = c.clock
     c.clock = min(state.master + LAP, c.clock + sc.death_clock_penalty)  # 403.2b, A10
     if c.clock != before:
         events.append(clock_event(state, c, before, "destroyed"))
     c.health = c.defn.health  # 403.2b: reset to the printed health
+    return events + _score_kill(state, c)
+
+
+def _score_kill(state: State, c: CharState) -> list[Event]:
+    """403.2c: the kill's VP, to the opponent of its controller (A11)."""
+    events: list[Event] = []
+    sc = state.scenario
     points = sc.vp_kill_legendary if c.defn.legendary else sc.vp_kill
     for p in state.players:
         if p.seat != c.controller and points:  # A11: the opponent of its controller
@@ -71,10 +82,33 @@ def _destroy(state: State, c: CharState) -> list[Event]:
 
 def check_victory(state: State) -> list[Event]:
     """102.1/102.2: VP reaching the goal wins; simultaneous arrivals go by margin, then by Honor
-    total, then sudden death (the first player strictly ahead in VP wins)."""
+    total, then sudden death (the first player strictly ahead in VP wins). With permanent death
+    (403.1) a party can run out of characters: see ``_last_standing``."""
     if state.phase == "over":
         return []
     players = [p for p in state.players if not p.resigned]
+    return _by_vp(state, players) or _last_standing(state, players)
+
+
+def _last_standing(state: State, players: list[PlayerState]) -> list[Event]:
+    """403.1 (permanent death): the seed does not say what happens to a player whose characters are all
+    gone for good. Reading: he can never act again, so he is out; the last player with a character wins.
+    If the last characters of everyone fall together, the most VP wins (a tie shares the win)."""
+    if state.scenario.respawn:
+        return []
+    standing = [p for p in players if any(c.owner == p.seat and c.kind == "hero" for c in state.chars.values())]
+    if len(standing) == len(players):
+        return []
+    if len(standing) == 1:
+        return game_over(state, [standing[0].seat], "last_standing")
+    if not standing:
+        best = max(p.vp for p in players)
+        return game_over(state, [p.seat for p in players if p.vp == best], "last_standing")
+    return []
+
+
+def _by_vp(state: State, players: list[PlayerState]) -> list[Event]:
+    """102.1/102.2 as above."""
     if state.sudden_death:
         best = max(p.vp for p in players)
         leaders = [p for p in players if p.vp == best]

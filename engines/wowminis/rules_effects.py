@@ -1,4 +1,4 @@
-"""Single state changes the effects are made of (301, 401-402, 404.2, 408, 709).
+"""Single state changes the effects are made of (301, 401-402, 404.2, 408; 709 in rules_replace).
 
 Each function applies one change and returns the events it caused; none of them decides when a
 character is destroyed (403.2 waits for the end of an attack's defence or of a trigger wave),
@@ -9,6 +9,7 @@ tick-ups stop at master + 9, tick-downs at the master.
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.wowminis import rules_replace
 from engines.wowminis.content import BuffDef
 from engines.wowminis.rules_board import ev
 from engines.wowminis.rules_stats import max_health
@@ -40,26 +41,12 @@ def pay(state: State, c: CharState, cost: int) -> list[Event]:
     return [clock_event(state, c, before, "cost")]
 
 
-def prevented(state: State, c: CharState, amount: int) -> tuple[int, list[Event]]:
-    """709: "the next N damage is prevented instead" replaces that much of the damage event.
-    It must exist before the event (709.3) and applies once to it (709.4)."""
-    events: list[Event] = []
-    for effect in list(state.effects):
-        if amount <= 0:
-            break
-        if effect.target == c.id and effect.prevent_left > 0:
-            stop = min(effect.prevent_left, amount)
-            effect.prevent_left -= stop
-            amount -= stop
-            events.append(ev("prevented", char=c.id, name=c.defn.name, amount=stop, buff=effect.name))
-            if effect.prevent_left == 0:
-                events += remove_effect(state, effect, "used")
-    return amount, events
-
-
-def damage(state: State, target: str, amount: int, cause: str, by: str | None = None) -> tuple[int, list[Event]]:
+def damage(state: State, target: str, amount: int, cause: str, by: str | None = None, *,
+           dealer: str | None = None, seat: int | None = None) -> tuple[int, list[Event]]:
     """402.1/707.1: damage lowers current health; it may go to 0 or below (destruction is 403.2's
-    business). Totems take damage only from abilities that target them (303.3)."""
+    business). Totems take damage only from abilities that target them (303.3). Replacement effects
+    (709) change it first, in the order 709.2a gives: ``dealer``/``seat`` are the character and the
+    player dealing it (None: nobody, 301.2a); callers ask ``rules_replace.ask`` before the batch."""
     if amount <= 0:
         return 0, []
     totem = state.totems.get(target)
@@ -70,7 +57,9 @@ def damage(state: State, target: str, amount: int, cause: str, by: str | None = 
     c = state.chars.get(target)
     if c is None or c.pos is None:
         return 0, []
-    amount, events = prevented(state, c, amount)
+    amount, events, spent = rules_replace.apply(state, c, amount, dealer, seat)
+    for effect in [e for e in state.effects if e.id in spent]:
+        events += remove_effect(state, effect, "used")
     if amount <= 0:
         return 0, events
     c.health -= amount

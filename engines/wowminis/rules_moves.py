@@ -41,7 +41,9 @@ def move_start(state: State, c: CharState) -> str | None:
 
 
 def teleport_move(state: State, c: CharState) -> int:
-    """709.5: "if this character would move, it teleports up to N instead" replaces the natural move."""
+    """709.5: "if this character would move, it teleports up to N instead" replaces the natural move.
+    709.2b: when several compete, the mover's player picks one; the first applied makes the move a teleport
+    that the others no longer replace, so picking is naming a destination any of them reaches (the largest N)."""
     return max((e.buff.move_teleport for e in state.effects if e.target == c.id), default=0)
 
 

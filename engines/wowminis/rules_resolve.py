@@ -18,10 +18,11 @@ from itertools import permutations
 
 from engines.core.dice import Dice
 from engines.core.events import Event
-from engines.wowminis import rules_attack, rules_clock, rules_destroy, rules_react, rules_steps
+from engines.wowminis import rules_attack, rules_clock, rules_destroy, rules_react, rules_replace, rules_steps
 from engines.wowminis.rules_board import ev, name_of
 from engines.wowminis.rules_effects import damage, heal
 from engines.wowminis.rules_moves import step_move
+from engines.wowminis.rules_replace import Hit
 from engines.wowminis.state import (
     MoveFrame,
     Pending,
@@ -93,6 +94,14 @@ def _order_options(effects: list[PendingEffect]) -> list[PendingOption]:
     return options
 
 
+def _dealer(e: PendingEffect) -> tuple[str | None, int | None]:
+    """Who deals a triggered damage (709.2a): its source, unless the source is the character taking it
+    (a buff's damage over time: nobody's, 301.2a)."""
+    if e.source is None or e.source == e.target:
+        return None, None
+    return e.source, e.seat
+
+
 def _target_seat(state: State, e: PendingEffect) -> int:
     c = state.chars.get(e.target)
     return c.controller if c is not None else (e.seat or 0)
@@ -125,11 +134,14 @@ def apply_wave(state: State, wave: WaveFrame) -> list[Event]:
         wave.ordered.append(target)
         wave.answer = None
         return []
+    if rules_replace.ask(state, [Hit(e.target, e.amount, *_dealer(e)) for e in wave.effects if e.op == "damage"]):
+        return []  # 709.2a: a replacement order is asked before the wave applies
     state.stack.remove(wave)
     events: list[Event] = []
     for e in wave.effects:  # health may go to 0 or below; nobody is destroyed mid-wave
         if e.op == "damage":
-            events += damage(state, e.target, e.amount, "trigger", e.name)[1]
+            dealer, seat = _dealer(e)
+            events += damage(state, e.target, e.amount, "trigger", e.name, dealer=dealer, seat=seat)[1]
         elif e.op == "heal":
             c = state.chars.get(e.target)
             if c is not None:
@@ -139,6 +151,7 @@ def apply_wave(state: State, wave: WaveFrame) -> list[Event]:
             p.vp += e.amount
             events.append(ev("vp", seat=e.seat, amount=e.amount, total=p.vp, goal=p.goal, cause="location",
                              cause_key="wowm.cause.location", name=name_of(state, e.target), at=e.source or ""))
+    rules_replace.done(state)
     for follow in reversed(wave.follow):
         state.stack.append(follow)
     events += rules_destroy.check(state)

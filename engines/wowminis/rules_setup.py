@@ -24,9 +24,9 @@ DEFAULT_MAP = "stonefang_pass"
 DEFAULT_FACTIONS = ("alliance", "horde")
 
 
-def _party(problem: str, size: int) -> RuleError:
-    """100.2: what is wrong with a party, worded from a key."""
-    return RuleError("wowm.err.party", rule="100.2", problem=problem, problem_key=f"wowm.party_problem.{problem}",
+def _party(problem: str, size: int, rule: str = "100.2") -> RuleError:
+    """100.2 (100.1 for another scenario's party rules): what is wrong with a party, worded from a key."""
+    return RuleError("wowm.err.party", rule=rule, problem=problem, problem_key=f"wowm.party_problem.{problem}",
                      size=size)
 
 
@@ -48,39 +48,45 @@ def default_party(pack: Pack, faction: str, size: int) -> list[CharacterDef]:
 
 
 def check_party(scenario: ScenarioDef, party: list[CharacterDef]) -> None:
-    """100.2 (and A3): the scenario's size, one faction, no duplicates, at most one legendary."""
+    """100.2 (and A3): the scenario's size, one faction, no duplicates, at most one legendary. 100.1: a
+    scenario other than the standard one sets its own size and faction rule."""
+    rule = "100.2" if scenario.id == "standard" else "100.1"
     if len(party) != scenario.party_size:
-        raise _party("size", scenario.party_size)
+        raise _party("size", scenario.party_size, rule)
     if len({c.id for c in party}) != len(party):
-        raise _party("duplicate", scenario.party_size)
+        raise _party("duplicate", scenario.party_size, rule)
     if scenario.same_faction and len({c.faction for c in party}) != 1:
-        raise _party("faction", scenario.party_size)
+        raise _party("faction", scenario.party_size, rule)
     if scenario.one_legendary and sum(c.legendary for c in party) > 1:
-        raise _party("legendary", scenario.party_size)
+        raise _party("legendary", scenario.party_size, rule)
 
 
 OPTIONS = ("map", "first", "goal", "scenario", "party0", "party1")
 """The lobby options of a WoW Miniatures table (the table layer refuses any other by name)."""
 
 
-SCENARIOS = ("standard", "short")
+SCENARIOS = ("standard", "short", "last_stand", "crossroads")
+"""The built-in scenarios (100.1), defined as data in the content pack (``scenarios``); a server pack may add
+its own. ``last_stand`` has permanent death (403.1), ``crossroads`` neutral spawn points that change side
+(406.3b); both change the party rules (100.1: size, faction rule, pool and bar sizes)."""
 SHORT: dict[str, Any] = {"map": "proving_ground", "goal": 5}
 """``scenario:short`` (issue 27.3): the 8×8 map with one VP location, and a goal of 5 VP (a kill of a
 legendary, or a kill and a scoring location) instead of the party's Honor (102.1). Two people finish it
-in about 100 commands (``tests/wowminis/playout.paced_play``)."""
+in about 100 commands (``tests/wowminis/playout.paced_play``). The pack's ``short`` scenario says the same."""
 
 
 def validate_options(options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Normalize lobby options: ``map``, ``first`` (random | 1 | 2), ``goal`` (an Honor override)."""
+    """Normalize lobby options: ``scenario`` (100.1: an id of the pack's scenarios), ``map``, ``first``
+    (random | 1 | 2), ``goal`` (an Honor override). A scenario's map and goal are defaults that the
+    named options still override."""
     pack = pack_for(content)
     out: dict[str, Any] = {}
-    scenario = str(options.get("scenario") or "standard").strip().lower()
-    if scenario not in SCENARIOS:
-        raise RuleError("wowm.err.option", option="scenario", value=scenario[:20], allowed=", ".join(SCENARIOS))
-    short = SHORT if scenario == "short" else {}
-    if short:  # issue 27.3: the first evening's game, a smaller map and fewer VP; named options still win
-        out["scenario"] = scenario
-        options = {**short, **{k: v for k, v in options.items() if v not in (None, "")}}
+    scenario = pack.scenario(str(options.get("scenario") or "standard").strip())
+    if scenario.id != "standard":
+        out["scenario"] = scenario.id
+        preset = {"map": scenario.map, "goal": scenario.honor_goal}
+        options = {**{k: v for k, v in preset.items() if v is not None},
+                   **{k: v for k, v in options.items() if v not in (None, "")}}
     out["map"] = pack.map(str(options.get("map") or DEFAULT_MAP)).id
     first = str(options.get("first", "random")).strip().lower()
     if first not in ("random", "1", "2", "0"):
@@ -138,7 +144,7 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
         raise RuleError("wowm.err.players", rule="101.1", count=len(setup.seats))
     options = validate_options(setup.options, setup.content)
     pack = pack_for(setup.content)
-    scenario = ScenarioDef()
+    scenario = pack.scenario(options.get("scenario", "standard")).model_copy(deep=True)  # 100.1
     board = pack.map(options["map"])
     parties: list[list[CharacterDef]] = []
     for i in range(2):

@@ -9,13 +9,14 @@ are skipped (705.1b, 706.3); "if you do" checks that the earlier part really hap
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.wowminis import rules_destroy
+from engines.wowminis import rules_destroy, rules_replace
 from engines.wowminis.content import Step
 from engines.wowminis.rules_board import allied, ev, pos_of
 from engines.wowminis.rules_effects import damage, heal, teleport, tick
 from engines.wowminis.rules_moves import away_routes, effect_route, start_effect_move
 from engines.wowminis.rules_play import may_yes, next_mod
 from engines.wowminis.rules_react import open_window
+from engines.wowminis.rules_replace import Hit
 from engines.wowminis.rules_targeting import destinations, select
 from engines.wowminis.state import CardInstance, CharState, Pending, PendingOption, PlayFrame, State, StepsFrame
 
@@ -50,13 +51,16 @@ def _damage(state: State, frame: StepsFrame, step: Step) -> Result:
     ctx = frame.ctx
     events: list[Event] = []
     by = _name(state, ctx.source) if ctx.attributed else ""
+    dealer, seat = (ctx.source, ctx.seat) if ctx.attributed else (None, None)  # 301.2a: a buff's damage is nobody's
+    pids = [pid for pid in select(state, step.who, ctx, step.radius) if pid not in state.totems or step.who == "target"]
+    if rules_replace.ask(state, [Hit(pid, step.amount, dealer, seat) for pid in pids]):  # 709.2a
+        return None, events
     hit = False
-    for pid in select(state, step.who, ctx, step.radius):
-        if pid in state.totems and step.who != "target":
-            continue
-        dealt, evs = damage(state, pid, step.amount, "effect", by)
+    for pid in pids:
+        dealt, evs = damage(state, pid, step.amount, "effect", by, dealer=dealer, seat=seat)
         hit = hit or dealt > 0
         events += evs
+    rules_replace.done(state)
     events += rules_destroy.check(state)  # 403.2: outside attacks and waves, at once
     return ("done" if hit else "skipped"), events
 

@@ -55,7 +55,7 @@ from engines.wowminis.content import (
     TotemDef,
 )
 
-SCHEMA_VERSION = 2  # engines/wowminis/upgrades.py turns older saved states into this one
+SCHEMA_VERSION = 3  # engines/wowminis/upgrades.py turns older saved states into this one
 
 Phase = Literal["choose_bar", "play", "over"]
 Stage = Literal["first", "tick_start", "match", "turn", "tick_end", "tick_advance"]
@@ -406,6 +406,9 @@ class State(GameState):
     turns_taken: int = 0
     stack: list[Frame] = Field(default_factory=list)
     pending: Pending | None = None
+    # 709.2: the answers to open "replacement" questions, in the order they were asked, for the damage
+    # being resolved (rules_replace replays them); emptied once that damage is applied
+    replace_picks: list[str] = Field(default_factory=list)
     pool: dict[int, list[CardInstance]] = Field(default_factory=dict)
     bar_choices: dict[int, dict[str, list[str]]] = Field(default_factory=dict)
     winners: list[int] | None = None

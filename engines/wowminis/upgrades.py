@@ -19,4 +19,19 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-SCHEMA: StateSchema[State] = StateSchema(model=State, version=SCHEMA_VERSION, upgrades={1: _v1_to_v2})
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """v3 keeps the answers to 709.2's "replacement" questions while a damage waits for them (issue 29.3).
+    A v2 game never asked one, so it has none.
+    v3 scenarios are also pack data with an id, names and 406.3b's capture rule (issue 29.4). Every v2 game
+    played the standard rules (the short scenario changed only the map and the goal, kept elsewhere in the
+    state), so no neutral spawn point of a v2 game ever changes side."""
+    data.setdefault("replace_picks", [])
+    scenario = dict(data.get("scenario") or {})
+    scenario.setdefault("id", "standard")
+    scenario.setdefault("spawn_capture", "never")
+    data["scenario"] = scenario
+    return data
+
+
+SCHEMA: StateSchema[State] = StateSchema(model=State, version=SCHEMA_VERSION,
+                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3})

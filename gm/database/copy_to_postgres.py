@@ -23,8 +23,8 @@ from engines import registry
 from gm.rules.corpus import index_missing
 
 # Parents before children (foreign keys), as the migrations create them.
-TABLES = ("games", "seats", "actions", "state_dicts", "rolls", "content_packs", "guild_settings", "rules_documents",
-          "rules_sections", "mk_scores")
+TABLES = ("games", "seats", "actions", "state_dicts", "reminder_claims", "rolls", "content_packs", "guild_settings",
+          "rules_documents", "rules_sections", "mk_scores")
 BATCH = 500
 
 

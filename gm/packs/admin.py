@@ -34,22 +34,23 @@ def _check(place: Place, actor: Actor) -> int:
     return place.guild_id
 
 
-async def read_upload(actor: Actor, data: bytes, filename: str, parse: Callable[[Any], Any], *, max_bytes: int,
-                      too_big: str, not_text: str) -> Any:
+async def read_upload(place: Place, actor: Actor, data: bytes, filename: str, parse: Callable[[Any], Any], *,
+                      max_bytes: int, too_big: str, not_text: str) -> Any:
     """An uploaded pack, parsed and checked by ``parse`` off the loop within its budget
-    (``gm.packs.reading.read_pack``), once the uploader may manage the server and the file is
-    small enough and text; ``too_big`` and ``not_text`` are the game's own error keys."""
+    (``gm.packs.reading.read_pack``), once the upload comes from a server the uploader may manage
+    and the file is small enough and text; ``too_big`` and ``not_text`` are the game's own error
+    keys. The parse is queued under the server's id (a server's uploads wait behind its own, never
+    behind another server's), and its value and text bounds are scaled to ``max_bytes``."""
     from gm.packs.reading import read_pack
 
-    if not actor.can_manage_guild:
-        raise TavoloError("common.missing_permissions")
+    guild = _check(place, actor)
     if len(data) > max_bytes:
         raise TavoloError(too_big, size=len(data), limit=max_bytes)
     try:
         decoded = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise TavoloError(not_text) from exc
-    return await read_pack(decoded, filename, parse)
+    return await read_pack(decoded, filename, parse, guild_id=guild, max_bytes=max_bytes)
 
 
 async def save(store: Store, place: Place, actor: Actor, system: str, name: str, data: dict[str, Any],

@@ -2,8 +2,10 @@
 
 A pack is untrusted: ``gm.packs.safe_data`` bounds what the text may expand to, and the whole
 read (parse + the engine's pydantic validation) runs in an offload child with the
-``content_pack`` budget, so even a pathological pack cannot stall the bot's loop. Engines
-keep only their ``load_pack(dict)`` validation; the text never reaches them.
+``content_pack`` budget, so even a pathological pack cannot stall the bot's loop. The child
+is queued under the uploading server's id, so one server's uploads cannot hold the slots of
+the others (``gm.workers.offload_queue``). Engines keep only their ``load_pack(dict)``
+validation; the text never reaches them.
 """
 
 from __future__ import annotations
@@ -28,11 +30,17 @@ def parse_pack(text: str, filename: str, validate: Callable[[Any], BaseModel],
 
 
 async def read_pack(text: str, filename: str, validate: Callable[[Any], BaseModel], *,
+                    guild_id: int | None = None, max_bytes: int | None = None,
                     budget: offload.Budget | None = None) -> dict[str, Any]:
     """``parse_pack`` off the loop, within the content-pack budget (settings by default).
 
     ``validate`` must be a module-level function (it is sent to the child by name), e.g.
     ``engines.krosmaster.content.load_pack``. Its ``RuleError``s arrive unchanged.
+    ``guild_id`` is the uploading server (its jobs queue behind its own); ``max_bytes`` is the
+    game's byte limit, which the value and text bounds are scaled to (``DataLimits.for_bytes``)
+    so that they never refuse a file the byte limit admits.
     """
-    return await offload.run(parse_pack, text, filename, validate,
-                             budget=budget or offload.limits().content_pack, what=f"content pack {filename!r}")
+    limits = DataLimits.for_bytes(max_bytes) if max_bytes is not None else DataLimits()
+    return await offload.run(parse_pack, text, filename, validate, limits,
+                             budget=budget or offload.limits().content_pack, what=f"content pack {filename!r}",
+                             guild_id=guild_id)

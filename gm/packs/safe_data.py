@@ -9,8 +9,13 @@ and refuses an alias to an anchor that is still open (a structure that contains 
 Only then is the text constructed, with the C safe loader when PyYAML has it.
 
 JSON has no aliases; its only traps are nesting (``RecursionError`` in the parser) and
-numbers too long to convert (``ValueError``). Both get the same checks and error keys as
-YAML, so a user reads the same sentence whichever format they wrote.
+numbers too long to convert (``ValueError``). It gets the same checks as YAML, and each error
+speaks of the format that was actually read: a JSON file's "too many values" says nothing of
+aliases, a ``.json`` file's syntax error says JSON.
+
+The bounds serve one game's byte limit (``DataLimits.for_bytes``): they are scaled so that no
+JSON file within the limit can exceed them, and only a YAML file's aliases can. A fixed count
+used to refuse a legitimate 1 MB WoW Board pack for "more than 100000 values".
 
 Every failure is a ``TavoloError`` with a ``data.*`` key. Pure functions: the offload child
 runs them (see ``gm.packs.reading``).
@@ -42,6 +47,19 @@ class DataLimits:
     max_values: int = MAX_VALUES
     max_text: int = MAX_TEXT
 
+    @classmethod
+    def for_bytes(cls, max_bytes: int) -> DataLimits:
+        """The bounds for a game whose packs may be ``max_bytes`` long: never below the defaults, and
+        never refusing a JSON file within ``max_bytes`` (nor a YAML file without aliases written
+        the usual way).
+
+        Why these figures: as ``check_plain`` counts (a list item is one value, a mapping entry two:
+        its key and its value), every value of JSON text costs at least two characters (``0,``; an
+        entry ``"":0,`` costs five for two), so ``n`` characters hold at most ``(n + 1) / 2`` values;
+        and a string's text is never longer than the characters that spell it.
+        """
+        return cls(max_values=max(MAX_VALUES, max_bytes // 2 + 1), max_text=max(MAX_TEXT, max_bytes))
+
 
 def load_data(text: str, filename: str = "", limits: DataLimits = DataLimits()) -> Any:
     """JSON or YAML text → plain data within ``limits``.
@@ -54,7 +72,7 @@ def load_data(text: str, filename: str = "", limits: DataLimits = DataLimits()) 
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         if is_json:
-            raise TavoloError("data.syntax", line=exc.lineno, column=exc.colno, problem=exc.msg) from None
+            raise TavoloError("data.syntax_json", line=exc.lineno, column=exc.colno, problem=exc.msg) from None
         return load_yaml(text, limits)
     except RecursionError:
         raise TavoloError("data.too_deep", limit=limits.max_depth) from None
@@ -100,7 +118,7 @@ class _Walk:
     def add(self, values: int, text: int) -> None:
         self.values += values
         self.text += text
-        if self.values > self.limits.max_values:
+        if self.values > self.limits.max_values:  # YAML's keys speak of aliases; JSON's below do not
             raise TavoloError("data.too_many_values", limit=self.limits.max_values)
         if self.text > self.limits.max_text:
             raise TavoloError("data.too_much_text", limit_kb=self.limits.max_text // 1000)
@@ -167,7 +185,8 @@ def check_yaml_events(text: str, limits: DataLimits = DataLimits()) -> None:
 
 
 def check_plain(data: Any, limits: DataLimits = DataLimits()) -> None:
-    """The same depth and size bounds on already-parsed data (JSON), without recursion."""
+    """The same depth and size bounds on already-parsed data (JSON), without recursion; its
+    errors name JSON (no aliases to count)."""
     values = 0
     text = 0
     pending: list[tuple[Any, int]] = [(data, 0)]
@@ -175,7 +194,7 @@ def check_plain(data: Any, limits: DataLimits = DataLimits()) -> None:
         item, depth = pending.pop()
         values += 1
         if values > limits.max_values:
-            raise TavoloError("data.too_many_values", limit=limits.max_values)
+            raise TavoloError("data.too_many_values_json", limit=limits.max_values)
         if isinstance(item, dict):
             if depth >= limits.max_depth:
                 raise TavoloError("data.too_deep", limit=limits.max_depth)
@@ -190,4 +209,4 @@ def check_plain(data: Any, limits: DataLimits = DataLimits()) -> None:
         elif isinstance(item, str):
             text += len(item)
         if text > limits.max_text:
-            raise TavoloError("data.too_much_text", limit_kb=limits.max_text // 1000)
+            raise TavoloError("data.too_much_text_json", limit_kb=limits.max_text // 1000)

@@ -127,11 +127,13 @@ class RulesCorpus:
         return stored
 
     async def _read_upload(
-        self, data: bytes, filename: str, system: str, language: str | None, title: str | None
+        self, data: bytes, filename: str, system: str, language: str | None, title: str | None, *,
+        guild_id: int | None,
     ) -> PreparedDocument:
-        """Read, detect, parse and stem in an offload child within ``budget``."""
+        """Read, detect, parse and stem in an offload child within ``budget``, queued under the
+        uploading server (``None``: RULES_DIR) so its uploads wait behind its own, not others'."""
         return await offload.run(extract.prepare_upload, data, filename, system, language, title,
-                                 budget=self.budget, what=f"rules import {filename!r}")
+                                 budget=self.budget, what=f"rules import {filename!r}", guild_id=guild_id)
 
     async def import_document(
         self,
@@ -148,7 +150,7 @@ class RulesCorpus:
         Over budget (``limits.too_slow`` / ``limits.too_much_memory``) nothing is stored.
         """
         await self.ready()
-        document = await self._read_upload(data, filename, system, language, title)
+        document = await self._read_upload(data, filename, system, language, title, guild_id=guild_id)
         return await self._store_document(guild_id, document, "import", created_by=user_id)
 
     async def remove(self, guild_id: int, name: str, system: str | None = None) -> SourceInfo:
@@ -241,7 +243,7 @@ class RulesCorpus:
 
                 async def build(_sha256: str, data: bytes = data, filename: str = file.name, system: str = system,
                                 language: str = language, title: str | None = meta.get("title")) -> PreparedDocument:
-                    return await self._read_upload(data, filename, system, language, title)
+                    return await self._read_upload(data, filename, system, language, title, guild_id=None)
 
                 await self._import_global(name, system, data, build, "rules_dir", report)
             except TavoloError as exc:

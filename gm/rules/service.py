@@ -62,6 +62,11 @@ _XREF = re.compile(
 _SOURCE_RANK = {"import": 0, "rules_dir": 1, "builtin": 2}
 
 
+def _query_failed(match: str, exc: Exception) -> None:
+    """A match text the engine cannot parse is a user's typo, not a crash: that group is skipped."""
+    log.info("full-text query failed %r: %s", match, exc)
+
+
 def show_button(system: str, section: str, lang: str, label: str | None = None) -> Button:
     """The button spec that opens a section: ``tv1:rules:show:<system>:<section>``.
 
@@ -170,15 +175,8 @@ class RulesService(RulesCorpus):
         prefix, and for a word none of whose forms is indexed, its trigram neighbours. Planned
         on that, the query gets the typo fixes, prefixes and glossary terms the whole vocabulary
         would give it (the closest candidates are the same; rapidfuzz picks among them)."""
-        conn = self.store.conn
-        forms = query_forms(query)
-        every_form = {form for _, alternatives in forms for form in alternatives}
-        found, indexed = await repo.terms_among(conn, every_form | set(glossary.by_stem),
-                                                {form for form in every_form if len(form) >= 3})
-        misspelled = {form for word, alternatives in forms
-                      if len(word) >= TYPO_MIN_LEN and not alternatives & found for form in alternatives}
-        if indexed and misspelled:
-            found |= await repo.similar_terms(conn, misspelled)
+        found, indexed = await repo.vocabulary_for(self.store.conn, query_forms(query), glossary.by_stem,
+                                                   typo_min_len=TYPO_MIN_LEN)  # one round trip
         return sorted(found), indexed
 
     async def plan(self, query: str, system: str | None) -> QueryPlan:
@@ -231,25 +229,18 @@ class RulesService(RulesCorpus):
         if len(plan.terms) > 1:
             batches.append(plan.match_any(syntax))
         candidates: list[tuple[float, StoredSection]] = []
-        # TABLE_UX: sections in the reader's language come first, then the other languages.
-        passes = [{"language": lang}, {"other_than": lang}] if lang else [{}]
-        for where in passes:
-            for match in batches:
-                if len(candidates) >= limit:
-                    break
-                if not match:  # PostgreSQL: no term left a lexeme (``Term.tsquery``)
-                    continue
-                try:
-                    rows = await repo.search(conn, match, guild_id=guild_id, system=system, limit=limit * 6,
-                                             **where)
-                except repo.QUERY_ERRORS as exc:  # a query the engine cannot parse is a user typo, not a crash
-                    log.info("full-text query failed %r: %s", match, exc)
-                    continue
-                for score, section in rows:
-                    key = (section.document_id, section.section_id)
-                    if key not in seen:
-                        seen.add(key)
-                        candidates.append((score, section))
+        # TABLE_UX: sections in the reader's language come first, then the other languages. Each pass and
+        # batch is a group, searched while the groups before it found fewer than ``limit`` sections; on
+        # PostgreSQL all of them in one statement. An empty match: no term left a lexeme (``Term.tsquery``).
+        passes: list[dict[str, str | None]] = [{"language": lang}, {"other_than": lang}] if lang else [{}]
+        groups = [(match, where) for where in passes for match in batches if match]
+        rows = await repo.search_groups(conn, groups, guild_id=guild_id, system=system, limit=limit * 6,
+                                        enough=limit, on_error=_query_failed)
+        for score, section in rows:
+            key = (section.document_id, section.section_id)
+            if key not in seen:
+                seen.add(key)
+                candidates.append((score, section))
         chosen = _diversify(candidates, limit)
         chosen.sort(key=lambda hit: bool(lang) and hit[1].language != lang)  # stable: the reader's language first
         for score, section in chosen:

@@ -16,14 +16,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from common.i18n import Phrase, t
 from db import content_packs as packs
 from db import games as repo
-from db import state_codec
 from db.store import Store
 from engines import registry
 from engines.core.contract import GameState
@@ -34,6 +32,7 @@ from engines.core.events import Event
 from gm.context import Actor, Place
 from gm.dice.source import DiceSource
 from gm.reply import Reply
+from gm.table.cache import TableCache
 from gm.table.forced import answer_forced
 from gm.table.guild_settings import GuildSettings
 from gm.table.model import MANUAL_PENDING, PACK_OPTION, RESIGNED, RESULT, Table
@@ -69,34 +68,24 @@ def retry_stale(method: Callable[Concatenate[Core, Place, P], Awaitable[R]]
     return wrapper
 
 
-TABLE_OVERHEAD = 2048  # bytes a cached table holds besides its state text: row, seats, lock
-
-
 class TableCore:
     """Locks, cache and the apply/commit steps shared by the lobby, play and ending commands.
 
-    The cache holds tables up to ``cache_bytes`` of text (a Krosmaster game's state and the
-    dictionary its history is compressed against: about 42 KB, so the 64 MB default keeps
-    some 1,500 games; a hit saves two queries) and the parsed state of only the
-    ``parsed_size`` most recently used ones. Parsing is cheap (0.5 ms for Krosmaster) and
-    every action parses its private copy anyway, while a parsed state is big (170 KiB, 600
-    objects) and every one kept lengthens the garbage collector's pauses (bench/live_games.py).
+    The cache (``gm.table.cache.TableCache``) holds tables within ``cache_bytes``: the
+    ``parsed_size`` most recently used whole, with their parsed state, and the others packed
+    (2–10 KB each, so the 64 MB default keeps every game of a busy bot; a hit saves two
+    queries). Parsing is cheap (0.1–1 ms) and every action parses its private copy anyway,
+    while a parsed state is big (50–320 KiB, hundreds of objects) and every one kept lengthens
+    the garbage collector's pauses (bench/live_games.py).
     """
 
-    def __init__(self, store: Store, dice: DiceSource, cache_size: int = 4096,
-                 guild_settings: GuildSettings | None = None, *, cache_bytes: int = 64 << 20,
-                 parsed_size: int = 16) -> None:
+    def __init__(self, store: Store, dice: DiceSource, guild_settings: GuildSettings | None = None, *,
+                 cache_bytes: int = 64 << 20, parsed_size: int = 16) -> None:
         self.store = store
         self.dice = dice
         self.guild_settings = guild_settings or GuildSettings(store)
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: OrderedDict[int, Table] = OrderedDict()
-        self._sizes: dict[int, int] = {}
-        self._bytes = 0
-        self._cache_size = max(1, cache_size)
-        self._cache_bytes = cache_bytes
-        self._parsed: OrderedDict[int, None] = OrderedDict()  # channels whose table may hold a parsed state
-        self._parsed_size = max(1, parsed_size)
+        self.cache = TableCache(cache_bytes, parsed_size)
         self._generation: dict[int, int] = {}
 
     # ----------------------------------------------------------------- plumbing
@@ -114,39 +103,15 @@ class TableCore:
     def _remember(self, table: Table) -> None:
         """Cache a table, never replacing a newer position of the same channel by an older one."""
         channel = table.game.channel_id
-        current = self._cache.get(channel)
-        if current is not None and (current.game.id, current.game.version) > (table.game.id, table.game.version):
-            self._touch(channel)
+        current = self.cache.key(channel)
+        if current is not None and current > (table.game.id, table.game.version):
+            self.cache.get(channel)  # the newer one is the most recently used now
             return
-        self._drop(channel)
-        size = TABLE_OVERHEAD + len(table.game.state or "") + len(table.dictionary or "")
-        self._cache[channel] = table
-        self._sizes[channel] = size
-        self._bytes += size
-        self._touch(channel)
-        while len(self._cache) > 1 and (len(self._cache) > self._cache_size or self._bytes > self._cache_bytes):
-            self._drop(next(iter(self._cache)))
-
-    def _touch(self, channel: int) -> None:
-        """Most recently used: keep its parsed state, and let the oldest parsed state beyond the window go."""
-        self._cache.move_to_end(channel)
-        self._parsed[channel] = None
-        self._parsed.move_to_end(channel)
-        while len(self._parsed) > self._parsed_size:
-            old, _ = self._parsed.popitem(last=False)
-            table = self._cache.get(old)
-            if table is not None:
-                table.drop_parsed()
-
-    def _drop(self, channel: int) -> None:
-        table = self._cache.pop(channel, None)
-        self._parsed.pop(channel, None)
-        if table is not None:
-            self._bytes -= self._sizes.pop(channel, 0)
+        self.cache.put(table)
 
     def forget(self, channel_id: int) -> None:
         """Drop the cached table; loads that started before this may no longer fill the cache."""
-        self._drop(channel_id)
+        self.cache.drop(channel_id)
         self._generation[channel_id] = self._generation.get(channel_id, 0) + 1
 
     async def load(self, channel_id: int, *, fresh: bool = False) -> Table | None:
@@ -157,13 +122,12 @@ class TableCore:
         and ``_remember`` never lets a lower version replace a higher one. ``fresh`` (every
         write, under the channel lock) first checks the cached version against the database,
         so another process's move is seen before anything is validated against an old copy."""
-        cached = self._cache.get(channel_id)
+        cached = self.cache.get(channel_id)
         if cached is not None and fresh and await repo.game_version(self.store.conn, cached.game.id) \
                 != cached.game.version:
             self.forget(channel_id)
             cached = None
         if cached is not None:
-            self._touch(channel_id)
             return cached
         generation = self._generation.get(channel_id, 0)
         game = await repo.open_game(self.store.conn, channel_id)
@@ -278,7 +242,7 @@ class TableCore:
     async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,
                       events: list[Event], *, undoable: bool | None = None,
                       asked_before: Decision | None = None) -> Reply:
-        """One transaction: the action row plus the new state, guarded by the version.
+        """All or nothing (``db.games.commit_action``): the action row plus the new state, guarded by the version.
 
         The state text written here becomes ``table.game.state``, so the next action's
         ``state_before`` is that same text: nothing is serialized twice."""
@@ -296,20 +260,15 @@ class TableCore:
             options[RESIGNED] = sorted({*options.get(RESIGNED, []), user})
         if outcome is not None:
             options[RESULT] = outcome.model_dump()
-        dictionary = table.dictionary
-        async with self.store.transaction() as conn:
-            if before is not None and dictionary is None:  # kept only once committed: a rollback may drop it
-                dictionary = await state_codec.ensure_dictionary(conn, table.game.id, before)
-            await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind=action.kind,
-                                     action=action.model_dump(mode="json"), events=[e.model_dump() for e in events],
-                                     state_before=before, undoable=undoable, dictionary=dictionary)
-            try:
-                await repo.update_game(conn, table.game.id, table.game.version, state=after, waiting=waiting,
-                                       status="finished" if outcome else None,
-                                       options=options if options != table.game.options else None)
-            except repo.StaleVersion as exc:
-                self.forget(table.game.channel_id)
-                raise TavoloError("game.stale") from exc
+        try:  # one statement on PostgreSQL once the game's dictionary is known, else one transaction
+            _seq, dictionary = await repo.commit_action(
+                self.store, table.game.id, table.game.version, user_id=actor.user_id, seat=seat, kind=action.kind,
+                action=action.model_dump(mode="json"), events=[e.model_dump() for e in events], state_before=before,
+                undoable=undoable, dictionary=table.dictionary, state=after, waiting=waiting,
+                status="finished" if outcome else None, options=options if options != table.game.options else None)
+        except repo.StaleVersion as exc:
+            self.forget(table.game.channel_id)
+            raise TavoloError("game.stale") from exc
         self.forget(table.game.channel_id)
         table.dictionary = dictionary
         table.game.version += 1

@@ -1,8 +1,10 @@
-"""Table policy a server may tune: how long an end vote lasts, when an idle lobby closes.
+"""Table policy a server may tune: how long an end vote lasts, when an idle lobby closes, how many
+lobbies one member may hold open at once.
 
-Defaults come from the environment (``END_VOTE_MINUTES``, ``LOBBY_IDLE_HOURS``); a server's
-admins override them with ``/game-admin settings``. Values are validated with pydantic, so
-a bad stored value falls back to the default instead of breaking every table of the server.
+Defaults come from the environment (``END_VOTE_MINUTES``, ``LOBBY_IDLE_HOURS``; the lobby cap is 3
+unless a server says otherwise); a server's admins override them with ``/game-admin settings``.
+Values are validated with pydantic, so a bad stored value falls back to the default instead of
+breaking every table of the server.
 """
 
 from __future__ import annotations
@@ -20,15 +22,22 @@ from gm.reply import Reply
 
 MAX_VOTE_MINUTES = 7 * 24 * 60
 MAX_IDLE_HOURS = 30 * 24
+MAX_OPEN_LOBBIES = 100
 
 
 class TablePolicy(BaseModel):
-    """``0`` switches a timer off: votes then lapse only with the next move; lobbies never close."""
+    """``0`` switches a limit off: votes then lapse only with the next move; lobbies never close; a
+    member may host any number of lobbies.
+
+    ``max_open_lobbies`` (issue 28.4): one member could open a lobby in each of 200 channels in a third
+    of a second, each holding its channel until someone closed it; the cap counts the lobbies a
+    member hosts on the server (idle ones, about to close, do not count)."""
 
     model_config = ConfigDict(extra="ignore")
 
     end_vote_minutes: int = Field(default=60, ge=0, le=MAX_VOTE_MINUTES)
     lobby_idle_hours: float = Field(default=48.0, ge=0, le=MAX_IDLE_HOURS)
+    max_open_lobbies: int = Field(default=3, ge=0, le=MAX_OPEN_LOBBIES)
 
 
 class GuildSettings:
@@ -62,7 +71,7 @@ class GuildSettings:
         except ValidationError as exc:
             field = str(exc.errors()[0].get("loc", ("?",))[0])
             raise TavoloError("settings.out_of_range", setting=field, vote_max=MAX_VOTE_MINUTES,
-                              idle_max=MAX_IDLE_HOURS) from None
+                              idle_max=MAX_IDLE_HOURS, lobbies_max=MAX_OPEN_LOBBIES) from None
         async with self.store.transaction() as conn:
             stored = await repo.get_settings(conn, guild_id)
             stored.update({k: getattr(policy, k) for k in changes})
@@ -83,7 +92,8 @@ class GuildSettings:
             policy = await self.policy(guild_id)
             title = t("settings.title", actor.locale)
         lines = [t("settings.end_vote", actor.locale, minutes=policy.end_vote_minutes),
-                 t("settings.lobby_idle", actor.locale, hours=_hours(policy.lobby_idle_hours))]
+                 t("settings.lobby_idle", actor.locale, hours=_hours(policy.lobby_idle_hours)),
+                 t("settings.max_open_lobbies", actor.locale, count=policy.max_open_lobbies)]
         return Reply(title=title, text="\n".join(lines), ephemeral=True)
 
 

@@ -3,11 +3,15 @@
 A lobby belongs to its host (the creator, or the next player when the host leaves), who
 may remove a squatter with ``/game kick`` (the GM may too). A lobby nobody touches for
 the server's ``lobby_idle_hours`` closes by itself, so a forgotten one never blocks a
-channel: it is closed when the channel is next used and by the reminders sweep.
+channel: it is closed when the channel is next used and by the reminders sweep. One member
+hosts at most the server's ``max_open_lobbies`` lobbies at once (issue 28.4), so nobody can
+hold every channel of a server.
 """
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -16,7 +20,7 @@ from typing import Any
 from common.i18n import t
 from db import content_packs as packs
 from db import games as repo
-from db import state_codec
+from db import lobbies, state_codec
 from engines import registry
 from engines.core.contract import SeatSetup, Setup
 from engines.core.errors import TavoloError
@@ -25,6 +29,7 @@ from gm import presenters
 from gm.context import Actor, Place
 from gm.reply import Reply
 from gm.table.core import TableCore, retry_stale
+from gm.table.guild_settings import TablePolicy
 from gm.table.model import (
     DICE_OPTION,
     PACK_OPTION,
@@ -85,11 +90,41 @@ class LobbyTable(TableCore):
         for game in await repo.lobbies_untouched_since(self.store.conn, iso(now)):
             if owns is not None and not owns(game.guild_id):
                 continue
+            if not await self._idle(game, now):  # most are not idle yet: no lock (on PostgreSQL a round trip)
+                continue
             async with self.lock(game.channel_id):
                 if await self._idle(game, now) and await self._close_idle(game):
                     hours = (await self.guild_settings.policy(game.guild_id)).lobby_idle_hours
                     closed.append(ClosedLobby(game.id, game.channel_id, game.system, hours))
         return closed
+
+    def _host_lock(self, guild_id: int | None, user_id: int) -> asyncio.Lock:
+        """One member's lobby openings in one server, one at a time in this process, so concurrent
+        ``/game new`` in many channels cannot all count below the cap (and wait here, not on a pooled
+        connection). Across processes: SQLite's transactions are serialized already, and on PostgreSQL
+        ``db.lobbies.serialize_host`` holds an advisory lock for the count and the insert.
+        Weak values: a lock lives while someone holds or awaits it."""
+        locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = self.__dict__.setdefault(
+            "_host_locks", weakref.WeakValueDictionary())
+        key = (guild_id or 0, user_id)
+        lock = locks.get(key)
+        if lock is None:
+            lock = locks[key] = asyncio.Lock()
+        return lock
+
+    @staticmethod
+    async def _check_lobby_cap(conn: Any, place: Place, actor: Actor, policy: TablePolicy) -> None:
+        """Refuse a lobby past the server's ``max_open_lobbies`` for its host, naming where theirs are."""
+        cap = policy.max_open_lobbies
+        if cap <= 0 or place.guild_id is None:
+            return
+        hours = policy.lobby_idle_hours
+        touched_after = iso(datetime.now(UTC) - timedelta(hours=hours)) if hours > 0 else None
+        await lobbies.serialize_host(conn, place.guild_id, actor.user_id)  # other processes (PostgreSQL)
+        hosted = await lobbies.open_lobbies_hosted(conn, place.guild_id, actor.user_id, touched_after)
+        if len(hosted) >= cap:
+            raise TavoloError("game.lobby_cap", count=len(hosted), cap=cap,
+                              channels=", ".join(f"<#{channel}>" for channel in hosted[:10]))
 
     # ---------------------------------------------------------------- commands
     async def new(self, place: Place, actor: Actor, system: str, options_text: str | None = None) -> Reply:
@@ -117,14 +152,16 @@ class LobbyTable(TableCore):
             options[PACK_OPTION] = pack_name
         if dice_mode == "manual":
             options[DICE_OPTION] = "manual"
-        async with self.lock(place.channel_id):
+        async with self._host_lock(place.guild_id, actor.user_id), self.lock(place.channel_id):
             existing = await self._open_lobby(place)
             if existing is not None:
                 key = "game.channel_quarantined" if existing.problem is not None else "game.channel_busy"
                 raise TavoloError(key, system=existing.game.system,
                                   status=t(f"game.status_{existing.game.status}", actor.locale))
+            policy = await self.guild_settings.policy(place.guild_id)
             try:
                 async with self.store.transaction() as conn:
+                    await self._check_lobby_cap(conn, place, actor, policy)  # counted where the lobby is created
                     game_id = await repo.create_game(conn, guild_id=place.guild_id, channel_id=place.channel_id,
                                                      system=system, options=options, created_by=actor.user_id)
                     await repo.add_seat(conn, game_id, actor.user_id, actor.name, None)

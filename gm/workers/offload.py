@@ -8,9 +8,13 @@ already imported the heavy modules (``PRELOAD``), so a job costs a fork, not an
 interpreter start.
 
 The parent waits for each child in a daemon thread, never on the loop; at most
-``max_jobs`` children run at once and the others queue. The child caps its own address
-space (``RLIMIT_AS``) relative to its size after the fork and its CPU time (``RLIMIT_CPU``,
-a backstop); the parent kills it at the wall-clock deadline. Every way a job can fail arrives as a ``TavoloError``:
+``max_jobs`` children run at once and the others queue, fairly per server: each job names its
+guild, a guild runs one job at a time and the guilds that wait take turns
+(``gm.workers.offload_queue``), so one server's flood of slow uploads cannot hold every slot.
+The child caps its own address space (``RLIMIT_AS``) relative to its size after the fork and
+its CPU time (``RLIMIT_CPU``, a backstop); the parent kills it at the wall-clock deadline,
+counted from the child's start, not from the job's queueing. Every way a job can fail arrives
+as a ``TavoloError``:
 
 - a ``TavoloError``/``RuleError`` raised by the function: the same key, params and rule;
 - past the deadline: ``limits.too_slow``; out of memory: ``limits.too_much_memory``;
@@ -38,6 +42,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engines.core.errors import RuleError, TavoloError
+from gm.workers.offload_queue import FairQueue
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -73,11 +78,13 @@ class Budget:
 
 @dataclass(frozen=True)
 class Limits:
-    """The budgets of each kind of job and how many children may run at once."""
+    """The budgets of each kind of job, how many children may run at once, and how many of them
+    one guild's (``per_guild``: below ``max_jobs``, so a flooding guild leaves slots to the others)."""
 
     rules_import: Budget = Budget(seconds=60.0, memory_mb=512)
     content_pack: Budget = Budget(seconds=10.0, memory_mb=256)
     max_jobs: int = 2
+    per_guild: int = 1
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Limits:
@@ -90,10 +97,10 @@ class Limits:
 
 @dataclass
 class _Runner:
-    """Process-wide state: the budgets, the slots for running children, the start method."""
+    """Process-wide state: the budgets, the fair queue of child slots, the start method."""
 
     limits: Limits = field(default_factory=Limits)
-    slots: threading.BoundedSemaphore = field(default_factory=lambda: threading.BoundedSemaphore(Limits().max_jobs))
+    queue: FairQueue = field(default_factory=lambda: FairQueue(Limits().max_jobs, Limits().per_guild))
     context: BaseContext | None = None
 
 
@@ -104,8 +111,7 @@ _runner_lock = threading.Lock()
 def configure(limits: Limits) -> None:
     """Set the process-wide budgets (``App.open`` does it from the settings)."""
     with _runner_lock:
-        if limits.max_jobs != _runner.limits.max_jobs:
-            _runner.slots = threading.BoundedSemaphore(max(1, limits.max_jobs))  # running jobs keep the old one
+        _runner.queue.resize(limits.max_jobs, limits.per_guild)  # running jobs finish; waiting ones may start
         _runner.limits = limits
 
 
@@ -294,35 +300,57 @@ def _outcome(message: tuple[Any, ...], budget: Budget, what: str) -> Any:
     raise TavoloError("limits.crashed")
 
 
-async def run(fn: Callable[..., T], *args: Any, budget: Budget, what: str = "offloaded job") -> T:
+async def run(fn: Callable[..., T], *args: Any, budget: Budget, what: str = "offloaded job",
+              guild_id: int | None = None) -> T:
     """``fn(*args)`` in a child process within ``budget``, awaited without blocking the loop.
 
-    ``what`` names the job in the logs. Cancelling the awaiting task kills the child.
+    ``guild_id`` is the server the input came from: its jobs queue behind each other and take
+    turns with other servers' (``None``: the bot's own work, a queue of its own). Every parse of
+    an upload must pass it. ``what`` names the job in the logs. Cancelling the awaiting task
+    kills the child, or takes the job out of the queue if it has not started.
     """
     job = _Job(fn, args, budget)
     loop = asyncio.get_running_loop()
     future: asyncio.Future[tuple[Any, ...]] = loop.create_future()
-    # A daemon thread per job waits for its child (a thread pool's threads would hold up the
-    # bot's exit until the last deadline); the slots cap how many children run at once.
-    threading.Thread(target=_wait_for_child, args=(job, _runner.slots, loop, future), daemon=True,
-                     name="offload").start()
+    queue = _runner.queue
+
+    def start() -> None:
+        # A daemon thread per running job waits for its child (a thread pool's threads would hold
+        # up the bot's exit until the last deadline); queued jobs have no thread yet.
+        try:
+            threading.Thread(target=_wait_for_child, args=(job, queue, guild_id, loop, future), daemon=True,
+                             name="offload").start()
+        except Exception as exc:  # no thread to be had: the slot is freed, the user reads limits.crashed
+            log.exception("offload job could not start")
+            queue.done(guild_id)
+            _deliver(loop, future, ("crash", f"{type(exc).__name__}: {exc}"[:2000]))
+
+    ticket = queue.submit(guild_id, start)
     try:
         message = await asyncio.shield(future)
     except asyncio.CancelledError:
-        job.cancel()
+        if not queue.withdraw(ticket):
+            job.cancel()
         raise
     return _outcome(message, budget, what)
 
 
-def _wait_for_child(job: _Job, slots: threading.BoundedSemaphore, loop: asyncio.AbstractEventLoop,
+def _wait_for_child(job: _Job, queue: FairQueue, guild_id: int | None, loop: asyncio.AbstractEventLoop,
                     future: asyncio.Future[tuple[Any, ...]]) -> None:
-    """Thread body: run ``job`` in its turn and hand the outcome to the loop."""
+    """Thread body: run ``job`` (its turn has come), free its slot, hand the outcome to the loop."""
     try:
-        with slots:
-            message = job.run()
+        message = job.run()
     except Exception as exc:  # e.g. the fork server could not start: logged, the user reads limits.crashed
         log.exception("offload job could not run")
         message = ("crash", f"{type(exc).__name__}: {exc}"[:2000])
+    finally:
+        queue.done(guild_id)
+    _deliver(loop, future, message)
+
+
+def _deliver(loop: asyncio.AbstractEventLoop, future: asyncio.Future[tuple[Any, ...]],
+             message: tuple[Any, ...]) -> None:
+    """Hand ``message`` to the task awaiting ``future``, from any thread."""
 
     def deliver() -> None:
         if not future.done():

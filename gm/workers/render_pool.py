@@ -134,6 +134,7 @@ class _Worker:
         self.process: BaseProcess | None = None
         self.conn: Connection | None = None
         self.ready = False  # started once: until then pictures render in threads
+        self.tried = False  # its first start is over, whether it worked or not (``RenderPool.started``)
         self.thread = threading.Thread(target=self._serve, daemon=True, name=f"render-{number}")
         self.thread.start()
 
@@ -175,6 +176,7 @@ class _Worker:
         except Exception as exc:  # e.g. a broken import: logged; a later job tries again
             if not self.pool.closed:  # the bot stopping while a worker starts is no error
                 log.error("%s", exc)
+        self.tried = True
         while True:
             job = self.pool.jobs.get(self.number)
             if job is None:
@@ -289,6 +291,20 @@ class RenderPool:
         """At least one worker process has started (until then pictures render in threads)."""
         return any(w.ready for w in self._workers)
 
+    async def started(self, timeout: float = START_SECONDS) -> bool:
+        """Wait, without blocking the loop, until every worker's start is over or ``timeout`` has passed;
+        True when one at least is ready. A pool of threads has nothing to wait for.
+
+        Why every worker, when one can draw: they start together (forked from one fork server once it
+        is up), so the others are ready moments after the first, and a worker still starting when the
+        first pictures come would take a core from them."""
+        if not self._workers:
+            return True
+        deadline = time.monotonic() + timeout
+        while not all(w.tried for w in self._workers) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        return self.ready()
+
     async def render(self, presenter: Presenter, view: GameState, *, lang: str, seat_names: list[str],
                      log_lines: list[str] | None = None, view_json: str | None = None,
                      hints: dict[str, Any] | None = None, affinity: object = None) -> bytes | None:
@@ -372,6 +388,29 @@ def shutdown() -> None:
 
 
 atexit.register(shutdown)  # registered after multiprocessing's own exit handler, so it runs first
+
+
+async def start_workers(timeout: float = START_SECONDS) -> float | None:
+    """Start the process-wide pool's workers now and wait until they have started (at most ``timeout``,
+    ``RenderPool.started``); returns the seconds it took, or None when pictures are drawn in threads.
+
+    Why (issue 28): created by the first picture, the pool had that picture drawn in a thread of the
+    bot (113 ms quiet, up to 836 ms under load), and every later one until a worker was up, 1.3-6.5 s
+    on. The bot awaits this before it connects to the gateway (``cogs.client.TavoloBot.setup_hook``),
+    so READY comes with a worker ready; the workers' start also starts the fork server that the upload
+    parsers (``gm.workers.offload``) fork from. A worker that is not up within ``timeout`` is broken
+    anyway (``START_SECONDS``): the bot goes on, its pictures drawn in threads until one starts."""
+    with _pool_lock:
+        if _config.kind != "process":  # the console, tests, RENDER_POOL=thread: as before, nothing starts
+            return None
+    began = time.monotonic()
+    ready = await pool().started(timeout)
+    took = time.monotonic() - began
+    if ready:
+        log.info("render workers ready after %.2f s", took)
+    else:
+        log.warning("render workers: none ready after %.1f s; pictures are drawn in threads until one is", took)
+    return took
 
 
 def started_workers(timeout: float = 60.0) -> list[int]:

@@ -13,19 +13,25 @@ The package is split by what it draws, on top of the shared kit (``renderers.kit
 enemy tokens), ``bands`` (phase track, site, units, log), ``panel`` (banner and open
 column), ``hero`` (hero, mana, legend), ``hand`` (the private hand) and ``palette`` (the
 fixed PNG palette). This module composes the board.
+
+A board is recorded as draw calls (``kit_scene.Recorder``) over a static layer (the background, the
+panel's card, and the phase track and site row of its phase) and replayed on the palette indexes
+(``kit_replay``): at once for a table's first picture, only where it changed for the next (issue 28).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engines.mageknight.state import State
-from renderers import kit, kit_panel
+from renderers import kit, kit_panel, kit_replay, kit_scene
 from renderers.mageknight import bands, hero, palette, panel, tokens
 from renderers.mageknight.hand import hand_image, render_hand
 from renderers.mageknight.layout import (
+    CHIP_H,
     D_MIN,
     DU,
     ENEMY_TOP,
@@ -39,6 +45,7 @@ from renderers.mageknight.layout import (
     PANEL_LEFT,
     PANEL_TOP,
     PANEL_WIDTH,
+    SITE_TOP,
     TEXT,
     TEXT_BIG,
     WIDTH,
@@ -49,14 +56,50 @@ from renderers.mageknight.words import short_names
 __all__ = ["HEIGHT", "WIDTH", "hand_image", "render", "render_hand", "render_image", "warm_up"]
 
 
-def render_image(state: State, *, lang: str = "en", seat_names: Mapping[int, str] | None = None,
-                 log_lines: Sequence[str] | None = None) -> Image.Image:
-    """The board as a Pillow image (for tests and for callers that compose pictures)."""
+@lru_cache(maxsize=1)
+def static_layer() -> Image.Image:
+    """What every board shows alike: the background and the panel's card (drawn once per process)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), kit.BACKGROUND)
-    draw = kit.Draw(image)
+    kit.Draw(image).rounded_rectangle(PANEL_BOX, radius=DU(6), fill=kit.PANEL)
+    return image
+
+
+TOP = (0, 0, LEFT_X1 + 1, SITE_TOP + CHIP_H + DU(2))
+"""What the phase track and the site row can ink: the top of the left column."""
+
+
+@lru_cache(maxsize=16)
+def _top_layer(phase: str, lang: str, chips: tuple[kit_panel.Chip, ...]) -> kit.Layer:
+    """The static layer with the phase track and the site row drawn on it: they are the first things a
+    board draws, on the background only, and change with the phase, so a combat has a handful of them
+    (a recipe, ``kit.Layer``: the shared layer and a strip of the top, kept once per phase and site)."""
+    image = static_layer().copy()
+    with kit.held():  # a cached drawing's marks are no picture's: pictures drawn with marks wanted draw it
+        _draw_top(kit.Draw(image), phase, lang, chips)
+    return kit.Layer((WIDTH, HEIGHT), kit.BACKGROUND, ((static_layer(), None, (0, 0)), (image.crop(TOP), None, (0, 0))))
+
+
+def _draw_top(draw: ImageDraw.ImageDraw, phase: str, lang: str, chips: tuple[kit_panel.Chip, ...]) -> None:
     with kit.region("top"):
-        bands.draw_track(draw, state, lang)
-        bands.draw_site(draw, state, lang)
+        bands.draw_phase_track(draw, phase, lang)
+        bands.draw_site_chips(draw, chips)
+
+
+def _layer(state: State, lang: str, draw: kit_scene.Recorder) -> Image.Image | kit.Layer:
+    """The board's static layer: with its top (track and site) already drawn, unless marks are wanted,
+    in which case the top is drawn on ``draw`` over the shared layer."""
+    chips = bands.site_chips(state, lang)
+    if kit.is_recording():
+        _draw_top(draw, state.phase, lang, chips)
+        return static_layer()
+    return _top_layer(state.phase, lang, chips)
+
+
+def _draw(draw: kit_scene.Recorder, state: State, lang: str, seat_names: Mapping[int, str] | None,
+          log_lines: Sequence[str] | None) -> Image.Image | kit.Layer:
+    """Everything a board draws over its static layer, recorded on ``draw`` (``kit_scene``); returns
+    that layer."""
+    layer = _layer(state, lang, draw)
     units_h = bands.units_height(state, lang)
     options = []  # the enemies come first: a crowded combat shortens the log if that makes tokens bigger
     captions: dict[str, tokens.Captions] = {}
@@ -77,50 +120,64 @@ def render_image(state: State, *, lang: str = "en", seat_names: Mapping[int, str
         bands.draw_log(draw, log, log_top)
     with kit.region("panel"):
         _draw_panel(draw, state, lang, seat_names)
+    return layer
+
+
+def render_image(state: State, *, lang: str = "en", seat_names: Mapping[int, str] | None = None,
+                 log_lines: Sequence[str] | None = None) -> Image.Image:
+    """The board as a Pillow image (for tests and for callers that compose pictures)."""
+    entries: list[kit_scene.Entry] = []
+    image = _draw(kit_scene.Recorder(entries), state, lang, seat_names, log_lines).copy()
+    kit_scene.replay(image, entries)
     return image
 
 
-def _draw_panel(draw: kit.Draw, state: State, lang: str, seat_names: Mapping[int, str] | None) -> None:
+def _draw_panel(draw: kit_scene.Recorder, state: State, lang: str, seat_names: Mapping[int, str] | None) -> None:
     """Banner, open column, hero and mana top-down; the legend in whatever room is left
-    (whole entries only, the first ones kept)."""
-    draw.rounded_rectangle(PANEL_BOX, radius=DU(6), fill=kit.PANEL)
+    (whole entries only, the first ones kept).
+
+    How much of the column and the hand fits under the banner: everything; else the hand as a
+    count instead of its cards; else fewer of the column's parts listed (the sum still counts them
+    all). Each way is laid out, recorded apart, and the first that fits is kept (the last one if
+    none does), so the kept one is not laid out twice."""
     head, colour, lines = panel.banner(state, lang, seat_names)
     y = PANEL_TOP
     y += kit_panel.banner(draw, PANEL_LEFT, y, PANEL_WIDTH, head, lines, colour, TEXT_BIG, TEXT) + DU(3)
-    most, cards = _fit_panel(state, lang, y)
-    pen = Pen(draw, PANEL_LEFT, PANEL_WIDTH, y)
+    parts = len(state.staged.parts) if state.staged is not None else 0
+    tries: list[tuple[int | None, bool]] = [(None, True), (None, False), *((n, False) for n in range(parts - 1, 0, -1))]
+    for most, cards in tries:
+        entries, marks, y_below = _tried(draw, y, lambda pen, most=most, cards=cards: _column(pen, state, lang, most,
+                                                                                              cards))
+        if y_below <= PANEL_BOTTOM:
+            break
+    draw.entries += entries
+    kit.keep(marks)
+    items = hero.legend_items(state, lang)
+    while items:
+        entries, marks, bottom = _tried(draw, y_below, lambda pen, items=items: (pen.rule(), pen.items(items)))
+        if bottom <= PANEL_BOTTOM:
+            draw.entries += entries
+            kit.keep(marks)
+            break
+        items = _drop_entry(items)
+
+
+def _column(pen: Pen, state: State, lang: str, most: int | None, cards: bool) -> None:
     panel.draw_column(pen, state, lang, most)
     pen.rule()
     hero.draw_hero(pen, state, lang, cards)
     hero.draw_mana(pen, state, lang)
-    items = hero.legend_items(state, lang)
-    while items:
-        probe = Pen(None, PANEL_LEFT, PANEL_WIDTH, pen.y)
-        probe.rule()
-        probe.items(items)
-        if probe.y <= PANEL_BOTTOM:
-            break
-        items = _drop_entry(items)
-    if items:
-        pen.rule()
-        pen.items(items)
 
 
-def _fit_panel(state: State, lang: str, top: int) -> tuple[int | None, bool]:
-    """How much of the column and the hand fits under the banner: everything; else the
-    hand as a count instead of its cards; else fewer of the column's parts listed (the
-    sum still counts them all). Returns (parts to list, or None for all; cards shown)."""
-    parts = len(state.staged.parts) if state.staged is not None else 0
-    tries: list[tuple[int | None, bool]] = [(None, True), (None, False), *((n, False) for n in range(parts - 1, 0, -1))]
-    for most, cards in tries:
-        pen = Pen(None, PANEL_LEFT, PANEL_WIDTH, top)
-        panel.draw_column(pen, state, lang, most)
-        pen.rule()
-        hero.draw_hero(pen, state, lang, cards)
-        hero.draw_mana(pen, state, lang)
-        if pen.y <= PANEL_BOTTOM:
-            return most, cards
-    return tries[-1]
+def _tried(draw: kit_scene.Recorder, top: int, paint: Callable[[Pen], object]
+           ) -> tuple[list[kit_scene.Entry], list[kit.Mark] | None, int]:
+    """A part of the panel from ``top`` down, recorded apart with its marks: (its calls, its marks,
+    the y under it)."""
+    entries: list[kit_scene.Entry] = []
+    with kit.held() as marks:
+        pen = Pen(kit_scene.Recorder(entries, draw.mode), PANEL_LEFT, PANEL_WIDTH, top)
+        paint(pen)
+    return entries, marks, pen.y
 
 
 def _drop_entry(items: list[Item]) -> list[Item]:
@@ -138,9 +195,17 @@ def render(state: State, *, lang: str = "en", seat_names: Mapping[int, str] | No
     ``seat_names`` overrides player names by seat (Discord display names); ``log_lines``
     are the table's last event texts, oldest first (the state keeps no log): the last four
     that fit are drawn under the units (fewer when a crowded combat needs the room).
-    """
-    image = render_image(state, lang=lang, seat_names=seat_names, log_lines=log_lines)
-    return kit.to_png(image, palette=palette.palette())
+
+    The picture is recorded as draw calls (``kit_scene``): a table that drew a picture lately has its
+    next one drawn again only where it changed (the scene is the table the render pool names, the
+    language and the players); any other picture is drawn from the calls at once."""
+    names = tuple(sorted(seat_names.items())) if seat_names else ()
+    scene = ("mageknight", kit_scene.current_table(), lang, names)
+    entries: list[kit_scene.Entry] = []
+    layer = _draw(kit_scene.Recorder(entries), state, lang, seat_names, log_lines)
+    if kit_scene.wants(scene):
+        return kit_replay.encode(scene, layer, palette.palette(), entries)
+    return kit_replay.png(layer, palette.palette(), entries)
 
 
 def warm_up() -> None:

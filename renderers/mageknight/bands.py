@@ -47,11 +47,16 @@ ARROW = DU(7)
 
 def draw_track(draw: ImageDraw.ImageDraw, state: State, lang: str) -> None:
     """The four phase boxes across the left column, joined by small arrows."""
+    draw_phase_track(draw, state.phase, lang)
+
+
+def draw_phase_track(draw: ImageDraw.ImageDraw, phase: str, lang: str) -> None:
+    """:func:`draw_track` for a phase (all it depends on, with the language)."""
     labels = [tr(f"render.mk.phase.{p}", lang) for p in PHASES]
     natural = [kit.text_width(text, TEXT, 1) + DU(8) for text in labels]
     room = LEFT_X1 - LEFT_X0 - ARROW * (len(PHASES) - 1)
     extra = max(0, room - sum(natural)) // len(PHASES)
-    current = PHASES.index(state.phase) if state.phase in PHASES else (len(PHASES) if state.phase == "over" else -1)
+    current = PHASES.index(phase) if phase in PHASES else (len(PHASES) if phase == "over" else -1)
     x = LEFT_X0
     for i, (text, width) in enumerate(zip(labels, natural, strict=True)):
         w = width + extra
@@ -99,10 +104,20 @@ def _site_chips(state: State, lang: str) -> list[Chip]:
     return chips
 
 
+def site_chips(state: State, lang: str) -> tuple[Chip, ...]:
+    """The site row's chips (all :func:`draw_site` depends on)."""
+    return tuple(_site_chips(state, lang))
+
+
 def draw_site(draw: ImageDraw.ImageDraw, state: State, lang: str) -> None:
     """Site, day or night, mode: chips in a row under the track (whole chips only)."""
+    draw_site_chips(draw, site_chips(state, lang))
+
+
+def draw_site_chips(draw: ImageDraw.ImageDraw, chips: Sequence[Chip]) -> None:
+    """:func:`draw_site` for its chips."""
     x = LEFT_X0
-    for chip in _site_chips(state, lang):
+    for chip in chips:
         w = kit_panel.chip_width(chip, TEXT)
         if x + w > LEFT_X1:
             break

@@ -23,7 +23,20 @@ from renderers.kit import Box
 
 WIDTH = 1000
 HEIGHT = 700
-DU = kit.Scale(WIDTH)
+
+
+class _Units(kit.Scale):
+    """``kit.Scale`` whose conversions are remembered: a board converts ~400 sizes, always the same few."""
+
+    def __call__(self, preview_px: float) -> int:
+        found = _UNITS.get(preview_px)
+        if found is None:
+            found = _UNITS[preview_px] = super().__call__(preview_px)
+        return found
+
+
+_UNITS: dict[float, int] = {}
+DU = _Units(WIDTH)
 TEXT = DU.min_text  # 22 px: 11 px at 500 px wide, the smallest text of the picture
 TEXT_BIG = DU(14)
 LINE = kit.line_height(TEXT)

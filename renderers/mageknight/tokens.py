@@ -107,8 +107,12 @@ def ability_chip(code: str, lang: str, muted: bool = False) -> Chip:
 # -- geometry ---------------------------------------------------------------------------
 
 
+_DU1, _DU2, _DU3 = DU(1), DU(2), DU(3)
+_SHIFTS = (0, -DU(3), DU(3), -DU(6), DU(6), -DU(9), DU(9))
+
+
 def _ring(d: int) -> int:
-    return max(DU(3), d // 18)
+    return max(_DU3, d // 18)
 
 
 def _on_ring(box: Box, angle: float, w: int, h: int, outer: bool = False) -> Box:
@@ -124,19 +128,19 @@ def _span(box: Box, ya: float, yb: float, badges: Sequence[Box]) -> tuple[float,
     """The free x-range inside the disc between heights ``ya`` and ``yb``, badges excluded."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    ri = (x1 - x0) / 2 - _ring(x1 - x0) - DU(1)
+    ri = (x1 - x0) / 2 - _ring(x1 - x0) - _DU1
     far = max(abs(ya - cy), abs(yb - cy))
     if far >= ri:
         return (cx, cx)
     half = math.sqrt(ri * ri - far * far)
     left, right = cx - half, cx + half
     for bx0, by0, bx1, by1 in badges:
-        if by1 + DU(1) <= ya or by0 - DU(1) >= yb:
+        if by1 + _DU1 <= ya or by0 - _DU1 >= yb:
             continue
         if (bx0 + bx1) / 2 < cx:
-            left = max(left, bx1 + DU(1))
+            left = max(left, bx1 + _DU1)
         else:
-            right = min(right, bx0 - DU(1))
+            right = min(right, bx0 - _DU1)
     return (left, right)
 
 
@@ -151,17 +155,17 @@ def _place(box: Box, rows: list[Row], badges: Sequence[Box], bottom: float,
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     heights = [max(i.height for i in row) for row in rows]
     total = sum(heights) + ROW_GAP * (len(rows) - 1)
-    for shift in (0, -DU(3), DU(3), -DU(6), DU(6), -DU(9), DU(9)):
+    for shift in _SHIFTS:
         top = cy - total / 2 + shift
         if top + total > bottom:
             if not force:
                 continue
-            top = max(y0 + DU(2), bottom - total)
+            top = max(y0 + _DU2, bottom - total)
         placed: list[tuple[int, int, Item]] = []
         y = top
         for row, h in zip(rows, heights, strict=True):
             left, right = _span(box, y, y + h, badges)
-            gap = DU(2)
+            gap = _DU2
             width = sum(i.width for i in row) + gap * (len(row) - 1)
             if width > right - left and not force:
                 break

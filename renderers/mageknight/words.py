@@ -28,8 +28,17 @@ def plain(text: str) -> str:
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
-    """A translation, drawable (see :func:`plain`)."""
-    return plain(t(key, lang, **params))
+    """A translation, drawable (see :func:`plain`); remembered, as a board asks for ~60 and most repeat
+    from one picture to the next (the catalogs are read once per process anyway)."""
+    try:
+        return _tr(key, lang, tuple(params.items()))
+    except TypeError:  # a parameter that cannot be a key
+        return plain(t(key, lang, **params))
+
+
+@lru_cache(maxsize=8192)
+def _tr(key: str, lang: str, params: tuple[tuple[str, Any], ...]) -> str:
+    return plain(t(key, lang, **dict(params)))
 
 
 # -- effects ---------------------------------------------------------------------------

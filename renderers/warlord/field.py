@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from PIL import ImageDraw
 
 from engines.warlord.state import State
-from renderers import kit, kit_panel
+from renderers import kit, kit_ink, kit_panel
 from renderers.kit import RGB
 from renderers.warlord import tiles
 from renderers.warlord.layout import DU, FIELD_X0, FIELD_X1, TEXT, TITLE_H, Plan
@@ -30,9 +30,10 @@ def draw_ground(draw: ImageDraw.ImageDraw, plan: Plan) -> None:
 
 
 def draw_field(draw: ImageDraw.ImageDraw, state: State, plan: Plan, lang: str,
-               seat_names: Mapping[int, str] | None) -> None:
-    """Army titles, dashed outlines of illegal ranks, rank labels and the tiles."""
-    now = acting(state)
+               seat_names: Mapping[int, str] | None, now: list[int] | None = None) -> None:
+    """Army titles, dashed outlines of illegal ranks, rank labels and the tiles (``now``: ``acting(state)``,
+    when the caller has it already)."""
+    now = acting(state) if now is None else now
     for army in plan.armies:
         _title(draw, state, army.seat, army.title_y, lang, seat_names, army.seat in now and len(now) == 1)
         for row in army.rows:
@@ -77,7 +78,7 @@ def _title(draw: ImageDraw.ImageDraw, state: State, seat: int, y: int, lang: str
         w = kit_panel.chip_width(chip, TEXT)
         kit.draw_text(draw, (x, mid), kit.fit(text, TEXT, FIELD_X1 - x - w - DU(4), 1), TEXT, kit.INK, anchor="lm",
                       bold=True)
-        kit_panel.draw_chip(draw, FIELD_X1 - w, mid - kit_panel.chip_height(TEXT) // 2, chip, TEXT)
+        kit_ink.draw_chip(draw, FIELD_X1 - w, mid - kit_panel.chip_height(TEXT) // 2, chip, TEXT)
     else:
         kit.draw_text(draw, (x, mid), kit.fit(text, TEXT, FIELD_X1 - x, 1), TEXT, kit.INK, anchor="lm", bold=True)
 
@@ -96,7 +97,7 @@ def _rank_label(draw: ImageDraw.ImageDraw, x: int, y: int, rank: int, anchor: st
         top = y - h // 2
     else:
         left, top = x, y
-    kit_panel.draw_chip(draw, left, top, chip, TEXT)
+    kit_ink.draw_chip(draw, left, top, chip, TEXT)
 
 
 def _dashed_box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: RGB, width: int) -> None:

@@ -14,6 +14,7 @@ every other). The player panel is a column on the right; the header runs across 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engines.warlord.rules_ranks import illegal_ranks
@@ -94,8 +95,30 @@ def seat_order(state: State, viewer: int | None) -> list[int]:
     return seats
 
 
-def _measure(state: State, uid: str, lang: str, scale: float) -> tiles.TileSpec:
-    return tiles.measure(state, uid, lang, scale)
+Measure = Callable[[str, float], tiles.TileSpec]
+"""A tile's measure at a scale, remembered for one picture (``_measurer``)."""
+
+
+def _measurer(state: State, lang: str) -> Measure:
+    """``tiles.measure`` of ``state``'s tiles, each (uid, scale) measured once per picture and each tile's
+    words (``tiles.content``) worded once.
+
+    Why: the layout asks for a tile's size when it looks for the scale, at each scale it tries, and
+    again when it places the rank; wording a tile asks the engine for its numbers, and was a quarter of
+    a picture's time when it was done at every ask."""
+    memo: dict[tuple[str, float], tiles.TileSpec] = {}
+    words: dict[str, tiles.Content] = {}
+
+    def measure(uid: str, scale: float) -> tiles.TileSpec:
+        spec = memo.get((uid, scale))
+        if spec is None:
+            said = words.get(uid)
+            if said is None:
+                said = words[uid] = tiles.content(state, uid, lang)
+            spec = memo[(uid, scale)] = tiles.measure(state, uid, lang, scale, said)
+        return spec
+
+    return measure
 
 
 def _row_width(specs: list[tiles.TileSpec]) -> int:
@@ -105,6 +128,7 @@ def _row_width(specs: list[tiles.TileSpec]) -> int:
 def plan(state: State, lang: str, viewer: int | None, top: int) -> Plan:
     """Lay out every army below ``top``; tiles shrink (never below ``MIN_SCALE``) when a rank is too wide."""
     order = seat_order(state, viewer)
+    measure = _measurer(state, lang)
     duel = len(order) == 2
     avail = FIELD_X1 - FIELD_X0 - 2 * RANK_W - 2 * GAP if duel else FIELD_X1 - _band_start()
     scale = 1.0
@@ -114,20 +138,20 @@ def plan(state: State, lang: str, viewer: int | None, top: int) -> Plan:
             ranks = state.player(seat).ranks
             if duel:
                 for rank in ranks:
-                    widest = max(widest, _row_width([_measure(state, u, lang, scale) for u in rank]))
+                    widest = max(widest, _row_width([measure(u, scale) for u in rank]))
             else:
-                widest = max(widest, _band_width(state, ranks, lang, scale))
+                widest = max(widest, _band_width(measure, ranks, scale))
         if widest <= avail or scale <= MIN_SCALE:
             break
         scale = max(MIN_SCALE, scale * avail / widest)
-    return _duel(state, order, lang, top, scale) if duel else _bands(state, order, lang, top, scale)
+    return _duel(state, order, measure, top, scale) if duel else _bands(state, order, measure, top, scale)
 
 
-def _centred_row(state: State, seat: int, rank_no: int, uids: list[str], lang: str, scale: float, y: int,
+def _centred_row(seat: int, rank_no: int, uids: list[str], measure: Measure, scale: float, y: int,
                  illegal: bool) -> Row:
     """One rank, centred; a rank too wide even at ``MIN_SCALE`` wraps onto more lines (left to right,
     then the next line) rather than run under the panel or off the canvas."""
-    specs = [_measure(state, u, lang, scale) for u in uids]
+    specs = [measure(u, scale) for u in uids]
     x0, x1 = FIELD_X0 + RANK_W + GAP, FIELD_X1 - RANK_W - GAP
     lines: list[list[tiles.TileSpec]] = [[]]
     for spec in specs:
@@ -151,7 +175,7 @@ def _centred_row(state: State, seat: int, rank_no: int, uids: list[str], lang: s
     return row
 
 
-def _duel(state: State, order: list[int], lang: str, top: int, scale: float) -> Plan:
+def _duel(state: State, order: list[int], measure: Measure, top: int, scale: float) -> Plan:
     armies: list[Army] = []
     y = top
     battle = (FIELD_X0, 0, FIELD_X1, 0)
@@ -168,7 +192,7 @@ def _duel(state: State, order: list[int], lang: str, top: int, scale: float) -> 
             y += BATTLE_H + ROW_GAP
             army = Army(seat, 0, [])
         for rank_no, uids in numbered:
-            row = _centred_row(state, seat, rank_no, uids, lang, scale, y, rank_no in bad)
+            row = _centred_row(seat, rank_no, uids, measure, scale, y, rank_no in bad)
             army.rows.append(row)
             y = row.bottom + ROW_GAP
         if k == 1:
@@ -181,10 +205,10 @@ def _duel(state: State, order: list[int], lang: str, top: int, scale: float) -> 
 GROUP_GAP = 4 * GAP  # between two ranks of a band
 
 
-def _band_width(state: State, ranks: list[list[str]], lang: str, scale: float) -> int:
+def _band_width(measure: Measure, ranks: list[list[str]], scale: float) -> int:
     width = 0
     for uids in ranks:
-        specs = [_measure(state, u, lang, scale) for u in uids]
+        specs = [measure(u, scale) for u in uids]
         width += max(_row_width(specs), tiles.empty_width()) + GROUP_GAP
     return width
 
@@ -194,7 +218,7 @@ def _band_start() -> int:
     return FIELD_X0 + DU(2) + BATTLE_H + GAP
 
 
-def _bands(state: State, order: list[int], lang: str, top: int, scale: float) -> Plan:
+def _bands(state: State, order: list[int], measure: Measure, top: int, scale: float) -> Plan:
     """3-4 players: one band per army, ranks side by side with R1 against the shared battle line.
 
     The rank numbers go on a line of their own above the tiles (a label beside each group would
@@ -209,7 +233,7 @@ def _bands(state: State, order: list[int], lang: str, top: int, scale: float) ->
         bad = set(illegal_ranks(ranks)) if state.reforming == seat else set()
         army = Army(seat, y, [])
         y += TITLE_H
-        specs_by_rank = [[_measure(state, u, lang, scale) for u in uids] for uids in ranks]
+        specs_by_rank = [[measure(u, scale) for u in uids] for uids in ranks]
         lines: list[list[tuple[int, list[tiles.TileSpec]]]] = [[]]
         x = x_start
         for rank_no, specs in enumerate(specs_by_rank, start=1):
@@ -249,6 +273,19 @@ def _band_line(army: Army, seat: int, groups: list[tuple[int, list[tiles.TileSpe
         x += GROUP_GAP - GAP
     army.rows.append(row)
     return row.bottom + ROW_GAP
+
+
+def ink_right(plan: Plan) -> int:
+    """The first column right of anything the field draws: the field's edge, or further where a crowded
+    band runs on under the player column (the tiles, their outlines and item chips, the rank chips).
+    The player column's text knows what lies under it right of this (``kit_ink``)."""
+    right = FIELD_X1 + DU(2)  # dashed outlines of illegal ranks are centred on the field's edge
+    for army in plan.armies:
+        for row in army.rows:
+            right = max([right] + [x + DU(40) for x, _rank, anchor in row.labels if anchor == "l"])
+    for box in plan.reach.values():
+        right = max(right, box[2] + DU(1.5) + 4)  # the striker's and the target's outlines
+    return right + 1
 
 
 def _boxes(armies: list[Army]) -> dict[str, tuple[int, int, int, int]]:

@@ -13,7 +13,7 @@ import math
 from PIL import ImageDraw
 
 from engines.warlord.state import State
-from renderers import kit, kit_panel
+from renderers import kit, kit_ink, kit_panel
 from renderers.kit import RGB
 from renderers.warlord import layout
 from renderers.warlord.layout import DU, TEXT, Plan
@@ -57,24 +57,26 @@ def draw_under(draw: ImageDraw.ImageDraw, state: State, plan: Plan, lang: str) -
         draw.line((a, end), fill=ARROW, width=w)
 
 
-def draw_over(draw: ImageDraw.ImageDraw, state: State, plan: Plan, lang: str) -> None:
-    """Over the tiles: the striker (yellow) and target (orange) outlines, the arrow head, the label."""
+def draw_over(draw: ImageDraw.ImageDraw, state: State, plan: Plan, lang: str) -> int:
+    """Over the tiles: the striker (yellow) and target (orange) outlines, the arrow head, the label.
+    Returns the first column right of the label (0 without one): the only thing here that may pass the
+    field's right edge (the player column then knows what lies under its text, ``kit_ink``)."""
     striker, target, label = _current(state, plan, lang)
     if not striker:
-        return
+        return 0
     _outline(draw, plan.boxes[striker], STRIKER)
     if target is None:
-        return
+        return 0
     _outline(draw, plan.boxes[target], TARGET)
     geometry = _geometry(plan, striker, target)
     if geometry is None:
-        return
+        return 0
     _a, _end, head, (mx, my) = geometry
     draw.polygon(head, fill=ARROW, outline=ARROW_EDGE)
     chip = kit_panel.Chip(label, ARROW, outline=ARROW_EDGE)
     cw, ch = kit_panel.chip_width(chip, TEXT), kit_panel.chip_height(TEXT)
-    x, y = _label_spot(plan, _a, head[0], (mx, my), (cw, ch), draw.im.size[0])
-    kit_panel.draw_chip(draw, x, y, chip, TEXT)
+    x, y = _label_spot(plan, _a, head[0], (mx, my), (cw, ch), layout.WIDTH)  # a recorder has no canvas to ask
+    return kit_ink.draw_chip(draw, x, y, chip, TEXT)[2]
 
 
 def _label_spot(plan: Plan, a: Point, b: Point, mid: Point, size: tuple[int, int], width: int) -> tuple[int, int]:

@@ -21,7 +21,7 @@ from engines.warlord.engine import WarlordEngine
 from engines.warlord.rules_common import hit_points
 from engines.warlord.rules_ranks import illegal_ranks
 from engines.warlord.state import PlayerState, State, StrikeFrame, WindowFrame
-from renderers import kit, kit_panel
+from renderers import kit, kit_ink, kit_panel
 from renderers.kit import RGB
 from renderers.warlord.layout import (
     CHIP_H,
@@ -42,6 +42,9 @@ ATTACK_FILL: RGB = kit.OKABE_ITO["orange"]
 OVER_FILL: RGB = kit.OKABE_ITO["sky_blue"]
 ACTIVE_EDGE: RGB = kit.HIGHLIGHT
 CARD_PAD = DU(3)
+_FAR = 1 << 20
+"""A bottom below any picture: the header and the column draw first in their rows, so the ground of
+their next line is the canvas down to the picture's end (``kit_ink.Ground``)."""
 
 
 _ENGINE = WarlordEngine()
@@ -113,13 +116,14 @@ def _title(state: State, lang: str) -> str:
     return f"{tr('turn', lang, n=state.turn)} · {phase}" if state.turn else phase
 
 
-def _act_text(state: State, lang: str, seat_names: Mapping[int, str] | None) -> tuple[str, RGB] | None:
+def _act_text(state: State, lang: str, seat_names: Mapping[int, str] | None,
+              now: list[int] | None = None) -> tuple[str, RGB] | None:
     if state.phase == "over":
         if state.winners:
             names = ", ".join(player_name(state, s, seat_names) for s in state.winners)
             return "★ " + tr("winner", lang, names=names), OVER_FILL
         return tr("draw_game", lang), OVER_FILL
-    seats = acting(state)
+    seats = acting(state) if now is None else now
     if not seats:
         return None
     if len(seats) == 1:
@@ -142,12 +146,15 @@ def _line_h(line: HeadLine) -> int:
     return CHIP_H + DU(1.5) if line.fill is not None else LINE
 
 
-def draw_header(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mapping[int, str] | None) -> int:
-    """Title, the acting chip on the right of the title, then the lines; returns the bottom."""
+def draw_header(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mapping[int, str] | None,
+                now: list[int] | None = None) -> int:
+    """Title, the acting chip on the right of the title, then the lines; returns the bottom (``now``:
+    ``acting(state)``, when the caller has it already: the engine's decision costs more than the header)."""
     x0, x1 = MARGIN, WIDTH - MARGIN
     y = MARGIN
-    act = _act_text(state, lang, seat_names)
+    act = _act_text(state, lang, seat_names, now)
     right = x1
+    floor = 0  # the first row below everything drawn so far: the ground of what comes next lies under it
     if act is not None:
         text, fill = act
         size = TEXT_BIG
@@ -155,21 +162,28 @@ def draw_header(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: 
         width = min(width, (x1 - x0) // 2)
         text = kit.fit(text, size, width - 2 * DU(4), 1)
         box = (x1 - width, y, x1, y + _title_h() - DU(1))
-        draw.rounded_rectangle(box, radius=DU(3), fill=fill, outline=kit.INK, width=3)
-        kit.draw_text(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), text, size, kit.text_on(fill),
-                      anchor="mm", bold=True)
+        radius = DU(3)
+        kit_ink.rounded_rectangle(draw, box, radius, fill, kit.INK, 3)
+        inside = (box[0] + radius + 1, box[1] + 4, box[2] - radius - 1, box[3] - 4)  # clear of its rim and corners
+        inked = kit_ink.draw_text(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), text, size,
+                                  kit.text_on(fill), ground=(fill, inside), anchor="mm", bold=True)
         kit.note("chip", box, text, size)
         right = box[0] - DU(4)
+        floor = max(box[3] + 1, inked[3])
     title = kit.fit(_title(state, lang), TEXT_BIG, right - x0, 1)
-    kit.draw_text(draw, (x0, y + _title_h() // 2), title, TEXT_BIG, kit.INK, anchor="lm", bold=True)
+    inked = kit_ink.draw_text(draw, (x0, y + _title_h() // 2), title, TEXT_BIG, kit.INK,
+                              ground=(kit.BACKGROUND, (0, 0, right + DU(4) - 1, _FAR)), anchor="lm", bold=True)
+    floor = max(floor, inked[3])
     y += _title_h()
     for line in head_lines(state, lang, seat_names):
         if line.fill is None:
             for part in kit.wrap(line.text, TEXT, x1 - x0)[:1]:
-                kit.draw_text(draw, (x0, y + LINE // 2), part, TEXT, kit.SUBTLE, anchor="lm")
+                inked = kit_ink.draw_text(draw, (x0, y + LINE // 2), part, TEXT, kit.SUBTLE,
+                                          ground=(kit.BACKGROUND, (0, floor, WIDTH - 1, _FAR)), anchor="lm")
         else:
             chip = kit_panel.Chip(kit.fit(line.text, TEXT, x1 - x0 - DU(8), 1), line.fill, outline=kit.INK_DARK)
-            kit_panel.draw_chip(draw, x0, y, chip, TEXT)
+            inked = kit_ink.draw_chip(draw, x0, y, chip, TEXT)
+        floor = max(floor, inked[3])
         y += _line_h(line)
     return y + DU(2)
 
@@ -207,14 +221,46 @@ def player_lines(state: State, p: PlayerState, lang: str) -> list[str]:
     return lines
 
 
+def _inner() -> int:
+    """Text width inside a player card: its padding and the seat's colour bar taken off."""
+    return PANEL_W - 2 * CARD_PAD - DU(3)
+
+
+def card_rows(state: State, p: PlayerState, lang: str) -> list[str]:
+    """``player_lines`` as drawn: a line too wide for the card goes on over more rows, never cut.
+
+    Why: at 500 px the discard pile's top card was cut ("Scarti 2: Risana la C…"), and that card is
+    public news the table reads there. A too-wide discard line breaks after its count, so the card's
+    name starts a row of its own (two if it needs them); any other line wraps by words."""
+    inner = _inner()
+    top = [u for u in p.discard if u in state.cards]
+    name = card_name(state, top[-1], lang) if top else ""
+    rows: list[str] = []
+    for line in player_lines(state, p, lang):
+        if kit.text_width(line, TEXT) <= inner:
+            rows.append(line)
+        elif name and line.endswith(name) and line[:-len(name)].strip():
+            rows.append(line[:-len(name)].rstrip())
+            rows += kit.wrap(name, TEXT, inner)
+        else:
+            rows += kit.wrap(line, TEXT, inner)
+    return rows
+
+
 def card_height(state: State, p: PlayerState, lang: str) -> int:
-    return 2 * CARD_PAD + LINE * (1 + len(player_lines(state, p, lang)))
+    return 2 * CARD_PAD + LINE * (1 + len(card_rows(state, p, lang)))
 
 
-def column_height(state: State, lang: str, top: int) -> int:
-    """Bottom of the player cards and the legend (the log takes what is left)."""
+def column_height(state: State, lang: str, top: int, log_lines: Sequence[str] = ()) -> int:
+    """Bottom of the player cards, the legend and the newest log entry (older entries take what is left).
+
+    Why the newest entry counts: a discard line on two rows made the cards taller, and on the least
+    height the game-over picture lost "alice wins the game." from its log; the picture grows instead."""
     y = top + sum(card_height(state, p, lang) + DU(3) for p in state.players)
-    return y + LINE * len(_legend(lang)) + DU(2)
+    y += LINE * len(_legend(lang)) + DU(2)
+    if log_lines:
+        y += LINE * len(kit.wrap(plain(log_lines[-1]), TEXT, PANEL_W - DU(2)))
+    return y
 
 
 def _legend(lang: str) -> list[str]:
@@ -231,38 +277,50 @@ def _legend(lang: str) -> list[str]:
 
 
 def draw_column(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mapping[int, str] | None,
-                top: int, bottom: int, log_lines: Sequence[str]) -> None:
-    """Player cards, the legend, then the newest log lines that fit above ``bottom``."""
+                top: int, bottom: int, log_lines: Sequence[str], now: list[int] | None = None,
+                clear: int = PANEL_X0) -> None:
+    """Player cards, the legend, then the newest log lines that fit above ``bottom``. ``clear``: the
+    first column right of anything drawn before the column (the field's arrow may reach into it)."""
     x0, x1 = PANEL_X0, PANEL_X0 + PANEL_W
-    inner = PANEL_W - 2 * CARD_PAD - DU(3)
-    now = set(acting(state))
+    inner = _inner()
+    asked = set(acting(state) if now is None else now)
     y = top
+    floor = 0  # the first row below the last card: the canvas is plain under it
     for p in state.players:
         h = card_height(state, p, lang)
-        active = p.seat in now and len(now) == 1
+        active = p.seat in asked and len(asked) == 1
         box = (x0, y, x1, y + h)
         draw.rounded_rectangle(box, radius=DU(3), fill=kit.PANEL, outline=ACTIVE_EDGE if active else kit.PANEL_LINE,
                                width=DU(2) if active else 2)
         draw.rectangle((x0 + 3, y + DU(2), x0 + 3 + DU(2), y + h - DU(2)), fill=kit.team_colour(p.seat))
+        # the card's inside: clear of its rim (at most DU(2) wide), its corners and its colour bar
+        inside = (max(x0 + DU(3), x0 + 3 + DU(2)) + 1, y + DU(2) + 1, x1 - DU(3) - 1, y + h - DU(2) - 1)
         lx = x0 + CARD_PAD + DU(3)
         name = player_name(state, p.seat, seat_names)
         if active:
             name = "▶ " + name
-        kit.draw_text(draw, (lx, y + CARD_PAD + LINE // 2), kit.fit(name, TEXT, inner, 1), TEXT,
-                      kit.HIGHLIGHT if active else kit.INK, anchor="lm", bold=True)
-        for k, line in enumerate(player_lines(state, p, lang), start=1):
-            kit.draw_text(draw, (lx, y + CARD_PAD + k * LINE + LINE // 2), kit.fit(line, TEXT, inner), TEXT,
-                          kit.SUBTLE, anchor="lm")
+        inked = kit_ink.draw_text(draw, (lx, y + CARD_PAD + LINE // 2), kit.fit(name, TEXT, inner, 1), TEXT,
+                                  kit.HIGHLIGHT if active else kit.INK, ground=(kit.PANEL, inside), anchor="lm",
+                                  bold=True)
+        for k, line in enumerate(card_rows(state, p, lang), start=1):
+            ground = (kit.PANEL, (inside[0], max(inside[1], inked[3]), inside[2], inside[3]))
+            inked = kit_ink.draw_text(draw, (lx, y + CARD_PAD + k * LINE + LINE // 2), line, TEXT, kit.SUBTLE,
+                                      ground=ground, anchor="lm")
+        floor = y + h + 1
         y += h + DU(3)
     for line in _legend(lang):
-        kit.draw_text(draw, (x0 + CARD_PAD, y + LINE // 2), line, TEXT, kit.MUTED, anchor="lm")
+        inked = kit_ink.draw_text(draw, (x0 + CARD_PAD, y + LINE // 2), line, TEXT, kit.MUTED,
+                                  ground=(kit.BACKGROUND, (clear, floor, WIDTH - 1, _FAR)), anchor="lm")
+        floor = max(floor, inked[3])
         y += LINE
     y += DU(2)
-    _draw_log(draw, log_lines, x0, y, bottom)
+    _draw_log(draw, log_lines, x0, y, bottom, (clear, floor))
 
 
-def _draw_log(draw: ImageDraw.ImageDraw, log_lines: Sequence[str], x0: int, top: int, bottom: int) -> None:
-    """Newest lines last, whole lines only: as many of the newest as fit between ``top`` and ``bottom``."""
+def _draw_log(draw: ImageDraw.ImageDraw, log_lines: Sequence[str], x0: int, top: int, bottom: int,
+              clear: tuple[int, int] = (PANEL_X0, 0)) -> None:
+    """Newest lines last, whole lines only: as many of the newest as fit between ``top`` and ``bottom``.
+    ``clear``: the column and the row from which the canvas is plain (``draw_column``)."""
     room = max(0, (bottom - top) // LINE)
     if not room or not log_lines:
         return
@@ -273,5 +331,8 @@ def _draw_log(draw: ImageDraw.ImageDraw, log_lines: Sequence[str], x0: int, top:
             break
         wrapped = lines + wrapped
     draw.line((x0, top - DU(1), x0 + PANEL_W, top - DU(1)), fill=kit.PANEL_LINE, width=2)
+    left, floor = clear[0], max(clear[1], top - DU(1) + 2)  # (a 2 px line takes its row and the one above)
     for k, line in enumerate(wrapped):
-        kit.draw_text(draw, (x0, top + k * LINE + LINE // 2), line, TEXT, kit.INK, anchor="lm")
+        inked = kit_ink.draw_text(draw, (x0, top + k * LINE + LINE // 2), line, TEXT, kit.INK,
+                                  ground=(kit.BACKGROUND, (left, floor, WIDTH - 1, _FAR)), anchor="lm")
+        floor = max(floor, inked[3])

@@ -27,8 +27,8 @@ from PIL import ImageDraw
 from engines.warlord.content import factions_of
 from engines.warlord.rules_common import armor, atk_values, hit_points, layered, level
 from engines.warlord.state import State
-from renderers import kit, kit_panel
-from renderers.kit import RGB
+from renderers import kit, kit_ink, kit_panel
+from renderers.kit import RGB, Box
 from renderers.warlord.words import card_name, plain, tr, tr_or
 
 _DU = kit.Scale(1200)
@@ -234,16 +234,36 @@ def name_split(name: str) -> tuple[int, list[str]]:
     return best
 
 
-def measure(state: State, uid: str, lang: str, scale: float = 1.0) -> TileSpec:
-    """Size and content of ``uid``'s tile at ``scale`` (the layout shrinks tiles of a crowded rank, never
-    below what the name on two lines and the widest chip or number need: nothing is cut)."""
-    c = state.chars[uid]
-    orient = c.state
-    extra = 2 * PAD + (BAND if orient == "spent" else 0)
+@dataclass(frozen=True)
+class Content:
+    """What a tile says whatever its width: its segments, its name split on two lines, and the least
+    width they need (without the padding)."""
+
+    segs: list[Seg]
+    name: str
+    name_lines: list[str]
+    least: int
+
+
+def content(state: State, uid: str, lang: str) -> Content:
+    """``uid``'s tile content, worded once a picture (``layout`` measures a tile at several scales: the
+    engine's numbers and the words are the costly part, the widths are not)."""
     segs = segments(state, uid, lang)
     name = card_name(state, uid, lang)
     name_w, name_lines = name_split(name)
-    least = max(name_w, *(seg.width() for seg in segs)) + extra
+    return Content(segs, name, name_lines, max(name_w, *(seg.width() for seg in segs)))
+
+
+def measure(state: State, uid: str, lang: str, scale: float = 1.0, words: Content | None = None) -> TileSpec:
+    """Size and content of ``uid``'s tile at ``scale`` (the layout shrinks tiles of a crowded rank, never
+    below what the name on two lines and the widest chip or number need: nothing is cut). ``words``:
+    ``content(state, uid, lang)``, when the caller has it already."""
+    c = state.chars[uid]
+    orient = c.state
+    extra = 2 * PAD + (BAND if orient == "spent" else 0)
+    words = content(state, uid, lang) if words is None else words
+    segs, name, name_lines = words.segs, words.name, words.name_lines
+    least = words.least + extra
     width = max(round((SPENT_W if orient == "spent" else READY_W) * scale), least)
     inner = width - extra
     if _width(name) <= inner:
@@ -272,35 +292,50 @@ def draw_tile(draw: ImageDraw.ImageDraw, spec: TileSpec, box: tuple[int, int, in
     if spec.orient == "ready":
         draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 2 + BAND), fill=spec.band)
         top = y0 + 2 + BAND + PAD // 2
+        plain: Box | None = (x0 + 2, y0 + 3 + BAND, x1 - 2, y1 - 2)  # inside the edge, under the band
     elif spec.orient == "spent":
         draw.rectangle((x1 - 2 - BAND, y0 + 2, x1 - 2, y1 - 2), fill=spec.band)
         top = y0 + PAD
+        plain = (x0 + 2, y0 + 2, x1 - 3 - BAND, y1 - 2)
     else:
         draw.rectangle((x0 + 2, y1 - 2 - BAND, x1 - 2, y1 - 2), fill=spec.band)
         top = y0 + PAD
+        plain = None  # a stunned tile's text lies on its hatching
     left = x0 + PAD
     inner = x1 - x0 - 2 * PAD - (BAND if spec.orient == "spent" else 0)
     kit.note("tile", box, spec.uid)
-    _draw_name(draw, spec, left, top, inner)
+    floor = _draw_name(draw, spec, left, top, inner, fill, plain)  # the first row below the ink so far
     for k, line in enumerate(spec.lines, start=len(spec.name_lines) or 1):
         y = top + k * LINE
+        below, right = floor, 0  # what a line inks may reach the next line's rows: never their ground
         for dx, seg in line:
-            _draw_seg(draw, seg, left + dx, y, inner - dx)
+            inked = _draw_seg(draw, seg, left + dx, y, inner - dx, fill,
+                              (max(left + dx, right), floor, plain[2], plain[3]) if plain else None)
+            below, right = max(below, inked[3]), max(right, inked[2])
+        floor = below
     cy = y1
     for chip, continues in spec.chips:
         cy += 0 if continues else _DU(1)
-        kit_panel.draw_chip(draw, x0, cy, chip, TEXT)
+        kit_ink.draw_chip(draw, x0, cy, chip, TEXT)
         cy += kit_panel.chip_height(TEXT)
 
 
-def _draw_name(draw: ImageDraw.ImageDraw, spec: TileSpec, left: int, top: int, inner: int) -> None:
-    """The printed name in bold, on the lines ``measure`` chose (the tile is wide enough for each)."""
+def _draw_name(draw: ImageDraw.ImageDraw, spec: TileSpec, left: int, top: int, inner: int, fill: RGB,
+               plain: Box | None) -> int:
+    """The printed name in bold, on the lines ``measure`` chose (the tile is wide enough for each); returns
+    the first row below its ink. ``plain``: the tile's inside where only its ``fill`` lies (None: unknown)."""
+    floor = plain[1] if plain else 0
     for k, line in enumerate(spec.name_lines or [spec.name]):
-        kit.draw_text(draw, (left, top + k * LINE + LINE // 2), kit.fit(line, TEXT, inner, 1), TEXT, TILE_INK,
-                      anchor="lm", bold=True)
+        ground = (fill, (plain[0], floor, plain[2], plain[3])) if plain else None
+        inked = kit_ink.draw_text(draw, (left, top + k * LINE + LINE // 2), kit.fit(line, TEXT, inner, 1), TEXT,
+                                  TILE_INK, ground=ground, anchor="lm", bold=True)
+        floor = max(floor, inked[3])
+    return floor
 
 
-def _draw_seg(draw: ImageDraw.ImageDraw, seg: Seg, x: int, y: int, room: int) -> None:
+def _draw_seg(draw: ImageDraw.ImageDraw, seg: Seg, x: int, y: int, room: int, fill: RGB, plain: Box | None) -> Box:
+    """One segment at (x, y); returns the box it inked. ``plain``: where the tile's ``fill`` alone lies
+    under it (None: unknown)."""
     mid = y + LINE // 2
     if seg.kind == "pips":
         for k in range(seg.hp):
@@ -313,15 +348,14 @@ def _draw_seg(draw: ImageDraw.ImageDraw, seg: Seg, x: int, y: int, room: int) ->
                 draw.line((pip[0] + 3, pip[1] + 3, pip[2] - 3, pip[3] - 3), fill=WOUND, width=3)
                 draw.line((pip[0] + 3, pip[3] - 3, pip[2] - 3, pip[1] + 3), fill=WOUND, width=3)
         kit.note("pips", (x, mid - PIP // 2, x + seg.width(), mid + PIP // 2), f"{seg.hp - seg.wounds}/{seg.hp}")
-        return
+        return (x - 1, mid - PIP // 2 - 1, x + seg.width() + 2, mid - PIP // 2 + PIP + 2)  # (and Pillow's rounding)
     if seg.kind == "chip":
         chip = kit_panel.Chip(seg.text, seg.fill)
         if kit_panel.chip_width(chip, TEXT) > room:
             chip = kit_panel.Chip(kit.fit(seg.text, TEXT, room - 2 * max(5, TEXT // 4), 1), seg.fill)
-        kit_panel.draw_chip(draw, x, mid - kit_panel.chip_height(TEXT) // 2, chip, TEXT)
-        return
-    kit.draw_text(draw, (x, mid), kit.fit(seg.text, TEXT, room, 1 if seg.bold else 0), TEXT, TILE_INK,
-                  anchor="lm", bold=seg.bold)
+        return kit_ink.draw_chip(draw, x, mid - kit_panel.chip_height(TEXT) // 2, chip, TEXT)
+    return kit_ink.draw_text(draw, (x, mid), kit.fit(seg.text, TEXT, room, 1 if seg.bold else 0), TEXT, TILE_INK,
+                             ground=(fill, plain) if plain else None, anchor="lm", bold=seg.bold)
 
 
 @lru_cache(maxsize=64)

@@ -8,6 +8,7 @@ Same idea as the WoW Miniatures ``words`` module, kept here so the games do not 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from common.i18n import has, t
@@ -23,7 +24,19 @@ def plain(text: str) -> str:
 
 def tr(key: str, lang: str, **params: Any) -> str:
     """A ``warlord.img.*`` translation, drawable."""
-    return plain(t(f"warlord.img.{key}", lang, **params))
+    try:
+        return plain(_translated(key, lang, tuple((k, type(v), v) for k, v in params.items())))
+    except TypeError:  # a parameter that cannot be a cache key
+        return plain(t(f"warlord.img.{key}", lang, **params))
+
+
+@lru_cache(maxsize=4096)
+def _translated(key: str, lang: str, params: tuple[tuple[str, type, Any], ...]) -> str:
+    """The translation ``tr`` makes drawable, remembered: a picture words ~250 things (the same few
+    dozen on every tile), and each formats its template through a regular expression (plural words).
+    The parameters' types are part of the key (``1`` and ``True`` are equal, not worded alike).
+    ``plain`` is not remembered with it: it records a "?" it writes each time (``kit_glyphs``)."""
+    return t(f"warlord.img.{key}", lang, **{k: v for k, _type, v in params})
 
 
 def tr_or(key: str, lang: str, fallback: str) -> str:

@@ -14,22 +14,33 @@ dynamic layer), ``strip`` (the status strip), ``words`` (drawable translations) 
 (every colour, so the PNG is quantized by a look-up); ``crop`` (the compact map), ``sheet``,
 ``combat``, ``panels`` (what those two share), ``cardtext`` (card effects in words) and ``legend``
 (the map's codes in words, under the map and under each crop). This module composes them.
+
+Every picture is drawn on one canvas, recorded as draw calls (``kit_scene.Recorder``) over a static
+layer: the empty map (with room for the legend), a crop's layer (the strip's ground, the cut of the
+map, the legend's ground: a ``kit.Layer``), a panel's background as tall as its content. Parts laid
+out in their own coordinates (the legend, a crop's strip and pieces) are drawn where they go through
+``kit.Shifted``. The calls are replayed on the palette indexes (``kit_replay``), at once for a table's
+first picture of a kind and only where it changed for the next ones (issue 28).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from PIL import Image
 
 from engines.wowboard.content import Pack
 from engines.wowboard.state import State
-from renderers import kit
+from renderers import kit, kit_replay, kit_scene
+from renderers.kit_palette import Palette
 from renderers.wowboard import board, combat, crop, legend, palette, pieces, sheet, strip
 from renderers.wowboard.layout import HEIGHT, WIDTH
+from renderers.wowboard.panels import Sheet
 
 __all__ = ["HEIGHT", "WIDTH", "combat_image", "render", "render_combat", "render_image", "render_sheet",
            "sheet_image", "warm_up"]
+
+Static = Image.Image | kit.Layer
 
 
 def _pack(state: State) -> Pack:
@@ -37,6 +48,81 @@ def _pack(state: State) -> Pack:
     from engines.wowboard.rules_common import pack_of
 
     return pack_of(state)
+
+
+def _picture(state: State, lang: str, seat_names: Mapping[int, str] | None, focus: Sequence[str] | None
+             ) -> tuple[Hashable, Static, list[kit_scene.Entry]]:
+    """The map picture as draw calls over its static layer, and what tells its scene apart (the kind of
+    picture and its layer's size); see :func:`render_image` for ``focus``."""
+    pack = _pack(state)
+    static = board.static_layer(state.pack, pack, lang)
+    box = crop.crop_box(pack, focus) if focus else None
+    entries: list[kit_scene.Entry] = []
+    if box is None:  # the full map, its legend under it
+        with kit.region("legend"):
+            flowed = legend.rows(state, pack, lang, seat_names, WIDTH, {r.id for r in pack.regions})
+        layer = board.map_layer(state.pack, pack, lang, legend.height(flowed))
+        draw = kit_scene.Recorder(entries)
+        with kit.region("strip"):
+            strip.draw_strip(draw, state, pack, lang, seat_names)
+        with kit.region("map"):
+            pieces.draw_pieces(draw, state, pack, lang)
+        with kit.region("legend"):
+            legend.paint(kit.Shifted(draw, 0, HEIGHT), flowed, WIDTH)
+        return ("map",), layer, entries
+    return _crop(state, pack, static, box, lang, seat_names)
+
+
+def _crop(state: State, pack: Pack, static: Image.Image, box: tuple[int, int, int, int], lang: str,
+          seat_names: Mapping[int, str] | None) -> tuple[Hashable, Static, list[kit_scene.Entry]]:
+    """The compact update: the strip laid out for the cut's width, the cut, the codes it shows in words.
+
+    The map's pieces are drawn where the full map has them, moved by the cut's corner
+    (``kit.Shifted``), and only those of regions the cut shows; a neighbour above the cut may
+    reach into the strip's rows, which are painted over before the strip is drawn."""
+    width = box[2] - box[0]
+    head: list[kit_scene.Entry] = []
+    with kit.region("compact"):
+        head_h = strip.draw_compact(kit_scene.Recorder(head), state, pack, lang, seat_names, min(width, crop.MAX_W))
+    scaled = width > crop.MAX_W
+    map_h = round((box[3] - box[1]) * crop.MAX_W / width) if scaled else box[3] - box[1]
+    width = min(width, crop.MAX_W)
+    with kit.region("legend"):
+        flowed = legend.rows(state, pack, lang, seat_names, width, crop.regions_in(pack, box))
+    legend_top = head_h + map_h
+    entries: list[kit_scene.Entry] = []
+    draw = kit_scene.Recorder(entries)
+    if scaled:  # a flight across the map: the cut is scaled down, a picture of its own
+        image = static.copy()
+        with kit.region("map"):
+            pieces.draw_pieces(kit.Draw(image), state, pack, lang, crop.drawn_regions(pack, box, lang))
+        part = image.crop(box).resize((width, map_h), Image.Resampling.LANCZOS)
+        layer: Static = kit.Layer((width, legend_top + legend.height(flowed)), kit.BACKGROUND,
+                                  ((part, None, (0, head_h)),), (((0, 0, width, head_h), kit.PANEL),))
+    else:
+        layer = crop.layer(static, (state.pack, lang, box, head_h, legend.height(flowed)), box, head_h,
+                           legend.height(flowed))
+        shown = crop.drawn_regions(pack, box, lang)
+        with kit.region("map"):
+            pieces.draw_pieces(kit.Shifted(draw, -box[0], head_h - box[1]), state, pack, lang, shown)
+        if entries and any(board.content_top(pack.region(r), lang) < box[1] for r in shown):
+            draw.rectangle((0, 0, width - 1, head_h - 1), fill=kit.PANEL)
+    entries += head
+    with kit.region("legend"):
+        legend.paint(kit.Shifted(draw, 0, legend_top), flowed, width)
+    return ("crop", box, head_h), layer, entries
+
+
+def _png(kind: Hashable, lang: str, seat_names: Mapping[int, str] | None, layer: Static, pal: Palette,
+         entries: list[kit_scene.Entry]) -> bytes:
+    """The picture's PNG: drawn again only where it changed when the table drew a picture of this kind
+    lately (``kit_scene``), else drawn at once. The scene is the table the render pool names, the kind
+    of picture, its language and players."""
+    names = tuple(sorted(seat_names.items())) if seat_names else ()
+    scene = ("wowboard", kit_scene.current_table(), kind, lang, names)
+    if kit_scene.wants(scene):
+        return kit_replay.encode(scene, layer, pal, entries)
+    return kit_replay.png(layer, pal, entries)
 
 
 def render_image(state: State, lang: str = "en", seat_names: Mapping[int, str] | None = None,
@@ -48,28 +134,9 @@ def render_image(state: State, lang: str = "en", seat_names: Mapping[int, str] |
     board is hidden, and the text summary that goes with each image carries the log (spec §7).
     ``focus`` (region ids) asks for the compact update: the map cut around those regions and their
     neighbours, 550-800 px wide, under a compact strip; None, or no known region, gives the full map."""
-    full = _full_image(state, lang, seat_names)
-    pack = _pack(state)
-    if focus:
-        part = crop.cropped(full, state, pack, focus, lang, seat_names)
-        box = crop.crop_box(pack, focus)
-        if part is not None and box is not None:  # issue 27.7: the codes of what the crop shows, in words
-            shown = crop.regions_in(pack, box)
-            with kit.region("legend"):
-                return legend.below(part, legend.band(state, pack, lang, seat_names, part.width, shown))
-    with kit.region("legend"):
-        return legend.below(full, legend.band(state, pack, lang, seat_names, full.width,
-                                              {r.id for r in pack.regions}))
-
-
-def _full_image(state: State, lang: str, seat_names: Mapping[int, str] | None) -> Image.Image:
-    pack = _pack(state)
-    image = board.static_layer(state.pack, pack, lang).copy()
-    draw = kit.Draw(image)
-    with kit.region("strip"):
-        strip.draw_strip(draw, state, pack, lang, seat_names)
-    with kit.region("map"):
-        pieces.draw_pieces(draw, state, pack, lang)
+    _kind, layer, entries = _picture(state, lang, seat_names, focus)
+    image = layer.copy()
+    kit_scene.replay(image, entries)
     return image
 
 
@@ -78,8 +145,9 @@ def render(state: State, lang: str = "en", seat_names: Mapping[int, str] | None 
            focus: Sequence[str] | None = None) -> bytes:
     """PNG of the map, or of the crop around ``focus`` (palette image, no metadata: the same state
     gives the same bytes)."""
-    image = render_image(state, lang, seat_names, viewer, log_lines, focus=focus)
-    return kit.to_png(image, palette=palette.for_static(board.static_layer(state.pack, _pack(state), lang)))
+    kind, layer, entries = _picture(state, lang, seat_names, focus)
+    pal = palette.for_static(board.static_layer(state.pack, _pack(state), lang))
+    return _png(kind, lang, seat_names, layer, pal, entries)
 
 
 def sheet_image(state: State, character_id: str, lang: str = "en") -> Image.Image:
@@ -90,7 +158,8 @@ def sheet_image(state: State, character_id: str, lang: str = "en") -> Image.Imag
 def render_sheet(state: State, character_id: str, lang: str = "en") -> bytes:
     """PNG of one character's sheet, for the seat that runs it (everything on it is public anyway,
     spec §3.6; it is sent privately to keep the channel quiet). Raises ``KeyError`` for an unknown id."""
-    return kit.to_png(sheet_image(state, character_id, lang), palette=palette.panels_palette())
+    drawn = sheet.character_sheet(state, character_id, _pack(state), lang)
+    return _panel_png(("sheet", character_id), lang, None, drawn)
 
 
 def combat_image(state: State, lang: str = "en", seat_names: Mapping[int, str] | None = None) -> Image.Image:
@@ -100,7 +169,11 @@ def combat_image(state: State, lang: str = "en", seat_names: Mapping[int, str] |
 
 def render_combat(state: State, lang: str = "en", seat_names: Mapping[int, str] | None = None) -> bytes:
     """PNG of the combat panel: sides, opponents, round and step, the current dice by index, the boxes."""
-    return kit.to_png(combat_image(state, lang, seat_names), palette=palette.panels_palette())
+    return _panel_png(("combat",), lang, seat_names, combat.combat_sheet(state, _pack(state), lang, seat_names))
+
+
+def _panel_png(kind: Hashable, lang: str, seat_names: Mapping[int, str] | None, drawn: Sheet) -> bytes:
+    return _png(kind, lang, seat_names, drawn.layer(), palette.panels_palette(), drawn.entries)
 
 
 def warm_up() -> None:

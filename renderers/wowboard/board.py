@@ -47,6 +47,7 @@ def name_lines(name: str, width: int) -> tuple[str, ...]:
     return tuple(kit.wrap(plain(name), TEXT, width))
 
 
+@lru_cache(maxsize=1)
 def disc_width() -> int:
     c = cell(0, 0)
     return c.disc[2] - c.disc[0] - 2 * PAD
@@ -152,3 +153,17 @@ def static_layer(pack_id: str, pack: Pack, lang: str = "en") -> Image.Image:
             draw_static(image, pack, lang)
         _STATIC[f"{pack_id}|{lang}"] = image
     return image
+
+
+_LAYERS: dict[tuple[str, str, int], kit.Layer] = {}
+
+
+def map_layer(pack_id: str, pack: Pack, lang: str, legend: int) -> kit.Layer:
+    """The full map's static layer: the empty map with ``legend`` px of ground under it for the legend
+    (a recipe, see ``kit.Layer``; one per pack, language and legend height, as the map itself)."""
+    key = (pack_id, lang, legend)
+    found = _LAYERS.get(key)
+    if found is None:
+        found = _LAYERS[key] = kit.Layer((WIDTH, HEIGHT + legend), kit.BACKGROUND,
+                                         ((static_layer(pack_id, pack, lang), None, (0, 0)),))
+    return found

@@ -443,15 +443,14 @@ def _box(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, key: str, n: int, la
     kit.note("box", (x, y, x + w, y + h), f"{key} {n}")
 
 
-def combat_image(state: State, pack: Pack, lang: str = "en", seat_names: Mapping[int, str] | None = None
-                 ) -> Image.Image:
-    """The combat panel as a Pillow image (a short "no combat" card when there is none)."""
+def combat_sheet(state: State, pack: Pack, lang: str = "en", seat_names: Mapping[int, str] | None = None) -> Sheet:
+    """The combat panel's draw calls (a short "no combat" card when there is none)."""
     sheet = Sheet()
     combat = state.combat
     if combat is None:
         kit.draw_text(sheet.draw, (MARGIN, sheet.y), tr("combat.none", lang), TITLE, kit.INK, bold=True)
         sheet.y += kit.line_height(TITLE)
-        return sheet.finish()
+        return sheet
     with kit.region("header"):
         _header(sheet, state, combat, pack, lang)
     _sides(sheet, state, combat, pack, lang, seat_names)
@@ -459,5 +458,11 @@ def combat_image(state: State, pack: Pack, lang: str = "en", seat_names: Mapping
         _dice(sheet, state, combat, pack, lang)
     with kit.region("boxes"):
         _boxes(sheet, combat, lang)
-    return sheet.finish()
+    return sheet
+
+
+def combat_image(state: State, pack: Pack, lang: str = "en", seat_names: Mapping[int, str] | None = None
+                 ) -> Image.Image:
+    """The combat panel as a Pillow image."""
+    return combat_sheet(state, pack, lang, seat_names).finish()
 

@@ -10,15 +10,16 @@ as large, once Discord shows it 500 px wide, as on the full map.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
 
 from PIL import Image
 
 from engines.wowboard.content import Pack
-from engines.wowboard.state import State
 from renderers import kit
-from renderers.wowboard import strip
-from renderers.wowboard.layout import CELL_W, COLUMNS, HEIGHT, MAP_Y0, WIDTH, cell
+from renderers.wowboard import board
+from renderers.wowboard.layout import CELL_W, COLUMNS, HEIGHT, MAP_Y0, PAD, WIDTH, cell
 
 MIN_W = 550
 MAX_W = 800
@@ -74,18 +75,38 @@ def regions_in(pack: Pack, box: tuple[int, int, int, int]) -> set[str]:
     return found
 
 
-def cropped(full: Image.Image, state: State, pack: Pack, focus: Iterable[str], lang: str,
-            seat_names: Mapping[int, str] | None) -> Image.Image | None:
-    """The compact picture: strip on top of the map cut; None when ``focus`` names no region."""
-    box = crop_box(pack, focus)
-    if box is None:
-        return None
-    part = full.crop(box)
-    if part.width > MAX_W:
-        part = part.resize((MAX_W, round(part.height * MAX_W / part.width)), Image.Resampling.LANCZOS)
-    with kit.region("compact"):
-        head = strip.compact_strip(state, pack, lang, seat_names, part.width)
-    out = Image.new("RGB", (part.width, head.height + part.height))
-    out.paste(head, (0, 0))
-    out.paste(part, (0, head.height))
-    return out
+def drawn_regions(pack: Pack, box: tuple[int, int, int, int], lang: str) -> set[str]:
+    """The regions whose pieces can show in ``box``: those whose room for pieces (inside the disc, under
+    the name) meets it, by a pixel of margin. A neighbour above the crop can show the bottom of its pieces
+    in the crop's edge; the others' pieces lie wholly outside it."""
+    found = set()
+    for r in pack.regions:
+        disc = cell(r.x, r.y).disc
+        x0, y0, x1, y1 = disc[0] + PAD - 2, board.content_top(r, lang) - 2, disc[2] - PAD + 2, disc[3] + 2
+        if x0 < box[2] and x1 > box[0] and y0 < box[3] and y1 > box[1]:
+            found.add(r.id)
+    return found
+
+
+_LAYERS: OrderedDict[tuple[object, ...], kit.Layer] = OrderedDict()
+_LOCK = threading.Lock()
+LAYERS = 32
+"""Crop layers remembered (a recipe each, not an image): a table's next crop of the same cut and strip
+height compares with its last one (``kit_scene``) only while its layer is the same object."""
+
+
+def layer(static: Image.Image, key: tuple[object, ...], box: tuple[int, int, int, int], head: int,
+          legend: int) -> kit.Layer:
+    """The crop's static layer: the strip's ground, the map cut from ``static``, the legend's ground."""
+    with _LOCK:
+        found = _LAYERS.get(key)
+        if found is not None and found.parts[0][0] is static:
+            _LAYERS.move_to_end(key)
+            return found
+        width, height = box[2] - box[0], box[3] - box[1]
+        made = kit.Layer((width, head + height + legend), kit.BACKGROUND, ((static, box, (0, head)),),
+                         (((0, 0, width, head), kit.PANEL),))
+        _LAYERS[key] = made
+        while len(_LAYERS) > LAYERS:
+            _LAYERS.popitem(last=False)
+        return made

@@ -9,6 +9,7 @@ name (one or two lines), a row of feature badges and tokens, and a row of creatu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from renderers import kit
 from renderers.kit import RGB
@@ -63,8 +64,10 @@ class Cell:
         return ((self.x0 + self.x1) // 2, (self.y0 + self.y1) // 2)
 
 
+@lru_cache(maxsize=256)
 def cell(x: int, y: int) -> Cell:
-    """The cell of grid position (x, y); the map is always 6 × 6 (spec §4.10)."""
+    """The cell of grid position (x, y); the map is always 6 × 6 (spec §4.10). Kept: a picture asks
+    for a region's cell a few hundred times."""
     x0, y0 = MAP_X0 + x * CELL_W, MAP_Y0 + y * CELL_H
     return Cell(x0, y0, x0 + CELL_W, y0 + CELL_H)
 

@@ -5,7 +5,8 @@ that an "E" under the track is an event. The band names, in the reader's languag
 picture shows: the feature badges of the regions drawn (S, T, F, G), the crown and star, the quest
 flag, the tier shapes and what their count means, each creature code present with the creature's name
 (``name_it`` in Italian), each character token with the character's one name
-(``common.wowboard_names``) and its player, and the track's event and item marks. Text is ``TEXT``
+(``common.wowboard_names``) and its player, the "+N" chip of a crowded region (N more pieces stand
+there than its disc can show), and the track's event and item marks. Text is ``TEXT``
 (22 px on 1000 px, 11 px at 500 px), wrapped to the picture's width.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from common.wowboard_names import class_name
 from engines.wowboard.content import Pack
@@ -23,7 +24,7 @@ from engines.wowboard.state import State
 from renderers import kit
 from renderers.wowboard import board, glyphs, strip
 from renderers.wowboard.layout import ITEM_H, NEUTRAL, TEXT, class_code, creature_code
-from renderers.wowboard.pieces import TIERS, _token, draw_piece
+from renderers.wowboard.pieces import TIERS, Piece, _fitted, _token, draw_piece, pieces_by_region
 from renderers.wowboard.words import plain, seat_name, tr
 
 GAP = 22
@@ -112,9 +113,26 @@ def entries(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] |
         token = _token(class_code(c.class_id), c.seat, c.faction)
         label = f"{plain(class_name(pack, c.class_id, lang))} · {seat_name(seats, c.seat, seat_names)}"
         out.append(Entry(_piece(token), token.width, label))
+    chip = _more_chip(state, pack, lang, regions)
+    if chip is not None:
+        out.append(Entry(_piece(chip), chip.width, tr("legend.more", lang, n=chip.text.lstrip("+"))))
     out.append(Entry(_event, kit.text_width("E", TEXT), tr("legend.event", lang)))
     out.append(Entry(_item, 32, tr("legend.item", lang)))
     return out
+
+
+def _more_chip(state: State, pack: Pack, lang: str, regions: Collection[str]) -> Piece | None:
+    """The first "+N" chip the picture of ``regions`` draws, if any: a crowded region folds the pieces
+    its disc has no room for into it (``pieces._fitted``), and a newcomer cannot guess that "+3" means
+    three more pieces stand there, so the legend says it with that chip's own number."""
+    by_id = {r.id: r for r in pack.regions}
+    for rid, items in sorted(pieces_by_region(state).items()):
+        if rid in regions and rid in by_id:
+            shown, _places = _fitted(by_id[rid], items, lang)
+            more = [p for p in shown if p.kind == "more"]
+            if more:
+                return more[0]
+    return None
 
 
 def _piece(piece: object) -> Icon:
@@ -131,25 +149,35 @@ def _entry_width(e: Entry) -> int:
     return width + kit.text_width(e.words, TEXT)
 
 
-def band(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] | None, width: int,
-         regions: Collection[str]) -> Image.Image:
-    """The legend as an image ``width`` wide, its entries flowed in rows."""
+def rows(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] | None, width: int,
+         regions: Collection[str]) -> list[list[Entry]]:
+    """The legend's entries flowed in rows ``width`` wide (what :func:`height` and :func:`paint` take)."""
     items = entries(state, pack, lang, seat_names, regions)
     room = width - 2 * PAD_X
-    rows: list[list[Entry]] = [[]]
+    out: list[list[Entry]] = [[]]
     used = 0
     for e in items:
         w = min(_entry_width(e), room)
-        if rows[-1] and used + GAP + w > room:
-            rows.append([])
+        if out[-1] and used + GAP + w > room:
+            out.append([])
             used = 0
-        used += (GAP if rows[-1] else 0) + w
-        rows[-1].append(e)
-    image = Image.new("RGB", (width, 10 + len(rows) * ROW + 6), kit.BACKGROUND)
-    draw = kit.Draw(image)
+        used += (GAP if out[-1] else 0) + w
+        out[-1].append(e)
+    return out
+
+
+def height(flowed: list[list[Entry]]) -> int:
+    """The band's height under the picture."""
+    return 10 + len(flowed) * ROW + 6
+
+
+def paint(draw: ImageDraw.ImageDraw, flowed: list[list[Entry]], width: int) -> None:
+    """The band in its own coordinates (its top-left at 0, 0): draw through a ``kit.Shifted`` to put it
+    under a picture. The ground is the kit's background (the picture's static layer)."""
+    room = width - 2 * PAD_X
     draw.line((PAD_X, 4, width - PAD_X, 4), fill=kit.PANEL_LINE, width=2)
     y = 10
-    for row in rows:
+    for row in flowed:
         x = PAD_X
         for e in row:
             start = x
@@ -163,12 +191,3 @@ def band(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] | No
             kit.note("legend", (start, y, box[2], y + ITEM_H), f"{e.code} {text}".strip(), TEXT)
             x = int(box[2]) + GAP
         y += ROW
-    return image
-
-
-def below(picture: Image.Image, legend: Image.Image) -> Image.Image:
-    """``picture`` with the legend under it."""
-    out = Image.new("RGB", (picture.width, picture.height + legend.height), kit.BACKGROUND)
-    out.paste(picture, (0, 0))
-    out.paste(legend, (0, picture.height))
-    return out

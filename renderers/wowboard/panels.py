@@ -1,21 +1,22 @@
 """What the character sheet and the combat panel share: canvas, colours, bars, tokens and names.
 
 Both pictures are a column of text blocks whose height depends on the state (a sheet with a full Bag,
-a combat with 21 dice), so each is drawn on a tall canvas and cut to what was used (:class:`Sheet`):
-no second layout pass to keep in step with the drawing. They are 1000 px wide like the map, with the
-same smallest text (``layout.TEXT``, 11 px once Discord shows them 500 px wide).
+a combat with 21 dice), so each is recorded as draw calls and then drawn on a canvas as tall as what
+was used (:class:`Sheet`): no second layout pass to keep in step with the drawing. They are 1000 px
+wide like the map, with the same smallest text (``layout.TEXT``, 11 px once Discord shows them 500 px wide).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from common import wowboard_names as names
 from engines.wowboard.content import Pack
 from engines.wowboard.state import Character, State
-from renderers import kit
+from renderers import kit, kit_scene
 from renderers.kit import RGB
 from renderers.wowboard.layout import TEXT, WIDTH, class_code, faction_colour
 from renderers.wowboard.words import plain, seat_name
@@ -43,15 +44,33 @@ GROUNDS: tuple[RGB, ...] = (CARD, EMPTY_CARD)
 
 
 class Sheet:
-    """A tall canvas with a cursor; :meth:`finish` cuts it to the height used plus a margin."""
+    """A column of blocks with a cursor, recorded as draw calls (``kit_scene.Recorder``): the picture is
+    as tall as what was drawn plus a margin (at most ``TALL``), known only once everything is placed,
+    so the calls are kept and then drawn on a canvas of that height (:meth:`layer`, :meth:`finish`)."""
 
     def __init__(self) -> None:
-        self.image = Image.new("RGB", (WIDTH, TALL), kit.BACKGROUND)
-        self.draw = kit.Draw(self.image)
+        self.entries: list[kit_scene.Entry] = []
+        self.draw = kit_scene.Recorder(self.entries)
         self.y = MARGIN
 
+    def height(self) -> int:
+        return min(TALL, self.y + MARGIN)
+
+    def layer(self) -> kit.Layer:
+        """The picture's static layer: the background, as tall as the picture."""
+        return blank(self.height())
+
     def finish(self) -> Image.Image:
-        return self.image.crop((0, 0, WIDTH, min(TALL, self.y + MARGIN)))
+        """The picture, drawn at once."""
+        image = self.layer().copy()
+        kit_scene.replay(image, self.entries)
+        return image
+
+
+@lru_cache(maxsize=64)
+def blank(height: int) -> kit.Layer:
+    """The ground of a panel ``height`` px tall (a recipe, so a scene compares its pictures by it)."""
+    return kit.Layer((WIDTH, height), kit.BACKGROUND)
 
 
 def char_name(pack: Pack, c: Character, lang: str = "en") -> str:

@@ -10,6 +10,7 @@ faction's colour, the type's code, then per tier its shape and letter with the c
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from PIL import ImageDraw
@@ -123,11 +124,13 @@ def draw_piece(draw: ImageDraw.ImageDraw, x: int, y: int, piece: Piece) -> None:
     kit.note("piece", (x, y, x1, y1), f"{piece.text} {summary}")
 
 
-def draw_pieces(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str = "en") -> None:
+def draw_pieces(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str = "en",
+                only: Collection[str] | None = None) -> None:
+    """Every region's pieces; ``only``: those of these regions (a crop draws what it shows)."""
     regions: dict[str, Region] = {r.id: r for r in pack.regions}
     for rid, items in sorted(pieces_by_region(state).items()):
         region = regions.get(rid)
-        if region is None:
+        if region is None or (only is not None and rid not in only):
             continue
         items, places = _fitted(region, items, lang)
         for piece, (x, y) in zip(items, places, strict=True):

@@ -231,8 +231,8 @@ def _stats(sheet: Sheet, state: State, pack: Pack, c: Character, lang: str) -> N
     sheet.y = y + 6
 
 
-def sheet_image(state: State, character_id: str, pack: Pack, lang: str = "en") -> Image.Image:
-    """The sheet of ``character_id`` as a Pillow image."""
+def character_sheet(state: State, character_id: str, pack: Pack, lang: str = "en") -> Sheet:
+    """The draw calls of the sheet of ``character_id``."""
     c = state.characters[character_id]
     sheet = Sheet()
     with kit.region("header"):
@@ -246,4 +246,9 @@ def sheet_image(state: State, character_id: str, pack: Pack, lang: str = "en") -
         with kit.region(key):
             sheet.y = title(sheet.draw, MARGIN, sheet.y, titles[key])
             _grid(sheet, items, lang)
-    return sheet.finish()
+    return sheet
+
+
+def sheet_image(state: State, character_id: str, pack: Pack, lang: str = "en") -> Image.Image:
+    """The sheet of ``character_id`` as a Pillow image."""
+    return character_sheet(state, character_id, pack, lang).finish()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from engines.wowboard.content import FACTIONS, Pack
 from engines.wowboard.state import State
@@ -120,14 +120,13 @@ WINDOW_STEP = 42
 """A track space's width in the compact strip: two digits of ``TEXT`` and a little air."""
 
 
-def compact_strip(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] | None,
-                  width: int) -> Image.Image:
-    """The status strip laid out for a crop ``width`` px wide (550-800): the same facts as the full strip,
-    flowed onto as many lines as they need, and the turn track as a window around the marker (the
-    spaces just played, the current one, and as many coming ones as fit, with their event and item
-    icons), since 31 spaces of readable text do not fit a narrow picture."""
-    image = Image.new("RGB", (width, 400), kit.PANEL)
-    draw = kit.Draw(image)
+def draw_compact(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str,
+                 seat_names: Mapping[int, str] | None, width: int) -> int:
+    """The status strip laid out for a crop ``width`` px wide (550-800), from the top-left corner on a
+    ground of ``kit.PANEL``: the same facts as the full strip, flowed onto as many lines as they need,
+    and the turn track as a window around the marker (the spaces just played, the current one, and as
+    many coming ones as fit, with their event and item icons), since 31 spaces of readable text do not
+    fit a narrow picture. Returns its height."""
     total = pack.track.spaces
     turn = min(state.turn, total)
     head = tr("turn", lang, turn=turn, total=total) if state.turn <= total else tr("end", lang)
@@ -164,7 +163,7 @@ def compact_strip(state: State, pack: Pack, lang: str, seat_names: Mapping[int, 
             x = _chip(draw, x, y, text, fill, radius) + 10
     y += 38
     y = _track_window(draw, pack, state.turn, lang, y, width)
-    return image.crop((0, 0, width, y + 6))
+    return y + 6
 
 
 def _track_window(draw: ImageDraw.ImageDraw, pack: Pack, turn: int, lang: str, top: int, width: int) -> int:

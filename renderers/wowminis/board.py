@@ -60,10 +60,11 @@ def static_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...]) -> Image
     return image
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def zoomed_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...], grid: HexGrid) -> Image.Image:
     """The canvas with a window of the map drawn large in the map column (issue 27.5), over the empty
-    whole-map canvas (the panel's card is the same)."""
+    whole-map canvas (the panel's card is the same). A few kept (2.8 MB each): pictures are drawn on
+    their palette form, which the renderer keeps (``renderers.wowminis._palette_layer``, 0.7 MB)."""
     board = MapDef.model_validate_json(map_json)
     image = static_layer(map_json, sides).copy()
     draw = kit.Draw(image)

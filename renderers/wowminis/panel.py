@@ -20,7 +20,7 @@ from PIL import ImageDraw
 from common.i18n import has
 from engines.wowminis import rules_stats
 from engines.wowminis.state import CharState, State, shown
-from renderers import kit, kit_panel
+from renderers import kit, kit_ink, kit_panel
 from renderers.kit import RGB
 from renderers.kit_panel import Chip
 from renderers.wowminis import glyphs, ring
@@ -67,7 +67,7 @@ class Item:
 
 def chip_item(chip: Chip, *, glue: bool = False) -> Item:
     def paint(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        kit_panel.draw_chip(draw, x, y + (PITCH - DU(1) - CHIP_H) // 2, chip, TEXT)
+        kit_ink.draw_chip(draw, x, y + (PITCH - DU(1) - CHIP_H) // 2, chip, TEXT)
 
     return Item(kit_panel.chip_width(chip, TEXT), paint, glue)
 

@@ -67,9 +67,10 @@ class Harness(RealPlay, Invariants):
     """One fuzz run: open it (or ``async with``), then :meth:`run` or :meth:`replay`; close it."""
 
     def __init__(self, seed: int, folder: Path, *, max_lines: int, max_seconds: float,
-                 record: Path | None = None, verbose: bool = False) -> None:
+                 record: Path | None = None, verbose: bool = False, database_url: str | None = None) -> None:
         self.seed = seed
         self.folder = folder
+        self.database_url = database_url  # a postgresql:// URL (a schema of its own), else SQLite in ``folder``
         self.max_lines = max_lines
         self.max_seconds = max_seconds
         self.record_path = record
@@ -97,7 +98,10 @@ class Harness(RealPlay, Invariants):
         from gm.app import App
         from gm.settings import Settings
 
-        self.settings = Settings(DATABASE_PATH=self.folder / "fuzz.sqlite3", _env_file=None)
+        if self.database_url is not None:
+            self.settings = Settings(DATABASE_URL=self.database_url, _env_file=None)
+        else:
+            self.settings = Settings(DATABASE_PATH=self.folder / "fuzz.sqlite3", _env_file=None)
         self.app = await App.open(self.settings, seed=self.seed)
         self.bot = TavoloBot(self.settings, app=self.app)
         await self.bot.load_tavolo()
@@ -236,9 +240,9 @@ class Harness(RealPlay, Invariants):
 
 
 async def fuzz(seed: int, folder: Path, *, max_lines: int, max_seconds: float, record: Path | None = None,
-               verbose: bool = False) -> Report:
+               verbose: bool = False, database_url: str | None = None) -> Report:
     async with Harness(seed, folder, max_lines=max_lines, max_seconds=max_seconds, record=record,
-                       verbose=verbose) as harness:
+                       verbose=verbose, database_url=database_url) as harness:
         return await harness.run()
 
 

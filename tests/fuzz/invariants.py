@@ -1,6 +1,7 @@
 """The invariants a fuzz run must keep, checked on the database the bot wrote: every game
 state loads, no game in play is stuck (nobody may act, yet only ``/game end`` would free
-it), action histories are whole, one open game per channel, and the file is sound.
+it), action histories are whole, one open game per channel, and the file is sound (SQLite's
+pragmas; on PostgreSQL the server keeps its own pages and foreign keys).
 
 Checked periodically (stuck games, reported once each with their last actions) and at the
 end of every run (everything).
@@ -11,6 +12,7 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
+from db.dialect import is_postgres
 from tests.fuzz.report import Report
 
 
@@ -101,6 +103,12 @@ class Invariants:
                                 " GROUP BY channel_id HAVING COUNT(*) > 1") as cur:
             for channel_id, count in await cur.fetchall():
                 problems.append(f"channel {channel_id} has {count} open games")
+        async with conn.execute("SELECT a.game_id, COUNT(*) FROM actions a LEFT JOIN games g ON g.id = a.game_id"
+                                " WHERE g.id IS NULL GROUP BY a.game_id") as cur:
+            for game_id, count in await cur.fetchall():
+                problems.append(f"{count} actions of game {game_id}, which is gone")
+        if is_postgres(conn):  # the server checks its own pages and foreign keys; the pragmas are SQLite's
+            return problems
         async with conn.execute("PRAGMA integrity_check") as cur:
             result = [r[0] for r in await cur.fetchall()]
         if result != ["ok"]:

@@ -75,7 +75,7 @@ DICE_HOSTILE = ("500d10000kh1kh1kh1", "1d0", "0d0", "d%", "(((((", ")))))", "1d6
                 "{1d6}", "[1d6]", "1d6,1d6", "1d6;1d6", "1d6 && 1d6", "1d6kh1" * 50)
 SECTIONS = ("310", "310.2e", "101", "103.2", "306.4", "701.1", "0", "-1", "999999", "310.2e.4.5.6", "..",
             "a.b.c", "x" * 200, "3" * 400, "310 ", " 310", "3١٠", "**", "%", "'", '"', "lock", "§310",
-            "krosmaster:310", "../../etc/passwd")
+            "krosmaster:310", "../../etc/passwd", "a\x00b", "310\x07", "\x1b[31m310")  # NUL: issue 28.3
 QUERIES = ("lock", "tackle", "blocco", "AND", "OR", "NOT", "NEAR(a b, -1)", "lock*", "*", "\"", "\"lock", "a:b",
            "title:lock", "body:lock", "{title}:x", "^lock", "-lock", "lock -", "(", ")", "NEAR", "lo\"ck",
            "x" * 300, "🎲", "é", "310.2e", "310", "lock OR OR", "'", "\\", "%", "_", "lock AND NOT dodge",
@@ -307,7 +307,7 @@ class RandomLines:
         if param.kind in ("user", "mentionable"):
             return rng.choice(("<@101>", "<@123>", "@alice", "bob", "carol", "@judge", GM_NAME, "<@!102>"))
         domain = _DOMAINS.get(name)
-        if command.path[:2] == ("roll",) or name == "expression":
+        if (command.path[:2] == ("roll",) and name != "label") or name == "expression":
             return dice_expression(rng)
         if command.path == ("game", "dice"):
             return manual_faces(rng)
@@ -372,7 +372,7 @@ _DOMAINS: dict[str, Callable[[random.Random], str]] = {
     "reward": lambda rng: rng.choice(REWARD_WORDS),
     "name": lambda rng: rng.choice(("duelists", "nothere", "rules", "x" * 200, "é", "../x", "")),
     "language": lambda rng: rng.choice(("en", "it", "xx", "", "EN", "en-US")),
-    "label": lambda rng: rng.choice(("attack", "fire damage", "é" * 100, "x" * 101, "")),
+    "label": lambda rng: rng.choice(("attack", "fire damage", "é" * 100, "x" * 101, "", "a\x00b", "\x7f\x85x")),
     "team": lambda rng: rng.choice(("red", "blue", "1", "0", "a", "", "x" * 100)),
     "values": manual_faces,
 }

@@ -56,7 +56,7 @@ def test_numbers_too_long_to_convert_are_a_bad_value() -> None:
 
 def test_syntax_errors_say_where() -> None:
     error = _refused('{"a": [1, 2', "pack.json")
-    assert error.key == "data.syntax" and (error.params["line"], error.params["column"]) == (1, 12)
+    assert error.key == "data.syntax_json" and (error.params["line"], error.params["column"]) == (1, 12)
     assert _refused("a: [1, 2\nb: 3\n").key == "data.syntax"
     assert _refused("a: *nowhere\n").key == "data.syntax"
     assert _refused("a: !!python/object:os.system x\n").key == "data.syntax"
@@ -84,4 +84,4 @@ def test_the_plain_data_check_counts_without_recursion() -> None:
     assert err.value.key == "data.too_deep"
     with pytest.raises(TavoloError) as err:
         check_plain(list(range(11)), DataLimits(max_values=10))
-    assert err.value.key == "data.too_many_values"
+    assert err.value.key == "data.too_many_values_json"

@@ -66,7 +66,7 @@ async def test_the_commit_keeps_the_text_it_wrote_and_the_next_undo_gets_it_back
 
 
 async def test_the_cache_keeps_parsed_states_for_the_recent_games_only(app: App) -> None:
-    app.tables._parsed_size = 2
+    app.tables.cache.whole = 2
     places = [Place(channel_id=300 + n, guild_id=1) for n in range(4)]
     for place in places:
         await _started(app, place)
@@ -80,20 +80,25 @@ async def test_the_cache_keeps_parsed_states_for_the_recent_games_only(app: App)
     first = tables[0]
     assert first is not None and first.state is not None and first.state.total == 0  # parsed again on demand
     assert first.state.model_dump_json() == first.game.state
+    again = await app.tables.table_for(places[0])  # the cache gives it back from its packed form
+    assert again is not None and again is not first and again.game.state == first.game.state
+    assert again.game.version == first.game.version and [s.user_id for s in again.seats] == [ALICE.user_id,
+                                                                                            BOB.user_id]
 
 
 async def test_the_cache_is_bounded_by_the_bytes_of_state_it_holds(app: App) -> None:
+    app.tables.cache.whole = 1
     places = [Place(channel_id=400 + n, guild_id=1) for n in range(3)]
     await _started(app, places[0])
-    one = app.tables._sizes[400]
-    app.tables._cache_bytes = 2 * one + one // 2  # room for two games
-    for place in places[1:]:
-        await _started(app, place)
-    assert set(app.tables._cache) == {401, 402} and app.tables._bytes <= app.tables._cache_bytes
+    await _started(app, places[1])  # the first one is packed now
+    one = app.tables.cache.size_of(400)  # packed
+    app.tables.cache.max_bytes = app.tables.cache.bytes + one // 2  # room for one packed game and the whole one
+    await _started(app, places[2])
+    assert app.tables.cache.channels() == [401, 402] and app.tables.cache.bytes <= app.tables.cache.max_bytes
     # A game that fell out of the cache is read back when needed (and pushes out the oldest).
     again = await app.tables.table_for(places[0])
     assert again is not None and again.state is not None and again.state.total == 0
-    assert set(app.tables._cache) == {402, 400}
+    assert app.tables.cache.channels() == [402, 400]
 
 
 async def test_an_unreadable_state_is_found_by_the_action_without_parsing_twice(
@@ -155,7 +160,7 @@ async def test_krosmaster_tables_played_at_once_keep_their_cached_states_equal_t
     from gm.settings import Settings
 
     app = await App.open(Settings(DATABASE_PATH=tmp_path / "km.sqlite3", _env_file=None), seed=5)
-    app.tables._parsed_size = 2
+    app.tables.cache.whole = 2
 
     async def play(place: Place, actions: int) -> None:
         actors = [Actor(user_id=place.channel_id * 10 + n, name=name) for n, name in enumerate(("alice", "bob"))]

@@ -288,3 +288,32 @@ def test_a_rank_too_wide_for_one_line_wraps_inside_the_field() -> None:
         for b in boxes[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     W.render(state, "en")
+
+
+def _longest_discard_top(n: int, lang: str) -> State:
+    """``n`` armies, each seat's discard pile topped by the card of its deck whose name is widest in ``lang``."""
+    state = B.fresh(n)
+    for seat in range(n):
+        B.deploy(state, seat, B.ARMY_A if seat % 2 == 0 else B.ARMY_B)
+        pool = state.player(seat).deck_pool
+        widest = max(pool, key=lambda u: kit.text_width(state.defn(u).shown(lang), W.layout.TEXT))
+        B._scene_cards(state, seat, [], [state.cards[widest].card], [])
+    state.phase, state.turn, state.initiative, state.order_seat = "orders", 1, list(range(n)), 0
+    return state
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_top_card_of_each_discard_pile_is_named_whole_in_the_player_panel(n: int, lang: str) -> None:
+    """issue 27: "Scarti 2: Risana la C…" — the panel cut the discard pile's top card at 500 px. The name
+    goes on a line of its own (two if need be), whole, inside the player's card, in 2–4 player games."""
+    state = _longest_discard_top(n, lang)
+    marks = _marks(E.view(state, None), lang=lang)  # type: ignore[arg-type]
+    panel = [m for m in marks if m.kind == "text" and m.region == "panel"]
+    assert [m.text for m in panel if "…" in m.text] == []
+    x1 = W.layout.PANEL_X0 + W.layout.PANEL_W
+    assert all(m.box[0] >= W.layout.PANEL_X0 and m.box[2] <= x1 for m in panel), panel
+    said = " ".join(m.text for m in panel)
+    for p in state.players:
+        top = state.defn(p.discard[-1]).shown(lang)
+        assert all(word in said.split() for word in top.split()), (top, said)

@@ -130,3 +130,146 @@ async def test_budgets_come_from_the_settings(tmp_path: Path) -> None:
     finally:
         await app.close()
         offload.configure(offload.Limits())
+
+
+# ---------------------------------------------------------------- fair per guild (issue 28.2)
+def _hold(gate: str, started: str, name: str) -> str:
+    """A slow upload: note that it started, then wait until the test opens the gate."""
+    with open(started, "a", encoding="utf-8") as fh:
+        fh.write(name + "\n")
+    while not os.path.exists(gate):
+        time.sleep(0.01)
+    return name
+
+
+def _started(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split() if path.exists() else []
+
+
+async def test_one_guilds_flood_of_slow_jobs_leaves_a_slot_to_another_guilds_job(tmp_path: Path) -> None:
+    """Two slots: guild A floods with jobs that hold their child until the gate opens; guild B's
+    job still runs and answers, and A's second job has not started (it queues behind A's first)."""
+    gate, started = tmp_path / "gate", tmp_path / "started"
+    offload.configure(offload.Limits(max_jobs=2))
+    slow = offload.Budget(seconds=60, memory_mb=64)
+    flood = [asyncio.ensure_future(offload.run(_hold, str(gate), str(started), f"a{n}", budget=slow, guild_id=1))
+             for n in range(4)]
+    try:
+        assert await _wait_until(lambda: _started(started) == ["a0"])
+        # the bound is a deadline for a hang, not a measurement: before the fix B waited for the gate
+        assert await asyncio.wait_for(offload.run(_double, 21, budget=BUDGET, guild_id=2), 30) == 42
+        assert _started(started) == ["a0"] and not any(task.done() for task in flood)
+        gate.touch()
+        assert await asyncio.gather(*flood) == ["a0", "a1", "a2", "a3"]
+        assert _started(started) == ["a0", "a1", "a2", "a3"]  # a guild's own jobs in the order it sent them
+    finally:
+        gate.touch()
+        await asyncio.gather(*flood, return_exceptions=True)
+        offload.configure(offload.Limits())
+
+
+async def test_with_one_slot_the_waiting_guilds_take_turns(tmp_path: Path) -> None:
+    """One slot: A's three jobs and then B's and C's; when A's first ends, B and C go before A's others."""
+    gate, started = tmp_path / "gate", tmp_path / "started"
+    offload.configure(offload.Limits(max_jobs=1))
+    slow = offload.Budget(seconds=60, memory_mb=64)
+    tasks = []
+    try:
+        # guilds no other test uses: the queue remembers which guild it served last, process-wide
+        for name, guild in (("a0", 11), ("a1", 11), ("a2", 11), ("b0", 12), ("c0", 13)):
+            tasks.append(asyncio.ensure_future(offload.run(_hold, str(gate), str(started), name, budget=slow,
+                                                           guild_id=guild)))
+            if name == "a0":
+                assert await _wait_until(lambda: _started(started) == ["a0"])
+        await asyncio.sleep(0)
+        gate.touch()
+        await asyncio.gather(*tasks)
+        assert _started(started) == ["a0", "b0", "c0", "a1", "a2"]
+    finally:
+        gate.touch()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        offload.configure(offload.Limits())
+
+
+async def test_a_queued_job_whose_task_is_cancelled_never_starts(tmp_path: Path) -> None:
+    gate, started = tmp_path / "gate", tmp_path / "started"
+    slow = offload.Budget(seconds=60, memory_mb=64)
+    first = asyncio.ensure_future(offload.run(_hold, str(gate), str(started), "a0", budget=slow, guild_id=21))
+    queued = asyncio.ensure_future(offload.run(_hold, str(gate), str(started), "a1", budget=slow, guild_id=21))
+    try:
+        assert await _wait_until(lambda: _started(started) == ["a0"])
+        queued.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await queued
+        assert offload._runner.queue.snapshot() == ({21: 1}, {})  # out of the queue at once
+        gate.touch()
+        assert await first == "a0"
+        assert await offload.run(_double, 2, budget=BUDGET, guild_id=21) == 4  # the guild's turn came back
+        assert _started(started) == ["a0"]
+    finally:
+        gate.touch()
+        await asyncio.gather(first, queued, return_exceptions=True)
+
+
+def _queue_trace(max_jobs: int, steps: list[tuple[str, str]]) -> list[str]:
+    """Drive a FairQueue by hand: ("submit", "a1") queues job a1 of key "a"; ("done", "a") ends one of a's."""
+    from gm.workers.offload_queue import FairQueue
+
+    queue = FairQueue(max_jobs)
+    trace: list[str] = []
+    for step, arg in steps:
+        if step == "submit":
+            queue.submit(arg[0], lambda arg=arg: trace.append(arg))  # type: ignore[misc]
+        else:
+            queue.done(arg)
+    return trace
+
+
+def test_the_queue_runs_one_job_per_key_and_serves_waiting_keys_in_turn() -> None:
+    steps = [("submit", "a1"), ("submit", "a2"), ("submit", "a3"), ("submit", "b1"), ("submit", "b2"),
+             ("submit", "c1")]
+    assert _queue_trace(2, steps) == ["a1", "b1"]  # a2 waits behind a1 although a slot was free
+    assert _queue_trace(2, [*steps, ("done", "a")]) == ["a1", "b1", "c1"]  # c's turn before a's second
+    assert _queue_trace(2, [*steps, ("done", "a"), ("done", "b"), ("done", "c")]) == ["a1", "b1", "c1", "a2", "b2"]
+    assert _queue_trace(1, [*steps, ("done", "a"), ("done", "b"), ("done", "c"), ("done", "a")]) == [
+        "a1", "b1", "c1", "a2", "b2"]
+
+
+def test_a_withdrawn_job_leaves_the_queue_and_a_larger_pool_starts_waiting_jobs() -> None:
+    from gm.workers.offload_queue import FairQueue
+
+    queue = FairQueue(1)
+    trace: list[str] = []
+    queue.submit("a", lambda: trace.append("a1"))
+    b1 = queue.submit("b", lambda: trace.append("b1"))
+    queue.submit("c", lambda: trace.append("c1"))
+    assert queue.withdraw(b1) and not queue.withdraw(b1)
+    queue.resize(2)
+    assert trace == ["a1", "c1"] and queue.snapshot() == ({"a": 1, "c": 1}, {})
+
+
+async def test_every_upload_parse_names_the_guild_it_came_from(app: App, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rulebook imports and every game's pack import queue under the uploading guild."""
+    from gm.context import Actor, Place
+    from gm.games.krosmaster import presenter as km
+    from gm.games.mageknight import presenter as mk
+    from gm.games.warlord import presenter as warlord
+    from gm.games.wowboard import presenter as wowb
+    from gm.games.wowminis import presenter as wowm
+    from gm.rules.service import RulesService
+
+    guilds: list[int | None] = []
+
+    async def recorded(*_args: object, guild_id: int | None = None, **_kwargs: object) -> None:
+        guilds.append(guild_id)
+        raise TavoloError("limits.crashed")
+
+    monkeypatch.setattr(offload, "run", recorded)
+    admin, place = Actor(user_id=1, name="ann", can_manage_guild=True), Place(channel_id=5, guild_id=77)
+    for game in (km, mk, warlord, wowb, wowm):
+        with pytest.raises(TavoloError):
+            await game.import_pack(app.store, place, admin, "p.json", b"{}", None)
+    with pytest.raises(TavoloError):
+        await RulesService(app.store, digests_dir=tmp_path).import_document(78, "krosmaster", "r.md", b"# A\nb\n")
+    assert guilds == [77, 77, 77, 77, 77, 78]

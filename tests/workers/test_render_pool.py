@@ -215,3 +215,29 @@ def test_workers_share_the_warm_up_drawn_in_the_fork_server_even_when_an_import_
     warmed, frozen = json.loads(done.stdout.strip().splitlines()[-1])
     assert set(warmed) == {"krosmaster", "mageknight", "warlord", "wowboard", "wowminis"}
     assert frozen > 0  # and the worker froze what it inherited
+
+
+# -- start-up (issue 28: the workers start before READY) -----------------------------------------
+
+async def test_start_up_stops_waiting_when_no_worker_can_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every worker's start failed (a broken import, no memory): the bot goes on to READY at once, its
+    pictures drawn in threads, rather than waiting out the bound for workers that will not come."""
+    def broken(self: Any) -> None:
+        self.ready = False
+        raise RenderFailed("render worker could not start: ImportError")
+
+    monkeypatch.setattr(render_pool._Worker, "_start", broken)
+    pool = RenderPool(PoolConfig(kind="process", workers=2, timeout=5.0, games=GAME_MODULES, warm_up=False))
+    try:
+        assert await asyncio.wait_for(pool.started(timeout=3600), 60) is False
+        assert not pool.ready()
+    finally:
+        pool.close()
+
+
+async def test_a_pool_of_threads_starts_nothing_at_start_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console and the tests draw in threads: start-up creates no pool and waits for nothing."""
+    monkeypatch.setattr(render_pool, "_config", PoolConfig(kind="thread", workers=2))
+    monkeypatch.setattr(render_pool, "_pool", None)
+    assert await render_pool.start_workers() is None
+    assert render_pool._pool is None

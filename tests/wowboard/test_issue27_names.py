@@ -52,6 +52,17 @@ def test_a_crop_legend_names_only_what_the_crop_shows() -> None:
     assert all(m.size >= TEXT for m in marks if m.kind == "text")
 
 
+def test_the_legend_says_what_the_plus_n_chip_of_a_crowded_region_means() -> None:
+    """issue 27.7: the "+3" of a crowded region (pieces its disc has no room for) had no words anywhere."""
+    state = midgame()
+    for lang, words in (("en", "3 more pieces in that region"), ("it", "altri 3 pezzi in quella regione")):
+        marks, drawn = _legend(state, lang)
+        assert [m.text for m in marks if m.kind == "piece" and m.text.startswith("+")] == ["+3"], lang
+        assert words in drawn, (lang, drawn)
+    marks, drawn = _legend(state, "en", ["havenford"])  # a crop far from the crowded Cinderhold
+    assert not [m for m in marks if m.kind == "piece" and m.text.startswith("+")] and "more pieces" not in drawn
+
+
 def test_the_pictures_name_a_character_as_the_text_does() -> None:
     state = attack_scene()
     assert state.combat is not None and state.combat.attack is not None

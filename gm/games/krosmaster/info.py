@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from common.i18n import SUPPORTED, Phrase, t
+from common.i18n import SUPPORTED, Phrase, has, t
 from engines.krosmaster.content import (
     PUNCH,
     REWARD_COST,
@@ -39,6 +39,7 @@ from engines.krosmaster.content import (
     name_in,
     pack_for,
     push_cube_spell,
+    text_in,
 )
 from engines.krosmaster.state import State
 from gm.games.choices import SEPARATOR, Choice, Ranked, clip, fit, rank
@@ -78,6 +79,14 @@ def names_of(item: Any) -> tuple[str, ...]:
 def power_name(power: Keyword | str, lang: str, x: int | None = None) -> str:
     name = t(f"km.info.power.{power}", lang)
     return f"{name} {x}" if x else name
+
+
+def class_name(name: str, lang: str) -> str:
+    """A figurine's class as the reader reads it ("warrior" → "Guerriero"): the classes of the game are
+    words of its rules (Blame counts vigilantes, Revenge villains), so they live in the locale; a pack's
+    own class with no entry keeps its own spelling."""
+    key = f"km.info.class.{name.strip().casefold()}"
+    return t(key, lang) if has(key, lang) else name
 
 
 def _element(value: str, lang: str) -> str:
@@ -201,7 +210,7 @@ def reward_parts(reward: Reward, lang: str) -> list[str]:
             parts.append(t(f"km.info.reward.{field}", lang, value=getattr(reward, field)))
     parts += [power_name(p, lang) for p in reward.powers]
     if len(parts) == 2 and reward.text:  # nothing structured: the token's own words
-        parts.append(reward.text)
+        parts.append(text_in(reward, lang))
     return parts
 
 
@@ -282,7 +291,7 @@ class Entry:
             return arena_short(item, lang, limit)
         if isinstance(item, Keyword):
             return t(f"km.info.power_text.{item.value}", lang)
-        return item.text or ""
+        return text_in(item, lang)
 
 
 def _pack_key(content: dict[str, Any] | None) -> str:
@@ -411,7 +420,7 @@ def _fields(entry: Entry, lang: str) -> list[Field]:
         return [Field(t("km.info.field.effect", lang), t(f"km.info.power_text.{item.value}", lang)),
                 Field(t("km.info.field.rule", lang), POWER_RULE[item])]
     assert isinstance(item, CustomPower)
-    fields = [Field(t("km.info.field.text", lang), item.text or "—")]
+    fields = [Field(t("km.info.field.text", lang), text_in(item, lang) or "—")]
     if item.fight_start:
         fields.append(Field(t("km.info.field.fight_start", lang), ", ".join(effect_text(e, lang)
                                                                           for e in item.fight_start)))
@@ -436,7 +445,7 @@ def spell_fields(spell: Spell, lang: str, owners: Iterable[Any] = ()) -> list[Fi
         area = t("km.info.oriented", lang, area=area)
     fields += _field("km.info.field.area", area, lang)
     fields.append(Field(t("km.info.field.limit", lang), limit_text(spell, lang) or t("km.info.limit.unlimited", lang)))
-    fields += _field("km.info.field.text", spell.text, lang)
+    fields += _field("km.info.field.text", text_in(spell, lang), lang)
     fields += _field("km.info.field.owners", ", ".join(name_in(o, lang) for o in owners), lang)
     return fields
 
@@ -445,8 +454,9 @@ def reward_fields(reward: Reward, lang: str) -> list[Field]:
     rank_name, kind, *effects = reward_parts(reward, lang)
     fields = [Field(t("km.info.field.rank", lang), rank_name), Field(t("km.info.field.kind", lang), kind),
               Field(t("km.info.field.when", lang), t(f"km.info.reward_when.{reward.type.value}", lang))]
-    fields += _field("km.info.field.effect", ", ".join(e for e in effects if e != reward.text), lang)
-    fields += _field("km.info.field.text", reward.text, lang)
+    own = text_in(reward, lang)
+    fields += _field("km.info.field.effect", ", ".join(e for e in effects if e != own), lang)
+    fields += _field("km.info.field.text", own, lang)
     return fields
 
 
@@ -461,9 +471,9 @@ def figurine_fields(fig: Figurine | SummonTemplate, lang: str) -> list[Field]:
                 t("km.info.initiative", lang, initiative=fig.initiative)]
         fields = [Field(t("km.info.field.stats", lang), SEPARATOR.join(head)),
                   Field(t("km.info.field.copies", lang), t(f"km.info.colour.{NameColour(fig.colour).value}", lang))]
-        fields += _field("km.info.field.classes", ", ".join(fig.classes), lang)
+        fields += _field("km.info.field.classes", ", ".join(class_name(c, lang) for c in fig.classes), lang)
         fields += _field("km.info.field.powers", ", ".join(figurine_powers(fig, lang)), lang)
-        fields += [Field(name_in(c, lang), c.text or "—") for c in fig.custom_powers]
+        fields += [Field(name_in(c, lang), text_in(c, lang) or "—") for c in fig.custom_powers]
     spells = fig.all_spells() if isinstance(fig, Figurine) else fig.spells
     fields += [Field(spell_name(s, lang), spell_short(s, lang, 200)) for s in spells]
     return fields

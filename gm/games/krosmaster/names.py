@@ -228,7 +228,19 @@ def name_error(exc: RuleError, state: State | None, lang: str) -> RuleError:
             exc.params[key] = ", ".join(str(word(v)) for v in value)
         elif key in ("direction", "options"):
             exc.params[key] = word(value)
+        elif key == "known" and isinstance(value, str) and state is not None:  # 103.10b: a piece's own powers
+            exc.params[key] = ", ".join(_power_called(state, part, lang) for part in value.split(", "))
     return exc
+
+
+def _power_called(state: State, name: str, lang: str) -> str:
+    """A custom power an engine error names by its pack name (the fight-start powers to order, 103.10b),
+    in the reader's language; any other word is kept."""
+    for piece in state.pieces.values():
+        for power in piece.figurine.custom_powers:
+            if power.name == name:
+                return name_in(power, lang)
+    return name
 
 
 def _spell_called(state: State, name: str, lang: str) -> str:

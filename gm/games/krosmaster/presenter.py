@@ -369,7 +369,7 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
                       name: str | None, *, replace: bool = False) -> Reply:
     """Validate and store a server's content pack; nothing is saved unless all of it is valid,
     and an existing pack of the same name is only overwritten with ``replace``."""
-    pack = await pack_admin.read_upload(actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
+    pack = await pack_admin.read_upload(place, actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
                                         too_big="km.err.pack_too_big", not_text="km.ui.pack_not_text")
     name = pack_admin.pack_name(name or pack["name"] or filename.rsplit(".", 1)[0])
     replaced = await pack_admin.save(store, place, actor, "krosmaster", name, pack, replace)

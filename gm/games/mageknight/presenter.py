@@ -138,7 +138,7 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
                       *, replace: bool = False) -> Reply:
     """Validate and store a server's pack; nothing is saved unless all of it is valid, and a pack of
     the same name is only overwritten with ``replace``."""
-    pack = await pack_admin.read_upload(actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
+    pack = await pack_admin.read_upload(place, actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
                                         too_big="mk.err.pack_too_big", not_text="mk.ui.pack_not_text")
     name = pack_admin.pack_name(name or pack["name"] or filename.rsplit(".", 1)[0])
     replaced = await pack_admin.save(store, place, actor, SYSTEM, name, pack, replace)
@@ -322,6 +322,12 @@ class MageKnightPresenter:
             named["enemy"] = choices.resolve_damage_enemy(view, named["enemy"], lang) or named["enemy"]
         return named
 
+    def error_params(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """A refusal's lists of candidates ("Cinder Shamans (e1), Village Pikes (u3)", a duel's "Armored Brutes
+        (4)") in the reader's language, item by item with the tag kept, from the ``names_<lang>`` pairs the
+        engine attaches (``rules_base.add_listed_names``); a whole name is left to ``common.i18n.local_names``."""
+        return listed_names(params, lang)
+
     def warm_up(self) -> None:
         """Fonts, arenas and palettes, drawn once per render worker (``gm.presenters.warm_up_all``)."""
         from renderers.mageknight import warm_up
@@ -340,6 +346,26 @@ class MageKnightPresenter:
         if sides != 6:
             return None
         return {value: f"mk.face.{mana_from_d6(value).value}" for value in range(1, 7)}
+
+
+def listed_names(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``params`` with each name inside a ", "-joined list, before its bracketed tag, in ``lang``.
+
+    Why here and not in the engine: the engine is language-free and words its candidates in English, the
+    Italian pairs beside them; only the wording of the reply knows who reads it (issue 27)."""
+    table = params.get(f"names_{lang}")
+    if not isinstance(table, dict) or not table:
+        return params
+    out = dict(params)
+    for key, value in params.items():
+        if key.startswith("names_") or key.endswith("_key") or not isinstance(value, str) or value in table:
+            continue
+        items = []
+        for item in value.split(", "):
+            name, bracket, tag = item.partition(" (") if item.endswith(")") else (item, "", "")
+            items.append(f"{table.get(name, name)}{bracket}{tag}")
+        out[key] = ", ".join(items)
+    return out
 
 
 def _token_name(token: dict[str, Any], lang: str) -> str:

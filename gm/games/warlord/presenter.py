@@ -330,7 +330,7 @@ async def import_pack(store: Store, place: Place, actor: Actor, filename: str, d
                       *, replace: bool = False) -> Reply:
     """Validate and store a server's pack (cards and decks, every deck checked); nothing is saved
     unless all of it is valid."""
-    pack_data = await pack_admin.read_upload(actor, data, filename, checked_pack, max_bytes=MAX_PACK_BYTES,
+    pack_data = await pack_admin.read_upload(place, actor, data, filename, checked_pack, max_bytes=MAX_PACK_BYTES,
                                              too_big="warlord.err.pack_too_big", not_text="warlord.ui.pack_not_text")
     pack = load_pack(pack_data)
     name = pack_admin.pack_name(name or filename.rsplit(".", 1)[0])

@@ -410,7 +410,7 @@ async def import_pack(store: Any, place: Place, actor: Actor, filename: str, dat
     from engines.wowboard.content import MAX_PACK_BYTES, changed_entries, checked_server_pack, checked_upload
     from gm.packs import admin as pack_admin
 
-    pack_data = await pack_admin.read_upload(actor, data, filename, checked_upload, max_bytes=MAX_PACK_BYTES,
+    pack_data = await pack_admin.read_upload(place, actor, data, filename, checked_upload, max_bytes=MAX_PACK_BYTES,
                                              too_big="wowboard.err.pack_too_big", not_text="wowboard.ui.pack_not_text")
     pack = checked_server_pack(pack_data)
     name = pack_admin.pack_name(name or filename.rsplit(".", 1)[0])

@@ -22,13 +22,14 @@ from engines.wowminis.content import Pack, local_name, norm
 from engines.wowminis.rules_board import dist, parse_space, terrain_at
 from engines.wowminis.rules_moves import natural_moves
 from engines.wowminis.rules_play import Playable, cost_of, playables
+from engines.wowminis.rules_replace import OPTION_KEYS
 from engines.wowminis.rules_setup import bar_options, seat_chars
 from engines.wowminis.rules_stats import max_health, stealthed
 from engines.wowminis.state import CharState, State, shown
 from gm.games.choices import Choice, Ranked, fit, matches, rank
 from gm.games.names import find, fold
 from gm.games.wowminis import names
-from gm.games.wowminis.text import ability_name, ability_parts, character_line
+from gm.games.wowminis.text import ability_name, ability_parts, character_line, localized
 
 FACING = ("↑", "↗", "↘", "↓", "↙", "↖")  # the six triangle orientations (407.2), as arrows
 
@@ -256,6 +257,9 @@ def option_label(view: State, value: str, params: dict[str, Any], lang: str) -> 
                     t("wowm.ui.health_of", lang, health=c.health, max=max_health(view, c)), where])
     if value.lower() == "none":
         return t("wowm.ui.option_none", lang)
+    if view.pending is not None and view.pending.kind == "replacement" and params.get("op") in OPTION_KEYS:
+        # 709.2: which replacement applies first, worded by what it does, its buff named in the reader's language
+        return t(OPTION_KEYS[str(params["op"])], lang, **localized(params, lang, view))
     named = [str(v) for k, v in params.items() if k in ("name", "card", "space", "at")]
     return fit([value, *[n for n in named if n != value]])
 

@@ -21,7 +21,7 @@ from engines.core.events import Event
 from engines.wowminis import ENGINE
 from engines.wowminis import actions as A
 from engines.wowminis.content import MAX_PACK_BYTES, ScenarioDef, load_pack, local_name, pack_for
-from engines.wowminis.rules_setup import SHORT, check_party
+from engines.wowminis.rules_setup import DEFAULT_MAP, SHORT, check_party
 from engines.wowminis.state import State
 from gm import presenters
 from gm.context import Actor, Place
@@ -63,13 +63,16 @@ async def game(app: App, place: Place, actor: Actor) -> tuple[State, int | None,
 
 # ---------------------------------------------------------------------------- lobby
 async def set_party(app: App, place: Place, actor: Actor, typed: str) -> Reply:
-    """``/wowm party``: three characters of one faction (100.2, A3), checked before it is stored."""
+    """``/wowm party``: the scenario's party (100.1; standard: three of one faction, 100.2, A3), checked
+    before it is stored."""
     table = await app.tables.table_for(place)
     if table is None or table.game.system != SYSTEM:
         raise TavoloError("wowm.ui.no_lobby")
     pack = pack_for(table.content)
     ids = choices.resolve_party(pack, typed, actor.locale)
-    check_party(ScenarioDef(), [pack.character(i) for i in ids])
+    # 100.1: the party rules are the table's scenario's (size, one faction or mixed, one legendary)
+    check_party(pack.scenario(str(table.game.options.get("scenario") or "standard")),
+                [pack.character(i) for i in ids])
     reply = await app.tables.configure_seat(place, actor, {"party": ids})
     party = [pack.character(i) for i in ids]
     honor = sum(c.honor for c in party)
@@ -294,7 +297,7 @@ def play_action(view: State, ability: str, target: str | None, lang: str = "en")
 async def import_pack(store: Store, place: Place, actor: Actor, filename: str, data: bytes, name: str | None,
                       *, replace: bool = False) -> Reply:
     """Validate and store a server's pack; nothing is saved unless all of it is valid."""
-    pack = await pack_admin.read_upload(actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
+    pack = await pack_admin.read_upload(place, actor, data, filename, load_pack, max_bytes=MAX_PACK_BYTES,
                                         too_big="wowm.ui.pack_too_big", not_text="wowm.ui.pack_not_text")
     name = pack_admin.pack_name(name or pack.get("name") or filename.rsplit(".", 1)[0])
     replaced = await pack_admin.save(store, place, actor, SYSTEM, name, pack, replace)
@@ -420,14 +423,31 @@ class WowMinisPresenter:
         return frozenset({(view.turn.number,)})
 
     def lobby_hint(self, options: dict[str, Any], lang: str) -> str:
-        """Issue 27.4/27.3: the opening message names ``/wowm party``, and offers the short scenario."""
-        lines = [t("wowm.ui.lobby_hint", lang)]
-        if options.get("scenario") == "short":
-            board = pack_for(None).map(str(options.get("map") or SHORT["map"]))
-            lines.append(t("wowm.ui.lobby_short_on", lang, map=local_name(board, lang),
-                           goal=options.get("goal", SHORT["goal"])))
+        """Issue 27.4/27.3/29.4: the opening message names ``/wowm party`` with the scenario's party rules
+        (100.1), says what the chosen scenario changes, and otherwise offers the short one and lists them all."""
+        pack = pack_for(None)
+        try:
+            scenario = pack.scenario(str(options.get("scenario") or "standard"))
+        except TavoloError:  # a server pack's scenario: its lobby shows the standard wording
+            scenario = ScenarioDef()
+        if scenario.party_size == 3 and scenario.same_faction:
+            lines = [t("wowm.ui.lobby_hint", lang)]
+        else:
+            faction = t(f"wowm.ui.lobby_faction_{'one' if scenario.same_faction else 'any'}", lang)
+            lines = [t("wowm.ui.lobby_hint_party", lang, size=scenario.party_size, faction=faction)]
+        goal = options.get("goal", scenario.honor_goal)
+        if scenario.id == "short":
+            board = pack.map(str(options.get("map") or SHORT["map"]))
+            lines.append(t("wowm.ui.lobby_short_on", lang, map=local_name(board, lang), goal=goal))
+        elif scenario.id != "standard":
+            board = pack.map(str(options.get("map") or scenario.map or DEFAULT_MAP))
+            text_ = (scenario.text_it or scenario.text) if lang == "it" else scenario.text
+            lines.append(t("wowm.ui.lobby_scenario_on", lang, name=local_name(scenario, lang), text=text_,
+                           map=local_name(board, lang)))
         else:
             lines.append(t("wowm.ui.lobby_short_offer", lang, goal=SHORT["goal"]))
+            listed = ", ".join(f"`{s.id}` ({local_name(s, lang)})" for s in pack.scenarios if s.id != "standard")
+            lines.append(t("wowm.ui.lobby_scenarios", lang, scenarios=listed))
         return "\n".join(lines)
 
     def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,

@@ -1,0 +1,427 @@
+"""Pictures drawn straight on their palette: no RGB canvas, no quantizing afterwards (issue 28).
+
+Why: a board picture is encoded on a fixed palette (``kit_palette``), so it was drawn in RGB and then
+quantized pixel by pixel (~1 ns a pixel: 1.6 ms for a 1200 x 1400 Warlord table, as much as the rest
+of its drawing), on a canvas four times the size of the palette picture. Every shape a renderer draws
+is one flat colour of the palette, so drawn on the palette picture it is that colour's index; text is
+the only blend, and a text over a known ground (``kit_ink``) is cut into flat fills whose colours are
+known before they are pasted (``Draw.fills``). So a picture can be drawn on the palette picture itself.
+
+Why the pixels are the same: what is kept true is that each index is the quantized colour (``Palette.quantize``)
+of the pixel the RGB canvas would hold. A flat colour of the palette is its own index (a fill of a text
+cut by colour too); a text blitted over one colour (``bitmap``: the colour found under it) is drawn
+the kit's way on a swatch of that colour and quantized, away from the canvas; over several, each level
+is looked up per index of the ground (``_blend_table``). Either is right where the ground's RGB colour
+is a palette colour. The one place it is not: a pixel earlier given a
+colour the palette does not hold exactly (a text edge whose blend was dropped), which ``dirty`` marks;
+a blend over such a pixel, or a flat colour the palette lacks, makes the drawing ``exact = False`` and
+the caller draws that picture the RGB way (``kit.to_png``). Tests draw the games' pictures both ways.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageChops
+
+from renderers import kit, kit_png
+from renderers.kit import RGB
+from renderers.kit_palette import Palette
+
+_NONZERO = [255 if v else 0 for v in range(256)]
+_KEPT = 4096
+"""Masks whose levels are remembered (by identity, kept alive with them)."""
+
+
+class _Kept(dict):  # type: ignore[type-arg]
+    """Pictures remembered by what they are made of, the oldest let go whenever they would pass ``budget``
+    bytes: a render worker keeps a few MB of them, whatever it draws."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__()
+        self.budget, self.used = budget, 0
+        self.sizes: dict[Any, int] = {}
+        self.lock = threading.Lock()  # render threads share a process's pictures (reads need none)
+
+    def keep(self, key: Any, value: Any, *pictures: Image.Image | None) -> None:
+        size = sum(p.width * p.height for p in pictures if p is not None)  # 1 byte a pixel: P, L and "1"
+        with self.lock:
+            self.used -= self.sizes.pop(key, 0)
+            while self and self.used + size > self.budget:
+                oldest = next(iter(self))
+                del self[oldest]
+                self.used -= self.sizes.pop(oldest, 0)
+            self[key] = value
+            self.sizes[key] = size
+            self.used += size
+
+
+def _point(image: Image.Image, lut: list[int], mode: str | None = None) -> Image.Image:
+    return image._new(image.im.point(lut, mode or image.mode))
+
+
+@lru_cache(maxsize=8)
+def _indexes(palette: Palette) -> dict[RGB, int]:
+    return {colour: index for index, colour in enumerate(palette.colours)}
+
+
+@lru_cache(maxsize=4096)
+def _quantized(palette: Palette, colour: RGB) -> int:
+    """The index ``palette.quantize`` gives ``colour`` (its own index when the palette holds it)."""
+    return palette.quantize(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=256)
+def _blend_table(palette: Palette, colour: RGB, level: int) -> tuple[list[int], list[int] | None]:
+    """For each index of a ground: the index of ``colour`` blitted over its palette colour at coverage
+    ``level`` (Pillow's own blend, quantized), and 255 where that blend is not a palette colour (None:
+    nowhere)."""
+    colours = palette.colours
+    strip = Image.new("RGB", (len(colours), 1))
+    for x, entry in enumerate(colours):
+        strip.putpixel((x, 0), entry)
+    kit.Draw(strip).bitmap((0, 0), Image.new("L", strip.size, level), fill=colour)
+    indexes = list(palette.quantize(strip).tobytes())
+    held = _indexes(palette)
+    blends = [strip.getpixel((x, 0)) for x in range(strip.width)]
+    table = indexes + [0] * (256 - len(indexes))
+    dirty = [0 if blends[i] in held else 255 for i in range(len(blends))] + [0] * (256 - len(blends))
+    return table, dirty if any(dirty) else None
+
+
+class Draw(kit.Draw):
+    """``kit.Draw`` on a "P" picture whose palette is ``palette``: the same calls, the quantized pixels."""
+
+    def __init__(self, image: Image.Image, palette: Palette) -> None:
+        super().__init__(image)
+        self.picture = image
+        self.fixed = palette
+        self.held = _indexes(palette)
+        self.exact = True
+        self.dirty: Image.Image | None = None  # pixels whose RGB colour the palette does not hold
+
+    def _index(self, colour: Any) -> int | None:
+        if colour is None:
+            return None
+        if type(colour) is int:
+            return colour
+        index = self.held.get(colour)
+        if index is None:  # a flat colour the palette lacks: its pixels' RGB is not known from their index
+            self.exact = False
+            return _quantized(self.fixed, tuple(colour)[:3])  # type: ignore[arg-type]
+        return index
+
+    def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:  # type: ignore[override]
+        return super()._getink(self._index(ink), self._index(fill))
+
+    def _mark(self, xy: tuple[int, int], mask: Image.Image) -> None:
+        if self.dirty is None:
+            self.dirty = Image.new("1", self.picture.size)
+        self.dirty.paste(1, (xy[0], xy[1]), mask)
+
+    def _over_dirty(self, xy: tuple[int, int], mask: Image.Image) -> bool:
+        if self.dirty is None:
+            return False
+        box = (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height)
+        if self.dirty.im.crop(box).getbbox() is None:  # (on the core: no Image around it, no palette copied)
+            return False
+        return ImageChops.logical_and(self.dirty.crop(box), _level_mask(mask, 0)).getbbox() is not None
+
+    def bitmap(self, xy: Any, bitmap: Image.Image, fill: Any = None) -> None:
+        """A mask blitted in ``fill``: a two-level mask is that colour's index; the levels between (a text's
+        edges) are each ground's blend, looked up by its index (``_blend_table``)."""
+        at = (int(xy[0]), int(xy[1]))
+        levels = _levels(bitmap)
+        if not levels:
+            return
+        if levels == (255,):
+            index = self.held.get(fill)
+            if index is None:  # a text part whose blend the palette dropped: known here, marked
+                index = _quantized(self.fixed, fill)
+                self._mark(at, bitmap)
+            self.draw.draw_bitmap(at, bitmap.im, index)
+            return
+        if self._over_dirty(at, bitmap):  # a blend over a colour this picture cannot know
+            self.exact = False
+        box = (at[0], at[1], at[0] + bitmap.width, at[1] + bitmap.height)
+        core = self.picture.im
+        ground_core = core.crop(box)
+        if box[0] >= 0 and box[1] >= 0 and box[2] <= core.size[0] and box[3] <= core.size[1]:
+            low, high = ground_core.getextrema()
+            if low == high:  # the whole box one colour: the swatch and the ground around it, pasted as is
+                quantized, _written, unheld = _on_ground(self.fixed, bitmap, fill, low)  # type: ignore[arg-type]
+                core.paste(quantized.im, box)
+                if unheld is not None:
+                    self._mark(at, unheld)
+                return
+            counts = ground_core.histogram((0, 0), _level_mask(bitmap, 0).im)
+            if counts.count(0) == 255:  # one colour under what it inks (a chip, a panel): its swatch, pasted
+                quantized, written, unheld = _on_ground(self.fixed, bitmap, fill,  # type: ignore[arg-type]
+                                                        counts.index(max(counts)))
+                core.paste(quantized.im, box, written.im)
+                if unheld is not None:
+                    self._mark(at, unheld)
+                return
+            ground = self.picture._new(ground_core)
+            key = (id(bitmap), id(self.fixed), fill, ground.tobytes())
+            found = _kept_blends.get(key)
+            if found is None or found[0] is not bitmap:  # (an HP number on its two-tone strip, a name on its
+                found = _blended(self.fixed, bitmap, fill, ground, levels)  # token: the same again and again)
+                _kept_blends.keep(key, found, found[1], found[2], bitmap)
+            core.paste(found[1].im, box, _level_mask(bitmap, 0).im)
+            if found[2] is not None:
+                self._mark(at, found[2])
+            return
+        ground = self.picture._new(ground_core)  # (partly off the picture: looked up here, pasted clipped)
+        _mask, region, marks = _blended(self.fixed, bitmap, fill, ground, levels)
+        core.paste(region.im, box, _level_mask(bitmap, 0).im)
+        if marks is not None:
+            self._mark(at, marks)
+
+    def paste_over(self, box: tuple[int, int, int, int], picture: Image.Image, ground: RGB) -> bool:
+        """``picture`` (RGB, drawn on ``ground``) pasted whole at ``box`` where this picture still holds
+        only ``ground`` there (its index, no pixel of another colour of that index); False when not."""
+        index = self.held.get(ground)
+        if index is None or self.picture.crop(box).getextrema() != (index, index):
+            return False
+        if self.dirty is not None and self.dirty.im.crop(box).getbbox() is not None:
+            return False
+        quantized, unheld = _sprite(self.fixed, picture, _whole(picture.size))
+        self.picture.paste(quantized, box[:2])
+        if unheld is not None:
+            self._mark(box[:2], unheld)
+        return True
+
+    def blits(self, xy: Any, height: int, masks: tuple[tuple[Image.Image, Any], ...]) -> None:
+        """Masks blitted at one place in turn (``kit.draw_text`` gives an outlined text as its stroke then
+        its fill): two-level ones as one paste of their indexes (``fills``), a lone blended one as
+        ``bitmap``, several blended ones as one, looked up by the ground under them (the name on a
+        token, a count on the ring's chip: the same ground again and again)."""
+        at = (int(xy[0]), int(xy[1]))
+        if len(masks) == 1:
+            self.bitmap(at, masks[0][0], masks[0][1])
+            return
+        if all(mask.mode == "1" for mask, _colour in masks):
+            self.fills(at, masks)
+            return
+        size = masks[0][0].size
+        box = (at[0], at[1], at[0] + size[0], at[1] + size[1])
+        core = self.picture.im
+        if any(mask.size != size or mask.mode != "L" for mask, _colour in masks) or box[0] < 0 or box[1] < 0 \
+                or box[2] > core.size[0] or box[3] > core.size[1] \
+                or any(self._over_dirty(at, mask) for mask, _colour in masks):
+            for mask, colour in masks:
+                self.bitmap(at, mask, colour)
+            return
+        ground_core = core.crop(box)
+        low, high = ground_core.getextrema()
+        key: tuple[Any, ...]
+        if low == high:  # one colour under the whole box (an outlined number on the panel): no bytes to key
+            key = (id(self.fixed), *((id(mask), colour) for mask, colour in masks), low)
+            ground = None
+        else:
+            ground = self.picture._new(ground_core)
+            key = (id(self.fixed), *((id(mask), colour) for mask, colour in masks), ground.tobytes())
+        found = _kept_blends.get(key)
+        if found is None or found[0] is not masks[0][0]:
+            if ground is None:
+                ground = self.picture._new(ground_core)
+            found = _blended_in_turn(self.fixed, masks, ground)
+            if found is None:  # a blend over a colour the palette lacks, made by the mask before: not known
+                for mask, colour in masks:
+                    self.bitmap(at, mask, colour)
+                return
+            _kept_blends.keep(key, found, found[1], found[2], *(mask for mask, _colour in masks))
+        core.paste(found[1].im, box, _union(masks).im)
+        if found[2] is not None:
+            self._mark(at, found[2])
+
+    def fills(self, xy: tuple[int, int], masks: tuple[tuple[Image.Image, RGB], ...]) -> None:
+        """Two-level masks of one size filled in turn, each in its colour (``kit_ink``'s text cut by colour,
+        a chip's fill and rim), as one paste of their indexes; the pixels whose colour the palette does not
+        hold marked."""
+        quantized, written, unheld = _fills(self.fixed, masks)
+        self.picture.im.paste(quantized.im, (xy[0], xy[1], xy[0] + written.width, xy[1] + written.height),
+                              written.im)
+        if unheld is not None:
+            self._mark(xy, unheld)
+
+
+def _blended(palette: Palette, mask: Image.Image, fill: RGB, ground: Image.Image, levels: tuple[int, ...]
+             ) -> tuple[Image.Image, Image.Image, Image.Image | None]:
+    """``mask`` blitted in ``fill`` over ``ground`` (a palette picture of its size), each level looked up by
+    the ground's index (``_blend_table``): (the mask, the palette picture, the pixels given a colour the
+    palette does not hold, None for none)."""
+    region = ground.copy()
+    marks: Image.Image | None = None
+    for level in levels:
+        part = _level_mask(mask, level)
+        if level == 255:
+            index = _indexes(palette).get(fill)
+            if index is None:
+                index = _quantized(palette, fill)
+                marks = part if marks is None else ImageChops.logical_or(marks, part)
+            region.paste(index, (0, 0), part)
+            continue
+        table, unheld = _blend_table(palette, fill, level)
+        region.paste(_point(ground, table), (0, 0), part)
+        if unheld is not None:
+            found = ImageChops.logical_and(_point(ground, unheld, "1"), part)
+            if found.getbbox() is not None:
+                marks = found if marks is None else ImageChops.logical_or(marks, found)
+    return mask, region, marks
+
+
+_kept_blends = _Kept(2 << 20)
+_kept_unions = _Kept(1 << 20)
+
+
+def _union(masks: tuple[tuple[Image.Image, Any], ...]) -> Image.Image:
+    """Every pixel some of ``masks`` covers, as a two-level mask (kept by the masks' identity)."""
+    key = tuple(id(mask) for mask, _colour in masks)
+    found = _kept_unions.get(key)
+    if found is not None and all(a is b for a, (b, _colour) in zip(found[0], masks, strict=True)):
+        return found[1]  # type: ignore[no-any-return]
+    union = _level_mask(masks[0][0], 0)
+    for mask, _colour in masks[1:]:
+        union = ImageChops.logical_or(union, _level_mask(mask, 0))
+    _kept_unions.keep(key, (tuple(mask for mask, _colour in masks), union), union)
+    return union
+
+
+def _blended_in_turn(palette: Palette, masks: tuple[tuple[Image.Image, Any], ...], ground: Image.Image
+                     ) -> tuple[Image.Image, Image.Image, Image.Image | None] | None:
+    """``masks`` blitted in turn over ``ground`` (``_blended`` each): (the first mask, the palette picture,
+    the pixels given a colour the palette does not hold), or None when a mask blends over such a pixel
+    the one before it made (its colour is not known from the index)."""
+    region, marks = ground, None
+    for mask, colour in masks:
+        if marks is not None and ImageChops.logical_and(marks, _level_mask(mask, 0)).getbbox() is not None:
+            return None
+        _mask, region, new = _blended(palette, mask, colour, region, _levels(mask))
+        if new is not None:
+            marks = new if marks is None else ImageChops.logical_or(marks, new)
+    return masks[0][0], region, marks
+_kept_levels: dict[int, tuple[Image.Image, tuple[int, ...]]] = {}
+_kept_parts = _Kept(6 << 20)
+_kept_sprites = _Kept(1 << 20)
+
+
+def _levels(mask: Image.Image) -> tuple[int, ...]:
+    """The coverage levels a mask holds besides 0 (masks are the kit's cached ones: kept by identity)."""
+    found = _kept_levels.get(id(mask))
+    if found is not None and found[0] is mask:
+        return found[1]
+    if mask.mode == "1":
+        levels: tuple[int, ...] = (255,) if mask.getbbox() is not None else ()
+    else:
+        histogram = mask.histogram()
+        levels = tuple(v for v in range(1, 256) if histogram[v])
+    if len(_kept_levels) >= _KEPT:
+        _kept_levels.clear()
+    _kept_levels[id(mask)] = (mask, levels)
+    return levels
+
+
+@lru_cache(maxsize=64)
+def _whole(size: tuple[int, int]) -> Image.Image:
+    return Image.new("1", size, 1)
+
+
+@lru_cache(maxsize=256)
+def _equal(level: int) -> list[int]:
+    return [255 if v == level else 0 for v in range(256)]
+
+
+def _level_mask(mask: Image.Image, level: int) -> Image.Image:
+    """The pixels of ``mask`` at ``level`` as a two-level mask (level 0: every pixel it covers)."""
+    found = _kept_parts.get((id(mask), level))
+    if found is not None and found[0] is mask:
+        return found[1]
+    part = _point(mask, _equal(level) if level else _NONZERO, "1")
+    _kept_parts.keep((id(mask), level), (mask, part), part, mask)
+    return part
+
+
+_kept_fills = _Kept(8 << 20)
+
+
+def _fills(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]
+           ) -> tuple[Image.Image, Image.Image, Image.Image | None]:
+    """``masks`` filled in turn with their colours' indexes: the palette picture, the pixels written, and
+    those whose colour the palette does not hold (None: none). Kept by the masks' identity (alive here)."""
+    key = (id(palette), *((id(mask), colour) for mask, colour in masks))
+    found = _kept_fills.get(key)
+    if found is not None and all(a[0] is b[0] for a, b in zip(found[0], masks, strict=True)):
+        return found[1], found[2], found[3]
+    held = _indexes(palette)
+    size = masks[0][0].size
+    quantized, written = Image.new("P", size), Image.new("1", size)
+    unheld: Image.Image | None = None
+    for mask, colour in masks:
+        index = held.get(colour)
+        if index is None:
+            index = _quantized(palette, colour)
+            unheld = unheld or Image.new("1", size)
+            unheld.paste(1, (0, 0), mask)
+        elif unheld is not None:
+            unheld.paste(0, (0, 0), mask)  # a later fill over an unheld pixel: held again
+        quantized.paste(index, (0, 0), mask)
+        written.paste(1, (0, 0), mask)
+    _kept_fills.keep(key, (masks, quantized, written, unheld), quantized, written, unheld,
+                     *(mask for mask, _colour in masks))  # (the masks are kept alive here too)
+    return quantized, written, unheld
+
+
+def _quantize(palette: Palette, picture: Image.Image, written: Image.Image) -> tuple[Image.Image, Image.Image | None]:
+    """``picture`` (RGB) on the palette, and the pixels of ``written`` whose colour the palette does not
+    hold (None: none)."""
+    quantized = palette.quantize(picture)
+    differs = _point(ImageChops.difference(quantized.convert("RGB"), picture).convert("L"), _NONZERO, "L")
+    unheld = ImageChops.multiply(differs, written.convert("L"))
+    return quantized, unheld.convert("1") if unheld.getbbox() is not None else None
+
+
+def _sprite(palette: Palette, picture: Image.Image, written: Image.Image) -> tuple[Image.Image, Image.Image | None]:
+    """``_quantize``, remembered for pictures pasted again and again (``paste_over``: kept by identity)."""
+    found = _kept_sprites.get((id(picture), id(palette)))
+    if found is not None and found[0] is picture and found[1] is palette:
+        return found[2], found[3]
+    quantized, unheld = _quantize(palette, picture, written)
+    _kept_sprites.keep((id(picture), id(palette)), (picture, palette, quantized, unheld), quantized, unheld)
+    return quantized, unheld
+
+
+_kept_grounds = _Kept(1 << 20)
+
+
+def _on_ground(palette: Palette, mask: Image.Image, fill: RGB, ground: int
+               ) -> tuple[Image.Image, Image.Image, Image.Image | None]:
+    """``mask`` blitted in ``fill`` over the palette colour ``ground``, the kit's way, quantized: the
+    palette picture (the ground's index where the mask is empty), the pixels written, and those whose
+    colour the palette does not hold (None: none)."""
+    key = (id(mask), id(palette), fill, ground)
+    found = _kept_grounds.get(key)
+    if found is not None and found[0] is mask:
+        return found[1], found[2], found[3]
+    swatch = Image.new("RGB", mask.size, palette.colours[ground])
+    kit.Draw(swatch).bitmap((0, 0), mask, fill=fill)
+    written = _level_mask(mask, 0)
+    quantized, unheld = _quantize(palette, swatch, written)
+    _kept_grounds.keep(key, (mask, quantized, written, unheld), quantized, unheld, mask)
+    return quantized, written, unheld
+
+
+def blank(size: tuple[int, int], colour: RGB, palette: Palette) -> Image.Image:
+    """``canvas`` of a static layer of one colour, made without quantizing it."""
+    picture = Image.new("P", size, _quantized(palette, colour))
+    picture.putpalette(palette.quantize(Image.new("RGB", (1, 1), colour)).getpalette() or [])
+    return picture
+
+
+def png(picture: Image.Image) -> bytes | None:
+    """The PNG ``kit.to_png`` writes for this palette picture's RGB twin (None where it would not write
+    one band by band: then draw it the RGB way)."""
+    return kit_png.encode(picture, level=kit.PNG_LEVEL) if kit_png.suits(picture) else None
