@@ -25,7 +25,6 @@ import pstats
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
@@ -34,10 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bare_encode import encode_ms
 from bench.pipeline import measure_cpu
-from bench.scripted_pictures import ROOT, Picture, print_ratios, record
+from bench.scripted_pictures import ROOT, fresh, print_ratios, ratios_clean_floor, record
 from engines.warlord.engine import WarlordEngine
 from gm.workers.render_pool import tune_allocator
-from renderers import kit, kit_palette_draw, kit_png, kit_scene
+from renderers import kit, kit_palette_draw, kit_png
 from renderers import warlord as W
 from renderers.warlord import palette
 from tests.warlord import builders as B
@@ -62,45 +61,6 @@ def _report(name: str, wall: list[float], cpu: list[float], extra: str = "") -> 
           f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms{extra}")
 
 
-def _fresh(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
-    """The same picture again and again as a table's first: no scene, no PNG band of an earlier run."""
-    return measure_cpu(fn, runs, fresh_bands=True)
-
-
-def _consecutive(pictures: list[Picture], rounds: int) -> tuple[list[float], float]:
-    """Each picture's median render (CPU ms) over ``rounds`` passes of the game's pictures in order, as
-    its render worker meets them (from empty caches), and the share of bands found in the cache of
-    compressed bands (``kit_png``: a band an earlier picture had is not compressed again)."""
-    passes = []
-    hits = misses = 0
-    for _round in range(rounds):
-        kit_png.CACHE.clear()
-        kit_scene.forget()
-        passes.append([measure_cpu(picture.render, 1)[1][0] for picture in pictures])
-        hits, misses = hits + kit_png.CACHE.hits, misses + kit_png.CACHE.misses
-    return [statistics.median(times) for times in zip(*passes, strict=True)], hits / max(1, hits + misses)
-
-
-def _lone(pictures: list[Picture], rounds: int) -> list[float]:
-    """Each picture's median render (CPU ms) drawn ``rounds`` times as a table's first: no scene, no
-    cached band."""
-    return [statistics.median(measure_cpu(picture.render, rounds, fresh_bands=True)[1]) for picture in pictures]
-
-
-def ratios_clean_floor(name: str, pictures: list[Picture], rounds: int) -> None:
-    """Issue 28's two figures with Pillow's encode timed in a fresh process (``bench.bare_encode``)."""
-    renders, reused = _consecutive(pictures, rounds)
-    floors = encode_ms([picture.render() or b"" for picture in pictures], rounds)
-    p50, floor = _pct(renders, .5), _pct(floors, .5)
-    print(f"{name}: a game's {len(pictures)} consecutive pictures: render cpu p50 {p50:.2f} ms, bare encode "
-          f"(fresh process) p50 {floor:.2f} ms: {p50 / floor:.2f}x; bands from the cache {reused:.0%}  [{_load()}]",
-          flush=True)
-    alone = _lone(pictures, rounds)
-    print(f"{name}: a lone picture (each of the game's, no scene, no cached band): render cpu p50 "
-          f"{_pct(alone, .5):.2f} ms, bare encode (fresh process) p50 {floor:.2f} ms: "
-          f"{_pct(alone, .5) / floor:.2f}x  [{_load()}]", flush=True)
-
-
 def _sample(runs: int) -> None:
     """The mid-game attack of the golden tests: lone render ÷ bare encode, and its parts."""
     view = WarlordEngine().view(B.scene_attack(), None)
@@ -108,7 +68,7 @@ def _sample(runs: int) -> None:
     def render() -> bytes:
         return W.render(view, log_lines=LOG)  # type: ignore[arg-type]
 
-    render_wall, render_cpu = _fresh(render, runs)
+    render_wall, render_cpu = fresh(render, runs)
     floor = statistics.median(encode_ms([render()], runs))
     print(f"\nthe mid-game attack picture, lone: render cpu p50 {_pct(render_cpu, .5):.2f} ms (wall "
           f"{_pct(render_wall, .5):.2f}), bare encode (fresh process) {floor:.2f} ms: "
@@ -122,11 +82,11 @@ def _sample(runs: int) -> None:
         return picture
 
     picture = on_palette()
-    layout_ms = _pct(_fresh(lambda: W._Frame(view, "en", None, None, LOG), runs)[1], .5)  # type: ignore[arg-type]
-    draw_ms = _pct(_fresh(on_palette, runs)[1], .5)
-    bands_ms = _pct(_fresh(lambda: kit_png.encode(picture, level=kit.PNG_LEVEL, cache=kit_png.BandCache()),
+    layout_ms = _pct(fresh(lambda: W._Frame(view, "en", None, None, LOG), runs)[1], .5)  # type: ignore[arg-type]
+    draw_ms = _pct(fresh(on_palette, runs)[1], .5)
+    bands_ms = _pct(fresh(lambda: kit_png.encode(picture, level=kit.PNG_LEVEL, cache=kit_png.BandCache()),
                            runs)[1], .5)
-    rgb_ms = _pct(_fresh(lambda: pal.quantize(W.render_image(view, log_lines=LOG)), runs)[1], .5)  # type: ignore[arg-type]
+    rgb_ms = _pct(fresh(lambda: pal.quantize(W.render_image(view, log_lines=LOG)), runs)[1], .5)  # type: ignore[arg-type]
     print(f"  its parts: the layout {layout_ms:.2f} ms, drawing on the palette picture {draw_ms - layout_ms:.2f}, "
           f"the PNG bands ({kit_png.DEFLATE}) {bands_ms:.2f}; drawn the RGB way and quantized instead "
           f"{rgb_ms:.2f}  [{_load()}]")
@@ -156,7 +116,7 @@ def main() -> None:
         view = engine.view(getattr(B, f"scene_{name}")(), None)
         png = W.render(view, log_lines=LOG)  # type: ignore[arg-type]
         size = W.render_image(view).size  # type: ignore[arg-type]
-        wall, cpu = _fresh(lambda v=view: W.render(v, log_lines=LOG), runs)  # type: ignore[misc]
+        wall, cpu = fresh(lambda v=view: W.render(v, log_lines=LOG), runs)  # type: ignore[misc]
         _report(name, wall, cpu, f"   PNG {len(png) / 1024:5.1f} KiB  {size[0]}x{size[1]}")
     if args.profile:
         profile = cProfile.Profile()

@@ -27,7 +27,6 @@ import pstats
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
@@ -36,10 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bare_encode import encode_ms
 from bench.pipeline import measure_cpu
-from bench.scripted_pictures import ROOT, Picture, print_ratios, record
+from bench.scripted_pictures import ROOT, fresh, print_ratios, ratios_clean_floor, record
 from engines.wowminis import ENGINE
 from gm.workers.render_pool import tune_allocator
-from renderers import kit, kit_palette_draw, kit_png, kit_scene
+from renderers import kit, kit_palette_draw, kit_png
 from renderers import wowminis as W
 from tests.renderers import wowminis_states as S
 
@@ -62,45 +61,6 @@ def _report(name: str, wall: list[float], cpu: list[float], extra: str = "") -> 
           f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms{extra}")
 
 
-def _fresh(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
-    """The same picture again and again as a table's first: no scene, no PNG band of an earlier run."""
-    return measure_cpu(fn, runs, fresh_bands=True)
-
-
-def _consecutive(pictures: list[Picture], rounds: int) -> tuple[list[float], float]:
-    """Each picture's median render (CPU ms) over ``rounds`` passes of the game's pictures in order, as
-    its render worker meets them (from empty caches), and the share of bands found in the cache of
-    compressed bands (``kit_png``: a band an earlier picture had is not compressed again)."""
-    passes = []
-    hits = misses = 0
-    for _round in range(rounds):
-        kit_png.CACHE.clear()
-        kit_scene.forget()
-        passes.append([measure_cpu(picture.render, 1)[1][0] for picture in pictures])
-        hits, misses = hits + kit_png.CACHE.hits, misses + kit_png.CACHE.misses
-    return [statistics.median(times) for times in zip(*passes, strict=True)], hits / max(1, hits + misses)
-
-
-def _lone(pictures: list[Picture], rounds: int) -> list[float]:
-    """Each picture's median render (CPU ms) drawn ``rounds`` times as a table's first: no scene, no
-    cached band."""
-    return [statistics.median(measure_cpu(picture.render, rounds, fresh_bands=True)[1]) for picture in pictures]
-
-
-def ratios_clean_floor(name: str, pictures: list[Picture], rounds: int) -> None:
-    """Issue 28's two figures with Pillow's encode timed in a fresh process (``bench.bare_encode``)."""
-    renders, reused = _consecutive(pictures, rounds)
-    floors = encode_ms([picture.render() or b"" for picture in pictures], rounds)
-    p50, floor = _pct(renders, .5), _pct(floors, .5)
-    print(f"{name}: a game's {len(pictures)} consecutive pictures: render cpu p50 {p50:.2f} ms, bare encode "
-          f"(fresh process) p50 {floor:.2f} ms: {p50 / floor:.2f}x; bands from the cache {reused:.0%}  [{_load()}]",
-          flush=True)
-    alone = _lone(pictures, rounds)
-    print(f"{name}: a lone picture (each of the game's, no scene, no cached band): render cpu p50 "
-          f"{_pct(alone, .5):.2f} ms, bare encode (fresh process) p50 {floor:.2f} ms: "
-          f"{_pct(alone, .5) / floor:.2f}x  [{_load()}]", flush=True)
-
-
 def _sample(runs: int) -> None:
     """The golden tests' mid-game: lone render ÷ bare encode, and its parts."""
     view = ENGINE.view(S.midgame(), None)
@@ -108,7 +68,7 @@ def _sample(runs: int) -> None:
     def render() -> bytes:
         return W.render(view, log_lines=S.LOG_EN)  # type: ignore[arg-type]
 
-    render_wall, render_cpu = _fresh(render, runs)
+    render_wall, render_cpu = fresh(render, runs)
     floor = statistics.median(encode_ms([render()], runs))
     print(f"\nthe mid-game picture, lone: render cpu p50 {_pct(render_cpu, .5):.2f} ms (wall "
           f"{_pct(render_wall, .5):.2f}), bare encode (fresh process) {floor:.2f} ms: "
@@ -122,10 +82,10 @@ def _sample(runs: int) -> None:
         return canvas
 
     canvas = on_palette()
-    draw_ms = _pct(_fresh(on_palette, runs)[1], .5)
-    bands_ms = _pct(_fresh(lambda: kit_png.encode(canvas, level=kit.PNG_LEVEL, cache=kit_png.BandCache()),
+    draw_ms = _pct(fresh(on_palette, runs)[1], .5)
+    bands_ms = _pct(fresh(lambda: kit_png.encode(canvas, level=kit.PNG_LEVEL, cache=kit_png.BandCache()),
                            runs)[1], .5)
-    rgb_ms = _pct(_fresh(lambda: pal.quantize(picture.image()), runs)[1], .5)
+    rgb_ms = _pct(fresh(lambda: pal.quantize(picture.image()), runs)[1], .5)
     print(f"  its parts: the layout and drawing on the palette picture {draw_ms:.2f} ms, the PNG bands "
           f"({kit_png.DEFLATE}) {bands_ms:.2f}; drawn the RGB way and quantized instead {rgb_ms:.2f}  "
           f"[{_load()}]")
@@ -154,13 +114,13 @@ def main() -> None:
     for name in SAMPLES:
         view = ENGINE.view(getattr(S, name)(), None)
         png = W.render(view, log_lines=S.LOG_EN)  # type: ignore[arg-type]
-        wall, cpu = _fresh(lambda v=view: W.render(v, log_lines=S.LOG_EN), runs)  # type: ignore[misc]
+        wall, cpu = fresh(lambda v=view: W.render(v, log_lines=S.LOG_EN), runs)  # type: ignore[misc]
         _report(name, wall, cpu, f"   PNG {len(png) / 1024:5.1f} KiB")
     mid = S.midgame()
     los = W.render_los(mid, "A6", "E11")
-    _report("los A6 E11", *_fresh(lambda: W.render_los(mid, "A6", "E11"), runs), f"   PNG {len(los) / 1024:5.1f} KiB")
+    _report("los A6 E11", *fresh(lambda: W.render_los(mid, "A6", "E11"), runs), f"   PNG {len(los) / 1024:5.1f} KiB")
     move = W.render_move(mid)
-    _report("move preview", *_fresh(lambda: W.render_move(mid), runs), f"   PNG {len(move) / 1024:5.1f} KiB")
+    _report("move preview", *fresh(lambda: W.render_move(mid), runs), f"   PNG {len(move) / 1024:5.1f} KiB")
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()

@@ -22,6 +22,7 @@ from typing import Any
 
 from PIL import Image
 
+from bench.bare_encode import encode_ms
 from bench.pipeline import measure_cpu
 from gm.workers import render_pool
 from renderers import kit, kit_png, kit_replay, kit_scene
@@ -221,3 +222,42 @@ def print_ratios(name: str, pictures: list[Picture], rounds: int = 3) -> None:
 
             print(f"  {kind:<7} x{len(which):<4} consecutive {ratio(renders, encodes):.2f}x, "  # type: ignore[arg-type]
                   f"lone {ratio(alone, alone_encodes):.2f}x  [{_load()}]", flush=True)
+
+
+def fresh(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+    """The same picture again and again as a table's first: no scene, no PNG band of an earlier run."""
+    return measure_cpu(fn, runs, fresh_bands=True)
+
+
+def _consecutive_cpu(pictures: list[Picture], rounds: int) -> tuple[list[float], float]:
+    """Each picture's median render (CPU ms) over ``rounds`` passes of the game's pictures in order, as
+    its render worker meets them (from empty caches), and the share of bands found in the cache of
+    compressed bands (``kit_png``: a band an earlier picture had is not compressed again)."""
+    passes = []
+    hits = misses = 0
+    for _round in range(rounds):
+        kit_png.CACHE.clear()
+        kit_scene.forget()
+        passes.append([measure_cpu(picture.render, 1)[1][0] for picture in pictures])
+        hits, misses = hits + kit_png.CACHE.hits, misses + kit_png.CACHE.misses
+    return [statistics.median(times) for times in zip(*passes, strict=True)], hits / max(1, hits + misses)
+
+
+def _lone_cpu(pictures: list[Picture], rounds: int) -> list[float]:
+    """Each picture's median render (CPU ms) drawn ``rounds`` times as a table's first: no scene, no
+    cached band."""
+    return [statistics.median(measure_cpu(picture.render, rounds, fresh_bands=True)[1]) for picture in pictures]
+
+
+def ratios_clean_floor(name: str, pictures: list[Picture], rounds: int) -> None:
+    """Issue 28's two figures with Pillow's encode timed in a fresh process (``bench.bare_encode``)."""
+    renders, reused = _consecutive_cpu(pictures, rounds)
+    floors = encode_ms([picture.render() or b"" for picture in pictures], rounds)
+    p50, floor = _pct(renders, .5), _pct(floors, .5)
+    print(f"{name}: a game's {len(pictures)} consecutive pictures: render cpu p50 {p50:.2f} ms, bare encode "
+          f"(fresh process) p50 {floor:.2f} ms: {p50 / floor:.2f}x; bands from the cache {reused:.0%}  [{_load()}]",
+          flush=True)
+    alone = _lone_cpu(pictures, rounds)
+    print(f"{name}: a lone picture (each of the game's, no scene, no cached band): render cpu p50 "
+          f"{_pct(alone, .5):.2f} ms, bare encode (fresh process) p50 {floor:.2f} ms: "
+          f"{_pct(alone, .5) / floor:.2f}x  [{_load()}]", flush=True)
