@@ -42,6 +42,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="report the database: backend, migration level, counts (then exit)")
     parser.add_argument("--copy-to-postgres", metavar="URL",
                         help="copy the SQLite database (DATABASE_PATH) into an empty PostgreSQL database")
+    parser.add_argument("--recompute-ratings", action="store_true",
+                        help="rate every finished game again, in the order they ended, and say which stored ratings "
+                             "differed (issue 32.5)")
+    parser.add_argument("--web", type=int, metavar="PORT",
+                        help="serve the games' web pages on this port (WEB_PORT), e.g. --console --web 8080")
+    parser.add_argument("--web-only", action="store_true",
+                        help="serve every game's web page from the database, with no Discord connection")
     return parser.parse_args(argv)
 
 
@@ -112,6 +119,35 @@ def check_db(settings: Settings) -> int:
     return 0
 
 
+def recompute_ratings(settings: Settings) -> int:
+    """``--recompute-ratings``: every rating again from the stored games, in one transaction; prints how
+    many games were replayed and which stored ratings differed (none when each game was rated as it
+    ended). 0 when done, 2 when the database cannot be opened."""
+    from gm.table.ratings import recompute
+
+    lang = settings.default_locale
+
+    async def run() -> list[str]:
+        store = await settings.open_store()
+        try:
+            async with store.transaction() as conn:
+                done = await recompute(conn)
+        finally:
+            await store.close()
+        lines = [t("cli.ratings.done", lang, games=done.games, rated=done.rated, ratings=done.ratings,
+                   differing=len(done.differing))]
+        lines += [t("cli.ratings.differed", lang, guild=g, system=s, user=u) for g, s, u in done.differing[:50]]
+        return lines
+
+    try:
+        lines = asyncio.run(run())
+    except Exception as exc:  # the operator reads why, not a traceback
+        print(t("cli.check_db.failed", lang, error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
 def copy_to_postgres(settings: Settings, url: str) -> int:
     """``--copy-to-postgres URL``: every game, action, roll, rulebook and pack of the SQLite file into an
     empty PostgreSQL database, checked by counts and by loading every game; 2 and the reason otherwise."""
@@ -135,6 +171,23 @@ def copy_to_postgres(settings: Settings, url: str) -> int:
     return 0
 
 
+def web_only(settings: Settings) -> int:
+    """``--web-only``: the web pages of every game in the database (docs/WEB.md), no Discord connection;
+    pictures are drawn by the render workers, as in the bot."""
+    from web.run import serve
+
+    if settings.web_port is None:
+        print(t("cli.web_port_missing", settings.default_locale), file=sys.stderr)
+        return 2
+    configure_render_pool(settings)
+
+    async def run() -> int:
+        await render_pool.start_workers()
+        return await serve(settings)
+
+    return asyncio.run(run())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
@@ -148,7 +201,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_db(settings)
     if args.copy_to_postgres:
         return copy_to_postgres(settings, args.copy_to_postgres)
+    if args.recompute_ratings:
+        return recompute_ratings(settings)
     render_pool.tune_allocator()  # before the first picture: freed image buffers stay in the process
+    if args.web is not None:  # issue 31: the web pages on this port (the web cog starts them)
+        settings.web_port = args.web
+    if args.web_only:
+        return web_only(settings)
     if args.console:
         from console.runner import run_console
 

@@ -426,6 +426,8 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  PSS with {len(children)} child processes: {_mb(int(pss))} (target ≤ {_mb(int(target))};"
               f" this process {_mb(_pss(os.getpid()))}; " + ", ".join(f"{_name(p)} {_mb(_pss(p))}" for p in children)
               + ")")
+        if renders is not None and args.worker_caches:
+            await _worker_memory(renders, settings.render_workers)
         if games.errors:
             print(f"\nactions refused (a replay diverged): {dict(games.errors)}")
         if profile is not None:
@@ -435,6 +437,28 @@ async def run(args: argparse.Namespace) -> None:
         await app.close()
         if renders is not None:
             renders.shutdown()
+
+
+async def _worker_memory(renders: Any, workers: int) -> None:
+    """Each render worker's own account (``gm.workers.render_memory.report``, run in the worker as a job):
+    its sizes, its heap (live blocks, free blocks the allocator keeps), and its largest renderer caches."""
+    try:
+        from gm.workers import render_memory
+    except ImportError:  # older code: no account to ask for
+        return
+    seen: dict[int, dict[str, Any]] = {}
+    for key in range(4 * workers):  # affinity k goes to worker k % n when it is free: every worker answers
+        found = await renders.pool().call(render_memory.report, affinity=key)
+        seen.setdefault(found["pid"], found)
+        if len(seen) == workers:
+            break
+    for pid, found in seen.items():
+        sizes, heap = found["sizes"], found["heap"]
+        print(f"  render worker {pid}: PSS {_mb(sizes.get('Pss', 0))}, USS {_mb(sizes.get('Uss', 0))};"
+              f" heap {_mb(heap.get('used', 0))} in use, {_mb(heap.get('free', 0))} free")
+        largest = sorted(found["caches"].items(), key=lambda item: -item[1][1])[:8]
+        print("    largest caches: " + ", ".join(f"{name.removeprefix('renderers.')} ×{n} {size / 1e6:.1f} MB"
+                                               for name, (n, size) in largest))
 
 
 def _render_pool(settings: Settings) -> Any:
@@ -464,6 +488,8 @@ def main() -> None:
     parser.add_argument("--gc-freeze", choices=("on", "off"), default="on",
                         help="gc.freeze() after start-up, as the bot does")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--worker-caches", action=argparse.BooleanOptionalAction, default=True,
+                        help="ask each render worker for its memory and largest caches at the end")
     args = parser.parse_args()
     asyncio.run(run(args))
 

@@ -2,34 +2,39 @@
 
     python bench/reminders.py [--games 10000] [--active 1000] [--due 1000] [--lobbies 200] [--passes 3]
                               [--post-ms 5] [--postgres URL] [--only sqlite|postgresql]
+                              [--no-compare] [--rounds 1] [--scenarios new,old,all]
 
 Builds a database of ``--games`` Krosmaster games with real 20 KB states: ``--active`` in
 play (``--due`` of them untouched for 30 h, the rest moved an hour ago), ``--lobbies``
 lobbies (a tenth idle for 3 days), the rest finished. Then a pass as ``cogs/reminders.py`` runs
-it on every tick: ``close_idle_lobbies()`` and ``Reminders.send`` (due → claim a batch → post →
-confirm in the background).
+it on every tick: ``close_idle_lobbies()`` and ``Reminders.send`` (a page found and claimed by one
+statement → its posts → confirmed by the next page's claim, the last page by one statement). With
+``--compare`` (the default) each scenario also runs, on a fresh database, the pass as it was before
+(``send_before``: read the due set, claim it in transactions, confirm in the background), the two
+taking turns ``--rounds`` times, and the ratio of their loop CPU times is printed with the load.
 
 What the target is about (issue 28): one asyncio loop serves every server, so what counts is the
 time the pass keeps the loop busy, not its wall time (SQLite's queries run in aiosqlite's thread,
 PostgreSQL's on the server, and neither blocks other commands). ``LoopTime`` sums the wall time
 (and the thread's CPU time) of every loop callback that ran during the pass, split into the idle-lobby
-sweep, ``due`` (the query and the wording) and the marking (claims and confirmations); "longest" is
-the longest single callback: how long another command could have waited.
+sweep, "find + claim" (the pass's own steps: statements sent, rows read, reminders worded), "between
+posts" (the pass's steps from a post's return to the next post), the background "confirmations" (the
+pass as it was) and the "drivers" (asyncpg's and aiosqlite's callbacks); "longest" is the longest
+single callback: how long another command could have waited.
 
 Posts take time, as Discord's answer does (~50 ms): a post that took none would hide what the marking
-costs, since confirmations are written while the posts go out. To keep the run short a post waits
-``--post-ms`` (5 ms) and the confirmation interval (``CONFIRM_SECONDS``) is shortened in proportion,
-so a pass writes the statements it would write for real. The posts' own loop time is left out
-(``Discord``): it is discord.py's, not the reminders'.
+costs. To keep the run short a post waits ``--post-ms`` (5 ms), and the old pass's confirmation interval
+is shortened in proportion, so each pass writes the statements it would write for real. The posts' own
+loop time is left out (``Discord``): it is discord.py's, not the reminders'.
 
 Printed per scenario and backend: the first pass in a freshly opened app (its heap frozen as the bot's
-is on READY), then ``--passes`` later passes (p50/max; a pass words at most 1,000 reminders, so a
+is on READY), then ``--passes`` later passes (p50/max; a pass claims at most 1,000 reminders, so a
 backlog drains over several), with the machine's load. Scenarios: "new rows" (saved with whom each
 position waits for), "rows from before migration 005" (SQLite only: due games are worked out from
-their state once, a one-off after the upgrade) and "every game in play and due". PostgreSQL runs when
-``--postgres URL`` or ``TAVOLO_TEST_POSTGRES`` is given, in a schema of its own, dropped after.
-Target: a pass with 1,000 due, marking included, ≤ 20 ms of loop time (judged on the reminders' part,
-the idle-lobby sweep printed beside it); no state parsed for a game that is not reminded.
+their state once, in a thread, a one-off after the upgrade) and "every game in play and due".
+PostgreSQL runs when ``--postgres URL`` or ``TAVOLO_TEST_POSTGRES`` is given, in a schema of its own,
+dropped after. Target: a pass with 1,000 due, marking included, ≤ 20 ms of loop time (judged on the
+reminders' part, the idle-lobby sweep printed beside it); no state parsed for a game that is not reminded.
 """
 
 from __future__ import annotations
@@ -54,10 +59,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.km_games import USERS, record, team_config
 from db import games as repo
+from db import reminders as claims
 from engines.krosmaster.engine import KrosmasterEngine
 from gm.app import App
 from gm.settings import Settings
-from gm.table.reminders import CONFIRM_SECONDS, Reminder, Reminders
+from gm.table.reminders import Reminder, Reminders
 from gm.workers.heap import freeze_start_up_heap
 
 TARGET_MS = 20.0
@@ -109,33 +115,52 @@ class Discord:
 
 
 class LoopTime:
-    """The time the event loop spends running callbacks (so is blocked for everyone else).
+    """The time the event loop spends running callbacks (so is blocked for everyone else), by part.
 
     Why not a lag probe alone: a coroutine that sleeps 2 ms sees the longest stall but not the sum
     of many short ones, which is what a pass costs every other command. Every callback the loop runs
     goes through ``asyncio.Handle._run`` (a task's step is one), so wrapping it measures exactly the
     loop's busy time, wall and the thread's CPU; waiting in ``select`` (for aiosqlite's thread, for
     PostgreSQL) is not counted. Wall time counts the moments the machine gave the CPU to another
-    process; the CPU time does not, which is why both are printed."""
+    process; the CPU time does not, which is why both are printed.
+
+    Each callback is put down to a part (``PARTS``): the idle-lobby sweep (everything while ``phase`` says
+    so); the pass's own steps (finding, claiming and wording the reminders); the pass's steps between a
+    post's return and the next post's start; the background confirmations; the drivers' callbacks
+    (asyncpg's socket reads, the pool's releases, aiosqlite's results), which serve both of the last."""
+
+    PARTS = ("idle lobbies", "find + claim", "between posts", "confirmations", "drivers")
 
     def __init__(self, discord: Discord | None = None) -> None:
         self.discord = discord
-        self.wall = 0.0
-        self.cpu = 0.0
+        self.phase = "reminders"
+        self.parts: dict[str, list[float]] = {name: [0.0, 0.0] for name in self.PARTS}
         self.longest = 0.0
         self._started: Clocks | None = None  # the running callback's start
 
-    def now(self) -> Clocks:
-        """The loop's time so far, wall and CPU, the running callback's part included."""
-        if self._started is None:
-            return self.wall, self.cpu
-        wall, cpu = _clocks()
-        return self.wall + wall - self._started[0], self.cpu + cpu - self._started[1]
+    @property
+    def wall(self) -> float:
+        return sum(wall for wall, _ in self.parts.values())
 
-    def _add(self, start: Clocks, end: Clocks) -> None:
-        self.wall += end[0] - start[0]
-        self.cpu += end[1] - start[1]
+    @property
+    def cpu(self) -> float:
+        return sum(cpu for _, cpu in self.parts.values())
+
+    def _add(self, part: str, start: Clocks, end: Clocks) -> None:
+        clocks = self.parts[part]
+        clocks[0] += end[0] - start[0]
+        clocks[1] += end[1] - start[1]
         self.longest = max(self.longest, end[0] - start[0])
+
+    def _part(self, callback: Any) -> str:
+        if self.phase == "idle lobbies":
+            return self.phase
+        owner = getattr(callback, "__self__", None)
+        if self.discord is not None and owner is self.discord.task:
+            return "find + claim"
+        if isinstance(owner, asyncio.Task) and owner.get_coro().__qualname__.startswith("BackgroundConfirmations."):
+            return "confirmations"
+        return "drivers"
 
     @contextmanager
     def measuring(self) -> Iterator[LoopTime]:
@@ -149,6 +174,7 @@ class LoopTime:
                 return
             after_post = (discord is not None and discord.waiting
                           and getattr(callback, "__self__", None) is discord.task)
+            part = meter._part(callback)
             meter._started = start = _clocks()
             try:
                 original(handle)
@@ -156,9 +182,10 @@ class LoopTime:
                 meter._started = None
                 end = _clocks()
                 if after_post and discord is not None:  # from the post's return to the next post's start
-                    meter._add(discord.returned, discord.entered if discord.entered > discord.returned else end)
+                    posted_again = discord.entered > discord.returned
+                    meter._add("between posts", discord.returned, discord.entered if posted_again else end)
                 else:
-                    meter._add(start, end)
+                    meter._add(part, start, end)
 
         asyncio.events.Handle._run = timed  # type: ignore[method-assign]
         try:
@@ -169,43 +196,100 @@ class LoopTime:
 
 @dataclass
 class Pass:
-    """One pass: wall time, the loop's time (wall, CPU) in all and per phase, what it did."""
+    """One pass: wall time, the loop's time (wall, CPU) in all and per part, what it did."""
 
     wall_ms: float
-    loop: Clocks
-    phases: dict[str, Clocks]
+    parts: dict[str, Clocks]
     longest_ms: float
     reminders: int
     closed: int
     statements: dict[str, int]
 
     @property
-    def loop_ms(self) -> float:
-        return self.loop[0]
+    def loop(self) -> Clocks:
+        return sum(w for w, _ in self.parts.values()), sum(c for _, c in self.parts.values())
 
     @property
     def reminders_loop(self) -> Clocks:
         """The reminders' part (what the target is about): the pass without the idle-lobby sweep."""
-        lobbies = self.phases["idle lobbies"]
+        lobbies = self.parts["idle lobbies"]
         return self.loop[0] - lobbies[0], self.loop[1] - lobbies[1]
 
     def split(self) -> str:
-        return ", ".join(f"{name} {wall:,.1f} ({cpu:,.1f})" for name, (wall, cpu) in self.phases.items())
+        return ", ".join(f"{name} {wall:,.1f} ({cpu:,.1f})" for name, (wall, cpu) in self.parts.items())
 
 
-async def one_pass(app: App, reminders: Reminders, discord: Discord) -> Pass:
-    """What the cog's tick does, minus the autopilot: close idle lobbies, then ``Reminders.send`` (due,
-    claimed a batch at a time, posted, confirmed in the background), the posts' own loop time left out."""
+BEFORE_BATCH = 250  # the claims of a transaction, as the pass had them
+BEFORE_CONFIRM_SECONDS = 5.0  # how long the background writer gathered posts before confirming them
+
+
+class BackgroundConfirmations:
+    """The confirmations as the pass wrote them before: posts queued, one background task writing what is
+    queued in one statement once ``every`` seconds have passed or ``most`` are waiting (``--compare``)."""
+
+    def __init__(self, confirm: Callable[[list[Reminder]], Any], every: float, most: int) -> None:
+        self.confirm = confirm
+        self.every = every
+        self.most = most
+        self.queued: list[Reminder] = []
+        self.task: asyncio.Task[None] | None = None
+        self.now = asyncio.Event()
+        self.finishing = False
+
+    def add(self, reminder: Reminder) -> None:
+        self.queued.append(reminder)
+        if len(self.queued) >= self.most:
+            self.now.set()
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._write(), name="tavolo-reminder-confirmations")
+
+    async def _write(self) -> None:
+        while self.queued:
+            if not self.finishing:
+                timer = asyncio.get_running_loop().call_later(self.every, self.now.set)
+                await self.now.wait()
+                timer.cancel()
+            self.now.clear()
+            batch, self.queued = self.queued, []
+            await self.confirm(batch)
+
+    async def wait(self) -> None:
+        self.finishing = True
+        self.now.set()
+        if self.task is not None:
+            await self.task
+
+
+async def send_before(reminders: Reminders, post: Callable[[Reminder], Any], confirm_seconds: float) -> int:
+    """The pass as it stood before claim-and-fetch (``--compare``): read the due set (up to 1,000 rows,
+    eight columns, ``options`` decoded), then claim it 250 at a time in a transaction of three statements
+    each, post, confirm in the background every ``confirm_seconds`` (or 250 posts): today's code otherwise,
+    so the difference is the finding, claiming and confirming."""
+    due = await reminders.due()
+    confirmations = BackgroundConfirmations(reminders.confirm, confirm_seconds, BEFORE_BATCH)
+    sent = 0
+    try:
+        for start in range(0, len(due), BEFORE_BATCH):
+            for reminder in await reminders.claim_all(due[start:start + BEFORE_BATCH]):
+                if await post(reminder):
+                    sent += 1
+                confirmations.add(reminder)
+    finally:
+        await confirmations.wait()
+    return sent
+
+
+async def one_pass(app: App, reminders: Reminders, discord: Discord, *, before: float | None = None) -> Pass:
+    """What the cog's tick does, minus the autopilot: close idle lobbies, then ``Reminders.send`` (pages
+    found and claimed by one statement each, posted, each page confirmed by the next page's claim; ``before``
+    given: the pass as it was, confirming every ``before`` seconds), the posts' own loop time left out."""
     meter = LoopTime(discord)
-    marks: list[Clocks] = [(0.0, 0.0)]
     statements = {"claims": 0, "confirmations": 0}
-    real = {"due": reminders.due, "claim": repo.claim_reminders, "confirm": repo.confirm_statement}
+    real = {"claim_due": claims.claim_due, "claim": repo.claim_reminders, "confirm": repo.confirm_statement}
 
-    async def due(now: datetime | None = None) -> list[Reminder]:  # marks the loop's time before and after
-        try:
-            return await real["due"](now)  # type: ignore[no-any-return,operator]
-        finally:
-            marks.append(meter.now())
+    async def claim_due(*args: Any, **kwargs: Any) -> Any:
+        statements["claims"] += 1
+        return await real["claim_due"](*args, **kwargs)  # type: ignore[operator]
 
     async def claim(*args: Any, **kwargs: Any) -> Any:
         statements["claims"] += 1
@@ -215,24 +299,23 @@ async def one_pass(app: App, reminders: Reminders, discord: Discord) -> Pass:
         statements["confirmations"] += 1
         return real["confirm"](*args, **kwargs)  # type: ignore[operator]
 
-    reminders.due = due  # type: ignore[method-assign]
-    repo.claim_reminders, repo.confirm_statement = claim, confirm  # type: ignore[assignment]
+    claims.claim_due, repo.claim_reminders, repo.confirm_statement = claim_due, claim, confirm  # type: ignore[assignment]
     t0 = time.perf_counter()
     try:
         with meter.measuring():
+            meter.phase = "idle lobbies"
             closed = await asyncio.create_task(app.tables.close_idle_lobbies())
-            marks.append(meter.now())
-            discord.task = asyncio.create_task(reminders.send(discord.post))
+            meter.phase = "reminders"
+            sending = (reminders.send(discord.post) if before is None
+                       else send_before(reminders, discord.post, before))
+            discord.task = asyncio.create_task(sending)
             sent = await discord.task
-        marks.append(meter.now())
     finally:
-        del reminders.due
-        repo.claim_reminders, repo.confirm_statement = real["claim"], real["confirm"]  # type: ignore[assignment]
+        claims.claim_due, repo.claim_reminders, repo.confirm_statement = (  # type: ignore[assignment]
+            real["claim_due"], real["claim"], real["confirm"])
     wall = (time.perf_counter() - t0) * 1000
-    ms = [(w * 1000, c * 1000) for w, c in marks]
-    phases = {name: (ms[n + 1][0] - ms[n][0], ms[n + 1][1] - ms[n][1])
-              for n, name in enumerate(("idle lobbies", "due", "claims + confirmations"))}
-    return Pass(wall, ms[-1], phases, meter.longest * 1000, sent, len(closed), statements)
+    parts = {name: (w * 1000, c * 1000) for name, (w, c) in meter.parts.items()}
+    return Pass(wall, parts, meter.longest * 1000, sent, len(closed), statements)
 
 
 # ---------------------------------------------------------------- the databases
@@ -309,7 +392,8 @@ class Scenario:
 
 
 async def run(backend: str, settings: Settings, build: Callable[[], Any], scenario: Scenario,
-              args: argparse.Namespace) -> None:
+              args: argparse.Namespace, *, before: bool = False) -> Pass:
+    """One scenario on a freshly built database: the first pass, then ``--passes`` more; returns the first."""
     app = await App.open(settings, seed=1)  # migrates the empty database
     await app.close()
     built = build()
@@ -321,7 +405,8 @@ async def run(backend: str, settings: Settings, build: Callable[[], Any], scenar
         # Discord's ~50 ms per post, simulated faster with the confirmation interval shortened alike: the
         # pass writes as many statements as it would for real, in a fraction of the time.
         speed_up = DISCORD_POST_SECONDS / (args.post_ms / 1000)
-        reminders = Reminders(app.tables, hours=24, lang="en", confirm_seconds=CONFIRM_SECONDS / speed_up)
+        reminders = Reminders(app.tables, hours=24, lang="en")
+        confirm_every = BEFORE_CONFIRM_SECONDS / speed_up if before else None
         discord = Discord(args.post_ms / 1000)
         parsed = 0
         real_load = KrosmasterEngine.load_state
@@ -334,15 +419,16 @@ async def run(backend: str, settings: Settings, build: Callable[[], Any], scenar
         KrosmasterEngine.load_state = counting  # type: ignore[method-assign]
         try:
             load = _load()
-            first = await one_pass(app, reminders, discord)
+            first = await one_pass(app, reminders, discord, before=confirm_every)
             first_parsed = parsed
-            later = [await one_pass(app, reminders, discord) for _ in range(args.passes)]
+            later = [await one_pass(app, reminders, discord, before=confirm_every) for _ in range(args.passes)]
         finally:
             KrosmasterEngine.load_state = real_load  # type: ignore[method-assign]
     finally:
         await app.close()
-    print(f"\n{backend}, {scenario.name}: {args.games:,} games, {scenario.active:,} in play, {scenario.due:,} due, "
-          f"{args.lobbies} lobbies  [{load}]")
+    variant = "before (read the due set, then claim it)" if before else "now (claim-and-fetch pages)"
+    print(f"\n{backend}, {scenario.name}, {variant}: {args.games:,} games, {scenario.active:,} in play, "
+          f"{scenario.due:,} due, {args.lobbies} lobbies  [{load}]")
     reminders_wall, reminders_cpu = first.reminders_loop
     verdict = ("met" if reminders_wall <= TARGET_MS else
                "met in CPU time, not in wall time (load)" if reminders_cpu <= TARGET_MS else "NOT met")
@@ -351,7 +437,7 @@ async def run(backend: str, settings: Settings, build: Callable[[], Any], scenar
           f"{first_parsed:,} saved states parsed; wall {first.wall_ms:,.0f} ms (posts of {args.post_ms:g} ms)")
     print(f"    loop time {first.loop[0]:,.1f} ms (CPU {first.loop[1]:,.1f} ms), of it {first.split()}; "
           f"longest callback {first.longest_ms:,.1f} ms")
-    print(f"    the reminders (due, claims, confirmations): {reminders_wall:,.1f} ms (CPU {reminders_cpu:,.1f} ms)"
+    print(f"    the reminders (finding, claiming, confirming): {reminders_wall:,.1f} ms (CPU {reminders_cpu:,.1f} ms)"
           f"   (target ≤ {TARGET_MS:g} ms: {verdict})")
     loops = [p.loop for p in later]
     walls = [p.wall_ms for p in later]
@@ -359,9 +445,50 @@ async def run(backend: str, settings: Settings, build: Callable[[], Any], scenar
     print(f"  later passes ({len(later)}): loop time p50 {statistics.median(w for w, _ in loops):.1f} ms "
           f"(CPU {statistics.median(c for _, c in loops):.1f}), max {max(w for w, _ in loops):.1f} ms; "
           f"wall p50 {statistics.median(walls):,.0f} ms; {more:,} more reminders sent   [{_load()}]")
+    return first
+
+
+Database = Callable[[Scenario], Any]  # an async context manager: (settings, build) on a fresh, empty database
+
+
+async def compare(backend: str, database: Database, scenario: Scenario, args: argparse.Namespace) -> None:
+    """The scenario as the pass is now, and (``--compare``) as it was, each on a fresh database, the two
+    taking turns ``--rounds`` times; then the ratio of the reminders' loop CPU time, now ÷ before, with
+    the load."""
+    pairs: list[tuple[Pass, Pass]] = []
+    for _ in range(args.rounds):
+        firsts: list[Pass] = []
+        for before in (True, False) if args.compare else (False,):
+            async with database(scenario) as (settings, build):
+                firsts.append(await run(backend, settings, build, scenario, args, before=before))
+        if len(firsts) == 2:
+            pairs.append((firsts[0], firsts[1]))
+    for old, new in pairs:
+        print(f"  => {backend}, {scenario.name}: the reminders' loop time now ÷ before: CPU "
+              f"{new.reminders_loop[1]:,.1f} / {old.reminders_loop[1]:,.1f} ms = "
+              f"{new.reminders_loop[1] / old.reminders_loop[1]:.2f}×, wall {new.reminders_loop[0]:,.1f} / "
+              f"{old.reminders_loop[0]:,.1f} ms   [{_load()}]")
+
+
+def _without_issue_32() -> None:
+    """``--without-choices``: the pass as it was before vacation and chosen reminders (issue 32.3/32.4): no
+    read of vacations or choices before the first page, no outbox claimed after the last, every member
+    mentioned. Run once with and once without, the difference is what those reads cost the loop."""
+    from gm.table import reminders as module
+
+    async def no_context(self: Reminders, now: Any) -> Any:
+        return module._Pass({}, False)
+
+    async def no_outbox(self: Reminders, post: Any, now: Any) -> int:
+        return 0
+
+    module.Reminders._pass_context = no_context  # type: ignore[method-assign]
+    module.Reminders.send_owed = no_outbox  # type: ignore[method-assign]
 
 
 async def main(args: argparse.Namespace) -> None:
+    if args.without_choices:
+        _without_issue_32()
     script = record(3)
     state = script.starts[max(script.starts)]
     print(f"state: {len(state):,} bytes of JSON per game; {_load()}")
@@ -369,23 +496,36 @@ async def main(args: argparse.Namespace) -> None:
                  Scenario("rows from before migration 005", args.active, args.due, False),
                  Scenario("every game in play and due (new rows)", args.games - args.lobbies,
                           args.games - args.lobbies, True)]
-    for scenario in scenarios if args.only != "postgresql" else []:
+    chosen = set(args.scenarios.split(","))
+    scenarios = [s for s, key in zip(scenarios, ("new", "old", "all"), strict=True) if key in chosen]
+
+    @asynccontextmanager
+    async def sqlite_database(scenario: Scenario) -> AsyncIterator[tuple[Settings, Callable[[], Any]]]:
         with tempfile.TemporaryDirectory(prefix="tavolo-reminders-") as folder:
             path = Path(folder) / "reminders.sqlite3"
             settings = Settings(DATABASE_PATH=path, RENDER_POOL="thread", _env_file=None)  # type: ignore[call-arg]
-            await run("SQLite", settings, lambda s=scenario, p=path: build_sqlite(  # type: ignore[misc]
-                p, state, args.games, s.active, s.due, args.lobbies, waiting=s.waiting), scenario, args)
+            yield settings, lambda: build_sqlite(path, state, args.games, scenario.active, scenario.due,
+                                                 args.lobbies, waiting=scenario.waiting)
+
+    for scenario in scenarios if args.only != "postgresql" else []:
+        await compare("SQLite", sqlite_database, scenario, args)
     server = None if args.only == "sqlite" else (args.postgres or os.environ.get("TAVOLO_TEST_POSTGRES"))
     if not server:
         print("\n(PostgreSQL skipped: give --postgres URL or set TAVOLO_TEST_POSTGRES)")
         return
+
+    @asynccontextmanager
+    async def pg_database(scenario: Scenario) -> AsyncIterator[tuple[Settings, Callable[[], Any]]]:
+        assert server is not None
+        async with pg_schema(server) as url:
+            settings = Settings(DATABASE_URL=url, RENDER_POOL="thread", _env_file=None)  # type: ignore[call-arg]
+            yield settings, lambda: build_postgres(url, state, args.games, scenario.active, scenario.due,
+                                                   args.lobbies, waiting=scenario.waiting)
+
     for scenario in scenarios:
         if not scenario.waiting:
             continue  # the one-off upgrade of old rows is the same work on both backends
-        async with pg_schema(server) as url:
-            settings = Settings(DATABASE_URL=url, RENDER_POOL="thread", _env_file=None)  # type: ignore[call-arg]
-            await run("PostgreSQL", settings, lambda s=scenario, u=url: build_postgres(  # type: ignore[misc]
-                u, state, args.games, s.active, s.due, args.lobbies, waiting=s.waiting), scenario, args)
+        await compare("PostgreSQL", pg_database, scenario, args)
 
 
 if __name__ == "__main__":
@@ -399,4 +539,11 @@ if __name__ == "__main__":
                         help="each simulated post's wait (Discord's ~50 ms, sped up; the confirmation interval alike)")
     parser.add_argument("--postgres", help="a PostgreSQL server URL (default: TAVOLO_TEST_POSTGRES)")
     parser.add_argument("--only", choices=("sqlite", "postgresql"), help="one backend only")
+    parser.add_argument("--compare", action=argparse.BooleanOptionalAction, default=True,
+                        help="also run the pass as it was before claim-and-fetch (default: yes)")
+    parser.add_argument("--rounds", type=int, default=1, help="before/now pairs per scenario")
+    parser.add_argument("--without-choices", action="store_true",
+                        help="the pass without issue 32's reads (vacations, chosen reminders, the outbox)")
+    parser.add_argument("--scenarios", default="new,old,all",
+                        help="new (rows with waiting), old (rows from before migration 005), all (every game due)")
     asyncio.run(main(parser.parse_args()))

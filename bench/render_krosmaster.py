@@ -1,27 +1,33 @@
 """Render time of Krosmaster snapshots (ARCHITECTURE.md §6: draw the static arena once).
 
-Run: ``python bench/render_krosmaster.py [--renders N] [--seconds S]``. Prints p50/p99 in
-milliseconds for a mid-game snapshot (image + PNG, and the parts apart: drawing,
-quantizing on the arena's palette, PNG encoding), an 8-vs-8 and a 2-vs-2 snapshot, move
-and spell previews and the first, uncached render, each drawn with no compressed band of an
-earlier picture to re-use (``renderers.kit_png``: the worst case); the render ÷ bare-encode
-ratio (how much a snapshot costs beyond Pillow encoding its PNG; target ≤ 1.5), for one
-picture and over a recorded game's consecutive pictures as render workers meet them (every
-picture, as the pool's affinity gives a worker, and every other one), re-drawn only where they
-changed (``renderers.kit_scene``); a lone picture's parts (recording, replaying, quantizing,
-the PNG bands); the PNG sizes and the smallest text as players see it at
-Discord's preview width (500 px, TABLE_UX.md); then renders per second of a game's pictures
-through ``gm.workers.render_pool`` with 1 and 2 threads and 1 and 2 worker processes. Wall time is
-printed next to CPU time because on a shared machine wall time also measures the neighbours.
+Run: ``python bench/render_krosmaster.py [--renders N] [--rounds N] [--seconds S] [--profile]``.
+First issue 28's two figures, with the machine's load beside each: render ÷ Pillow's bare PNG encode
+(level 2) of the same picture, for a game's consecutive pictures as a render worker meets them and for a
+lone picture (a table's first: no scene, no cached band). Pillow's encode is timed with the CPU's vector
+registers clean (``kit_replay.settle``, ``bench.scripted_pictures.bare_encoder``) and again in a fresh
+process (``bench.bare_encode``, ``ratios_clean_floor``): once ISA-L (``kit_png``) has run in a thread,
+zlib there is 2.2-2.5 times slower until they are, and a reference timed right after a render flatters
+the renderer (bench/README.md, the Mage Knight / WoW Board entry). Two games: the seeded game of
+``bench/km_games.py`` (every position) and the scripted full game ``tests/krosmaster/full_game.txt``
+played in the console (the pictures the table posts).
+
+Then p50/p99 in milliseconds of a mid-game snapshot and its parts (recording the draw calls, drawing
+them, the PNG bands), an 8-vs-8 and a 2-vs-2 snapshot, move and spell previews, the first (uncached)
+render, the PNG sizes, the smallest text as players see it at Discord's preview width (500 px,
+TABLE_UX.md), and renders per second through ``gm.workers.render_pool`` with 1 and 2 threads and 1
+and 2 worker processes. Wall time is printed next to CPU time because on a shared machine wall time
+also measures the neighbours. ``--profile``: cProfile of the game's pictures drawn as lone pictures.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import functools
 import io
 import itertools
+import pstats
 import statistics
 import sys
 import time
@@ -33,14 +39,25 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.pipeline import measure_cpu
+from bench.scripted_pictures import (
+    ROOT,
+    Picture,
+    _load,
+    print_one,
+    print_ratios,
+    ratios_clean_floor,
+    record,
+)
 from engines.krosmaster.engine import area_for, reachable_squares, spell_targets
 from engines.krosmaster.rules_board import label
 from engines.krosmaster.state import State
-from renderers import kit, kit_png, kit_scene
+from renderers import kit, kit_png, kit_replay
 from renderers import krosmaster as km
 from renderers.krosmaster import palette
 from tests.renderers.states import big_teams, midgame
 from tests.renderers.states_four import four_players
+
+SCRIPT = ROOT / "tests" / "krosmaster" / "full_game.txt"
 
 
 def _measure(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
@@ -57,12 +74,14 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def _report(name: str, wall: list[float], cpu: list[float]) -> None:
-    print(f"{name:<28} wall p50 {_pct(wall, .5):6.1f}  p99 {_pct(wall, .99):6.1f}   "
-          f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms")
+    print(f"{name:<34} wall p50 {_pct(wall, .5):6.1f}  p99 {_pct(wall, .99):6.1f}   "
+          f"cpu p50 {_pct(cpu, .5):6.1f}  p99 {_pct(cpu, .99):6.1f}  ms  [{_load()}]")
 
 
 def _encode(image: Image.Image) -> bytes:
-    """A bare PNG encode: the same picture, already on its palette, same settings, nothing else."""
+    """A bare PNG encode: the same picture, already on its palette, same settings, nothing else;
+    with the vector registers clean first (``kit_replay.settle``), as Pillow alone would run."""
+    kit_replay.settle()
     buf = io.BytesIO()
     image.save(buf, format="PNG", compress_level=kit.PNG_LEVEL)
     return buf.getvalue()
@@ -102,52 +121,82 @@ async def _throughput(kind: str, workers: int, seconds: float) -> float:
 @functools.lru_cache(maxsize=1)
 def _recorded_states() -> list[State]:
     """Every position of a seeded game (bench/km_games.py), in order."""
-    from bench.km_games import record
+    from bench.km_games import record as record_game
 
-    return [State.model_validate_json(text) for text in record(1, every=1, tail=0).starts.values()]
+    return [State.model_validate_json(text) for text in record_game(1, every=1, tail=0).starts.values()]
 
 
-def _game_pictures(rounds: int = 3) -> None:
-    """A recorded game's consecutive pictures, as a render worker meets them: each is drawn again
-    only in the bands that changed since the scene's last picture (``renderers.kit_scene``), and
-    re-uses the compressed bands an earlier picture had (``renderers.kit_png``). The pool sends a
-    game's pictures to one worker while it is free (``gm.workers.render_queue``); "every other picture"
-    is a worker that only meets half of them (both busy, or no affinity).
+def _recorded_pictures() -> list[Picture]:
+    """The seeded game's positions as the render pool draws them: one table (its game id), the
+    players' names, English."""
+    import gm.games.krosmaster.presenter
 
-    The renders are timed back to back, as a worker draws them, and Pillow's bare encodes of the
-    same pictures in a pass of their own (medians of ``rounds`` passes); "interleaved" times each
-    render right after the previous picture's reference encode, whose memory traffic evicts the
-    render's caches: the pessimistic figure."""
-    states = _recorded_states()
-    arena_palette = palette.for_arena(states[0].board.arena.model_dump_json())
-    for which, pictures in (("every picture", states), ("every other picture", states[::2])):
-        quantized = [arena_palette.quantize(km.render_image(picture)) for picture in pictures]
-        passes: list[list[float]] = []
-        for _round in range(rounds):
-            kit_png.CACHE.clear()
-            kit_scene.forget()
-            passes.append([_measure(lambda p=picture: km.render(p), 1)[1][0] for picture in pictures])
-        redrawn = kit_scene.COUNTS.redrawn / max(1, kit_scene.COUNTS.bands)
-        encodes = [_measure(lambda q=q: _encode(q), 1)[1][0] for q in quantized for _round in range(rounds)]
-        kit_png.CACHE.clear()
-        kit_scene.forget()
-        interleaved = []
-        for picture, q in zip(pictures, quantized, strict=True):
-            _encode(q)
-            interleaved += _measure(lambda p=picture: km.render(p), 1)[1]
-        p50 = statistics.median(_pct(renders, .5) for renders in passes)
-        mean = statistics.median(statistics.mean(renders) for renders in passes)
-        encode_p50, encode_mean = _pct(encodes, .5), statistics.mean(encodes)
-        print(f"a game's {len(pictures)} pictures, {which}: render cpu p50 {p50:.2f} mean {mean:.2f} ms, Pillow's "
-              f"bare encode p50 {encode_p50:.2f} mean {encode_mean:.2f} ms: {p50 / encode_p50:.2f}x (means "
-              f"{mean / encode_mean:.2f}x); interleaved p50 {_pct(interleaved, .5):.2f} ms, "
-              f"{_pct(interleaved, .5) / encode_p50:.2f}x; bands re-drawn {redrawn:.0%}")
+    presenter = gm.games.krosmaster.presenter.PRESENTER
+    return [Picture(presenter, state, "en", ("Ann", "Bob"), None, (), 1) for state in _recorded_states()]
+
+
+def _ratios(rounds: int, runs: int) -> list[Picture]:
+    """Issue 28's two figures for both games, each floor timed both ways (clean registers in this
+    process; a fresh process). Returns the scripted game's pictures."""
+    seeded = _recorded_pictures()
+    middle = seeded[len(seeded) // 2]
+    print_one(f"Krosmaster (seeded game, picture {len(seeded) // 2})", middle, runs)
+    print_ratios("Krosmaster seeded game", seeded, rounds)
+    ratios_clean_floor("Krosmaster seeded game", seeded, rounds)
+    try:
+        scripted = record(SCRIPT)
+    except Exception as error:  # the console is shared code: a neighbour's half-done edit skips this game only
+        print(f"Krosmaster full_game.txt: not played in the console ({type(error).__name__}: {error}); skipped")
+        return seeded
+    print_ratios("Krosmaster full_game.txt", scripted, rounds)
+    ratios_clean_floor("Krosmaster full_game.txt", scripted, rounds)
+    return scripted
+
+
+def _profile(pictures: list[Picture]) -> None:
+    """cProfile of the pictures drawn as lone pictures (a table's first)."""
+    profile = cProfile.Profile()
+    profile.enable()
+    for picture in pictures:
+        measure_cpu(picture.render, 1, fresh_bands=True)
+    profile.disable()
+    print(f"\n-- cProfile: {len(pictures)} lone pictures  [{_load()}]")
+    pstats.Stats(profile).sort_stats("tottime").print_stats(24)
+
+
+def _parts(state: State, runs: int) -> None:
+    """A lone picture's parts: the layout's Python (recording the calls), drawing them on the arena's
+    palette indexes, the PNG bands; against Pillow's bare encode of the same picture."""
+    arena_json = state.board.arena.model_dump_json()
+    arena_palette = palette.for_arena(arena_json)
+    static = km._static_layer(arena_json)
+    entries = km._record(state, "en", None, None)
+    record_ms = _pct(_measure(lambda: km._record(state, "en", None, None), runs)[1], .5)
+
+    def drawn() -> Image.Image:
+        image = kit_replay.layer(static, arena_palette)
+        kit_replay.replay(image, entries, arena_palette, kept=True)
+        return image
+
+    indexed = drawn()
+    replay_ms = _pct(_measure(drawn, runs)[1], .5)
+    bands_ms = _pct(_measure(lambda: kit_png.encode(indexed, level=kit.PNG_LEVEL, cache=kit_png.BandCache()),
+                             runs)[1], .5)
+    settle_ms = _pct(_measure(kit_replay.settle, runs)[1], .5)
+    encode_ms = _pct(_measure(lambda: _encode(indexed), runs)[1], .5)
+    print(f"a lone picture's parts: recording the draw calls (the layout's Python) {record_ms:.2f} ms, the "
+          f"arena's indexes and the calls on them {replay_ms:.2f}, the PNG bands ({kit_png.DEFLATE}) "
+          f"{bands_ms:.2f}, settle {settle_ms:.3f}; Pillow's encode of the same picture {encode_ms:.2f}  "
+          f"[{_load()}]")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--renders", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=3, help="passes over a game's pictures")
     parser.add_argument("--seconds", type=float, default=5.0, help="per pool configuration (0: skip)")
+    parser.add_argument("--profile", action="store_true", help="cProfile of lone pictures")
+    parser.add_argument("--ratios-only", action="store_true", help="issue 28's figures, nothing else")
     args = parser.parse_args()
     n = args.renders
 
@@ -159,31 +208,14 @@ def main() -> None:
     palette.for_arena.cache_clear()
     wall, cpu = _measure(lambda: km.render(state), 1)
     _report("first render (cold cache)", wall, cpu)
+    scripted = _ratios(args.rounds, n)
+    if args.profile:
+        _profile(scripted)
+    if args.ratios_only:
+        return
 
-    render_wall, render_cpu = _measure_fresh(lambda: km.render(state), n)  # the worst case
-    _report("snapshot: render(), no band reused", render_wall, render_cpu)
-    image = km.render_image(state)
-    arena_palette = palette.for_arena(state.board.arena.model_dump_json())
-    quantized = arena_palette.quantize(image)
-    _report("  of which drawing", *_measure(lambda: km.render_image(state), n))
-    _report("  of which quantizing", *_measure(lambda: arena_palette.quantize(image), n))
-    encode_wall, encode_cpu = _measure(lambda: _encode(quantized), n)
-    _report("  of which PNG encoding", encode_wall, encode_cpu)
-    ratio_cpu, ratio_wall = _pct(render_cpu, .5) / _pct(encode_cpu, .5), _pct(render_wall, .5) / _pct(encode_wall, .5)
-    print(f"render ÷ bare PNG encode (Pillow's) of the same picture, no band reused: {ratio_cpu:.2f}x (cpu p50), "
-          f"{ratio_wall:.2f}x (wall p50)")
-    _game_pictures()
-    arena_json = state.board.arena.model_dump_json()
-    static = km._static_layer(arena_json)
-    entries = km._record(state, "en", None, None)
-    record_ms = _pct(_measure(lambda: km._record(state, "en", None, None), n)[1], .5)
-    replay_ms = _pct(_measure(lambda: kit_scene.replay(static.copy(), entries), n)[1], .5)
-    quantize_ms = _pct(_measure(lambda: arena_palette.quantize(image), n)[1], .5)
-    bands_ms = _pct(_measure(lambda: kit_png.encode(quantized, level=kit.PNG_LEVEL, cache=kit_png.BandCache()), n)[1],
-                    .5)
-    print(f"a lone picture's parts: recording the draw calls (the layout's Python) {record_ms:.2f} ms, the arena's "
-          f"copy and replaying them {replay_ms:.2f}, quantizing {quantize_ms:.2f}, the PNG bands "
-          f"({kit_png.DEFLATE}) {bands_ms:.2f}; Pillow's encode of the same picture {_pct(encode_cpu, .5):.2f}")
+    _report("snapshot: render(), no band reused", *_measure_fresh(lambda: km.render(state), n))
+    _parts(state, n)
     big = big_teams()
     _report("8 v 8 snapshot", *_measure_fresh(lambda: km.render(big), n))
     teams = four_players()
@@ -212,7 +244,7 @@ def main() -> None:
                 rate = asyncio.run(_throughput(kind, workers, args.seconds))
                 plural = ("es" if kind == "process" else "s") if workers > 1 else ""
                 pool = f"{workers} {kind}{plural}:"
-                print(f"render pool, {pool:<12} {rate:6.1f} renders/s")
+                print(f"render pool, {pool:<12} {rate:6.1f} renders/s  [{_load()}]")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ hurt, train, travel toward the quests), so the same seeds give the same position
 - act → commit → render: real actions through ``TableManager`` (lock, load, apply, commit one
   transaction, render in the render pool's thread mode, word the reply) on a temporary database.
 - games: interactions (decisions answered) per game and faction turns reached.
+- six seats (issue 30.1, ``--six``): the same engine timings and the map picture for 6-seat games (six
+  characters, the full pack) against 2-seat games measured in the same run, as CPU-time ratios (6 ÷ 2), each
+  with the load average beside it (the machine is shared, so only ratios of one run compare).
 """
 
 from __future__ import annotations
@@ -52,11 +55,11 @@ def _fight_out(state: State, dice: SeededDice) -> None:
         ENGINE.apply(state, d.seats[0], choose(state, ENGINE.legal_actions(state, d.seats[0])), dice)
 
 
-def positions(games: int) -> tuple[dict[str, list[float]], list[int], list[int]]:
+def positions(games: int, seats: int = 2) -> tuple[dict[str, list[float]], list[int], list[int]]:
     out: dict[str, list[float]] = {"legal": [], "combat": [], "view": [], "json": []}
     interactions, turns = [], []
     for seed in range(games):
-        dice, state = SeededDice(seed), new_game(seed)
+        dice, state = SeededDice(seed), new_game(seed, seats)
         steps = 0
         while (d := ENGINE.decision(state)) is not None and steps < LIMIT:
             seat = d.seats[0]
@@ -81,12 +84,12 @@ def positions(games: int) -> tuple[dict[str, list[float]], list[int], list[int]]
     return out, interactions, turns
 
 
-def pictures(games: int) -> dict[str, list[float]]:
+def pictures(games: int, seats: int = 2) -> dict[str, list[float]]:
     import renderers.wowboard as pics
 
     out: dict[str, list[float]] = {"map": [], "crop": [], "combat": [], "sheet": []}
     for seed in range(games):
-        dice, state = SeededDice(seed), new_game(seed)
+        dice, state = SeededDice(seed), new_game(seed, seats)
         steps = 0
         while (d := ENGINE.decision(state)) is not None and steps < 1500:
             ENGINE.apply(state, d.seats[0], choose(state, ENGINE.legal_actions(state, d.seats[0])), dice)
@@ -111,11 +114,44 @@ async def pipeline(samples: int) -> list[float]:
                                 lambda _rng, legal, state: choose(state, legal), channel=4000)
 
 
+def _cpu_positions(games: int, seats: int) -> tuple[float, dict[str, list[float]], list[int]]:
+    """CPU seconds of whole playouts, and their per-call timings and lengths."""
+    start = time.process_time()
+    times, interactions, _ = positions(games, seats)
+    return time.process_time() - start, times, interactions
+
+
+def six_seats(games: int) -> None:
+    """Issue 30.1: 6 seats against 2 in one run, as ratios, each with the load beside it."""
+    import os
+
+    def p50(samples: list[float]) -> float:
+        return statistics.median(samples) if samples else float("nan")
+
+    cpu2, t2, n2 = _cpu_positions(games, 2)
+    cpu6, t6, n6 = _cpu_positions(games, 6)
+    load = os.getloadavg()[0]
+    print(f"6 seats            interactions per game median {statistics.median(n6):.0f} "
+          f"(2 seats {statistics.median(n2):.0f})  load {load:.2f}")
+    print(f"6 ÷ 2 seats        whole playouts CPU {cpu6 / cpu2:5.2f}×  ({cpu6:.1f} s ÷ {cpu2:.1f} s)  "
+          f"per interaction {cpu6 / sum(n6) / (cpu2 / sum(n2)):5.2f}×  load {load:.2f}")
+    for key, label in (("legal", "legal_actions"), ("combat", "combat"), ("view", "view"), ("json", "save → load")):
+        print(f"6 ÷ 2 seats        {label:<14} p50 {p50(t6[key]) / p50(t2[key]):5.2f}×  "
+              f"(6 seats {_ms(t6[key])})  load {os.getloadavg()[0]:.2f}")
+    maps2, maps6 = pictures(max(1, games // 2), 2)["map"], pictures(max(1, games // 2), 6)["map"]
+    print(f"6 ÷ 2 seats        picture map    p50 {p50(maps6) / p50(maps2):5.2f}×  (6 seats {_ms(maps6)})  "
+          f"load {os.getloadavg()[0]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="games for the engine timings and lengths")
     parser.add_argument("--samples", type=int, default=300, help="timed actions through the table pipeline")
+    parser.add_argument("--six", action="store_true", help="only the 6-seat ÷ 2-seat ratios (issue 30.1)")
     args = parser.parse_args()
+    if args.six:
+        six_seats(args.games)
+        return
     times, interactions, turns = positions(args.games)
     print(f"legal_actions      {_ms(times['legal'])}")
     print(f"combat resolution  {_ms(times['combat'])}")

@@ -30,6 +30,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.wowboard",
     "cogs.gm",
     "cogs.reminders",
+    "cogs.web",  # issue 31: /game web, and the web pages when WEB_PORT is set
 )
 
 

@@ -15,11 +15,14 @@ from discord.ext import commands
 from cogs.common import Choices, ctx, respond, to_choices
 from cogs.messages import lang_of
 from gm import presenters
+from gm.table.absent import set_policy
+from gm.table.absent_policy import POLICIES
 from gm.table.overrides import gm_commands, gm_override
 
 
 class GameMaster(commands.Cog):
     gm = app_commands.Group(name="gm", description="Game-master overrides (GM role only)", guild_only=True)
+    platform: frozenset[str] = frozenset({"absent"})  # table settings every game takes, not ``gm_*`` overrides
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -43,6 +46,16 @@ class GameMaster(commands.Cog):
         if table is None or table.state is None or command not in gm_commands(table.game.system):
             return None
         return table
+
+    @gm.command(name="absent", description="Every game: what the table does for a player who does not move")
+    @app_commands.describe(policy="wait (reminders only), autopilot, skip (pass) or forfeit (resign)",
+                           after="How long a seat may wait first, e.g. 90m, 48h, 7d (default 48h; forfeit 7d)")
+    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in POLICIES])
+    async def absent(self, interaction: discord.Interaction, policy: str,
+                     after: app_commands.Range[str, 1, 20] | None = None) -> None:
+        """A platform setting, not a game override: every game takes it (issue 32.2)."""
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: set_policy(app.tables, place, actor, policy, after))
 
     @gm.command(name="place", description="Put a piece on a square, or take it off the board")
     @app_commands.describe(piece="Which piece", square="Target square, e.g. C7 (empty: off the board)")

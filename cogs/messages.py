@@ -238,13 +238,15 @@ class TavoloSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tv1s:(?
 
 def build_view(reply: Reply) -> discord.ui.View | None:
     """A view of dynamic items only, so discord.py routes clicks by id, not by message."""
-    if not reply.buttons and not reply.selects:
+    if not reply.buttons and not reply.selects and not reply.links:
         return None
     view = discord.ui.View(timeout=None)
     for button in reply.buttons[:20]:
         view.add_item(TavoloButton(discord.ui.Button(
             label=button.label[:80], custom_id=button.custom_id[:100],
             style=_STYLES[button.style], disabled=button.disabled)))
+    for link in reply.links[:25 - len(view.children)]:  # Discord opens these itself: no click reaches the bot
+        view.add_item(discord.ui.Button(label=link.label[:80], url=link.url, style=discord.ButtonStyle.link))
     for select in reply.selects[:5 - (len(view.children) + 4) // 5]:
         view.add_item(TavoloSelect(discord.ui.Select(
             custom_id=select.custom_id.replace("tv1:", "tv1s:", 1)[:100], placeholder=select.placeholder[:150],

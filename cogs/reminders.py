@@ -29,7 +29,7 @@ class RemindersCog(commands.Cog):
         settings = app.settings
         plan = ShardPlan.from_settings(settings)  # issue 18: act only on the guilds of this process's shards
         self.owns = plan.owns
-        self.reminders = Reminders(app.tables, settings.turn_reminder_hours, settings.default_locale, plan.owns,
+        self.reminders = Reminders(app.tables, settings.turn_reminder_hours, settings.default_locale, plan,
                                    lease_seconds=settings.turn_reminder_lease_seconds)
         self.autopilot = Autopilot(app.tables, settings.default_locale, plan.owns)
         self.interval = settings.turn_reminder_check_seconds
@@ -63,21 +63,42 @@ class RemindersCog(commands.Cog):
             text = t("game.lobby_closed_idle", self.reminders.lang, system=closed.system,
                      hours=f"{closed.hours:g}")
             await self._post(Reminder(closed.game_id, 0, closed.channel_id, (), text))
-        for post in await self.autopilot.tick():  # absent seats of tables that set autopilot_hours
+        for post in await self.autopilot.tick():  # absent seats of tables whose absent policy acts (issue 32.2)
             await self._post(Reminder(0, 0, post.channel_id, (), post.text))
-        # Claimed before posting (issue 18): of two processes that both found it due, one posts. The claim
+        # Claimed before posting (issue 18): of two processes that both found it due, one posts; found and
+        # claimed by one statement a page (issue 28), so two passes at once never take the same one. The claim
         # is a lease the finished post confirms, even when Discord refused it (channel gone, no permission:
         # no retry storm); the claim of a process that died before its post was done is taken again.
         return await self.reminders.send(self._post)
 
     async def _post(self, reminder: Reminder) -> bool:
+        """Post one reminder: the channel message, then each direct message (issue 32.4); a direct message
+        Discord refuses (the member closed their DMs: ``Forbidden``) comes in the channel instead, in the
+        same call, so under the same claim. True when anything went out."""
+        sent = False
+        if reminder.text:  # a DM-only reminder has no channel text; a closed lobby's notice pings nobody
+            sent = await self._to_channel(reminder, reminder.text, reminder.user_ids)
+        failed: list[int] = []
+        for user_id in reminder.dm:
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(reminder.dm_text, allowed_mentions=discord.AllowedMentions.none())
+                sent = True
+            except discord.HTTPException as exc:  # Forbidden (DMs closed), NotFound, or Discord's own failure
+                log.info("turn reminder DM to %s failed (%s): posted in the channel instead", user_id, exc)
+                failed.append(user_id)
+        if failed:
+            sent = await self._to_channel(reminder, reminder.fallback_text(failed), tuple(failed)) or sent
+        return sent
+
+    async def _to_channel(self, reminder: Reminder, text: str, user_ids: tuple[int, ...]) -> bool:
         try:
             channel = self.bot.get_channel(reminder.channel_id) or await self.bot.fetch_channel(reminder.channel_id)
             if not isinstance(channel, discord.abc.Messageable):
                 return False
             mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                               users=[discord.Object(id=u) for u in reminder.user_ids])
-            await channel.send(reminder.text, allowed_mentions=mentions)
+                                               users=[discord.Object(id=u) for u in user_ids])
+            await channel.send(text, allowed_mentions=mentions)
             return True
         except discord.HTTPException as exc:
             log.warning("turn reminder for game %s not sent: %s", reminder.game_id, exc)

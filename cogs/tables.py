@@ -9,6 +9,8 @@ from discord.ext import commands
 from cogs.common import admin_group, ctx, respond
 from cogs.messages import register_handler
 from engines import registry
+from gm.table import away as vacation
+from gm.table import notify
 
 
 class Tables(commands.Cog):
@@ -110,6 +112,57 @@ class Tables(commands.Cog):
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: app.tables.list_games(place, actor), ephemeral_defer=True)
 
+    @game.command(name="mine", description="Your games on this server: where it is your move, and for how long")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.mine(place, actor), ephemeral_defer=True)
+
+    @game.command(name="ratings", description="This server's ratings in one game")
+    @app_commands.describe(system="Which game")
+    async def ratings(self, interaction: discord.Interaction, system: str) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.ratings(place, actor, system), ephemeral_defer=True)
+
+    @ratings.autocomplete("system")
+    async def _rated_systems(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._systems(interaction, current)
+
+    @game.command(name="profile", description="Games played, won and lost, and the rating, of you or another member")
+    @app_commands.describe(user="Whose profile (yours by default)")
+    async def profile(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: app.tables.profile(
+            place, actor, user.id if user else None, user.display_name if user else None), ephemeral_defer=True)
+
+    @game.command(name="away", description="Mark your seats away in every game on this server for a few days")
+    @app_commands.describe(days="How many days you are away")
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 365]) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: vacation.go_away(app.tables.guild_settings, place, actor, days),
+                      ephemeral_defer=True)
+
+    @game.command(name="back", description="End your vacation now")
+    async def back(self, interaction: discord.Interaction) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: vacation.come_back(app.tables.guild_settings, place, actor),
+                      ephemeral_defer=True)
+
+    @game.command(name="notify", description="How turn reminders reach you on this server")
+    @app_commands.describe(mode="A mention in the game's channel, a direct message, or none",
+                           quiet="Quiet hours in your time zone, e.g. 22-08 (off: none)",
+                           tz="Your time zone, e.g. Europe/Rome", digest="One message a day listing every game")
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in notify.MODES])
+    async def notify(self, interaction: discord.Interaction, mode: str | None = None,
+                     quiet: app_commands.Range[str, 1, 20] | None = None,
+                     tz: app_commands.Range[str, 1, 60] | None = None, digest: bool | None = None) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: notify.notify_reply(app.store, place, actor, mode=mode, quiet=quiet,
+                                                               tz=tz, digest=digest), ephemeral_defer=True)
+
+    @notify.autocomplete("tz")
+    async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in notify.zone_names(current)]
+
     @game.command(name="help", description="How to play the game in this channel")
     async def help(self, interaction: discord.Interaction) -> None:
         app, place, actor = ctx(interaction)
@@ -127,15 +180,17 @@ class TableAdmin(commands.Cog):
     @admin.command(name="settings", description="Show or change how long end votes last and idle lobbies stay open")
     @app_commands.describe(end_vote_minutes="Minutes an end vote lasts (0: until the next move)",
                            lobby_idle_hours="Hours before an unused lobby closes (0: never)",
-                           max_open_lobbies="Lobbies one member may host at once (0: no limit)")
+                           max_open_lobbies="Lobbies one member may host at once (0: no limit)",
+                           max_away_days="Longest vacation a member may take with /game away (0: none)")
     async def settings(self, interaction: discord.Interaction,
                        end_vote_minutes: app_commands.Range[int, 0, 10080] | None = None,
                        lobby_idle_hours: app_commands.Range[float, 0, 720] | None = None,
-                       max_open_lobbies: app_commands.Range[int, 0, 100] | None = None) -> None:
+                       max_open_lobbies: app_commands.Range[int, 0, 100] | None = None,
+                       max_away_days: app_commands.Range[int, 0, 365] | None = None) -> None:
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: app.tables.guild_settings.settings_reply(
             place.guild_id, actor, end_vote_minutes=end_vote_minutes, lobby_idle_hours=lobby_idle_hours,
-            max_open_lobbies=max_open_lobbies), ephemeral_defer=True)
+            max_open_lobbies=max_open_lobbies, max_away_days=max_away_days), ephemeral_defer=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,7 +26,7 @@ from cogs.common import (
 from cogs.messages import register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
-from gm.games.wowboard import actions, choices, replies
+from gm.games.wowboard import actions, choices, exchange, replies
 from gm.games.wowboard import presenter as wb
 
 SYSTEM = "wowboard"
@@ -289,6 +289,48 @@ class WowBoard(commands.Cog):
     @choose.autocomplete("option")
     async def _choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await _seat_choices(interaction, lambda v, seat, lang: choices.answer_choices(v, seat, current, lang))
+
+    # ------------------------------------------------------------------ trading (items.7), the auction (events.3)
+    @wowb.command(name="trade", description="After an action: give or swap Bag items and gold with a friend here")
+    @app_commands.describe(character="Your character that has acted", partner="A friendly character in its region",
+                           give="Bag items it gives (comma-separated)", gold="Gold it gives",
+                           take="The partner's Bag items it asks for", take_gold="Gold it asks for")
+    async def trade(self, interaction: discord.Interaction, character: str, partner: str, give: str | None = None,
+                    gold: app_commands.Range[int, 0, 999] = 0, take: str | None = None,
+                    take_gold: app_commands.Range[int, 0, 999] = 0) -> None:
+        await self._act(interaction, lambda v, seat, lang: exchange.trade(v, seat, character, partner, give, gold,
+                                                                          take, take_gold, lang))
+
+    @trade.autocomplete("character")
+    async def _trade_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda v, seat, lang: exchange.trader_choices(v, seat, current, lang))
+
+    @trade.autocomplete("partner")
+    async def _trade_partner_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda v, seat, lang: exchange.partner_choices(
+            v, seat, _typed_character(interaction, v, seat), current, lang))
+
+    @trade.autocomplete("give")
+    async def _trade_give_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda v, seat, lang: exchange.item_choices(
+            v, seat, _typed_character(interaction, v, seat), typed_text(interaction, "partner"), current, lang))
+
+    @trade.autocomplete("take")
+    async def _trade_take_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda v, seat, lang: exchange.item_choices(
+            v, seat, _typed_character(interaction, v, seat), typed_text(interaction, "partner"), current, lang,
+            theirs=True))
+
+    @wowb.command(name="bid", description="Auction: seal your bid (only you see it until every bid is in)")
+    @app_commands.describe(gold="Your bid (0: none)", character="The character that pays if it wins (default: richest)")
+    async def bid(self, interaction: discord.Interaction, gold: app_commands.Range[int, 0, 999],
+                  character: str | None = None) -> None:
+        await self._act(interaction, lambda v, seat, lang: exchange.bid(v, seat, gold, character, lang))
+
+    @bid.autocomplete("character")
+    async def _bid_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda v, seat, lang: exchange.bid_character_choices(
+            v, seat, current, lang))
 
     # ------------------------------------------------------------------ information
     @wowb.command(name="panel", description="Show (only to you) your characters and what you can do now")

@@ -29,7 +29,7 @@ from cogs.messages import app_of, register_handler
 from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
 from gm.context import Actor, Place
-from gm.games.wowminis import actions, choices
+from gm.games.wowminis import actions, choices, limited
 from gm.games.wowminis import presenter as wm
 from gm.reply import Reply
 
@@ -73,6 +73,36 @@ class WowMinis(commands.Cog):
     async def characters(self, interaction: discord.Interaction) -> None:
         async def work(_place: Place, actor: Actor) -> Reply:
             return wm.characters_reply(await _content(interaction), actor.locale)
+
+        await respond_private(interaction, work, system=SYSTEM)
+
+    # ------------------------------------------------------------------ limited formats (100.3)
+    @wowm_group.command(name="pick", description="Booster draft: take one item of the booster you hold (secret)")
+    @app_commands.describe(item="A character or card of your booster (autocomplete lists them)")
+    async def pick(self, interaction: discord.Interaction, item: str) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: limited.secret_act(app, place, actor, {"kind": "draft_pick", "item": item}),
+                      system=SYSTEM, ephemeral_defer=True)
+
+    @pick.autocomplete("item")
+    async def _pick_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await _seat_choices(interaction, lambda v, seat, lang: limited.pick_choices(v, seat, current, lang))
+
+    @wowm_group.command(name="build", description="Sealed or draft: your party and its cards, in secret")
+    @app_commands.describe(party="Character names separated by commas, from your pool",
+                           cards="Cards per character: \"Ysolde: war drums, sunward; Vessa: …\"")
+    async def build(self, interaction: discord.Interaction, party: str, cards: str | None = None) -> None:
+        app, place, actor = ctx(interaction)
+        await respond(interaction, lambda: limited.secret_act(app, place, actor, limited.build_action(party, cards)),
+                      system=SYSTEM, ephemeral_defer=True)
+
+    @wowm_group.command(name="suggest", description="Show (only to you) a legal, balanced party and why")
+    async def suggest(self, interaction: discord.Interaction) -> None:
+        app, _place, _actor = ctx(interaction)
+
+        async def work(place: Place, actor: Actor) -> Reply:
+            view, seat, _table = await wm.current(app, place, actor)
+            return limited.suggest_reply(view, seat, await _content(interaction), actor.locale)
 
         await respond_private(interaction, work, system=SYSTEM)
 

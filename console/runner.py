@@ -165,6 +165,10 @@ class Console:
                 lines.append("[buttons] " + " · ".join(f"{i}) {label}" for i, label in enumerate(labels, 1)))
             for select in _selects(message.view):  # what the menu offers, as Discord shows it (issue 27)
                 lines.append("[options] " + " · ".join(option.label for option in select.options))
+            links = [child for child in message.view.children
+                     if isinstance(child, discord.ui.Button) and child.url is not None]
+            if links:
+                lines.append("[links] " + " · ".join(f"{link.label} → {link.url}" for link in links))
         text = self._names("\n".join(lines))
         self.say(prefix + text.replace("\n", "\n" + " " * len(prefix)))
 
@@ -470,7 +474,7 @@ def _local_file(raw: str) -> Path:
 def _items(view: discord.ui.View) -> Iterator[tuple[Any, str]]:
     for child in view.children:
         inner = getattr(child, "item", child)
-        if isinstance(inner, discord.ui.Button):
+        if isinstance(inner, discord.ui.Button) and inner.url is None:  # a link is no button to /click
             yield child, inner.label or inner.custom_id or "?"
         elif isinstance(inner, discord.ui.Select):
             yield child, f"[{inner.placeholder}]"

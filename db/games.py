@@ -8,6 +8,7 @@ on the hot path of every table, and each extra round trip costs the loop a wake-
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -165,12 +166,14 @@ async def list_open_games(conn: aiosqlite.Connection, guild_id: int | None) -> l
 
 async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version: int, *,
                       state: str | None = None, status: str | None = None,
-                      options: dict[str, Any] | None = None, waiting: list[int] | None = None) -> int:
+                      options: dict[str, Any] | None = None, waiting: list[int] | None = None,
+                      asks: dict[str, str] | None = None) -> int:
     """Write new fields if nobody else did since ``expected_version``; returns the new version.
 
-    ``waiting`` (the users the new position waits for) goes with every new ``state``; a state
-    written without it leaves the column NULL, so a reminder never trusts an older value."""
-    sets, params = _game_sets(state=state, status=status, options=options, waiting=waiting)
+    ``waiting`` (the users the new position waits for) and ``asks`` (what it asks of them, worded per
+    language, for ``/game mine``) go with every new ``state``; a state written without them leaves the
+    columns NULL, so nothing ever trusts an older position's value."""
+    sets, params = _game_sets(state=state, status=status, options=options, waiting=waiting, asks=asks)
     try:
         cur = await conn.execute(
             f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
@@ -184,7 +187,7 @@ async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version
 
 
 def _game_sets(*, state: str | None, status: str | None, options: dict[str, Any] | None,
-               waiting: list[int] | None) -> tuple[list[str], list[Any]]:
+               waiting: list[int] | None, asks: dict[str, str] | None = None) -> tuple[list[str], list[Any]]:
     """``update_game``'s SET terms and their parameters: a new version and time, and the fields given."""
     sets, params = ["version = version + 1",
                     "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"], []
@@ -193,6 +196,8 @@ def _game_sets(*, state: str | None, status: str | None, options: dict[str, Any]
         params.append(state)
         sets.append("waiting = ?")
         params.append(None if waiting is None else waiting_text(waiting))
+        sets.append("asks = ?")
+        params.append(None if not asks else json.dumps(asks, ensure_ascii=False, sort_keys=True))
     if status is not None:
         sets.append("status = ?")
         params.append(status)
@@ -265,7 +270,9 @@ async def append_action(conn: aiosqlite.Connection, game_id: int, *, user_id: in
 async def commit_action(store: Any, game_id: int, expected_version: int, *, user_id: int, seat: int | None,
                         kind: str, action: dict[str, Any], events: list[dict[str, Any]], state_before: str | None,
                         undoable: bool, dictionary: str | None, state: str, waiting: list[int] | None,
-                        status: str | None = None, options: dict[str, Any] | None = None) -> tuple[int, str | None]:
+                        status: str | None = None, options: dict[str, Any] | None = None,
+                        asks: dict[str, str] | None = None,
+                        also: Callable[[Any], Awaitable[object]] | None = None) -> tuple[int, str | None]:
     """One accepted action, all or nothing: its row in the log (``append_action``) and the game's new state
     (``update_game``, guarded by ``expected_version``: ``StaleVersion``). Returns the action's ``seq`` and
     the game's history dictionary (made here on its first action with a ``state_before``).
@@ -274,8 +281,11 @@ async def commit_action(store: Any, game_id: int, expected_version: int, *, user
     statement outside any transaction: the update in a data-modifying CTE, the insert reading its row, so
     a stale version inserts nothing. One round trip where a transaction costs four (BEGIN, two
     statements, COMMIT). Otherwise (SQLite, whose statements cost no round trip, or a first dictionary
-    to store) the two statements run in one ``store.transaction()``. ``store`` is a ``db.store.Store``."""
-    if not is_postgres(store.conn) or (state_before is not None and dictionary is None):
+    to store) the two statements run in one ``store.transaction()``. ``store`` is a ``db.store.Store``.
+
+    ``also``: more writes that must share the action's fate (the ratings of the move that ends a game),
+    called with the transaction's connection after the game's row is written; it takes the transaction path."""
+    if not is_postgres(store.conn) or (state_before is not None and dictionary is None) or also is not None:
         async with store.transaction() as conn:
             if state_before is not None and dictionary is None:
                 dictionary = await state_codec.ensure_dictionary(conn, game_id, state_before)
@@ -283,9 +293,11 @@ async def commit_action(store: Any, game_id: int, expected_version: int, *, user
                                       events=events, state_before=state_before, undoable=undoable,
                                       dictionary=dictionary)
             await update_game(conn, game_id, expected_version, state=state, status=status, options=options,
-                              waiting=waiting)
+                              waiting=waiting, asks=asks)
+            if also is not None:
+                await also(conn)
         return seq, dictionary
-    sets, params = _game_sets(state=state, status=status, options=options, waiting=waiting)
+    sets, params = _game_sets(state=state, status=status, options=options, waiting=waiting, asks=asks)
     stored = None
     if state_before is not None:
         assert dictionary is not None

@@ -164,7 +164,8 @@ async def insert_document(
 
 async def delete_document(conn: aiosqlite.Connection, document_id: int) -> None:
     """Remove a document; the trigger on sections keeps the FTS index in step (on PostgreSQL the
-    index is in the section rows, and the document's terms go with it by cascade)."""
+    index is in the section rows, and the document's terms go with it by cascade, whose trigger
+    takes one document off each term's count in ``rules_vocabulary``)."""
     await conn.execute("DELETE FROM rules_sections WHERE document_id = ?", (document_id,))
     await conn.execute("DELETE FROM rules_documents WHERE id = ?", (document_id,))
 
@@ -274,10 +275,15 @@ def _pg_weights(title_weight: float, body_weight: float) -> list[float]:
 def _pg_match(match: str, system: str | None, language: str | None = None,
               other_than: str | None = None) -> tuple[str, dict[str, object]]:
     """PostgreSQL's ranked match of the parameter named ``match`` (no ORDER BY yet; ``:weights`` from
-    ``_pg_weights``), and its filters' parameters."""
+    ``_pg_weights``), and its filters' parameters.
+
+    ``OFFSET 0`` keeps the tsquery a value computed once: without it the planner folds the subquery into
+    the join, and the generic plan a prepared statement gets after five runs (the text is a parameter, not
+    a constant to fold) parsed the match text again for every section it tested and every rank, 2.4 times
+    the server's CPU of the whole statement (issue 28, ``bench/rules.py``)."""
     sql = (
         f"SELECT -{_PG_RANK} AS score, {_SECTION_COLUMNS}"
-        f" FROM (SELECT to_tsquery('{TS_CONFIG}', :{match}) AS query) q"
+        f" FROM (SELECT to_tsquery('{TS_CONFIG}', :{match}) AS query OFFSET 0) q"
         " JOIN rules_sections s ON s.tsv @@ q.query"
         " JOIN rules_documents d ON d.id = s.document_id"
         f" WHERE {_SCOPE}"
@@ -333,28 +339,31 @@ async def search_groups(
     limit: int,
     enough: int,
     on_error: Callable[[str, Exception], None] | None = None,
+    always: Sequence[Group] = (),
 ) -> list[tuple[float, StoredSection]]:
     """``search``'s rows for each group in turn (``limit`` each), as a reader takes them: a group is
     searched only while the groups before it found fewer than ``enough`` distinct sections
     (``(document_id, section_id)``), so a query that its first group answers costs that group alone.
+    The ``always`` groups (title matches, issue 33) are searched whatever the others find; their rows
+    come after the others' and do not count toward ``enough``.
 
     PostgreSQL: one statement for every group (one round trip instead of up to four); each group after
     the first is gated by a condition on those before it, which the server checks once, before it
     scans anything for that group. SQLite: one query per group, as before (no round trip to save).
     A group whose match text the engine cannot parse is passed to ``on_error`` and skipped (raised
     without it); on PostgreSQL the groups are then searched one by one, as on SQLite."""
-    if is_postgres(conn) and len(groups) > 1:
+    if is_postgres(conn) and len(groups) + len(always) > 1:
         try:
             return await _pg_search_groups(conn, groups, guild_id=guild_id, system=system, limit=limit,
-                                           enough=enough)
+                                           enough=enough, always=always)
         except QUERY_ERRORS:
             if on_error is None:
                 raise
     rows: list[tuple[float, StoredSection]] = []
     seen: set[tuple[int, str]] = set()
-    for match, where in groups:
-        if len(seen) >= enough:
-            break
+    for index, (match, where) in enumerate((*groups, *always)):
+        if index < len(groups) and len(seen) >= enough:
+            continue
         try:
             found = await search(conn, match, guild_id=guild_id, system=system, limit=limit, **where)
         except QUERY_ERRORS as exc:
@@ -368,56 +377,60 @@ async def search_groups(
 
 
 async def _pg_search_groups(conn: aiosqlite.Connection, groups: Sequence[Group], *, guild_id: int | None,
-                            system: str | None, limit: int, enough: int) -> list[tuple[float, StoredSection]]:
+                            system: str | None, limit: int, enough: int,
+                            always: Sequence[Group] = ()) -> list[tuple[float, StoredSection]]:
     """``search_groups`` on PostgreSQL: group ``n`` is the CTE ``gn`` (``search``'s query with its own
-    match text), run only if the groups before it hold fewer than ``enough`` distinct sections."""
+    match text), run only if the groups before it hold fewer than ``enough`` distinct sections (the
+    ``always`` groups, numbered after them, run in any case)."""
     params: dict[str, object] = {"guild": guild_id, "limit": limit, "enough": enough,
                                  "weights": _pg_weights(TITLE_WEIGHT, BODY_WEIGHT)}
     ctes: list[str] = []
-    for index, (match, where) in enumerate(groups, start=1):
+    for index, (match, where) in enumerate((*groups, *always), start=1):
         params[f"match{index}"] = match
         sql, extra = _pg_match(f"match{index}", system, **where)
         params.update(extra)
-        if index > 1:
+        if 1 < index <= len(groups):
             before = " UNION ALL ".join(f"SELECT document_id, section_id FROM g{i}" for i in range(1, index))
             sql += f" AND (SELECT count(DISTINCT (u.document_id, u.section_id)) FROM ({before}) AS u) < :enough"
         ctes.append(f"g{index} AS (SELECT {index} AS grp, * FROM ({sql} ORDER BY score, s.id LIMIT :limit) AS r)")
-    union = " UNION ALL ".join(f"SELECT * FROM g{index}" for index in range(1, len(groups) + 1))
+    union = " UNION ALL ".join(f"SELECT * FROM g{index}" for index in range(1, len(groups) + len(always) + 1))
     rows = await conn.execute_fetchall(f"WITH {', '.join(ctes)} {union} ORDER BY grp, score, rowid_", params)
     return [(float(row["score"]), _section(row)) for row in rows]
 
 
 def reads_whole_vocabulary(conn: object) -> bool:
     """SQLite: typo correction reads every indexed term (``vocabulary``) once and caches it.
-    PostgreSQL: it asks per query (``terms_among``, ``similar_terms``) and a trigram index
-    answers, so no process holds 200,000 terms, and processes sharing the database agree."""
+    PostgreSQL: it asks per query (``terms_among``, ``similar_terms``) and the indexes of
+    ``rules_vocabulary`` (migration 013: each distinct term once) answer, so no process holds
+    200,000 terms, and processes sharing the database agree."""
     return not is_postgres(conn)
 
 
 async def vocabulary(conn: aiosqlite.Connection) -> list[str]:
     """Every term in the index (already stemmed and folded), sorted, for typo correction."""
-    sql = ("SELECT DISTINCT term FROM rules_terms ORDER BY term" if is_postgres(conn)
+    sql = ("SELECT term FROM rules_vocabulary ORDER BY term" if is_postgres(conn)
            else "SELECT term FROM rules_fts_vocab ORDER BY term")
     async with conn.execute(sql) as cur:
         rows = await cur.fetchall()
     return await asyncio.to_thread(_first_column, rows)  # 200,000 rows: ~25 ms, not on the loop
 
 
-# (PostgreSQL) The lookups of a query's vocabulary, all answered by the btree of ``rules_terms``' primary
-# key (C collation: byte order): for each form, the first term at or after it. That term is the form
+# (PostgreSQL) The lookups of a query's vocabulary, all answered by the btree of ``rules_vocabulary``'s
+# primary key (C collation: byte order; one row per term, migration 013): for each form, the first term at
+# or after it. That term is the form
 # itself when the form is a term, and starts with the form exactly when some term does (every term in
 # between would start with it too). Not ``term = ANY(…)`` nor ``LIKE``: the words are parameters, so the
 # planner picks the trigram index for the equality (2.5 ms a word; 5 s for a query with the glossary's
 # 1,800 stems once the statement's plan is generic) and cannot use the btree for the pattern (a scan of
 # every term for each prefix); ``ORDER BY … LIMIT 1`` leaves it the btree alone, whatever the plan.
 _FIRSTS = (
-    "firsts AS MATERIALIZED (SELECT e.form, e.prefix, (SELECT t.term FROM rules_terms t WHERE t.term >= e.form"
+    "firsts AS MATERIALIZED (SELECT e.form, e.prefix, (SELECT t.term FROM rules_vocabulary t WHERE t.term >= e.form"
     " ORDER BY t.term LIMIT 1) AS first FROM unnest(CAST(:forms AS text[]), CAST(:prefix AS boolean[]))"
     " AS e(form, prefix))"
 )
 _FOUND = "SELECT form FROM firsts WHERE first = form"
 _PREFIX_FIRSTS = "SELECT first FROM firsts WHERE prefix AND starts_with(first, form)"
-_ANY_TERM = "SELECT CASE WHEN EXISTS (SELECT FROM rules_terms) THEN NULL ELSE '' END"
+_ANY_TERM = "SELECT CASE WHEN EXISTS (SELECT FROM rules_vocabulary) THEN NULL ELSE '' END"
 
 
 def _lookups(exact: Iterable[str], prefixes: Iterable[str]) -> dict[str, object]:
@@ -444,7 +457,8 @@ async def terms_among(conn: aiosqlite.Connection, exact: Iterable[str],
 async def vocabulary_for(conn: aiosqlite.Connection, forms: Sequence[tuple[str, set[str]]], extra: Iterable[str], *,
                          typo_min_len: int, per_form: int = 40) -> tuple[set[str], bool]:
     """(PostgreSQL) What a query's plan reads of the vocabulary, in one statement: ``terms_among`` of
-    every form of the query's ``forms`` (``(word, its forms)``) and of ``extra`` (the glossary's stems),
+    every form of the query's ``forms`` (``(word, its forms)``) and of ``extra`` (the glossary's stems
+    that can change this query's plan, ``GlossaryIndex.stems_for``),
     the first term of each form of three letters or more taken as a prefix, and ``similar_terms`` of the
     forms of each word of ``typo_min_len`` letters or more none of whose forms is a term (a misspelling).
     Returns the terms found and whether the index holds any term (as ``terms_among``)."""
@@ -511,7 +525,8 @@ def _terms(stemmed: Iterable[tuple[str, str]]) -> set[str]:
 
 
 async def _store_terms(conn: aiosqlite.Connection, by_document: dict[int, set[str]]) -> None:
-    """One statement per document, its terms as one array (a large import has ~20,000)."""
+    """One statement per document, its terms as one array (a large import has ~20,000); the
+    statement's trigger (migration 013) adds them to ``rules_vocabulary`` in one step."""
     for document_id, terms in by_document.items():
         await conn.execute(
             "INSERT INTO rules_terms (term, document_id) SELECT DISTINCT term, CAST(:document AS BIGINT)"

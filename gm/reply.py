@@ -23,6 +23,15 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A button that opens an address (a channel's ``https://discord.com/channels/…``) instead of
+    sending a click to the bot: nothing to route, so it carries no ``custom_id``."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
 class SelectOption:
     label: str
     value: str
@@ -65,6 +74,7 @@ class Reply:
     image: Image | None = None
     buttons: list[Button] = field(default_factory=list)
     selects: list[Select] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
     ephemeral: bool = False
     mentions: list[int] = field(default_factory=list)
     ping: bool = True  # False: show mentions without notifying (e.g. a status anyone may ask for)

@@ -57,9 +57,18 @@ class Settings(BaseSettings):
     discord_api_base: str | None = Field(default=None, alias="TAVOLO_DISCORD_API_BASE")
     discord_gateway: str | None = Field(default=None, alias="TAVOLO_DISCORD_GATEWAY")
     dice_seed: int | None = Field(default=None, alias="TAVOLO_DICE_SEED")  # replays and tests only
+    # The web pages (issue 31, web/, docs/WEB.md): off unless WEB_PORT is set.
+    web_port: int | None = Field(default=None, ge=1, le=65535, alias="WEB_PORT")
+    web_host: str = Field(default="127.0.0.1", max_length=200, alias="WEB_HOST")
+    web_base_url: str | None = Field(default=None, max_length=500, alias="WEB_BASE_URL")
+    web_secret: str | None = Field(default=None, min_length=16, max_length=500, alias="WEB_SECRET")
+    web_link_days: float = Field(default=30.0, gt=0, le=3650, alias="WEB_LINK_DAYS")
+    web_image_cache_mb: int = Field(default=32, ge=1, le=65536, alias="WEB_IMAGE_CACHE_MB")
+    web_trust_forwarded: bool = Field(default=False, alias="WEB_TRUST_FORWARDED")
 
     @field_validator("discord_token", "database_url", "dev_guild_id", "rules_dir", "discord_api_base",
-                     "discord_gateway", "dice_seed", "shard_count", "shard_ids", mode="before")
+                     "discord_gateway", "dice_seed", "shard_count", "shard_ids", "web_port", "web_base_url",
+                     "web_secret", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         """``KEY=`` in ``.env`` means "not set", not an empty string or a parse error."""

@@ -242,13 +242,54 @@ def _mapped(image: Image.Image, box: tuple[int, int, int, int], mask: Image.Imag
         image.im.paste(region.point(_table(ink, colour, level), None), box, part.im)
 
 
+_GROUNDS = 1024
+"""Blends over several colours remembered by the pixels under them (``_blend_kept``): each holds its box
+twice (under and after, 1 byte a pixel: ~2-4 KB for a token's label), so ~3 MB at most a process."""
+_grounds: OrderedDict[tuple[Any, ...], tuple[tuple[Image.Image, ...], Palette, Any]] = OrderedDict()
+
+
+def _blend_kept(image: Image.Image, at: tuple[int, int], masks: tuple[tuple[Image.Image, Any], ...], ink: Inks,
+                ids: Any, width: int, height: int) -> None:
+    """``_blend``, with what it gives over several colours remembered by the indexes it was given.
+
+    Why (``replay(kept=True)``): a label over a token and the squares around it, or a number with its
+    outline, lies on the same few grounds picture after picture (a piece's token on a light or a dark
+    square), and blending it through RGB and quantizing back costs ten times a look-up. A blit's pixels
+    depend only on its masks, their colours and the indexes under its box, which make the key, so a
+    remembered box is the very result."""
+    x, y = at
+    size = image.size
+    box = (max(0, x), max(0, y), min(size[0], x + width), min(size[1], y + height))
+    if box[0] >= box[2] or box[1] >= box[3]:
+        return
+    core = image.im
+    region = core.crop(box)
+    low, high = region.getextrema()
+    if low == high and box == (x, y, x + width, y + height):
+        core.paste(_tile(masks, (width, height), low, ink, ids).im, box)
+        return
+    key = (id(ink.palette), ids, box[0] - x, box[1] - y, box[2] - box[0], box[3] - box[1],
+           image._new(region).tobytes())
+    found = _grounds.get(key)
+    if found is not None:
+        core.paste(found[2], box)
+        return
+    _blend(image, at, masks, ink, ids, width, height)
+    with _lock:
+        _grounds[key] = (tuple(mask for mask, _c in masks), ink.palette, core.crop(box))
+        while len(_grounds) > _GROUNDS:
+            _grounds.popitem(last=False)
+
+
 # -- drawing -----------------------------------------------------------------------------------------
 
 
-def replay(image: Image.Image, entries: Sequence[Entry], palette: Palette, reach: Sequence[int] | None = None
-           ) -> None:
+def replay(image: Image.Image, entries: Sequence[Entry], palette: Palette, reach: Sequence[int] | None = None,
+           *, kept: bool = False) -> None:
     """``kit_scene.replay`` on a palette image (``layer``): the same pixels the RGB replay gives once
-    quantized (see the module's docstring); ``reach`` as there."""
+    quantized (see the module's docstring); ``reach`` as there; ``kept``: remember blends over several
+    colours by the indexes under them (``_blend_kept``)."""
+    blend = _blend_kept if kept else _blend
     ink = inks(palette)
     draw = kit.Draw(image)
     raw = draw.draw
@@ -271,7 +312,7 @@ def replay(image: Image.Image, entries: Sequence[Entry], palette: Palette, reach
                     if index is not None:
                         raw.draw_bitmap(command[2], mask.im, index)
             else:
-                _blend(image, command[2], masks, ink, ids, info[2], info[3])
+                blend(image, command[2], masks, ink, ids, info[2], info[3])
         elif name == "polygon" and command[5] > 1 and command[4] is not None and command[4] != command[3]:
             _polygon(image, draw, command[2], ink(command[3]), ink(command[4]), command[5])
         elif name == "line":
@@ -314,9 +355,11 @@ def settle() -> None:
     hashlib.sha512(b"").digest()
 
 
-def png(static: Static, palette: Palette, entries: list[Entry], *, level: int = kit.PNG_LEVEL) -> bytes:
+def png(static: Static, palette: Palette, entries: list[Entry], *, level: int = kit.PNG_LEVEL,
+        kept: bool = False) -> bytes:
     """A lone picture: ``entries`` drawn on the static layer's indexes and encoded (what
-    ``kit.to_png`` of the RGB picture gives); through RGB when a call blends with alpha."""
+    ``kit.to_png`` of the RGB picture gives); through RGB when a call blends with alpha. ``kept``
+    as for ``replay``."""
     if not indexable(entries):
         image = static.copy()
         kit_scene.replay(image, entries)
@@ -324,7 +367,7 @@ def png(static: Static, palette: Palette, entries: list[Entry], *, level: int = 
         settle()
         return picture
     image = layer(static, palette)
-    replay(image, entries, palette)
+    replay(image, entries, palette, kept=kept)
     width, height = image.size
     bands = kit_png.pack_bands(kit_png.raw_rows(image), width, level=level)
     settle()
@@ -332,10 +375,11 @@ def png(static: Static, palette: Palette, entries: list[Entry], *, level: int = 
 
 
 def encode(key: Hashable, static: Static, palette: Palette, entries: list[Entry], *,
-           level: int = kit.PNG_LEVEL) -> bytes:
+           level: int = kit.PNG_LEVEL, kept: bool = False) -> bytes:
     """``kit_scene.encode`` drawn on indexes: only the bands that differ from scene ``key``'s previous
     picture are drawn and compressed again, with no quantizing. Same scenes and bytes as
-    ``kit_scene.encode``, which takes the pictures whose calls blend with alpha."""
+    ``kit_scene.encode``, which takes the pictures whose calls blend with alpha. ``kept`` as for
+    ``replay``."""
     if not indexable(entries):
         picture = kit_scene.encode(key, static, palette, entries, level=level)
         settle()
@@ -352,11 +396,11 @@ def encode(key: Hashable, static: Static, palette: Palette, entries: list[Entry]
         dirty, bands = [True] * count, []
     if all(dirty):
         image = layer(static, palette)
-        replay(image, entries, palette)
+        replay(image, entries, palette, kept=kept)
         bands = kit_png.pack_bands(kit_png.raw_rows(image), width, level=level)
     elif any(dirty):
         image = layer(static, palette)
-        replay(image, entries, palette, kit_scene._reach(dirty))
+        replay(image, entries, palette, kit_scene._reach(dirty), kept=kept)
         band = 0
         while band < count:
             if not dirty[band]:

@@ -240,6 +240,15 @@ def _keep(key: Hashable, picture: _Picture) -> None:
             _scenes.popitem(last=False)
 
 
+def drop(table_key: Hashable) -> None:
+    """Forget every scene of table ``table_key`` (renderers put ``current_table()`` in their scene keys):
+    a warm-up's table (``renderers.kit_warm``), whose scenes no later picture compares with."""
+    with _lock:
+        for cache in (_scenes, _recent):
+            for key in [k for k in cache if k == table_key or (type(k) is tuple and table_key in k)]:
+                del cache[key]
+
+
 def forget() -> None:
     """Drop every scene and zero the counts (tests and benches measure pictures drawn afresh)."""
     with _lock:

@@ -21,6 +21,7 @@ from engines.core.square import Square
 from engines.krosmaster import actions as A
 from engines.krosmaster import (
     resolution,
+    rules_autopilot,
     rules_gg,
     rules_kamas,
     rules_multiplayer,
@@ -207,6 +208,14 @@ class KrosmasterEngine:
         active = state.pieces.get(state.active_piece or "")
         return Decision(seats=[state.active_seat], kind="turn", prompt_key="km.ask.turn",
                         params={"piece": active.short if active else ""})
+
+    def autopilot(self, state: GameState, seat: int) -> Action | None:
+        """Optional hook (``gm.table.absent``, issue 32.2): the move of a seat the table plays while its
+        player is absent, or None when the game does not wait for that seat."""
+        decision = self.decision(state)
+        if decision is None or seat not in decision.seats:
+            return None
+        return rules_autopilot.autopilot(self.legal_actions(state, seat), decision.kind)
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from ``seat`` now (GM overrides excluded)."""

@@ -22,6 +22,7 @@ from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
 from engines.mageknight import actions as A
 from engines.mageknight import (
+    rules_autopilot,
     rules_damage,
     rules_duel,
     rules_legal,
@@ -186,6 +187,14 @@ class MageKnightEngine:
                           params={"name": u.name, "armor": u.card.armor, "resist": len(u.card.resistances)})
                    for u in units]
         return [*options, Option(value="hero", label_key="mk.option.hero", params={"armor": state.hero.armor})]
+
+    def autopilot(self, state: GameState, seat: int) -> Action | None:
+        """Optional hook (``gm.table.absent``, issue 32.2): the move of a seat the table plays while its
+        player is absent, or None when the game does not wait for that seat."""
+        decision = self.decision(state)
+        if decision is None or seat not in decision.seats:
+            return None
+        return rules_autopilot.autopilot(self.legal_actions(state, seat), decision.kind)
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from ``seat`` now (GM overrides excluded)."""

@@ -18,10 +18,10 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
 from engines.warlord import actions as A
+from engines.warlord import rules_autopilot, rules_setup, rules_strikes, rules_turn, rules_view
 from engines.warlord import rules_orders as O
 from engines.warlord import rules_play as P
 from engines.warlord import rules_ranks as R
-from engines.warlord import rules_setup, rules_strikes, rules_turn, rules_view
 from engines.warlord import rules_windows as W
 from engines.warlord.rules_candidates import order_candidates
 from engines.warlord.rules_common import add_italian_names, ev, italian_names
@@ -125,6 +125,18 @@ class WarlordEngine:
                         params={"turn": state.turn, "passes": state.consecutive_passes})
 
     # -- what is legal -----------------------------------------------------------------
+    def autopilot(self, state: GameState, seat: int) -> Action | None:
+        """Optional hook (``gm.table.absent``, issue 32.2): the move of a seat the table plays while its
+        player is absent, or None when the game does not wait for that seat."""
+        decision = self.decision(state)
+        if decision is None or seat not in decision.seats:
+            return None
+        return rules_autopilot.autopilot(self.legal_actions(state, seat), decision.kind)
+
+    def skip_action(self, state: GameState, seat: int) -> Action | None:
+        """Optional hook (``gm.table.autopilot``): what ``absent:skip`` plays, or None to keep waiting."""
+        return rules_autopilot.skip(self.autopilot(state, seat))
+
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         assert isinstance(state, State)
         d = self.decision(state)

@@ -16,6 +16,8 @@
 | ``assign_wounds`` | ``split`` (character → wounds) | defense phase (defense-phase.2; PvP: pvp-defense.2–3) |
 | (new field) ``assign_wounds.companions`` | character → wounds its companion takes | optional (power-cards.4) |
 | ``choose`` | ``value`` | an open question: respawn, item, special, talent, Bag, next quest deck, PvP (below) |
+| ``bid`` | ``character``, ``gold`` | an auction (events.3): every seat, sealed, in any order |
+| ``trade`` | ``character``, ``partner``, ``give``, ``gold``, ``take``, ``take_gold`` | after an action (items.7) |
 
 PvP questions answered with ``choose``: ``armor_strip`` (value ``damage`` or ``defense``, pvp-defense.1) and
 ``loot`` (value ``<item>@<receiver>`` or ``decline``, pvp-defense.4). In PvP, ``set_order`` and
@@ -142,6 +144,27 @@ class AssignWounds(Action):
     companions: dict[str, int] = Field(default_factory=dict)
 
 
+class Bid(Action):
+    """events.3: a sealed bid for the auction item, paid by one of your characters if it wins."""
+
+    kind: Literal["bid"] = "bid"
+    character: str = Field(max_length=40)
+    gold: int = Field(ge=0, le=999)
+
+
+class Trade(Action):
+    """items.7: give Bag items and gold to a friendly character in the same region, and ask for some back;
+    the partner's seat accepts or declines (answer ``accept``/``decline``)."""
+
+    kind: Literal["trade"] = "trade"
+    character: str = Field(max_length=40)
+    partner: str = Field(max_length=40)
+    give: list[str] = Field(default_factory=list, max_length=3)
+    gold: int = Field(default=0, ge=0, le=999)
+    take: list[str] = Field(default_factory=list, max_length=3)
+    take_gold: int = Field(default=0, ge=0, le=999)
+
+
 class Resign(Action):
     """Leave the game: your characters go to a teammate; the last seat of a faction concedes."""
 
@@ -222,10 +245,11 @@ class Choose(Action):
 
 
 AnyAction = Annotated[PickClass | Travel | Rest | Pass | ManagementDone | Challenge | Train | Town | Equip | Unequip
-                      | SetOrder | Roll | Reroll | AssignWounds | Choose | Resign | GmMove | GmStat | GmGive | GmTake
-                      | GmSpawn | GmRemove | GmTurn | GmNote, Field(discriminator="kind")]
+                      | SetOrder | Roll | Reroll | AssignWounds | Choose | Bid | Trade | Resign | GmMove | GmStat
+                      | GmGive | GmTake | GmSpawn | GmRemove | GmTurn | GmNote, Field(discriminator="kind")]
 PARSER = ActionParser("wowboard", AnyAction, [PickClass, Travel, Rest, Pass, ManagementDone, Challenge, Train, Town,
-                                              Equip, Unequip, SetOrder, Roll, Reroll, AssignWounds, Choose, Resign,
+                                              Equip, Unequip, SetOrder, Roll, Reroll, AssignWounds, Choose, Bid,
+                                              Trade, Resign,
                                               *GM_ACTIONS],
                       gm_kinds=[m.model_fields["kind"].default for m in GM_ACTIONS])
 

@@ -77,12 +77,14 @@ class CreatureType(BaseModel):
 
 
 class ClassDef(BaseModel):
-    """A class's health and energy capacity by level 1–5 (health-energy.1)."""
+    """A class's health and energy capacity by level 1–5 (health-energy.1), and the faction it is locked to,
+    if any (setup.3: such a class has one sheet face and always joins that faction)."""
 
     model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=60)
     name_it: str = Field(default="", max_length=60)  # issue 26.10: optional, ``local_name`` falls back to name
+    faction: Faction | None = None  # setup.3: a faction-locked class (P2)
     health: list[int] = Field(min_length=5, max_length=5)
     energy: list[int] = Field(min_length=5, max_length=5)
 
@@ -125,6 +127,9 @@ class Pack(BaseModel):
 
 
 DATA = Path(__file__).resolve().parent / "data" / "builtin_v1.json"
+DATA_FULL = Path(__file__).resolve().parent / "data" / "builtin_v2.json"
+"""The full base game's classes and ancestries (issue 30 items 1 and 8): v1 plus the two faction-locked
+classes, the Hexer and the eight ancestries. v1 stays the starter set that two-seat tables play by default."""
 
 
 @lru_cache(maxsize=1)
@@ -133,7 +138,14 @@ def builtin() -> Pack:
     return read_pack_file(DATA, load_pack)
 
 
+@lru_cache(maxsize=1)
+def builtin_full() -> Pack:
+    """The shipped full pack (``builtin_v2.json``), never changed once released either."""
+    return read_pack_file(DATA_FULL, load_pack)
+
+
 BUILTIN_KEY = "builtin@1"
+BUILTIN_FULL_KEY = "builtin@2"
 _SERVER_PACKS: dict[str, Pack] = {}
 """Server packs met by this process, by key (``<id>#<hash>``). Why a registry: a game's state names its
 pack by key instead of carrying ~45 KB of cards in every saved position; the table layer hands the pack
@@ -228,6 +240,8 @@ def pack_by_key(key: str) -> Pack:
     with the same id (a server that re-imported its pack mid-game keeps playing, on the new cards)."""
     if key == BUILTIN_KEY:
         return builtin()
+    if key == BUILTIN_FULL_KEY:
+        return builtin_full()
     found = _SERVER_PACKS.get(key)
     if found is None:
         same = [k for k in _SERVER_PACKS if k.split("#")[0] == key.split("#")[0]]
@@ -304,8 +318,12 @@ def check_cards(pack: Pack) -> None:
     for cid in classes - set(sheets):
         raise _fail(f"class_sheets.{cid}", "missing")
     ancestries = {a.id for a in pack.ancestries}
+    locked = {c.id: c.faction for c in pack.classes}
     for s in pack.class_sheets:
         _ref(f"class_sheets.{s.class_id}", "class", s.class_id, classes)
+        lock = locked[s.class_id]
+        if set(s.faces) != ({lock} if lock else set(FACTIONS)):  # setup.3: a locked class has its faction's face
+            raise _fail(f"class_sheets.{s.class_id}.faces", f"needs the faces {lock or 'horde and alliance'}")
         for faction, face in s.faces.items():
             _ref(f"class_sheets.{s.class_id}.faces.{faction}.ancestry", "ancestry", face.ancestry, ancestries)
     for card in pack.class_cards:
@@ -348,6 +366,10 @@ def check_cards(pack: Pack) -> None:
         for name, value in (("region", ev.region), ("area", ev.area)):
             if value is not None:
                 _ref(f"{field}.{name}", name, value, set(regions) if name == "region" else set(pack.areas))
+        for n, rid in enumerate(ev.war_regions):  # events.6: an enemy could never stand in a start region
+            _ref(f"{field}.war_regions.{n}", "region", rid, set(regions))
+            if rid in starts:
+                raise _fail(f"{field}.war_regions.{n}", "a war is never fought in a start region")
         for n, op in enumerate(ev.ops):
             if op.type is not None:
                 _ref(f"{field}.ops.{n}.type", "creature", op.type, set(creatures))

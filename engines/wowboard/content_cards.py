@@ -222,7 +222,7 @@ class ClassSheet(BaseModel):
 
     @model_validator(mode="after")
     def _shape(self) -> ClassSheet:
-        if len(self.faces) != 2:
+        if not self.faces:  # setup.3: two faces, or one for a faction-locked class (checked against the class)
             raise ValueError("a sheet has a horde face and an alliance face")
         if self.companion is not None and self.companion not in self.unique:
             raise ValueError("the companion category must be one of the unique categories")
@@ -389,7 +389,7 @@ class Boss(BaseModel):
     reward: BossReward
 
 
-EventKind = Literal["normal", "bonus", "boss", "modifier", "strength", "spawn"]  # war, auction: P2 (events.3, .6)
+EventKind = Literal["normal", "bonus", "boss", "modifier", "strength", "spawn", "war", "auction"]  # events.3, .6: P2
 EventOpName = Literal["merchant", "draw_quest", "spawn", "regain", "gold", "close_flights", "wound", "curse"]
 EVENT_OP_PARAMS: dict[str, tuple[set[str], set[str]]] = {
     "merchant": ({"deck", "n"}, set()),
@@ -441,9 +441,12 @@ class Event(BaseModel):
     ops: list[EventOp] = Field(default_factory=list, max_length=4)
     boss: str | None = Field(default=None, max_length=40)
     region: str | None = Field(default=None, max_length=40)
-    until: Literal["resolved", "boss_defeated", "quest_in_area"] = "resolved"
+    until: Literal["resolved", "boss_defeated", "quest_in_area", "war_won"] = "resolved"
     area: str | None = Field(default=None, max_length=4)  # with until quest_in_area
     text_override: str | None = Field(default=None, max_length=300)
+    war_regions: list[str] = Field(default_factory=list, max_length=2)  # events.6: the two contested regions
+    war_gold: int = Field(default=0, ge=0, le=12)  # events.6: what each character of the winning faction gains
+    effects: list[Effect] = Field(default_factory=list, max_length=4)  # events.3: what the auction item does
 
     @model_validator(mode="after")
     def _shape(self) -> Event:
@@ -454,8 +457,14 @@ class Event(BaseModel):
         if (self.kind == "modifier") != (self.until == "quest_in_area") or (self.until == "quest_in_area") != bool(
                 self.area):
             raise ValueError("a modifier lasts until a quest in its area is completed, and names the area")
-        if self.kind != "boss" and not self.ops:
+        if self.kind not in ("boss", "war", "auction") and not self.ops:
             raise ValueError("an event needs ops")
+        if (self.kind == "war") != (self.until == "war_won") or (self.kind == "war") != bool(self.war_regions):
+            raise ValueError("a war names two regions and stays until it is won (events.6)")
+        if self.kind == "war" and (len(set(self.war_regions)) != 2 or self.war_gold < 1 or self.ops):
+            raise ValueError("a war names two different regions and a gold reward, and has no other ops (events.6)")
+        if (self.kind == "auction") != bool(self.effects) or (self.kind == "auction" and self.ops):
+            raise ValueError("an auction card is an item with effects and no ops, and only it has effects (events.3)")
         if self.kind == "spawn" and not any(o.op == "spawn" for o in self.ops):
             raise ValueError("a spawn event needs a spawn op")
         if self.kind == "strength" and not any(o.who in ("stronger", "weaker") for o in self.ops):

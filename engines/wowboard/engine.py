@@ -23,6 +23,7 @@ from engines.wowboard import (
     rules_combat,
     rules_fight,
     rules_final_battle,
+    rules_leader,
     rules_pvp,
     rules_setup,
     rules_sheet,
@@ -32,20 +33,21 @@ from engines.wowboard import (
 )
 from engines.wowboard.content import register_pack
 from engines.wowboard.rules_answers import answer, open_overflows, pending_options
+from engines.wowboard.rules_auction import bid_options, place_bid
 from engines.wowboard.rules_autopilot import default_action
 from engines.wowboard.rules_candidates import turn_candidates
-from engines.wowboard.rules_common import pack_of
 from engines.wowboard.rules_gm import apply_gm
 from engines.wowboard.rules_names import name_refusal
 from engines.wowboard.rules_resign import resign
-from engines.wowboard.state import State
+from engines.wowboard.rules_trade import offer_trade, trade_candidates
+from engines.wowboard.state import SecretBid, State
 from engines.wowboard.upgrades import SCHEMA
 
 
 class WowBoardEngine:
     system: ClassVar[str] = "wowboard"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4  # setup.1: 2 seats × 2 characters, or 4 × 1
+    max_players: ClassVar[int] = 6  # setup.1: two to six seats, four or six characters
     supports_resign: ClassVar[bool] = True  # rules_resign: a teammate takes the characters over
     supports_manual_dice: ClassVar[bool] = True  # the coloured d8s ask their roller through ``Dice.roll_many``
     # Questions whose answers hang on public facts only (classes left, every sheet is public): one legal
@@ -58,8 +60,12 @@ class WowBoardEngine:
         return rules_setup.OPTIONS
 
     def player_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
-        """setup.1: two seats (a faction each) or four (a character each), never three."""
-        return rules_setup.SEAT_COUNTS
+        """setup.1: two to six seats; a ``duel`` takes two."""
+        return rules_setup.seat_counts(options)
+
+    def max_players_for(self, options: dict[str, Any]) -> int:
+        """Optional contract hook: a duel seats two, any other table up to six (setup.1)."""
+        return max(rules_setup.seat_counts(options))
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
         if content is not None:
@@ -109,7 +115,8 @@ class WowBoardEngine:
         for deck in decks:  # §3.6: what is left in a deck, and the rejects put under it, stay face down
             deck.top, deck.pool, deck.bottom = (["?"] * len(deck.top), ["?"] * len(deck.pool),
                                                 ["?"] * len(deck.bottom))
-        for question in view.pending:
+        for question in view.pending:  # events.3: who has bid is public, the bid itself only its own seat's
+            question.bids = {s: b if s == seat else SecretBid(character="?", gold=0) for s, b in question.bids.items()}
             if question.kind == "keep_item" and seat not in question.seats:
                 question.options = ["?"] * len(question.options)
                 question.default = None
@@ -128,7 +135,13 @@ class WowBoardEngine:
             return None
         if state.pending:
             top = state.pending[0]
-            return Decision(seats=list(top.seats), kind=top.kind, prompt_key=f"wowboard.ask.{top.kind}",
+            if top.kind == "auction_bid":  # events.3: every seat at once, each bid sealed until all are in
+                return Decision(seats=[s for s in top.seats if s not in top.bids], kind="auction_bid",
+                                prompt_key="wowboard.ask.auction_bid", simultaneous=True, secret=True,
+                                params={"title": top.target or "", "character": "", "options": "", "faction": ""})
+            voting = rules_leader.voting(state)  # factions.2: every asked seat answers, the leader settles
+            return Decision(seats=[s for s in top.seats if s not in top.votes] if voting else list(top.seats),
+                            kind=top.kind, prompt_key=f"wowboard.ask.{top.kind}", simultaneous=voting,
                             params={"character": top.character or "", "options": ", ".join(top.options),
                                     "faction": top.faction or ""})
         combat = state.combat
@@ -181,10 +194,11 @@ class WowBoardEngine:
         if d is None or seat not in d.seats:
             return []
         if state.pending:
+            if state.pending[0].kind == "auction_bid":
+                return list(bid_options(state, seat))
             return [A.Choose(value=v) for v in pending_options(state)]
         if d.kind == "draft_class":
-            taken = {c.class_id for c in state.characters.values()}
-            return [A.PickClass(class_id=c.id) for c in pack_of(state).classes if c.id not in taken]
+            return [A.PickClass(class_id=c) for c in rules_setup.draftable(state, seat)]
         combat = state.combat
         if d.kind == "attack_order" and combat is not None:
             return [A.SetOrder(order=o) for o in rules_fight.order_options(state, combat, d.params.get("faction"))]
@@ -213,9 +227,10 @@ class WowBoardEngine:
         if d.kind in ("management", "final_management"):  # equipping.2–6: what can be worn now, then done
             # Unequipping is accepted too, but never listed: taking a card off for nothing is no reason to
             # hold the table, and a management step with nothing to equip then passes by itself.
+            # A trade (items.7) is accepted here too, and not listed either: the step must still pass by itself.
             return [*(A.Equip(character=c, card=k, area=a) for c, k, a in rules_sheet.equip_options(state, seat)),
                     A.ManagementDone()]
-        return [a for a in turn_candidates(state, seat) if self._ok(state, seat, a)]
+        return [*(a for a in turn_candidates(state, seat) if self._ok(state, seat, a)), *trade_candidates(state, seat)]
 
     def _ok(self, state: State, seat: int, action: Action) -> bool:
         try:
@@ -265,14 +280,20 @@ class WowBoardEngine:
 
     def _do(self, state: State, seat: int, kind: str, action: Action, dice: Dice) -> list[Event]:
         if state.pending:
-            if not isinstance(action, A.Choose):
+            if state.pending[0].kind == "auction_bid" and isinstance(action, A.Bid):  # events.3
+                return place_bid(state, seat, action.character, action.gold, dice)
+            if not isinstance(action, A.Choose) or state.pending[0].kind == "auction_bid":
                 asked = self.decision(state) or Decision(seats=[], kind="")
                 params = {k: v for k, v in asked.params.items() if isinstance(v, str | int)}
                 raise RuleError("wowboard.err.answer_first", prompt_key=asked.prompt_key or "wowboard.err.game_over",
                                 action=action.kind, **params)
+            if rules_leader.voting(state):
+                return rules_leader.vote(state, seat, action.value, dice)
             return answer(state, seat, action.value, dice)
         if isinstance(action, A.PickClass) and kind == "draft_class":
             return rules_setup.pick_class(state, seat, action.class_id, dice)
+        if kind in ("faction_turn", "management") and isinstance(action, A.Trade):  # items.7: free, no action
+            return offer_trade(state, seat, action)
         if kind in ("management", "final_management"):
             if isinstance(action, A.ManagementDone):
                 if kind == "final_management":

@@ -4,8 +4,9 @@ special item (quest-rewards.6), whether a character at 0 health uses a card to s
 (character-defeat.1), how many of an opponent's ability wounds a companion takes (power-cards.4), which
 talent on a level gained (power-cards.6, levels.3), which item leaves a full Bag (items.3), which quest
 deck the faction draws from (quest-rewards.8), which opponent falls when the group's hits could fell one
-of several (defense-phase.1), which enemy box a faction's armor strips first in PvP (pvp-defense.1) and
-what the winners of a PvP loot (pvp-defense.4).
+of several (defense-phase.1), which enemy box a faction's armor strips first in PvP (pvp-defense.1),
+what the winners of a PvP loot (pvp-defense.4) and whether a partner takes a trade (items.7). Sealed
+auction bids are not answers of this kind: they are ``bid`` actions (rules_auction).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engines.wowboard.rules_items import resolve_overflow
 from engines.wowboard.rules_pvp import take_loot
 from engines.wowboard.rules_quests import draw_quest, keep_item, next_deck_options, take_special
 from engines.wowboard.rules_sheet import do_take_talent, talent_options
+from engines.wowboard.rules_trade import answer_trade
 from engines.wowboard.state import Pending, State
 
 
@@ -69,6 +71,8 @@ def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
         return answer_strip(state, top.faction, value, dice)
     if top.kind == "loot" and top.character:  # pvp-defense.4
         return take_loot(state, value, char)
+    if top.kind == "trade_offer":  # items.7: the partner's seat agrees or not
+        return answer_trade(state, top, value)
     if top.kind == "next_quest_deck" and top.faction is not None:
         events = draw_quest(state, top.faction, value, dice)
         if any(e.key.endswith("quest_deck_failed") for e in events):

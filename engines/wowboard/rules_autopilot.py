@@ -3,10 +3,10 @@ after a table's chosen hours without a move, the seat's open minor decisions tak
 its characters' remaining actions become Pass (18xx's "defined automatic actions for absent players").
 
 The defaults are the mildest legal answer, never a gamble a player would regret more than a pause:
-a question's own default, keep the dice (no reroll), the attack order as it stands, wounds on the
-healthiest character, management done, and a Pass (or, when the region forces a challenge
-(faction-turn.4), that challenge, since nothing else is legal). A fight's roll is a roll: the dice
-decide, not the player.
+a question's own default (a trade offer is declined, items.7), a sealed bid of 0 (events.3), keep the
+dice (no reroll), the attack order as it stands, wounds on the healthiest character, management done,
+and a Pass (or, when the region forces a challenge (faction-turn.4), that challenge, since nothing else is
+legal). A fight's roll is a roll: the dice decide, not the player.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ def default_action(state: State, seat: int, legal: list[Action], kind: str) -> A
         return None
     if state.pending:
         top = state.pending[0]
+        if top.kind == "auction_bid":  # events.3: an absent seat bids nothing
+            return next((a for a in legal if isinstance(a, A.Bid) and a.gold == 0), None)
         answers = [a for a in legal if isinstance(a, A.Choose)]
         return next((a for a in answers if a.value == top.default), answers[0] if answers else None)
     if kind in ("management", "final_management"):

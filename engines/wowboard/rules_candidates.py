@@ -36,9 +36,11 @@ def turn_candidates(state: State, seat: int) -> list[Action]:
         room_h, room_e = max_h - c.health, max_e - c.energy
         town = pack.region(c.region).town == c.faction
         total = (rules_turn.TOWN_REST_PER_LEVEL if town else rules_turn.REST_PER_LEVEL) * c.level
-        h = min(room_h, total)
+        more_h, more_e = rules_turn.rest_bonus(state, c)  # health-energy.4: an ancestry's extra rest tokens
+        h = min(room_h, total + more_h)
         if h or room_e:
-            out.append(A.Rest(character=c.id, health=h, energy=min(room_e, total - h)))
+            out.append(A.Rest(character=c.id, health=h,
+                              energy=min(room_e, total - max(0, h - more_h) + more_e)))
         deck = state.class_decks.get(c.id, [])
         out += [A.Train(character=c.id, powers=[p]) for p in deck]
         if town:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import Pack
+from engines.wowboard.rules_auction import lose_auction_items
 from engines.wowboard.rules_common import ev
 from engines.wowboard.rules_limits import used as used_this_round
 from engines.wowboard.rules_sheet import ActiveEffect, equipped_effects, unequip
@@ -36,6 +37,7 @@ def defeat(state: State, pack: Pack, c: Character, died_in: str) -> list[Event]:
     for slot in list(c.sheet.values()):  # character-defeat.3, power-cards.4: companions leave the sheet
         if slot.card is not None and slot.companion_health is not None:
             events += unequip(state, c, slot.card)
+    events += lose_auction_items(state, c)  # character-defeat.3, events.3
     c.health, c.energy, c.actions_left, c.stun, c.curse = 1, 1, 0, 0, 0
     options = respawn_options(pack, c, died_in)
     state.pending.append(Pending(kind="respawn", seats=[c.seat], character=c.id, options=options,

@@ -29,6 +29,7 @@ from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.rules_items import draw_items, reveal, track_item
 from engines.wowboard.rules_rewards import stronger
 from engines.wowboard.rules_supply import place_figures
+from engines.wowboard.rules_war import declare_war
 from engines.wowboard.state import Character, State
 
 
@@ -40,6 +41,7 @@ class EventStep:
     events: list[Event] = field(default_factory=list)
     quest_draws: list[Faction] = field(default_factory=list)
     defeated: list[str] = field(default_factory=list)
+    auctions: list[str] = field(default_factory=list)  # events.3: cards up for sale once the step is over
 
 
 def event_card(pack: Pack, card: str) -> EventCard:
@@ -180,15 +182,21 @@ def event_step(state: State, dice: Dice) -> EventStep:
             return out
         card = event_card(pack, cid)
         out.events.append(reveal(ev("event_drawn", title=card.title, kind=card.kind, draws=dice.take_picked())))
-        if card.kind == "bonus" and card.title in titles:  # events.2, W24
+        if card.kind in ("bonus", "auction") and card.title in titles:  # events.2, W24
             state.event_discard.append(cid)
             out.events.append(ev("event_repeat", title=card.title))
             return out
         titles.add(card.title)
         resolve_card(state, pack, card, dice, out)
+        if card.kind == "auction":  # events.3: a bonus card whose sale waits for the bids (rules_auction)
+            out.auctions.append(cid)
+            continue
         if card.kind == "bonus":  # events.2: resolve, discard, draw again
             state.event_discard.append(cid)
             continue
+        if card.kind == "war":  # events.6: tokens on its two regions; face up until won (rules_war)
+            out.events += declare_war(state, card)
+            return out
         state.events_active.append(cid)  # events.1: face up until its requirement is met
         return out
 
@@ -201,6 +209,7 @@ def track_step(state: State, dice: Dice) -> EventStep:
         out.events += step.events
         out.quest_draws += step.quest_draws
         out.defeated += step.defeated
+        out.auctions += step.auctions
     return out
 
 

@@ -376,6 +376,8 @@ def equipped_effects(state: State, char: Character | str, timing: str | None = N
         _effects(out, cid, "talent", None, 0, card_of(pack, cid).effects, timing)
     anc = ancestry_of(pack, c)
     _effects(out, anc.id, "ancestry", None, 0, anc.effects, timing)
+    for cid in c.auction_items:  # events.3: an auction item works from the table, with no item rules
+        _effects(out, cid, "item", None, 0, next(e for e in pack.events if e.id == cid).effects, timing)
     for cid in c.bag:  # card-limits.2, items.5
         obj = card_of(pack, cid)
         if isinstance(obj, Item) and obj.type == "bag" and obj.level <= c.level:

@@ -59,3 +59,51 @@ def deal(seats: Sequence[SeatSetup], per_faction: int, dice: Dice) -> tuple[list
         if wanted[i] is not None and got[i] != wanted[i]:
             events.append(ev("team_full", player=seat.name, faction=wanted[i], other_faction=got[i], n=per_faction))
     return [g for g in got if g is not None], events
+
+
+# --- P2: the factions dealt after the draft (setup.1, setup.3) -------------------------------------------------
+def splits(sizes: dict[int, int], locks: dict[int, set[Faction]]) -> list[dict[int, Faction]]:
+    """Every way to give each seat a faction so that both factions field half the characters (setup.3:
+    2/2 or 3/3) and every faction-locked class sits with its faction. ``sizes``: characters per seat;
+    ``locks``: the factions a seat's locked classes demand (two different ones can never be met: a seat
+    with two characters cannot run both locked classes). The order is fixed (seat bits, Horde = 0), so a
+    recorded pick among them replays."""
+    seats = sorted(sizes)
+    total = sum(sizes.values())
+    if any(len(lock) > 1 for lock in locks.values()):
+        return []
+    out: list[dict[int, Faction]] = []
+    for mask in range(2 ** len(seats)):
+        got = {s: FACTIONS[(mask >> i) & 1] for i, s in enumerate(seats)}
+        if 2 * sum(sizes[s] for s in seats if got[s] == "horde") != total:
+            continue
+        if all(got[s] in lock for s, lock in locks.items() if lock):
+            out.append(got)
+    return out
+
+
+def deal_after_draft(names: dict[int, str], sizes: dict[int, int], locks: dict[int, set[Faction]],
+                     wants: dict[int, Faction | None], dice: Dice) -> tuple[dict[int, Faction], list[Event]]:
+    """setup.3: the locked classes' seats join their faction; among the even splits left, the ones that keep
+    the most lobby wishes (issue 27.5) are kept and the die picks one of them (the rulebook's "at random").
+    A wish that could not be kept is said in words (``team_full``)."""
+    options = splits(sizes, locks)
+    if not options:  # the draft refuses any pick that would leave no even split (``rules_setup.pick_class``)
+        raise RuleError("wowboard.err.no_even_split", rule="setup.3")
+
+    def kept(split: dict[int, Faction]) -> int:
+        return sum(1 for s, w in wants.items() if w is not None and split[s] == w)
+
+    best = max(kept(o) for o in options)
+    options = [o for o in options if kept(o) == best]
+    got = options[dice.pick(len(options))] if len(options) > 1 else options[0]
+    events: list[Event] = []
+    for seat, wish in wants.items():
+        if wish is None or got[seat] == wish:
+            continue
+        if locks.get(seat):  # the seat's own locked class decided it, not the die
+            events.append(ev("wish_locked", player=names[seat], faction=wish, other_faction=got[seat]))
+        else:
+            room = sum(1 for s in sizes if got[s] == wish)
+            events.append(ev("team_full", player=names[seat], faction=wish, other_faction=got[seat], n=room))
+    return got, events

@@ -13,14 +13,17 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content import enemy_of
+from engines.wowboard.rules_auction import open_auction
 from engines.wowboard.rules_challenge import forced
 from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_conditions import holds
 from engines.wowboard.rules_defeat import defeat
 from engines.wowboard.rules_events import track_step
 from engines.wowboard.rules_final import begin, reached_end
 from engines.wowboard.rules_quests import next_deck_options
-from engines.wowboard.rules_sheet import capacity_of
+from engines.wowboard.rules_sheet import capacity_of, equipped_effects
 from engines.wowboard.rules_travel import destinations
+from engines.wowboard.rules_war import war_check
 from engines.wowboard.state import ACTIONS_PER_TURN, Character, Pending, State
 
 REST_PER_LEVEL = 2  # rest.1
@@ -79,14 +82,32 @@ def travel(state: State, seat: int, ref: str, to: str) -> list[Event]:
     return [ev("travelled", seat=seat, name=c.id, path=" → ".join(path)), *after_action(state)]
 
 
+def rest_bonus(state: State, c: Character) -> tuple[int, int]:
+    """health-energy.4: the extra (health, energy) a rest regains from ``rest`` effects the character has in
+    play, its ancestry first (Deepdelver, Sylvani, Mossblood), then talents such as a graveyard vigil. They
+    come on top of the level's allowance, each only in its own stat (reading: a sheet's "+1 health when
+    resting" is one more health token, never an energy one)."""
+    health = energy = 0
+    for a in equipped_effects(state, c, "rest"):
+        if not holds(state, c, a.source, a.effect.condition):
+            continue
+        for op in a.effect.ops:
+            if op.target in (None, "self") and op.op == "heal":
+                health += op.n or 0
+            elif op.target in (None, "self") and op.op == "energy":
+                energy += op.n or 0
+    return health, energy
+
+
 def check_rest(state: State, seat: int, ref: str, health: int, energy: int) -> Character:
     c = acting(state, seat, ref)
     not_forced(state, c)
     town = pack_of(state).region(c.region).town == c.faction
     limit = (TOWN_REST_PER_LEVEL if town else REST_PER_LEVEL) * c.level
-    if health + energy > limit:
+    more_h, more_e = rest_bonus(state, c)
+    if max(0, health - more_h) + max(0, energy - more_e) > limit:  # rest.1–2, plus health-energy.4
         raise RuleError("wowboard.err.rest_total", rule="rest.2" if town else "rest.1", n=health + energy,
-                        max=limit)
+                        max=limit + more_h + more_e)
     max_h, max_e = capacity(state, c)
     if c.health + health > max_h or c.energy + energy > max_e:  # health-energy.2: regain never overflows
         raise RuleError("wowboard.err.rest_capacity", rule="health-energy.2", health=max_h - c.health,
@@ -147,6 +168,9 @@ def end_steps(state: State, dice: Dice) -> list[Event]:
     pack = pack_of(state)
     for cid in step.defeated:
         events += defeat(state, pack, state.characters[cid], state.characters[cid].region)
+    events += war_check(state)  # events.6, end-of-faction-turn.4: the opposing faction may win a war now
+    for card in reversed(step.auctions):  # events.3: the first card drawn is sold first
+        events += open_auction(state, card, dice)
     state.active = enemy_of(state.active)
     state.phase = "play"
     return events + start_faction_turn(state)

@@ -17,9 +17,10 @@ from engines.core.hidden_deck import HiddenDeck
 from engines.wowboard.combat_state import Combat
 from engines.wowboard.content import Faction
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3  # v2 (issue 30.1): factions, wishes, votes; v3 (issue 30.4–6): wars, auctions, trades
 ACTIONS_PER_TURN = 2  # faction-turn.1
 START_GOLD = 5  # setup.4
+WAR_COLOURS = ("red", "blue", "green", "yellow")  # events.6: four pairs of war tokens in the box
 Phase = Literal["draft", "play", "management", "final_management", "final_battle", "over"]
 
 
@@ -31,6 +32,7 @@ class SeatInfo(StateModel):
     characters: list[str] = Field(default_factory=list)
     draft_picks: int = 1  # setup.2: a seat running two characters picks twice
     resigned: bool = False  # its characters went to a teammate (rules_resign)
+    wants: Faction | None = None  # the lobby's ``team:`` wish, kept until the factions are dealt (setup.3)
 
 
 class Slot(StateModel):
@@ -65,6 +67,7 @@ class Character(StateModel):
     overcap: dict[str, int] = Field(default_factory=dict)  # "gain" above capacity until its effect ends
     used_round: list[str] = Field(default_factory=list)  # card-limits.4: once per combat round
     used_action: list[str] = Field(default_factory=list)  # card-limits.4: once per action out of combat
+    auction_items: list[str] = Field(default_factory=list)  # events.3: auction cards won, outside the Bag (v3)
 
 
 class Figure(StateModel):
@@ -94,6 +97,26 @@ class OverlordState(StateModel):
     route_pos: int = 0
 
 
+class SecretBid(StateModel):
+    """events.3: one seat's sealed bid, the character that pays it and the gold; only its own seat sees it
+    until every bid is in (``WowBoardEngine.view``)."""
+
+    character: str
+    gold: int = Field(ge=0)
+
+
+class TradeOffer(StateModel):
+    """items.7: what ``giver`` offers ``receiver`` (Bag items, gold) and what it asks back; the receiver's
+    seat accepts or declines (question ``trade_offer``)."""
+
+    giver: str
+    receiver: str
+    give: list[str] = Field(default_factory=list)
+    gold: int = Field(default=0, ge=0)
+    take: list[str] = Field(default_factory=list)
+    take_gold: int = Field(default=0, ge=0)
+
+
 class Pending(StateModel):
     """One open question (spec §3.5), kept in the state so it survives restarts; the top of the list
     is asked first. ``options`` are the accepted answers; ``default`` is what a timeout picks."""
@@ -110,6 +133,10 @@ class Pending(StateModel):
     target: str | None = None
     group: list[str] = Field(default_factory=list)
     waiting: list[str] = Field(default_factory=list)
+    # factions.2 with ``faction_decisions: leader``: each asked seat's answer to a faction-wide question
+    votes: dict[int, str] = Field(default_factory=dict)
+    bids: dict[int, SecretBid] = Field(default_factory=dict)  # auction_bid (v3): sealed until all are in
+    trade: TradeOffer | None = None  # trade_offer (v3): the offer the receiver answers
 
 
 class State(GameState):
@@ -120,6 +147,9 @@ class State(GameState):
     active: Faction = "horde"  # setup.8: the Horde goes first
     seats: list[SeatInfo]
     draft_order: list[int] = Field(default_factory=list)  # seats in pick order, one entry per pick
+    # setup.3 (v2): the factions are dealt once the draft is over (faction-locked classes first); until then
+    # a seat's ``faction`` is provisional. False for games set up before v2 (factions dealt before the draft).
+    factions_open: bool = False
     characters: dict[str, Character] = Field(default_factory=dict)
     figures: dict[str, Figure] = Field(default_factory=dict)
     supply: dict[str, dict[str, int]] = Field(default_factory=dict)  # type -> tier -> figures left in the box
@@ -144,6 +174,7 @@ class State(GameState):
     quests_boxed: list[str] = Field(default_factory=list)  # setup.7: leftover grey quests leave the game
     bosses: dict[str, str] = Field(default_factory=dict)  # events.5: event boss id -> its marked region
     final_attackers: Faction | None = None  # victory.2: the faction that attacks in the final battle
+    wars: dict[str, str] = Field(default_factory=dict)  # events.6 (v3): war card -> its token colour
 
     def seat(self, seat: int) -> SeatInfo:
         for s in self.seats:

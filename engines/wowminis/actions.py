@@ -119,7 +119,7 @@ class Prefs(Action):
 
 
 class Resign(Action):
-    """Leave the game; the other player wins."""
+    """Leave the game: the last party left wins; with more parties play goes on (rules_resign)."""
 
     kind: Literal["resign"] = "resign"
 

@@ -11,7 +11,9 @@ Decision kinds: ``choose_bar`` (simultaneous and secret: both seats, 101.2a), ``
 ``order_triggers`` (704.2c), ``pet_placement`` (304.1), ``forced_path`` (404.3),
 ``exhaust_card`` (602.2), ``new_attack_target`` (602.5), ``forced_reroll`` (105.3, A31).
 
-Set-up: options ``map`` (id or name), ``first`` (``random`` | ``1`` | ``2``), ``goal`` (an Honor override),
+Players (issue 29.1, ``rules_parties``): 2, 3 or 4 seats, a free-for-all past two; option ``teams`` (yes/no) makes
+four seats two teams (1st+3rd against 2nd+4th). Allies and enemies all go through ``rules_board.relation``.
+Set-up: options ``map`` (id or name), ``first`` (``random`` | ``1``-``4``), ``goal`` (an Honor override),
 ``scenario`` (100.1: an id or name of the pack's ``scenarios``; built-in ``standard``, ``short`` (the small map and
 5 VP, issue 27.3), ``last_stand`` (403.1 permanent death, parties of two) and ``crossroads`` (406.3b neutral
 spawn points change side; mixed factions); the scenario sets party size, faction rule, pool and bar sizes);
@@ -36,12 +38,14 @@ from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
 from engines.wowminis import actions as A
 from engines.wowminis import (
+    limited_draft,
     rules_clock,
     rules_destroy,
     rules_legal,
     rules_play,
     rules_react,
     rules_replace,
+    rules_resign,
     rules_resolve,
     rules_setup,
     rules_view,
@@ -74,7 +78,7 @@ def _answer_first(kind: str, action: str) -> RuleError:
 class WowMinisEngine:
     system: ClassVar[str] = "wowminis"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2  # 101.1: two players in part 1
+    max_players: ClassVar[int] = 4  # 101.1 is written for two; a free-for-all of 3-4 or 2 vs 2 (rules_parties)
     supports_resign: ClassVar[bool] = True
     supports_manual_dice: ClassVar[bool] = True  # attack and defense d10s ask their roller
     # Questions whose answers depend on public facts only (clocks, the map, spawn points): when one of
@@ -87,16 +91,26 @@ class WowMinisEngine:
 
     # -- lobby and loading -------------------------------------------------------------
     def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
-        return rules_setup.OPTIONS
+        return (*rules_setup.OPTIONS, "format")  # format: 100.3's limited formats (limited_draft)
+
+    def player_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """Lobby hook: 2, 3 or 4 seats; ``teams:yes`` needs exactly 4 (rules_setup.player_counts)."""
+        return rules_setup.player_counts(options)
+
+    def min_players_for(self, options: dict[str, Any]) -> int:
+        return min(rules_setup.player_counts(options))
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
-        return rules_setup.validate_options(options, content)
+        return limited_draft.validate_options(rules_setup.validate_options(options, content), options, content)
 
     def new_game(self, setup: Setup, dice: Dice) -> State:
         return self.new_game_with_events(setup, dice)[0]
 
     def new_game_with_events(self, setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
-        state, events = rules_setup.new_game(setup, dice)
+        if limited_draft.format_of(setup.options) != "constructed":  # 100.3: sealed or draft first
+            state, events = limited_draft.new_game(setup, dice, rules_setup.new_game)
+        else:
+            state, events = rules_setup.new_game(setup, dice)
         return state, _named(state, events)
 
     def load_state(self, data: str) -> State:
@@ -104,11 +118,11 @@ class WowMinisEngine:
         return SCHEMA.load(data)
 
     def parse_action(self, data: dict[str, Any]) -> Action:
-        return A.parse_action(data)
+        return limited_draft.parse(data) or A.parse_action(data)
 
     def view(self, state: GameState, seat: int | None) -> GameState:
         assert isinstance(state, State)
-        return rules_view.hide(state, seat)
+        return limited_draft.hide(rules_view.hide(state, seat), seat)
 
     def outcome(self, state: GameState) -> Outcome | None:
         assert isinstance(state, State)
@@ -123,6 +137,8 @@ class WowMinisEngine:
         assert isinstance(state, State)
         if state.phase == "over":
             return None
+        if state.limited is not None:  # 100.3: the draft's picks, then the builds
+            return limited_draft.decision(state)
         if state.phase == "choose_bar":  # 101.2a: both seats at once, nobody sees the other's answer
             waiting = [p.seat for p in state.players if not p.bar_done]
             return Decision(seats=waiting, kind="choose_bar", prompt_key="wowm.ask.choose_bar",
@@ -158,12 +174,14 @@ class WowMinisEngine:
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         assert isinstance(state, State)
+        if state.limited is not None:
+            return limited_draft.legal(state, seat)
         return rules_legal.legal(state, seat)
 
     # -- acting ------------------------------------------------------------------------
     def apply(self, state: GameState, seat: int, action: Action, dice: Dice) -> list[Event]:
         assert isinstance(state, State)
-        parsed = A.parse_action(action.model_dump() if not isinstance(action, dict) else action)
+        parsed = self.parse_action(action.model_dump() if not isinstance(action, dict) else action)
         events = self._apply(state, seat, parsed, dice)
         if state.phase == "play":
             events += rules_resolve.settle(state, dice)
@@ -177,9 +195,9 @@ class WowMinisEngine:
         if seat not in [p.seat for p in state.players]:
             raise RuleError("wowm.err.not_your_turn", seat=seat)
         if isinstance(action, A.Resign):
-            other = [p.seat for p in state.players if p.seat != seat]
-            state.player(seat).resigned = True
-            return [ev("resigned", seat=seat), *rules_destroy.game_over(state, other, "resigned")]
+            if state.player(seat).resigned:
+                raise RuleError("wowm.err.already_resigned")
+            return rules_resign.resign(state, seat)  # the last party left wins; else play goes on
         if isinstance(action, A.Prefs):
             p = state.player(seat)
             if action.auto_pass is not None:
@@ -188,6 +206,10 @@ class WowMinisEngine:
                 p.auto_reroll = action.auto_reroll
             return [ev("prefs", seat=seat, auto_pass=p.auto_pass, auto_reroll=p.auto_reroll, private_to=[seat]),
                     *rules_react.settings_changed(state, seat)]
+        if state.limited is not None:
+            if seat not in limited_draft.decision(state).seats:
+                raise RuleError("wowm.err.not_your_turn", rule="100.3", seat=seat)
+            return limited_draft.apply(state, seat, action)  # 100.3
         if isinstance(action, A.Reveal):
             if state.phase != "play":
                 raise RuleError("wowm.err.wrong_time", rule="300.1", action="reveal", action_key="wowm.action.reveal")
@@ -309,3 +331,9 @@ class WowMinisEngine:
                 c.pos = space
             return [ev("gm_place", name=c.defn.name, space=action.space or "")]
         raise RuleError("wowm.err.unknown_action", action=action.kind, known="")
+
+    def autopilot(self, state: GameState, seat: int) -> Action | None:
+        """Optional hook (``gm.table.absent``, issue 32.2): the move of an absent seat, or None."""
+        from engines.wowminis import rules_autopilot  # imported here: the one line this hook adds
+
+        return rules_autopilot.autopilot(state, seat)

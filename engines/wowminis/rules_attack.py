@@ -19,7 +19,7 @@ from engines.core.events import Event
 from engines.wowminis import rules_destroy, rules_replace
 from engines.wowminis import rules_dice as D
 from engines.wowminis.content import ActionCardDef, Step
-from engines.wowminis.rules_board import dist, ev, in_play, name_of, terrain_at
+from engines.wowminis.rules_board import allied, dist, ev, in_play, name_of, terrain_at
 from engines.wowminis.rules_effects import apply_buff, damage, heal, remove_effect
 from engines.wowminis.rules_react import open_window
 from engines.wowminis.rules_replace import Hit
@@ -108,7 +108,7 @@ def protectors(state: State, frame: PlayFrame, defender: str) -> list[CharState]
     d = state.chars.get(defender)
     if d is None or d.pos is None:
         return []
-    return [c for c in in_play(state) if c.id != d.id and c.kind == "hero" and c.controller == d.controller
+    return [c for c in in_play(state) if c.id != d.id and c.kind == "hero" and allied(state, c.controller, d.controller)
             and "protector" in keywords(state, c) and c.id not in frame.defenders
             and dist(c.pos or "", d.pos) <= c.defn.protector_reach]
 

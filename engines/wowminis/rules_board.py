@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from heapq import heappop, heappush
-from typing import Any
+from typing import Any, Literal
 
 from engines.core import hexgrid as hx
 from engines.core.errors import RuleError
@@ -122,9 +122,23 @@ def in_play(state: State) -> list[CharState]:
     return [c for c in state.chars.values() if c.pos is not None]
 
 
+Relation = Literal["ally", "enemy"]
+
+
+def relation(state: State, seat_a: int, seat_b: int) -> Relation:
+    """400.2: the one answer to "ally or enemy?" between what two seats control. The same player, or two
+    players of one team (a 2 vs 2 game), are allies; anyone else is an enemy, so in a free-for-all every
+    other party is. It takes controllers, not owners, so a character changing hands (400.3) changes sides."""
+    if seat_a == seat_b:
+        return "ally"
+    team_a = next((p.team for p in state.players if p.seat == seat_a), None)
+    team_b = next((p.team for p in state.players if p.seat == seat_b), None)
+    return "ally" if team_a is not None and team_a == team_b else "enemy"
+
+
 def allied(state: State, seat_a: int, seat_b: int) -> bool:
-    """400.2: ally = controlled by the same player (teams are P2); everything else is an enemy."""
-    return seat_a == seat_b
+    """``relation(...) == "ally"``: the short form the rules modules read (it asks nothing else)."""
+    return relation(state, seat_a, seat_b) == "ally"
 
 
 def seat_of(state: State, piece_id: str) -> int:

@@ -15,6 +15,7 @@ from engines.core.events import Event
 from engines.wowminis.rules_board import adjacent, allied, can_stop, char_at, ev, in_play, nearest_free
 from engines.wowminis.rules_effects import clock_event, expire
 from engines.wowminis.rules_moves import natural_moves
+from engines.wowminis.rules_parties import free_for_all, spawn_points_of, tie_chooser
 from engines.wowminis.rules_react import seat_order
 from engines.wowminis.rules_stats import keywords
 from engines.wowminis.rules_triggers import push, tick_wave
@@ -65,12 +66,9 @@ def _match(state: State) -> list[Event]:
         return _ask_next(state, state.first_seat, own, "first_character")
     if len(found) == 1:
         return begin_turn(state, found[0])  # 500.3b
-    owners = {c.controller for c in found}
-    if len(owners) == 1:
-        chooser = owners.pop()
-    else:  # 500.3c/A8: the first player clockwise from the active one who owns a tied character
-        order = seat_order(state)
-        chooser = next(s for s in order[1:] + order[:1] if s in owners)
+    # 500.3c/A8: one party owning them all picks; otherwise the first party clockwise from the active one
+    # that owns a tied character, a team counting as one player (rules_parties.tie_chooser)
+    chooser = tie_chooser(state, seat_order(state), {c.controller for c in found})
     return _ask_next(state, chooser, found, "next_character")
 
 
@@ -105,9 +103,8 @@ def answer_next(state: State, value: str) -> list[Event]:
 
 
 def spawn_points(state: State, seat: int) -> list[str]:
-    """406.3b/A33: the seat's side's spawn points and the neutral ones."""
-    side = state.player(seat).side
-    return [s.at for s in state.board.spawn_points if s.side in (side, "neutral")]
+    """406.3b/A33: the seat's side's spawn points and the neutral ones (a free-for-all: its own, 101.1)."""
+    return spawn_points_of(state, seat)
 
 
 def capture_spawn(state: State, c: CharState) -> list[Event]:
@@ -116,6 +113,11 @@ def capture_spawn(state: State, c: CharState) -> list[Event]:
     controller's side's: from then on only that side spawns there (403.1), and it stays so."""
     if state.scenario.spawn_capture != "end_of_turn" or c.pos is None:
         return []
+    if free_for_all(state):  # every point dealt to nobody is neutral there; it becomes this seat's own
+        if c.pos not in spawn_points_of(state, c.controller) or c.pos in state.player(c.controller).spawns:
+            return []
+        state.player(c.controller).spawns.append(c.pos)
+        return [ev("spawn_captured", char=c.id, name=c.defn.name, seat=c.controller, at=c.pos)]
     point = next((s for s in state.board.spawn_points if s.at == c.pos and s.side == "neutral"), None)
     if point is None:
         return []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engines.core.events import Event
 from engines.wowminis.rules_board import ev, in_play
 from engines.wowminis.rules_effects import LAP, clear_character, clock_event
+from engines.wowminis.rules_parties import kill_scorer, standings
 from engines.wowminis.rules_summons import end_form, remove_pet
 from engines.wowminis.rules_triggers import destroyed_wave, push, wave
 from engines.wowminis.state import CharState, PendingEffect, PlayerState, State, StepsFrame
@@ -29,7 +30,11 @@ def check(state: State) -> list[Event]:
     dead = [c for c in in_play(state) if c.health <= 0]
     if not dead:
         return events
-    dead.sort(key=lambda c: (c.controller != state.active_seat, c.id))  # 107.1: the active player first
+    # 107.1: the active player's dead first, then clockwise
+    seats = sorted(p.seat for p in state.players)
+    start = seats.index(state.active_seat) if state.active_seat in seats else 0
+    ring = seats[start:] + seats[:start]
+    dead.sort(key=lambda c: (ring.index(c.controller) if c.controller in ring else len(ring), c.id))
     pending: list[PendingEffect] = []
     follow: list[StepsFrame] = []
     for c in dead:
@@ -68,16 +73,18 @@ def _destroy(state: State, c: CharState) -> list[Event]:
 
 
 def _score_kill(state: State, c: CharState) -> list[Event]:
-    """403.2c: the kill's VP, to the opponent of its controller (A11)."""
-    events: list[Event] = []
+    """403.2c: the kill's VP, to the opponent of its controller (A11); with several enemy parties, to the
+    last enemy who hurt it (``rules_parties.kill_scorer``), or to nobody."""
     sc = state.scenario
     points = sc.vp_kill_legendary if c.defn.legendary else sc.vp_kill
-    for p in state.players:
-        if p.seat != c.controller and points:  # A11: the opponent of its controller
-            p.vp += points
-            events.append(ev("vp", seat=p.seat, amount=points, total=p.vp, goal=p.goal, cause="kill",
-                             cause_key="wowm.cause.kill", name=c.defn.name))
-    return events
+    seat = kill_scorer(state, c)
+    c.last_hit = None  # out of play: a new life starts with no one's damage on it
+    if seat is None or not points:
+        return [ev("kill_unscored", name=c.defn.name)] if points else []
+    p = state.player(seat)
+    p.vp += points
+    return [ev("vp", seat=p.seat, amount=points, total=p.vp, goal=p.goal, cause="kill",
+               cause_key="wowm.cause.kill", name=c.defn.name)]
 
 
 def check_victory(state: State) -> list[Event]:
@@ -96,32 +103,37 @@ def _last_standing(state: State, players: list[PlayerState]) -> list[Event]:
     If the last characters of everyone fall together, the most VP wins (a tie shares the win)."""
     if state.scenario.respawn:
         return []
-    standing = [p for p in players if any(c.owner == p.seat and c.kind == "hero" for c in state.chars.values())]
-    if len(standing) == len(players):
+    parties = standings(state, players)  # a team stands while one of its members has a character
+    standing = [u for u in parties if any(c.owner in u.seats and c.kind == "hero" for c in state.chars.values())]
+    if len(standing) == len(parties):
         return []
     if len(standing) == 1:
-        return game_over(state, [standing[0].seat], "last_standing")
+        return game_over(state, list(standing[0].seats), "last_standing")
     if not standing:
-        best = max(p.vp for p in players)
-        return game_over(state, [p.seat for p in players if p.vp == best], "last_standing")
+        best = max(u.vp for u in parties)
+        return game_over(state, [s for u in parties if u.vp == best for s in u.seats], "last_standing")
     return []
 
 
 def _by_vp(state: State, players: list[PlayerState]) -> list[Event]:
-    """102.1/102.2 as above."""
+    """102.1/102.2 as above, party by party (a team's VP, goal and Honor added up, rules_parties): any
+    number of parties may arrive together; the sudden death is won by a party ahead of every other."""
+    parties = standings(state, players)
+    if not parties:
+        return []
     if state.sudden_death:
-        best = max(p.vp for p in players)
-        leaders = [p for p in players if p.vp == best]
-        return game_over(state, [leaders[0].seat], "sudden_death") if len(leaders) == 1 else []
-    reached = [p for p in players if p.vp >= p.goal]
+        best_vp = max(u.vp for u in parties)
+        leaders = [u for u in parties if u.vp == best_vp]
+        return game_over(state, list(leaders[0].seats), "sudden_death") if len(leaders) == 1 else []
+    reached = [u for u in parties if u.vp >= u.goal]
     if not reached:
         return []
     if len(reached) == 1:
-        return game_over(state, [reached[0].seat], "honor")
-    best = max((p.vp - p.goal, p.honor_total) for p in reached)
-    top = [p for p in reached if (p.vp - p.goal, p.honor_total) == best]
+        return game_over(state, list(reached[0].seats), "honor")
+    best = max((u.vp - u.goal, u.honor) for u in reached)  # 102.2: margin over the goal, then Honor
+    top = [u for u in reached if (u.vp - u.goal, u.honor) == best]
     if len(top) == 1:
-        return game_over(state, [top[0].seat], "tiebreak")
+        return game_over(state, list(top[0].seats), "tiebreak")
     state.sudden_death = True
     return [ev("sudden_death", vp=best[0] + top[0].goal)]
 

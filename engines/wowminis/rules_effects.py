@@ -11,7 +11,7 @@ from __future__ import annotations
 from engines.core.events import Event
 from engines.wowminis import rules_replace
 from engines.wowminis.content import BuffDef
-from engines.wowminis.rules_board import ev
+from engines.wowminis.rules_board import allied, ev
 from engines.wowminis.rules_stats import max_health
 from engines.wowminis.state import CharState, Counter, Effect, State, shown
 
@@ -63,6 +63,8 @@ def damage(state: State, target: str, amount: int, cause: str, by: str | None = 
     if amount <= 0:
         return 0, events
     c.health -= amount
+    if seat is not None and not allied(state, seat, c.controller):
+        c.last_hit = seat  # 403.2c: with several enemies, the last one who hurt it scores the kill
     if state.turn is not None:
         state.turn.damage[c.id] = state.turn.damage.get(c.id, 0) + amount
     events.append(ev("damage", char=c.id, name=c.defn.name, amount=amount, health=max(0, c.health),  # as people read it

@@ -76,7 +76,7 @@ def fits_when(state: State, w: WindowFrame, r: CharState, when: str) -> bool:
         if when == "enemy_attack_targets_ally":
             return enemy and w.attack and any(allied(state, t.controller, r.controller) for t in targets)
         if when == "ally_plays_attack":
-            return w.attack and w.seat == r.controller and not w.react
+            return w.attack and w.seat is not None and allied(state, w.seat, r.controller) and not w.react
         return False
     if w.window == "enemy_tick_up":
         ticked = state.chars.get(w.char or "")

@@ -18,6 +18,7 @@ from engines.core.events import Event
 from engines.wowminis.actions import ChooseBar
 from engines.wowminis.content import FACTIONS, CharacterDef, Pack, ScenarioDef, fits, norm, pack_for
 from engines.wowminis.rules_board import ev
+from engines.wowminis.rules_parties import TEAM_SEATS, deal_spawns
 from engines.wowminis.state import CardInstance, CharState, PlayerState, State
 
 DEFAULT_MAP = "stonefang_pass"
@@ -61,7 +62,7 @@ def check_party(scenario: ScenarioDef, party: list[CharacterDef]) -> None:
         raise _party("legendary", scenario.party_size, rule)
 
 
-OPTIONS = ("map", "first", "goal", "scenario", "party0", "party1")
+OPTIONS = ("map", "first", "goal", "scenario", "teams", "party0", "party1", "party2", "party3")
 """The lobby options of a WoW Miniatures table (the table layer refuses any other by name)."""
 
 
@@ -89,9 +90,11 @@ def validate_options(options: dict[str, Any], content: dict[str, Any] | None = N
                    **{k: v for k, v in options.items() if v not in (None, "")}}
     out["map"] = pack.map(str(options.get("map") or DEFAULT_MAP)).id
     first = str(options.get("first", "random")).strip().lower()
-    if first not in ("random", "1", "2", "0"):
-        raise RuleError("wowm.err.option", option="first", value=first[:20], allowed="random, 1, 2")
+    if first not in ("random", "0", "1", "2", "3", "4"):
+        raise RuleError("wowm.err.option", option="first", value=first[:20], allowed="random, 1, 2, 3, 4")
     out["first"] = first
+    if options.get("teams") not in (None, ""):
+        out["teams"] = teams_option(options["teams"])
     if options.get("goal") not in (None, ""):
         try:
             goal = int(options["goal"])
@@ -101,7 +104,7 @@ def validate_options(options: dict[str, Any], content: dict[str, Any] | None = N
         if not 1 <= goal <= 200:
             raise RuleError("wowm.err.option", option="goal", value=str(goal), allowed="1-200")
         out["goal"] = goal
-    for key in ("party0", "party1"):
+    for key in ("party0", "party1", "party2", "party3"):
         if options.get(key):
             out[key] = ",".join(_party_names(options[key]))
     return out
@@ -138,16 +141,36 @@ def short_label(defn: CharacterDef, used: set[str]) -> str:
     return label
 
 
+def teams_option(raw: Any) -> bool:
+    """``teams``: yes/no (2 vs 2 needs four seats, rules_parties.TEAM_SEATS)."""
+    word = str(raw).strip().lower()
+    if word in ("yes", "on", "true", "1", "2v2", "si", "sì"):
+        return True
+    if word in ("no", "off", "false", "0"):
+        return False
+    raise RuleError("wowm.err.option", option="teams", value=word[:20], allowed="yes, no")
+
+
+def player_counts(options: dict[str, Any]) -> tuple[int, ...]:
+    """101.1 and the table: 2, 3 or 4 seats (a free-for-all past two); a team game exactly 4."""
+    teams = options.get("teams") not in (None, "") and teams_option(options["teams"])
+    return (4,) if teams else (2, 3, 4)
+
+
 def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
-    """101: two parties, their pools, clocks at 1, nobody on the map; the first player is set."""
-    if len(setup.seats) != 2:
-        raise RuleError("wowm.err.players", rule="101.1", count=len(setup.seats))
+    """101: the parties, their pools, clocks at 1, nobody on the map; the first player is set."""
     options = validate_options(setup.options, setup.content)
+    count = len(setup.seats)
+    if count not in player_counts(options):
+        raise RuleError("wowm.err.players", rule="101.1", count=count)
     pack = pack_for(setup.content)
     scenario = pack.scenario(options.get("scenario", "standard")).model_copy(deep=True)  # 100.1
     board = pack.map(options["map"])
+    spawns = deal_spawns(board, count) if count > 2 and not options.get("teams") else []
+    if count > 2 and not options.get("teams") and not spawns:
+        raise RuleError("wowm.err.map_seats", rule="403.1", map=board.name, count=count)
     parties: list[list[CharacterDef]] = []
-    for i in range(2):
+    for i in range(count):
         parties.append(_seat_party(pack, scenario, setup, i, [p[0].faction for p in parties]))
     players = []
     state = State(board=board.model_copy(deep=True), scenario=scenario, players=[])
@@ -155,9 +178,11 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     for i, (seat, party) in enumerate(zip(setup.seats, parties, strict=True)):
         honor = sum(c.honor for c in party)  # 102.1: pets add nothing, legendary changes nothing
         chosen_pool = _pool_names(setup, i)
-        players.append(PlayerState(seat=seat.seat, name=seat.name, faction=party[0].faction, side="AB"[i],
-                                   honor_total=honor, goal=options.get("goal", honor),
-                                   pool_public=not chosen_pool))
+        team = next(t for t, seats in enumerate(TEAM_SEATS) if i in seats) if options.get("teams") else None
+        players.append(PlayerState(seat=seat.seat, name=seat.name, faction=party[0].faction,
+                                   side="AB"[team if team is not None else i % 2], team=team,
+                                   spawns=spawns[i] if spawns else [], honor_total=honor,
+                                   goal=options.get("goal", honor), pool_public=not chosen_pool))
         pool: list[CardInstance] = []
         for defn in party:
             cid = f"{defn.id}-{seat.seat + 1}"
@@ -179,10 +204,10 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     first = options["first"]
     events: list[Event] = []
     if first == "random":
-        state.first_seat = players[dice.pick(2)].seat  # 101.4: chance, recorded, never asked of players
+        state.first_seat = players[dice.pick(count)].seat  # 101.4: chance, recorded, never asked of players
         events.append(ev("first_player", seat=state.first_seat, how="random"))
     else:
-        state.first_seat = players[0 if first in ("0", "1") else 1].seat
+        state.first_seat = players[min(count, max(1, int(first))) - 1].seat
         events.append(ev("first_player", seat=state.first_seat, how="option"))
     state.active_seat = state.first_seat  # A2: the first player is "active" until a turn begins
     events.append(ev("parties", parties={p.seat: [c.name for c in party] for p, party in zip(players, parties,
@@ -255,7 +280,7 @@ def choose_bar(state: State, seat: int, action: ChooseBar) -> list[Event]:
                  bars={state.chars[cid].defn.name: [_card_name(state, seat, k) for k in ids]
                        for cid, ids in chosen.items()})]
     if all(p.bar_done for p in state.players):
-        events += _fill_bars(state)
+        events += fill_bars(state)
     return events
 
 
@@ -264,7 +289,7 @@ def _card_name(state: State, seat: int, card_id: str) -> str:
     return card.defn.name if card.defn else card_id
 
 
-def _fill_bars(state: State) -> list[Event]:
+def fill_bars(state: State) -> list[Event]:
     """101.2b/106.1: every chosen card enters its bar face down and ready, all at once."""
     for seat, bars in state.bar_choices.items():
         pool = state.pool[seat]

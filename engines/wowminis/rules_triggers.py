@@ -12,7 +12,7 @@ different characters all apply (A26). VP locations score per location (A29).
 from __future__ import annotations
 
 from engines.wowminis.content import TriggerDef
-from engines.wowminis.rules_board import adjacent, in_play
+from engines.wowminis.rules_board import adjacent, allied, in_play
 from engines.wowminis.rules_targeting import select
 from engines.wowminis.state import CharState, Ctx, PendingEffect, State, StepsFrame, WaveFrame
 
@@ -154,7 +154,7 @@ def leave_wave(state: State, mover: CharState, before: str, after: str) -> WaveF
     effects: list[PendingEffect] = []
     follow: list[StepsFrame] = []
     for c in in_play(state):
-        if c.id == mover.id or c.controller == mover.controller:
+        if c.id == mover.id or allied(state, c.controller, mover.controller):  # 400.2: enemies only
             continue
         if not (adjacent(before, c.pos) and not adjacent(after, c.pos)):
             continue

@@ -15,7 +15,7 @@ from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import Dice, SeededDice
 from engines.wowminis import actions as A
 from engines.wowminis.engine import WowMinisEngine
-from engines.wowminis.rules_board import dist
+from engines.wowminis.rules_board import allied, dist
 from engines.wowminis.rules_play import find_playable
 from engines.wowminis.state import State, WindowFrame
 
@@ -38,7 +38,7 @@ def _pick(chooser: Dice, actions: list, state: State) -> object:
                    and find_playable(state, me, a.ability).ability.type == "attack"]
         if attacks:
             return attacks[chooser.pick(len(attacks))]
-        foes = [c.pos for c in state.chars.values() if c.pos and c.controller != me.controller]
+        foes = [c.pos for c in state.chars.values() if c.pos and not allied(state, c.controller, me.controller)]
         moves = [a for a in actions if isinstance(a, A.Move)]
         if moves and foes:
             return min(moves, key=lambda m: (min(dist(m.to, f) for f in foes), m.to))

@@ -54,8 +54,9 @@ from engines.wowminis.content import (
     Step,
     TotemDef,
 )
+from engines.wowminis.limited_state import LimitedState
 
-SCHEMA_VERSION = 3  # engines/wowminis/upgrades.py turns older saved states into this one
+SCHEMA_VERSION = 4  # engines/wowminis/upgrades.py turns older saved states into this one
 
 Phase = Literal["choose_bar", "play", "over"]
 Stage = Literal["first", "tick_start", "match", "turn", "tick_end", "tick_advance"]
@@ -119,6 +120,9 @@ class CharState(StateModel):
     bar: list[CardInstance] = Field(default_factory=list)
     counters: list[Counter] = Field(default_factory=list)
     used_once: list[str] = Field(default_factory=list)  # once-per-game card ids played (400.3b)
+    # 403.2c with more than one enemy party: the last enemy player whose damage reached it since it entered
+    # play, who scores its kill (rules_destroy.kill_scorer); cleared when it leaves play
+    last_hit: int | None = None
 
     @property
     def in_play(self) -> bool:
@@ -185,12 +189,19 @@ class TurnState(StateModel):
 
 
 class PlayerState(StateModel):
-    """A seat: its faction and map side (A33), VP and goal (102.1) and table preferences (701 note, 105.3)."""
+    """A seat: its faction and map side (A33), VP and goal (102.1) and table preferences (701 note, 105.3).
+
+    More than two players (101.1 leaves them to the table, issue 29.1): ``team`` is the seat's team in a
+    2 vs 2 game (seats 1+3 against 2+4; ``None``: the seat is a party of its own, as in a duel or a
+    free-for-all); ``spawns`` are the spawn points that are this seat's own in a free-for-all of 3-4,
+    dealt clockwise round the map at set-up (``rules_parties``). Empty: the side's points (A33)."""
 
     seat: int
     name: str
     faction: str
     side: Literal["A", "B"]
+    team: int | None = None
+    spawns: list[str] = Field(default_factory=list)
     vp: int = 0
     honor_total: int = 0
     goal: int = 0
@@ -414,6 +425,9 @@ class State(GameState):
     winners: list[int] | None = None
     end_reason: str | None = None
     next_id: int = 1
+    # 100.3 (issue 29.5): a sealed or draft table's boosters, picks and builds until every party is built;
+    # None in a constructed game and after. Added with a default, so every saved version loads unchanged.
+    limited: LimitedState | None = None
 
     def player(self, seat: int) -> PlayerState:
         return next(p for p in self.players if p.seat == seat)

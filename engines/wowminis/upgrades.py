@@ -1,7 +1,7 @@
 """Saved WoW Miniatures states from older versions of the code, upgraded step by step.
 
 Each step is a pure function from the dict of one version to the dict of the next; the frozen fixtures in
-``tests/fixtures/states`` (``wowminis.v1.json``) prove every past version still loads.
+``tests/fixtures/states`` (``wowminis.v1.json``, ``wowminis.v3.json``) prove every past version still loads.
 """
 
 from __future__ import annotations
@@ -33,5 +33,15 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """v4 seats three or four players, alone or in two teams (issue 29.1): a seat may have a team, spawn
+    points of its own, and each character remembers the last enemy who hurt it (who scores its kill when
+    there are several enemies). A v3 game had two players: a free-for-all of two with no teams, each seat
+    spawning on its side's points as before, and the kill VP going to the one opponent as before."""
+    data["players"] = [{**player, "team": None, "spawns": []} for player in data.get("players", [])]
+    data["chars"] = {cid: {**char, "last_hit": None} for cid, char in (data.get("chars") or {}).items()}
+    return data
+
+
 SCHEMA: StateSchema[State] = StateSchema(model=State, version=SCHEMA_VERSION,
-                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3})
+                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4})

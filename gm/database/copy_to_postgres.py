@@ -24,7 +24,8 @@ from gm.rules.corpus import index_missing
 
 # Parents before children (foreign keys), as the migrations create them.
 TABLES = ("games", "seats", "actions", "state_dicts", "reminder_claims", "rolls", "content_packs", "guild_settings",
-          "rules_documents", "rules_sections", "mk_scores")
+          "rules_documents", "rules_sections", "mk_scores", "ratings", "rating_changes", "web_links", "web_secret",
+          "vacations", "notify_prefs", "reminder_outbox")
 BATCH = 500
 
 

@@ -42,6 +42,9 @@ _STOP_TEXT = """
     about an and are as at be by can do does for from how i if in into is it its me my of on or so
     than that the their them then there these this to up was what when where which who why will with
     you your
+    posso puoi possono devo deve devono serve servono succede funziona funzionano quanta quante dove perche
+    vuol dire cos qual quali ogni
+    happens work works many much does did get
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 TYPO_MIN_LEN = 4
@@ -163,6 +166,46 @@ class GlossaryIndex:
             for _lang, stems in entry.phrases():
                 for s in set(stems):
                     self.by_stem.setdefault(s, []).append((entry, stems))
+        self._by_length: dict[int, list[str]] = {}  # ``_near``'s pool: the stems by length, sorted
+        for name in sorted(self.by_stem):
+            self._by_length.setdefault(len(name), []).append(name)
+        self._near_cache: dict[str, frozenset[str]] = {}
+
+    def stems_for(self, forms: Sequence[tuple[str, set[str]]]) -> set[str]:
+        """(PostgreSQL) The glossary stems whose presence in the index can change the plan of a query of
+        these ``query_forms``: every stem (as is and ``_safe``) of each entry that one of the query's forms
+        names, or that a typo correction of one of its words could name. A correction is an indexed term
+        within ``TYPO_CUTOFF`` of a form (``_corrections``), so an entry it can reach has a stem that close
+        to the form. Looking these up instead of all the glossary's stems (1,800 for every system) gives
+        ``plan_query`` the same plan for a few lookups instead of a btree descent per stem (issue 28:
+        9–13 ms of the server's time in every query)."""
+        named = {form for _, alternatives in forms for form in alternatives if form in self.by_stem}
+        for word, alternatives in forms:
+            if len(word) >= TYPO_MIN_LEN:
+                for form in alternatives:
+                    named |= self._near(form)
+        stems: set[str] = set()
+        for name in named:
+            for entry, _ in self.by_stem[name]:
+                for _language, phrase in entry.phrases():
+                    stems.update(phrase)
+                    stems.update(_safe(w) for w in phrase)
+        return stems
+
+    def _near(self, form: str) -> frozenset[str]:
+        """The stems within ``TYPO_CUTOFF`` of ``form``, as ``_corrections`` scores (cached: players repeat
+        words). A ratio of 80 needs the longer of two strings at most 1.5 times the shorter, so only the
+        stems of those lengths are scored."""
+        if (found := self._near_cache.get(form)) is not None:
+            return found
+        size = len(form)
+        pool = [name for length in range(size * 2 // 3, size * 3 // 2 + 2) for name in self._by_length.get(length, ())]
+        found = frozenset(match for match, _, _ in process.extract(
+            form, pool, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=None))
+        if len(self._near_cache) >= 4096:
+            self._near_cache.clear()
+        self._near_cache[form] = found
+        return found
 
     def candidates(self, present: set[str]) -> list[tuple[GlossaryEntry, tuple[str, ...]]]:
         found: dict[tuple[int, tuple[str, ...]], tuple[GlossaryEntry, tuple[str, ...]]] = {}
@@ -218,6 +261,12 @@ class Term:
     def highlight(self) -> set[str]:
         return self.alternatives | {w for p in self.phrases for w in p}
 
+    def in_title(self, title_terms: set[str] | frozenset[str]) -> bool:
+        """Whether a title (its stemmed words) holds this term: a form, a prefix, or every word of a phrase."""
+        if self.alternatives & title_terms or any(set(p) <= title_terms for p in self.phrases):
+            return True
+        return any(word.startswith(prefix) for prefix in self.prefixes for word in title_terms)
+
 
 @dataclass
 class QueryPlan:
@@ -237,6 +286,17 @@ class QueryPlan:
         if syntax == "postgresql":
             return " | ".join(q for t in self.terms if (q := t.tsquery()))
         return " OR ".join(t.fts() for t in self.terms)
+
+    def match_titles(self, syntax: str = "sqlite") -> str:
+        """Any term in a section's title only: the sections a question names by their heading, which a
+        match of every term in the text can crowd out (issue 33, "merchant deck" → *The merchant*)."""
+        if syntax == "postgresql":
+            return " | ".join(_title_weighted(q) for t in self.terms if (q := t.tsquery()))
+        return "title : (" + " OR ".join(t.fts() for t in self.terms) + ")" if self.terms else ""
+
+    def title_coverage(self, title_terms: set[str] | frozenset[str]) -> int:
+        """How many of the query's terms a title holds (``title_terms``: its ``index_terms``, split)."""
+        return sum(term.in_title(title_terms) for term in self.terms)
 
     def highlight(self) -> tuple[set[str], set[str]]:
         """(exact stems, prefixes) to bold in snippets."""
@@ -260,6 +320,14 @@ MAX_PHRASE_CHAIN = 3  # longer phrases: every word, anywhere (the chains multipl
 def _ts_safe(token: str) -> str:
     """Word characters only: no quote, backslash, ``&|!:*()<>`` can reach ``to_tsquery``."""
     return _NOT_WORD.sub("", token)
+
+
+_LEXEME = re.compile(r"'(\w*)'(:\*)?")
+
+
+def _title_weighted(tsquery: str) -> str:
+    """A ``Term.tsquery`` whose every lexeme matches only in a title (weight A, ``_TSVECTOR``)."""
+    return _LEXEME.sub(lambda m: f"'{m.group(1)}':{'*' if m.group(2) else ''}A", tsquery)
 
 
 def _lexeme(token: str) -> str:
@@ -402,9 +470,24 @@ def _expand_glossary(terms: list[Term], glossary: list[GlossaryEntry] | Glossary
 # --- snippets ----------------------------------------------------------------------------------
 
 
-def _matches(word: str, language: str, exact: set[str], prefixes: set[str]) -> bool:
-    forms = {stem(word, language), fold(word)}
-    return bool(forms & exact) or any(f.startswith(p) for f in forms for p in prefixes)
+@lru_cache(maxsize=1 << 16)
+def _forms(word: str, language: str) -> tuple[str, str]:
+    """A text word's stem and folded form (cached: a snippet reads every word of a section, and the
+    same words come back in every hit)."""
+    return stem(word, language), fold(word)
+
+
+def _matches(word: str, language: str, exact: set[str] | frozenset[str],
+             prefixes: tuple[str, ...] | set[str] | frozenset[str]) -> bool:
+    """Whether a text word is one of the query's terms (``snippet`` passes its prefixes as a tuple, which
+    ``str.startswith`` tests in one call)."""
+    stemmed, folded = _forms(word, language)
+    if stemmed in exact or folded in exact:
+        return True
+    if not prefixes:
+        return False
+    starts = prefixes if isinstance(prefixes, tuple) else tuple(prefixes)
+    return stemmed.startswith(starts) or folded.startswith(starts)
 
 
 def snippet(
@@ -424,10 +507,11 @@ def snippet(
     flat = " ".join(text.split())
     if not flat:
         return ""
+    starts = tuple(sorted(prefixes))
     spans = [
         (m.start(), m.end())
         for m in _WORD.finditer(flat)
-        if _matches(m.group(0).lower(), language, exact, prefixes)
+        if _matches(m.group(0).lower(), language, exact, starts)
     ]
     if spans:
         best = densest([s for s, _ in spans], width * 0.7)

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from gm.rules.search import (
     GlossaryIndex,
     QueryPlan,
     escape_markdown,
+    index_terms,
     plan_query,
     query_forms,
     section_id_in,
@@ -41,8 +43,8 @@ from gm.workers import offload
 
 __all__ = [
     "ImportReport", "RulesService", "ShownSection", "ancestor_ids", "cross_references", "detect_language",
-    "digest_document", "ensure_rules_service", "open_button", "paginate", "resolve_system", "rule_error_button",
-    "show_button",
+    "digest_document", "ensure_rules_service", "first_line", "open_button", "paginate", "resolve_system",
+    "rule_error_button", "show_button",
 ]
 
 log = logging.getLogger(__name__)
@@ -175,7 +177,8 @@ class RulesService(RulesCorpus):
         prefix, and for a word none of whose forms is indexed, its trigram neighbours. Planned
         on that, the query gets the typo fixes, prefixes and glossary terms the whole vocabulary
         would give it (the closest candidates are the same; rapidfuzz picks among them)."""
-        found, indexed = await repo.vocabulary_for(self.store.conn, query_forms(query), glossary.by_stem,
+        forms = query_forms(query)
+        found, indexed = await repo.vocabulary_for(self.store.conn, forms, glossary.stems_for(forms),
                                                    typo_min_len=TYPO_MIN_LEN)  # one round trip
         return sorted(found), indexed
 
@@ -234,14 +237,22 @@ class RulesService(RulesCorpus):
         # PostgreSQL all of them in one statement. An empty match: no term left a lexeme (``Term.tsquery``).
         passes: list[dict[str, str | None]] = [{"language": lang}, {"other_than": lang}] if lang else [{}]
         groups = [(match, where) for where in passes for match in batches if match]
+        # issue 33: a heading that names the question outranks a passing mention, even when the heading
+        # holds only some of the words (the text of every match is not read: titles are enough)
+        titles = [(match, where) for where in passes
+                  if len(plan.terms) > 1 and (match := plan.match_titles(syntax))]
         rows = await repo.search_groups(conn, groups, guild_id=guild_id, system=system, limit=limit * 6,
-                                        enough=limit, on_error=_query_failed)
+                                        enough=limit, on_error=_query_failed, always=titles)
         for score, section in rows:
             key = (section.document_id, section.section_id)
             if key not in seen:
                 seen.add(key)
                 candidates.append((score, section))
+        covered = {(s.document_id, s.section_id): plan.title_coverage(_title_terms(s.title, s.language))
+                   for _, s in candidates}
+        candidates.sort(key=lambda c: -covered[(c[1].document_id, c[1].section_id)])  # stable: rank within
         chosen = _diversify(candidates, limit)
+        chosen = _children_first(_both_sources(chosen, [c for c in candidates if not lang or c[1].language == lang]))
         chosen.sort(key=lambda hit: bool(lang) and hit[1].language != lang)  # stable: the reader's language first
         for score, section in chosen:
             hits.append(self._hit(section, score, exact, prefixes))
@@ -357,12 +368,17 @@ class RulesService(RulesCorpus):
         shown = await self.show(guild_id, section_id, system, lang, document_id)
         section = shown.section
         body = section.text.strip()
-        lines = [body] if body else []
+        lines = [escape_markdown(body)] if body else []
+        headed = [kid for kid in shown.children if kid.title and kid.title != section.title]
+        if headed:  # sub-sections with headings of their own: a table of contents, one line each
+            lines.append(f"__{t('rules.children_title', lang)}__")
         for kid in shown.children:
-            kid_text = kid.text.strip() or kid.title
-            lines.append(f"**{kid.section_id}** {escape_markdown(kid_text)}")
-        if body:
-            lines[0] = escape_markdown(body)
+            if kid in headed:
+                first = first_line(kid.text)
+                lines.append(f"• **{escape_markdown(kid.title)}** ({kid.section_id})"
+                             + (f": {escape_markdown(first)}" if first else ""))
+            else:  # the untitled rules of a numbered section read in full, as the rulebook does
+                lines.append(f"**{kid.section_id}** {escape_markdown(kid.text.strip() or kid.title)}")
         pages = paginate("\n".join(lines), PAGE_CHARS) or [t("rules.empty_section", lang)]
         page = max(0, min(page, len(pages) - 1))
         heading = f"{section.section_id} — {section.title}" if section.title else section.section_id
@@ -451,6 +467,75 @@ def _diversify(
         if len(chosen) >= limit:
             return chosen
     return chosen + skipped[: limit - len(chosen)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _title_terms(title: str, language: str) -> frozenset[str]:
+    """A title's stemmed words, as the index holds them (cached: the same titles come back)."""
+    return frozenset(index_terms(title, language).split())
+
+
+TOP = 3  # the hits a reader sees first: the digest's short answer and the rulebook's full text both belong there
+EMPTY_TEXT = 40  # a section with less text of its own is a heading over its children
+
+
+def _is_digest(section: StoredSection) -> bool:
+    """Whether a section is from a built-in digest (their documents are named ``digest-<lang>``)."""
+    return section.document.startswith("digest-")
+
+
+def _both_sources(
+    chosen: list[tuple[float, StoredSection]], candidates: list[tuple[float, StoredSection]]
+) -> list[tuple[float, StoredSection]]:
+    """When the top three are all digest or all rulebook and the other kind also matched, its best
+    hit takes the third place: a player sees the short answer and where the full text is. The caller
+    offers only candidates in the reader's language (TABLE_UX: their language comes first)."""
+    if len(chosen) < TOP:
+        return chosen
+    kinds = {_is_digest(section) for _, section in chosen[:TOP]}
+    if len(kinds) == 2:
+        return chosen
+    wanted = not kinds.pop()
+    keys = {(s.document_id, s.section_id) for _, s in chosen}
+    other = next((c for c in chosen[TOP:] if _is_digest(c[1]) == wanted), None) or next(
+        (c for c in candidates if _is_digest(c[1]) == wanted and (c[1].document_id, c[1].section_id) not in keys),
+        None)
+    if other is None:
+        return chosen
+    rest = [c for c in chosen[TOP - 1:] if c is not other]
+    return [*chosen[:TOP - 1], other, *rest][:len(chosen)]
+
+
+def _children_first(chosen: list[tuple[float, StoredSection]]) -> list[tuple[float, StoredSection]]:
+    """A heading with no text of its own (``103 Iniziare il gioco``) never ranks above one of its
+    children: it moves to just after the last of them in the list (its title matched, their text answers)."""
+    out = list(chosen)
+    for hit in chosen:
+        section = hit[1]
+        if len(section.text.strip()) >= EMPTY_TEXT:
+            continue
+        kids = [i for i, (_, s) in enumerate(out) if s.document_id == section.document_id and s.parent is not None
+                and (s.parent == section.section_id or s.section_id.startswith(section.section_id + "."))]
+        here = out.index(hit)
+        if kids and max(kids) > here:
+            out.remove(hit)
+            out.insert(max(kids), hit)
+    return out
+
+
+FIRST_LINE = 120
+
+
+def first_line(text: str, limit: int = FIRST_LINE) -> str:
+    """The opening of a section's text, up to its first line break or sentence end, cut at a word
+    within ``limit`` characters: what a parent's listing shows of each child."""
+    line = text.strip().split("\n", 1)[0]
+    if (end := re.search(r"[.!?](?:\s|$)", line)) and end.end() <= limit:
+        return line[: end.end()].strip()
+    if len(line) <= limit:
+        return line
+    cut = line.rfind(" ", 0, limit)
+    return line[: cut if cut > limit // 2 else limit].rstrip(" ,;:") + "…"
 
 
 def paginate(text: str, size: int) -> list[str]:

@@ -1,37 +1,88 @@
-"""Autopilot for absent seats (issue 17 ``autopilot_hours``, spec §7): a table that sets the option
-lets a seat's open minor decisions take their defaults once nobody has moved for that many hours.
+"""The absent-player runner (issue 32.2, after issue 17's ``autopilot_hours``): on every reminder tick,
+each game whose table has a policy that acts (``gm.table.absent_policy``) and that has waited longer
+than its bound gets its waiting seats handled:
 
-Engines opt in with ``autopilot(state, seat) -> Action | None`` (the move an absent seat makes, or
-None to keep waiting). Each due game gets its waiting seats' default moves, one after another, while
-the game keeps waiting for those same seats (at most ``MOVES_PER_VISIT``): a faction's whole shared
-turn passes, then the game waits for the other side as usual. Moves go through the table pipeline
-as the seat itself, so they are checked, logged and undoable like any other.
+- ``autopilot``: the engine's ``autopilot(state, seat)`` move (every engine has one);
+- ``skip``: the engine's ``skip_action(state, seat)`` if it has one, else the autopilot's move when it
+  only passes (``engines.core.autopilot.PASS_KINDS``); where the rules allow no pass the seat waits;
+- ``forfeit``: the seat resigns, as ``/game resign`` does (the game goes on where the rules allow).
+
+The seats handled in one visit are those the game waited for when the visit began (at most
+``MOVES_PER_VISIT`` moves): a faction's whole shared turn passes, then the game waits for the other
+side, who get their own bound. A seat whose user is on vacation (``gm.table.away``, when that module
+exists) is never played for. Moves go through the table pipeline as the seat (``gm.table.absent``), so
+they are checked, logged as the table's, and undoable; the channel gets one line naming the policy.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from common.i18n import t
 from db import games as repo
 from engines import registry
+from engines.core import autopilot as core
+from engines.core.contract import Action
 from gm.context import Actor, Place
+from gm.reply import Reply
+from gm.table import absent_policy
+from gm.table.absent import play_for
+from gm.table.absent_policy import Policy, policy_of
 from gm.table.manager import TableManager
+from gm.table.model import RESIGNED
 from gm.timefmt import iso, parse_iso
 
 log = logging.getLogger(__name__)
-OPTION = "autopilot_hours"
+OPTION = absent_policy.LEGACY_OPTION  # kept for callers of issue 17's name
 MOVES_PER_VISIT = 40
+MAX_POST = 2000  # Discord's limit for one message's text
+AWAY_MODULE = "gm.table.away"  # vacation (issue 32.3), written alongside: used once it exists
 
 
 @dataclass(frozen=True)
 class AutopilotPost:
     channel_id: int
     text: str
+
+
+async def away_of(conn: Any, guild_id: int | None) -> set[int]:
+    """Users on vacation in ``guild_id`` now; nobody while the vacation module is not there."""
+    if guild_id is None or importlib.util.find_spec(AWAY_MODULE) is None:
+        return set()
+    module = importlib.import_module(AWAY_MODULE)
+    return set(await module.away_users(conn, guild_id))
+
+
+def choose(engine: Any, policy: str, state: Any, seat: int) -> Action | None:
+    """The move the policy makes for ``seat`` now (None: the seat keeps waiting)."""
+    if policy == "skip":
+        own = getattr(engine, "skip_action", None)
+        if own is not None:
+            return own(state, seat)  # type: ignore[no-any-return]
+        hook = getattr(engine, "autopilot", None)
+        return core.skip_of(hook(state, seat)) if hook is not None else None
+    hook = getattr(engine, "autopilot", None)
+    return hook(state, seat) if hook is not None else None
+
+
+def fit(lines: list[str], limit: int = MAX_POST) -> str:
+    """The lines that fit one Discord message, then "…" (every move is in ``/game log`` anyway)."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        line = line if len(line) <= limit // 2 else line[: limit // 2 - 1] + "…"
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
 
 
 class Autopilot:
@@ -41,50 +92,76 @@ class Autopilot:
         self.owns = owns or (lambda _guild: True)  # issue 18: a sharded process plays its own guilds only
 
     async def tick(self, now: datetime | None = None) -> list[AutopilotPost]:
-        """Every game past its own autopilot hours moves for its absent seats; what to post in each channel."""
+        """Every game past its own absent bound moves for its absent seats; what to post in each channel."""
         now = now or datetime.now(UTC)
-        rows = await repo.stalled_with_option(self.tables.store.conn, OPTION, iso(now - timedelta(minutes=30)))
+        conn = self.tables.store.conn
+        before = iso(now - absent_policy.MIN_AFTER)
+        rows: dict[int, repo.DueRow] = {}
+        for option in (absent_policy.ABSENT_OPTION, absent_policy.LEGACY_OPTION):  # few tables set either
+            rows.update({row.id: row for row in await repo.stalled_with_option(conn, option, before)})
         posts: list[AutopilotPost] = []
-        for row in rows:
+        away: dict[int | None, set[int]] = {}
+        for row in sorted(rows.values(), key=lambda r: r.updated_at):
             if not self.owns(row.guild_id):
                 continue
-            hours = float(row.options.get(OPTION) or 0)
-            if hours <= 0 or now - parse_iso(row.updated_at) < timedelta(hours=hours):
+            policy = policy_of(row.options)
+            if not policy.acts or policy.after is None or now - parse_iso(row.updated_at) < policy.after:
                 continue
             try:
-                text = await self._play(row, hours)
+                if row.guild_id not in away:
+                    away[row.guild_id] = await away_of(conn, row.guild_id)
+                text = await self._play(row, policy, away[row.guild_id])
             except Exception:  # one broken game must never stop the others
-                log.exception("autopilot skipped for game %s", row.id)
+                log.exception("absent policy skipped for game %s", row.id)
                 continue
             if text:
                 posts.append(AutopilotPost(row.channel_id, text))
         return posts
 
-    async def _play(self, row: repo.DueRow, hours: float) -> str:
+    async def _play(self, row: repo.DueRow, policy: Policy, away: set[int]) -> str:
         engine: Any = registry.get(row.system)
-        hook = getattr(engine, "autopilot", None)
-        if hook is None:
+        if engine is None:
             return ""
         place = Place(channel_id=row.channel_id, guild_id=row.guild_id)
         lines: list[str] = []
-        waiting: list[int] | None = None
+        absent: set[int] | None = None  # the seats the game waited for when this visit began
+        announced: set[int] = set()
         for _ in range(MOVES_PER_VISIT):
             table = await self.tables.load(row.channel_id, fresh=True)
-            if table is None or table.state is None or table.game.id != row.id:
+            if table is None or table.state is None or table.game.id != row.id or table.game.status != "active":
                 break
             decision = engine.decision(table.state)
-            if decision is None or (waiting is not None and decision.seats != waiting):
-                break  # the game waits for someone else now: they get their own hours
-            waiting = list(decision.seats)
-            seat = decision.seats[0]
-            action = hook(table.state, seat)
-            user = table.user_of(seat)
-            if action is None or user is None:
+            if decision is None:
                 break
-            name = next((s.name for s in table.seats if s.seat == seat), str(seat))
+            resigned = set(table.game.options.get(RESIGNED, []))
+            if absent is None:
+                absent = {s for s in decision.seats if (u := table.user_of(s)) is not None
+                          and u not in away and u not in resigned}
+            seat = next((s for s in decision.seats if s in absent), None)
+            user = table.user_of(seat) if seat is not None else None
+            if seat is None or user is None:
+                break  # the game waits for someone else now: they get their own bound
+            name = next((s.name for s in table.seats if s.seat == seat), str(seat + 1))
             actor = Actor(user_id=user, name=name, locale=self.lang)
-            reply = await self.tables.act(place, actor, action.model_dump())
-            if not lines:
-                lines.append(t("game.autopilot", self.lang, user=f"<@{user}>", hours=f"{hours:g}"))
+            reply = await self._move(table.state, engine, policy, place, actor, seat)
+            if reply is None:
+                break
+            if seat not in announced:
+                announced.add(seat)
+                assert policy.after is not None
+                lines.append(t("game.absent.played", self.lang, user=f"<@{user}>",
+                               after=absent_policy.duration_phrase(policy.after),
+                               policy=t(f"game.absent.policy.{policy.name}", self.lang)))
             lines.append(reply.brief or reply.text)
-        return "\n".join(line for line in lines if line)
+            if policy.name == "forfeit":
+                absent.discard(seat)  # resigned: the next seat the game waited for, if any
+        return fit([line for line in lines if line])
+
+    async def _move(self, state: Any, engine: Any, policy: Policy, place: Place, actor: Actor,
+                    seat: int) -> Reply | None:
+        if policy.name == "forfeit":  # the seat resigns as the player would (``/game resign``)
+            return await play_for(self.tables, place, actor, seat, {"kind": "resign"}, policy.name)
+        action = choose(engine, policy.name, state, seat)
+        if action is None:
+            return None
+        return await play_for(self.tables, place, actor, seat, action.model_dump(), policy.name)

@@ -16,10 +16,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from common.i18n import Phrase, t
+from common.i18n import SUPPORTED, Phrase, t
 from db import content_packs as packs
 from db import games as repo
 from db.store import Store
@@ -29,6 +30,7 @@ from engines.core.decision import Decision
 from engines.core.dice import Dice
 from engines.core.errors import TavoloError
 from engines.core.events import Event
+from gm import presenters
 from gm.context import Actor, Place
 from gm.dice.source import DiceSource
 from gm.reply import Reply
@@ -36,7 +38,8 @@ from gm.table.cache import TableCache
 from gm.table.forced import answer_forced
 from gm.table.guild_settings import GuildSettings
 from gm.table.model import MANUAL_PENDING, PACK_OPTION, RESIGNED, RESULT, Table
-from gm.table.replies import board_reply, one_more_answer
+from gm.table.ratings import RatedSeat, rate_game
+from gm.table.replies import board_reply, decision_prompt, one_more_answer
 
 NOBODY = -1  # ``Event.private_to`` for records no seat may read
 
@@ -87,6 +90,10 @@ class TableCore:
         self._locks: dict[int, asyncio.Lock] = {}
         self.cache = TableCache(cache_bytes, parsed_size)
         self._generation: dict[int, int] = {}
+        # Issue 31: called with the channel after every write to its game (each write path ends in
+        # ``forget``), so a layer above (the web pages) hears of a new position without the table
+        # knowing it; a listener must be quick and must not raise.
+        self.on_change: list[Callable[[int], None]] = []
 
     # ----------------------------------------------------------------- plumbing
     @contextlib.asynccontextmanager
@@ -113,6 +120,11 @@ class TableCore:
         """Drop the cached table; loads that started before this may no longer fill the cache."""
         self.cache.drop(channel_id)
         self._generation[channel_id] = self._generation.get(channel_id, 0) + 1
+        for listener in self.on_change:
+            try:
+                listener(channel_id)
+            except Exception:  # a listener's bug never fails a committed write
+                logging.getLogger(__name__).exception("on_change listener failed")
 
     async def load(self, channel_id: int, *, fresh: bool = False) -> Table | None:
         """The channel's open game, from the cache or the database.
@@ -232,12 +244,36 @@ class TableCore:
             return []
         return [u for s in decision.seats if (u := table.user_of(s)) is not None]
 
-    def waiting_for_text(self, table: Table, text: str) -> list[int] | None:
-        """``waiting_users`` of a stored state (undo puts one back); None when it cannot be read."""
+    @staticmethod
+    def asks_of(table: Table, state: GameState) -> dict[str, str] | None:
+        """What a position asks of the seats it waits for, worded in every language, stored with it so
+        that ``/game mine`` says it without reading the state (issue 32.1). None when it asks nothing in
+        words. Worded from the public view, as the channel's line saying who acts next is; never fails
+        a commit (a wording bug leaves the column empty, and ``/game mine`` words it from the table)."""
         try:
-            return self.waiting_users(table, table.engine.load_state(text))
-        except TavoloError:  # StateUnreadable included: the reminder works it out later, if ever
+            decision = table.engine.decision(state)
+            if decision is None or not decision.prompt_key:
+                return None
+            presenter = presenters.get(table.game.system)
+            public = table.engine.view(state, None)
+            return {lang: decision_prompt(presenter, public, decision, lang) for lang in SUPPORTED}
+        except Exception:  # the commit matters more than this line
+            logging.getLogger(__name__).exception("wording what game %s asks failed", table.game.id)
             return None
+
+    def marks_for_text(self, table: Table, text: str) -> tuple[list[int] | None, dict[str, str] | None]:
+        """``waiting_users`` and ``asks_of`` of a stored state (undo puts one back); None when it cannot be read."""
+        try:
+            state = table.engine.load_state(text)
+        except TavoloError:  # StateUnreadable included: the reminder works it out later, if ever
+            return None, None
+        return self.waiting_users(table, state), self.asks_of(table, state)
+
+    @staticmethod
+    def _rate(table: Table, result: dict[str, Any]) -> Callable[[Any], Awaitable[object]]:
+        """The ratings of a game's end, written in the transaction that stores it (issue 32.5)."""
+        seats = [RatedSeat(s.seat, s.user_id, s.team) for s in table.seats]
+        return lambda conn: rate_game(conn, table.game.id, table.game.guild_id, table.game.system, seats, result)
 
     async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,
                       events: list[Event], *, undoable: bool | None = None,
@@ -252,6 +288,7 @@ class TableCore:
         after = working.model_dump_json()
         outcome = table.engine.outcome(working)
         waiting = [] if outcome is not None else self.waiting_users(table, working)
+        asks = self.asks_of(table, working) if waiting else None
         if undoable is None:
             undoable = not any(e.is_random or e.reveals_hidden for e in events)
         options = dict(table.game.options)
@@ -264,8 +301,9 @@ class TableCore:
             _seq, dictionary = await repo.commit_action(
                 self.store, table.game.id, table.game.version, user_id=actor.user_id, seat=seat, kind=action.kind,
                 action=action.model_dump(mode="json"), events=[e.model_dump() for e in events], state_before=before,
-                undoable=undoable, dictionary=table.dictionary, state=after, waiting=waiting,
-                status="finished" if outcome else None, options=options if options != table.game.options else None)
+                undoable=undoable, dictionary=table.dictionary, state=after, waiting=waiting, asks=asks,
+                status="finished" if outcome else None, options=options if options != table.game.options else None,
+                also=self._rate(table, options[RESULT]) if outcome is not None else None)
         except repo.StaleVersion as exc:
             self.forget(table.game.channel_id)
             raise TavoloError("game.stale") from exc

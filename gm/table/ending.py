@@ -23,6 +23,7 @@ from gm.reply import Button, Reply
 from gm.table.core import retry_stale
 from gm.table.manual_dice import ManualDiceTable
 from gm.table.model import DICE_OPTION, END_VOTES, RESIGNED, RESULT, Table
+from gm.table.ratings import recompute
 from gm.table.replies import action_key
 from gm.timefmt import iso, parse_iso
 
@@ -75,6 +76,7 @@ class EndingTable(ManualDiceTable):
                                      undoable=False)
             await repo.update_game(conn, table.game.id, table.game.version, status="finished",
                                    options={**table.game.options, RESULT: result})
+            await self._rate(table, result)(conn)  # a resignation is a loss (issue 32.5)
         self.forget(table.game.channel_id)
         names = ", ".join(f"<@{table.user_of(s)}>" for s in winners) or "—"
         return Reply(text=t("game.resigned", actor.locale, user=actor.mention, winners=names),
@@ -131,11 +133,11 @@ class EndingTable(ManualDiceTable):
                     raise TavoloError("game.undo_revealed")
             options = _without_resignation({k: v for k, v in table.game.options.items() if k != END_VOTES},
                                            last.kind, last.user_id)
-            waiting = self.waiting_for_text(table, last.state_before)
+            waiting, asks = self.marks_for_text(table, last.state_before)
             async with self.store.transaction() as conn:
                 await repo.mark_undone(conn, table.game.id, last.seq)
                 await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before,
-                                       options=options, waiting=waiting)
+                                       options=options, waiting=waiting, asks=asks)
             self.forget(place.channel_id)
             table = await self._require(place)
         return await self._board_reply(table, actor, [Event(key="game.undone", params={
@@ -155,12 +157,14 @@ class EndingTable(ManualDiceTable):
             raise TavoloError("game.nothing_to_undo")
         options = _without_resignation({k: v for k, v in table.game.options.items() if k not in (RESULT, END_VOTES)},
                                        last.kind, last.user_id)
-        waiting = self.waiting_for_text(table, last.state_before)
+        waiting, asks = self.marks_for_text(table, last.state_before)
         try:
             async with self.store.transaction() as conn:
                 await repo.mark_undone(conn, table.game.id, last.seq)
                 await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before,
-                                       status="active", options=options, waiting=waiting)
+                                       status="active", options=options, waiting=waiting, asks=asks)
+                if table.game.guild_id is not None:  # the reopened game no longer counts: its server's ratings again
+                    await recompute(conn, table.game.guild_id)
         except repo.ChannelBusy as exc:  # reopening would make two open games in one channel
             raise TavoloError("game.channel_busy", system=table.game.system, status="?") from exc
         self.forget(place.channel_id)

@@ -1,5 +1,5 @@
 """Table policy a server may tune: how long an end vote lasts, when an idle lobby closes, how many
-lobbies one member may hold open at once.
+lobbies one member may hold open at once, how long a member may go away (``/game away``).
 
 Defaults come from the environment (``END_VOTE_MINUTES``, ``LOBBY_IDLE_HOURS``; the lobby cap is 3
 unless a server says otherwise); a server's admins override them with ``/game-admin settings``.
@@ -23,6 +23,7 @@ from gm.reply import Reply
 MAX_VOTE_MINUTES = 7 * 24 * 60
 MAX_IDLE_HOURS = 30 * 24
 MAX_OPEN_LOBBIES = 100
+MAX_AWAY_DAYS = 365
 
 
 class TablePolicy(BaseModel):
@@ -38,6 +39,9 @@ class TablePolicy(BaseModel):
     end_vote_minutes: int = Field(default=60, ge=0, le=MAX_VOTE_MINUTES)
     lobby_idle_hours: float = Field(default=48.0, ge=0, le=MAX_IDLE_HOURS)
     max_open_lobbies: int = Field(default=3, ge=0, le=MAX_OPEN_LOBBIES)
+    # Issue 32.3: the longest vacation a member may take with /game away (0: vacations are off here). A
+    # cap, because a seat away holds its game still: reminders and absent policies wait for it.
+    max_away_days: int = Field(default=21, ge=0, le=MAX_AWAY_DAYS)
 
 
 class GuildSettings:
@@ -71,7 +75,8 @@ class GuildSettings:
         except ValidationError as exc:
             field = str(exc.errors()[0].get("loc", ("?",))[0])
             raise TavoloError("settings.out_of_range", setting=field, vote_max=MAX_VOTE_MINUTES,
-                              idle_max=MAX_IDLE_HOURS, lobbies_max=MAX_OPEN_LOBBIES) from None
+                              idle_max=MAX_IDLE_HOURS, lobbies_max=MAX_OPEN_LOBBIES,
+                              away_max=MAX_AWAY_DAYS) from None
         async with self.store.transaction() as conn:
             stored = await repo.get_settings(conn, guild_id)
             stored.update({k: getattr(policy, k) for k in changes})
@@ -93,7 +98,8 @@ class GuildSettings:
             title = t("settings.title", actor.locale)
         lines = [t("settings.end_vote", actor.locale, minutes=policy.end_vote_minutes),
                  t("settings.lobby_idle", actor.locale, hours=_hours(policy.lobby_idle_hours)),
-                 t("settings.max_open_lobbies", actor.locale, count=policy.max_open_lobbies)]
+                 t("settings.max_open_lobbies", actor.locale, count=policy.max_open_lobbies),
+                 t("settings.max_away_days", actor.locale, days=policy.max_away_days)]
         return Reply(title=title, text="\n".join(lines), ephemeral=True)
 
 

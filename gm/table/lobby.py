@@ -28,6 +28,7 @@ from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor, Place
 from gm.reply import Reply
+from gm.table import absent_policy
 from gm.table.core import TableCore, retry_stale
 from gm.table.guild_settings import TablePolicy
 from gm.table.model import (
@@ -126,6 +127,20 @@ class LobbyTable(TableCore):
             raise TavoloError("game.lobby_cap", count=len(hosted), cap=cap,
                               channels=", ".join(f"<#{channel}>" for channel in hosted[:10]))
 
+    @staticmethod
+    async def _next_host(conn: Any, guild_id: int | None, policy: TablePolicy, candidates: list[int]) -> int | None:
+        """The first of ``candidates`` (seat order) who may host one more lobby here, or None."""
+        cap = policy.max_open_lobbies
+        if guild_id is None or cap <= 0:
+            return candidates[0]
+        hours = policy.lobby_idle_hours
+        touched_after = iso(datetime.now(UTC) - timedelta(hours=hours)) if hours > 0 else None
+        for candidate in candidates:
+            await lobbies.serialize_host(conn, guild_id, candidate)  # as a new lobby would (PostgreSQL)
+            if len(await lobbies.open_lobbies_hosted(conn, guild_id, candidate, touched_after)) < cap:
+                return candidate
+        return None
+
     # ---------------------------------------------------------------- commands
     async def new(self, place: Place, actor: Actor, system: str, options_text: str | None = None) -> Reply:
         if place.is_dm:
@@ -135,6 +150,7 @@ class LobbyTable(TableCore):
             raise TavoloError("game.unknown_system", system=system, known=", ".join(registry.systems()))
         options = parse_options(options_text)
         check_option_names(engine, options, actor.locale)
+        absent = absent_policy.take(options)  # a platform option (issue 32.2): checked here, never the engine's
         pack_name = options.pop(PACK_OPTION, None)
         dice_mode = str(options.pop(DICE_OPTION, "bot")).lower()
         if dice_mode not in ("bot", "manual"):
@@ -152,6 +168,7 @@ class LobbyTable(TableCore):
             options[PACK_OPTION] = pack_name
         if dice_mode == "manual":
             options[DICE_OPTION] = "manual"
+        options.update(absent)
         async with self._host_lock(place.guild_id, actor.user_id), self.lock(place.channel_id):
             existing = await self._open_lobby(place)
             if existing is not None:
@@ -241,10 +258,22 @@ class LobbyTable(TableCore):
             return await self._unseat(table, actor, user_id)
 
     async def _unseat(self, table: Table, actor: Actor, user_id: int) -> Reply:
-        """Remove a seat; an empty lobby closes, a lobby whose host left gets the next player as host."""
+        """Remove a seat; an empty lobby closes, a lobby whose host left gets the next player as host.
+
+        The next host is the first remaining player still under the server's ``max_open_lobbies``:
+        handing a lobby to someone at the cap would let two accounts open lobbies without end (one
+        opens, the other joins, the first leaves). When every remaining player is at the cap the
+        lobby closes, and says why."""
         remaining = [s for s in table.seats if s.user_id != user_id]
-        new_host = remaining[0].user_id if remaining and user_id == table.host else None
+        new_host: int | None = None
+        over_cap = False
+        policy = await self.guild_settings.policy(table.game.guild_id)
         async with self.store.transaction() as conn:
+            if remaining and user_id == table.host:
+                new_host = await self._next_host(conn, table.game.guild_id, policy, [s.user_id for s in remaining])
+                over_cap = new_host is None
+            if over_cap:
+                remaining = []
             await repo.remove_seat(conn, table.game.id, user_id)
             if not remaining:
                 await repo.update_game(conn, table.game.id, table.game.version, status="abandoned")
@@ -254,7 +283,9 @@ class LobbyTable(TableCore):
                 await repo.set_host(conn, table.game.id, new_host)
         self.forget(table.game.channel_id)
         lang = actor.locale
-        if user_id == actor.user_id:
+        if over_cap:
+            text = t("game.left_closed_cap", lang, user=f"<@{user_id}>")
+        elif user_id == actor.user_id:
             text = t("game.left_closed" if not remaining else "game.left", lang, user=actor.mention)
         else:
             text = t("game.kicked", lang, user=f"<@{user_id}>", by=actor.mention)
@@ -292,7 +323,8 @@ class LobbyTable(TableCore):
             setup = Setup(
                 seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
                        for s in table.seats],
-                options={k: v for k, v in table.game.options.items() if k not in (PACK_OPTION, DICE_OPTION)},
+                options={k: v for k, v in table.game.options.items()
+                         if k not in (PACK_OPTION, DICE_OPTION, *absent_policy.OPTIONS)},
                 content=table.content,
             )
             dice = self.dice.make()
@@ -314,7 +346,7 @@ class LobbyTable(TableCore):
                                          events=[e.model_dump() for e in events], state_before=None,
                                          undoable=False)
                 await repo.update_game(conn, table.game.id, table.game.version, state=text, status="active",
-                                       waiting=self.waiting_users(table, state))
+                                       waiting=self.waiting_users(table, state), asks=self.asks_of(table, state))
                 await state_codec.ensure_dictionary(conn, table.game.id, text)  # its history compresses against it
             self.forget(place.channel_id)
             table = await self._require(place)

@@ -20,10 +20,12 @@ from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor, Place
 from gm.reply import Reply
+from gm.table import standings
 from gm.table.core import quarantine_reply
 from gm.table.ending import EndingTable
 from gm.table.lobby import LobbyTable
 from gm.table.manual_dice import face_hint, parse_faces
+from gm.table.mine import my_games
 from gm.table.model import (
     DICE_OPTION,
     MANUAL_PENDING,
@@ -137,6 +139,18 @@ class TableManager(LobbyTable, EndingTable):
         lines = [t("game.list_line", actor.locale, channel=f"<#{g.channel_id}>", system=g.system,
                    status=t(f"game.status_{g.status}", actor.locale)) for g in rows]
         return Reply(title=t("game.list_title", actor.locale), text="\n".join(lines), ephemeral=True)
+
+    async def mine(self, place: Place, actor: Actor) -> Reply:
+        """``/game mine``: the asker's open games on this server, what waits on them first."""
+        return await my_games(self, place, actor)
+
+    async def ratings(self, place: Place, actor: Actor, system: str) -> Reply:
+        """``/game ratings``: the server's table in one system (issue 32.5)."""
+        return await standings.ratings_table(self.store, place, actor, system)
+
+    async def profile(self, place: Place, actor: Actor, user_id: int | None = None, name: str | None = None) -> Reply:
+        """``/game profile``: a member's record and rating per system, with its chart (issue 32.5)."""
+        return await standings.profile(self.store, place, actor, user_id or actor.user_id, name or actor.name)
 
     async def help(self, place: Place, actor: Actor) -> Reply:
         table = await self.table_for(place)

@@ -16,6 +16,7 @@ from engines import registry
 from engines.core.contract import Engine, GameState
 from engines.core.errors import TavoloError
 from engines.core.state_versions import StateUnreadable
+from gm.table.absent_policy import ABSENT_OPTION, AFTER_OPTION
 
 log = logging.getLogger("gm.table.manager")
 
@@ -183,7 +184,8 @@ def known_options(engine: Any, options: dict[str, Any]) -> list[str]:
     options given, such as a mode) and the platform's (``pack``, ``dice``)."""
     hook = getattr(engine, "known_options", None)
     own = sorted(hook(options)) if hook is not None else sorted(options)
-    return [*own, *[o for o in (DICE_OPTION, PACK_OPTION) if o not in own]]
+    platform = (DICE_OPTION, PACK_OPTION, ABSENT_OPTION, AFTER_OPTION)  # absent players: issue 32.2
+    return [*own, *[o for o in platform if o not in own]]
 
 
 def check_option_names(engine: Any, options: dict[str, Any], lang: str = "en") -> None:
@@ -202,7 +204,8 @@ def check_option_names(engine: Any, options: dict[str, Any], lang: str = "en") -
 
 def option_list(names: list[str]) -> str:
     """``map:…, goal:…, dice:manual, pack:NAME``: option names as a player types them."""
-    hints = {DICE_OPTION: "dice:manual", PACK_OPTION: "pack:NAME"}
+    hints = {DICE_OPTION: "dice:manual", PACK_OPTION: "pack:NAME", ABSENT_OPTION: "absent:wait|autopilot|skip|forfeit",
+             AFTER_OPTION: "after:48h"}
     return ", ".join(hints.get(name, f"{name}:…") for name in names)
 
 

@@ -20,6 +20,7 @@ from gm import presenters
 from gm.context import Actor
 from gm.errors import worded
 from gm.reply import Button, Image, Reply
+from gm.table.away import marked
 from gm.table.model import (
     END_VOTES,
     MANUAL_PENDING,
@@ -39,6 +40,7 @@ LOBBY_HIDDEN = (END_VOTES, MANUAL_PENDING, RESIGNED, RESULT, "closed")
 log = logging.getLogger("gm.table.manager")
 LOG_LINES = 4  # the last event lines a board may draw (Mage Knight's log band)
 PANEL_BUTTON = "tv1:game:me"  # not tied to a position: it always shows the clicker's current view
+REPLAY_BUTTON = "tv1:web:replay"  # + ":<game id>": the end-of-game offer of /game replay (cogs.web answers it)
 
 
 def event_text(event: Event, lang: str, system: str | None = None) -> str:
@@ -136,12 +138,34 @@ def one_more_answer(table: Table, asked_before: Decision | None, state: GameStat
     return set(now.seats) < set(asked_before.seats) and all(key in quiet_keys for key in public)
 
 
+def decision_prompt(presenter: Any, public: GameState, decision: Decision, lang: str) -> str:
+    """What the decision asks, in words ("" when it asks nothing in particular): its ``prompt_key`` with
+    parameters humanized, and ids the engine speaks in named by the presenter's ``prompt_params``."""
+    if not decision.prompt_key:
+        return ""
+    params = worded(humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]), lang)
+    named = getattr(presenter, "prompt_params", None)
+    if named is not None:
+        params = named(public, params, lang)
+    return t(decision.prompt_key, lang, **params)
+
+
 def _next_key(decision: Decision) -> str:
     """How the line that says who acts now reads: one seat's turn, one seat's question, or several
     seats answering at once (and, for a secret choice, that nobody sees an answer before all are in)."""
     if decision.simultaneous:
         return "game.next_secret" if decision.secret else "game.next_simultaneous"
     return "game.next_turn" if decision.kind == "turn" else "game.next_decision"
+
+
+def seat_names(table: Table, lang: str) -> list[str]:
+    """The seats' names as boards show them, a seat whose player is away marked (issue 32.3): the names
+    reach every game's summary and picture, so every game shows it without a change of its own."""
+    away = marked(table.game.guild_id)
+    if not away:
+        return table.seat_names
+    marker = t("away.marker", lang)
+    return [f"{s.name} {marker}" if s.user_id in away else s.name for s in table.seats]
 
 
 async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Reply:
@@ -165,10 +189,11 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
             hints: dict[str, Any] | None = hinting(public, events) if hinting is not None else {}
             if presenter is not None and hints is not None:
                 # Started first, so a worker draws while the rest of the reply is worded here.
-                picture = asyncio.ensure_future(render(presenter, public, lang, table.seat_names, table.game.id,
+                names = seat_names(table, lang)
+                picture = asyncio.ensure_future(render(presenter, public, lang, names, table.game.id,
                                                        lines[-LOG_LINES:], table.json_of(public), hints or None))
                 await asyncio.sleep(0)  # one turn of the loop: the job reaches the pool before the words below
-                summary = presenter.summary(public, lang=lang, seat_names=table.seat_names)
+                summary = presenter.summary(public, lang=lang, seat_names=names)
                 if summary:
                     reply.text = (reply.text + "\n" + summary).strip()
             outcome = engine.outcome(state) if table.game.status in ("active", "finished") else None
@@ -179,6 +204,9 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
                 reply.mentions = [u for s in data["winners"] if (u := table.user_of(s)) is not None]
                 reason = t(data["reason_key"], lang, **data.get("params", {})).rstrip(".")  # the line adds its own
                 reply.text += "\n" + t("game.finished", lang, winners=names, reason=reason)
+                if events:  # the move that ended it (not a later /game status): offer the replay
+                    reply.buttons = [Button(t("web.replay_button", lang), f"{REPLAY_BUTTON}:{table.game.id}",
+                                            "primary")]
             elif table.game.status == "abandoned":
                 reply.text += "\n" + t("game.was_abandoned", lang)
             else:
@@ -189,13 +217,7 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
                     extra = [u for s in (pulled(public, events) if pulled is not None else [])
                              if (u := table.user_of(s)) is not None and u not in users]
                     reply.mentions = users + extra
-                    prompt = ""
-                    if decision.prompt_key:
-                        params = worded(humanize(decision.params, lang, decision.prompt_key.split(".", 1)[0]), lang)
-                        named = getattr(presenter, "prompt_params", None)  # ids the engine speaks in, as names
-                        if named is not None:
-                            params = named(public, params, lang)
-                        prompt = t(decision.prompt_key, lang, **params)
+                    prompt = decision_prompt(presenter, public, decision, lang)
                     next_line = t(_next_key(decision), lang, mention=" ".join(f"<@{u}>" for u in users), prompt=prompt)
                     reply.text += "\n" + next_line
                     if presenter is not None and len(decision.seats) == 1:

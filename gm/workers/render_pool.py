@@ -43,6 +43,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Literal
 
 from engines.core.contract import GameState
+from gm.workers import render_memory
 from gm.workers.heap import freeze_start_up_heap
 from gm.workers.render_queue import JobQueue
 
@@ -95,6 +96,7 @@ def _worker_main(conn: Connection, modules: Sequence[str], warm_up: bool) -> Non
 
         presenters.warm_up_all(skip=getattr(sys.modules.get("gm.workers.render_warm"), "WARMED", frozenset()))
     freeze_start_up_heap()  # what the warm-up drew stays: no full collection walks it mid-picture
+    trimmer = render_memory.Trimmer()
     try:
         conn.send(("ready", os.getpid()))
         while True:
@@ -105,6 +107,9 @@ def _worker_main(conn: Connection, modules: Sequence[str], warm_up: bool) -> Non
             except Exception as exc:
                 message = ("error", f"{type(exc).__name__}: {exc}"[:2000])
             conn.send(message)
+            del payload, message
+            if not conn.poll(0):  # the pages the picture freed go back only while no picture waits
+                trimmer.after_picture()
     except (EOFError, OSError):  # the bot closed the pipe or went away: nothing left to draw for
         return
 

@@ -7,8 +7,9 @@ pure: they read the state, never change it, and the same state gives the same by
 The package is split by what it draws, on top of the shared kit (``renderers.kit*``):
 ``layout`` (canvas geometry and facts about a state), ``glyphs`` (terrain colours and
 painters shared with the legend), ``board`` (the arena and its pieces), ``panel`` (banner,
-facts, timelines), ``preview`` (move and spell overlays) and ``palette`` (every colour a
-picture can hold, so the PNG is quantized by a look-up). This module composes them.
+facts, timelines), ``preview`` (move and spell overlays), ``palette`` (every colour a
+picture can hold, so the PNG is quantized by a look-up) and ``surface`` (what a picture is
+recorded on, and small painters' calls kept). This module composes them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from PIL import Image, ImageDraw
 from common.i18n import t
 from engines.krosmaster.content import name_in
 from engines.krosmaster.state import State
-from renderers import kit, kit_panel, kit_scene
+from renderers import kit, kit_panel, kit_replay, kit_scene
 from renderers.krosmaster import board, layout, palette, panel, preview
 from renderers.krosmaster.glyphs import GROUND_A, GROUND_B, ICE, KAMA, NO_POWERS, ice_squares
 from renderers.krosmaster.layout import (
@@ -39,6 +40,7 @@ from renderers.krosmaster.layout import (
 )
 from renderers.krosmaster.panel import panel_groups, panel_rows
 from renderers.krosmaster.preview import PreviewKind
+from renderers.krosmaster.surface import Board, painted
 
 __all__ = [
     "GROUND_A", "GROUND_B", "HEIGHT", "ICE", "KAMA", "NO_POWERS", "WIDTH", "PreviewKind", "grid_for", "ice_squares",
@@ -61,24 +63,36 @@ def _draw(state: State, lang: str, seat_names: Mapping[int, str] | None, highlig
         board.draw_board(draw, state, grid, highlight=highlight, under=extra.under if extra else None,
                          over=extra.over if extra else None, busy=extra.busy if extra else ())
     draw = surface(None)  # legend and panel: opaque colours, no blending (~7 % of the panel's time)
-    legend = board.legend(state, lang) + (extra.legend if extra else [])
-    rows = kit_panel.legend_rows(legend, LEGEND_WIDTH, TEXT, SWATCH)
-    under = 0  # rows that fit under the board; the rest go to the bottom of the panel
-    while under < len(rows) and kit_panel.legend_height(rows[:under + 1], TEXT, SWATCH) <= HEIGHT - LEGEND_TOP:
-        under += 1
+    legend = tuple(board.legend(state, lang) + (extra.legend if extra else []))
     with kit.region("legend"):
-        kit_panel.draw_legend(draw, LEGEND_LEFT, LEGEND_TOP, rows[:under], TEXT, SWATCH)
-        _title(draw, rows[:under], f"{t('render.km.title', lang)} · {name_in(arena, lang)}")
-    overflow = kit_panel.legend_rows([item.entry for row in rows[under:] for item in row], PANEL_WIDTH, TEXT, SWATCH)
+        overflow = painted(draw, _legend, legend, f"{t('render.km.title', lang)} · {name_in(arena, lang)}")
     with kit.region("panel"):
         panel.draw_panel(draw, state, lang, seat_names, extra.banner if extra else None, overflow)
 
 
+def _legend(draw: ImageDraw.ImageDraw, legend: tuple[kit_panel.LegendEntry, ...], title: str
+            ) -> tuple[kit_panel.LegendRow, ...]:
+    """The legend under the board and the title after it; returns the rows that did not fit there (the
+    panel draws them at its bottom). Depends on its arguments only (``surface.painted`` keeps it)."""
+    rows = kit_panel.legend_rows(legend, LEGEND_WIDTH, TEXT, SWATCH)
+    under = 0  # rows that fit under the board; the rest go to the bottom of the panel
+    while under < len(rows) and kit_panel.legend_height(rows[:under + 1], TEXT, SWATCH) <= HEIGHT - LEGEND_TOP:
+        under += 1
+    kit_panel.draw_legend(draw, LEGEND_LEFT, LEGEND_TOP, rows[:under], TEXT, SWATCH)
+    _title(draw, rows[:under], title)
+    return tuple(kit_panel.legend_rows([item.entry for row in rows[under:] for item in row], PANEL_WIDTH, TEXT,
+                                       SWATCH))
+
+
 def _record(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
             extra: preview.Preview | None = None) -> list[kit_scene.Entry]:
-    """The picture's draw calls, kept (``kit_scene``)."""
+    """The picture's draw calls, kept (``kit_scene``): the board's in the mode each needs (``surface.Board``)."""
     entries: list[kit_scene.Entry] = []
-    _draw(state, lang, seat_names, highlight, extra, lambda mode: kit_scene.Recorder(entries, mode))
+
+    def recorder(mode: str | None) -> kit_scene.Recorder:
+        return Board(entries) if mode == "RGBA" else kit_scene.Recorder(entries, mode)
+
+    _draw(state, lang, seat_names, highlight, extra, recorder)
     return entries
 
 
@@ -187,6 +201,28 @@ def warm_up() -> None:
             kit.draw_text(scratch, (0, 0), str(number), size, anchor="mm")
             kit.draw_text(scratch, (0, 0), str(number), size, bold=True, anchor="lm")
     _warm_panel_text(scratch)
+    _warm_game()
+
+
+WARM_TEAMS = (("iron_warden", "ember_witch", "gale_archer", "tide_healer"),
+              ("bone_crusher", "shadow_rogue", "cloud_sage", "mire_imp", "root_druid"))
+"""The sample game's teams (built-in figurines, level 12 each)."""
+
+
+def _warm_game() -> None:
+    """Pictures of a sample game under way, each position as a table's first three pictures (drawn whole,
+    recorded, compared), in both languages: what a real board adds to the arena (pieces, tokens, the panel's
+    cards and the replay's blits and level masks) is then cached in the fork server (issue 28: a worker's
+    first picture cost 26-39 ms of CPU against 4 ms for the next ones)."""
+    from engines.core.contract import SeatSetup, Setup
+    from engines.krosmaster.engine import KrosmasterEngine
+    from renderers import kit_warm
+
+    setup = Setup(seats=[SeatSetup(seat=n, user_id=n, name=name, config={"team": list(team)})
+                         for n, (name, team) in enumerate(zip(("warm", "up"), WARM_TEAMS, strict=True))])
+    for n, view in enumerate(kit_warm.playout(KrosmasterEngine(), setup)):
+        for lang in ("en", "it"):
+            kit_warm.as_a_table(("warm-up", n, lang), lambda view=view, lang=lang: render(view, lang=lang))
 
 
 def _warm_panel_text(scratch: ImageDraw.ImageDraw) -> None:
@@ -232,9 +268,10 @@ def _warm_panel_text(scratch: ImageDraw.ImageDraw) -> None:
 def _png(state: State, lang: str, seat_names: Mapping[int, str] | None, highlight: Iterable[str] | None,
          extra: preview.Preview | None = None) -> bytes:
     """Encode on the arena's fixed palette (exact for every colour drawn, no per-picture quantizer).
-    A table that drew a picture lately has its calls recorded, so that its next picture is drawn
-    again only where it changed (``kit_scene``); any other picture is drawn at once, which costs
-    less than recording it.
+    The picture is recorded as draw calls and replayed straight on the palette's indexes
+    (``kit_replay``: no RGB canvas, no quantizing; a picture with a see-through tint goes through RGB):
+    at once for a lone picture, and for a table that drew a picture lately only where it changed since
+    (``kit_scene``). Either way the bytes are a whole-picture encode's.
 
     The scene is the table the render pool names (``kit_scene.table``), its arena, language and
     players; a picture drawn with no table named is told apart by the last three only, and two
@@ -244,7 +281,8 @@ def _png(state: State, lang: str, seat_names: Mapping[int, str] | None, highligh
     arena_palette = palette.for_arena(arena_json)
     names = tuple(sorted(seat_names.items())) if seat_names else tuple(p.name for p in state.players)
     scene = ("krosmaster", kit_scene.current_table(), arena_json, lang, names)
-    if not kit_scene.wants(scene):
-        return kit.to_png(_compose(state, lang, seat_names, highlight, extra), palette=arena_palette)
     entries = _record(state, lang, seat_names, highlight, extra)
-    return kit_scene.encode(scene, board.static_layer(arena_json), arena_palette, entries)
+    static = board.static_layer(arena_json)
+    if kit_scene.wants(scene):  # labels over tokens and squares: their blends kept by ground (kept=True)
+        return kit_replay.encode(scene, static, arena_palette, entries, kept=True)
+    return kit_replay.png(static, arena_palette, entries, kept=True)

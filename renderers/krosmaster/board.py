@@ -33,6 +33,7 @@ from renderers.krosmaster.layout import (
     grid_for,
     shape_of,
 )
+from renderers.krosmaster.surface import painted
 
 Overlay = Callable[[ImageDraw.ImageDraw, Grid], None]
 
@@ -121,10 +122,10 @@ def _draw_kamas(draw: ImageDraw.ImageDraw, state: State, grid: Grid, occupied: s
         c = grid.cell
         if square in occupied:  # a coin on the top-right corner stays clear of a token or a printed cost
             paint = (round(x1 - c * 0.4), round(y0 - c * 0.12), round(x1 + c * 0.12), round(y0 + c * 0.4))
-            glyphs.paint_kama(draw, paint, count, TEXT)
+            painted(draw, glyphs.paint_kama, paint, count, TEXT)
         else:
             m = round(c * 0.15)
-            glyphs.paint_kama(draw, (x0 + m, y0 + m, x1 - m, y1 - m), count, TEXT)
+            painted(draw, glyphs.paint_kama, (x0 + m, y0 + m, x1 - m, y1 - m), count, TEXT)
 
 
 def _draw_trap(draw: ImageDraw.ImageDraw, piece: PieceState, box: kit.Box) -> None:
@@ -156,10 +157,9 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, state: State, grid: Grid) -> None:
         if piece.summon is not None:  # 315.1: a summon is a slightly smaller token with its kind marked
             inset += grid.cell // 26
         x0, y0, x1, y1 = grid.box(*square, inset=inset)
-        kit_board.draw_token(draw, (x0, y0, x1, y1), kit.team_colour(piece.owner), piece.short, wounds=piece.wounds,
-                             hp=piece.hp, shape=shape_of(state, piece.owner), size=size,
-                             ring=kit.HIGHLIGHT if active else None, show_hp=piece.summon != "trap",
-                             label_room=grid.cell - 2)
+        painted(draw, kit_board.draw_token, (x0, y0, x1, y1), kit.team_colour(piece.owner), piece.short,
+                wounds=piece.wounds, hp=piece.hp, shape=shape_of(state, piece.owner), size=size,
+                ring=kit.HIGHLIGHT if active else None, show_hp=piece.summon != "trap", label_room=grid.cell - 2)
         if piece.summon is not None:
             m = max(8, grid.cell // 4)
             sx1, sy0 = x1 + grid.cell // 10, y0 - grid.cell // 10

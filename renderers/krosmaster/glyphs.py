@@ -11,6 +11,7 @@ cannot be taken for it, whatever the reader's colour vision.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -161,7 +162,11 @@ def paint_summon_mark(draw: ImageDraw.ImageDraw, box: tuple[float, float, float,
         draw.line((cx - r * 0.4, cy + r * 0.4, cx + r * 0.4, cy - r * 0.4), fill=kit.INK_DARK, width=2)
 
 
+@lru_cache(maxsize=32)
 def summon_painter(kind: str, colour: RGB = kit.MUTED) -> Painter:
+    """A legend painter for a summon's mark (the same painter for the same mark: a picture's legend is
+    then equal to the last one's, and its drawing is kept, ``surface.painted``)."""
+
     def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
         paint_summon_mark(draw, box, kind, colour)
 
@@ -182,8 +187,9 @@ def paint_no_powers(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, f
     draw.line((x0 + w * k + 2, y0 + w * k + 2, x1 - w * k - 2, y1 - w * k - 2), fill=NO_POWERS, width=ring)
 
 
+@lru_cache(maxsize=64)
 def swatch(colour: RGB, outline: RGB = kit.INK_DARK, width: int = 3) -> Painter:
-    """A legend painter for a flat colour with a frame."""
+    """A legend painter for a flat colour with a frame (one painter per colour, as ``summon_painter``)."""
 
     def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
         draw.rectangle(box, fill=colour, outline=outline, width=width)

@@ -38,6 +38,7 @@ from renderers.krosmaster.layout import (
     shape_of,
     team_of,
 )
+from renderers.krosmaster.surface import painted
 
 Banner = tuple[str, RGB, list[str]]  # headline, colour, lines under it
 Mode = Literal["full", "compact", "cards"]  # how much each piece's row says, by room
@@ -152,6 +153,7 @@ class Rows:
     active: str | None
     words: dict[str, str] = field(default_factory=dict)
     heights: dict[tuple[str, str], int] = field(default_factory=dict)
+    plans: dict[tuple[str, str, int, int], _Plan] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: State, lang: str) -> Rows:
@@ -234,6 +236,44 @@ def _items(rows: Rows, piece: PieceState, layout: Mode, room: int) -> tuple[list
     return chips, stats
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """A row laid out at ``y = 0`` (a row moves down by whole pixels): what measuring it found, so
+    drawing it after ``choose_modes`` measured it does not lay it out again."""
+
+    name: str
+    placed: list[tuple[_Item, tuple[int, int]]]
+    lines: int
+    height: int
+
+
+def _plan(rows: Rows, piece: PieceState, x: int, width: int, layout: Mode) -> _Plan:
+    """Lay a (not K.O.) row out: the name, what follows it and what flows under it (``piece_row``)."""
+    key = (piece.id, layout, x, width)
+    found = rows.plans.get(key)
+    if found is not None:
+        return found
+    chip_x = x + INDEX_W
+    name_x = chip_x + rows.chip_w + GAP
+    right = x + width
+    chip_dy = (LINE - kit_panel.chip_height(TEXT)) // 2
+    summon_w = TEXT + DU(2) if piece.summon is not None else 0
+    active = piece.id == rows.active
+    full = layout == "full"
+    name = kit.fit(name_in(piece.figurine, rows.lang), TEXT, right - name_x - summon_w, 1) if full else ""
+    name_end = name_x + summon_w + (kit.text_width(name, TEXT, 1 if active else 0) if full else 0)
+    after_name, flowing = _items(rows, piece, layout, right - name_x - summon_w)
+    first = kit_panel.fits([i.width for i in after_name], name_end + GAP, right, DU(2))
+    flowing = after_name[first:] + flowing if not full else flowing + after_name[first:]
+    spans = [] if full else [(name_end, right, chip_dy)]
+    places, lines = kit_panel.flow([i.width for i in flowing], spans,
+                                   lambda n: (name_x, right, (1 + n) * LINE + chip_dy), DU(3))
+    placed = [(item, (name_end + GAP + sum(i.width + DU(2) for i in after_name[:k]), chip_dy))
+              for k, item in enumerate(after_name[:first])] + list(zip(flowing, places, strict=True))
+    plan = rows.plans[key] = _Plan(name, placed, lines, (1 + lines) * LINE + ROW_GAP)
+    return plan
+
+
 def piece_row(draw: ImageDraw.ImageDraw | None, rows: Rows, piece: PieceState, index: int, x: int, y: int,
               width: int, layout: Mode) -> int:
     """One timeline entry; returns its height. ``draw=None`` only measures.
@@ -257,15 +297,9 @@ def piece_row(draw: ImageDraw.ImageDraw | None, rows: Rows, piece: PieceState, i
     if piece.ko:
         return _ko_row(draw, rows, piece, index, x, y, right, ko)
     full = layout == "full"
-    name = kit.fit(name_in(piece.figurine, rows.lang), TEXT, right - name_x - summon_w, 1) if full else ""
-    name_end = name_x + summon_w + (kit.text_width(name, TEXT, 1 if active else 0) if full else 0)
-    after_name, flowing = _items(rows, piece, layout, right - name_x - summon_w)
-    first = kit_panel.fits([i.width for i in after_name], name_end + GAP, right, DU(2))
-    flowing = after_name[first:] + flowing if not full else flowing + after_name[first:]
-    spans = [] if full else [(name_end, right, y + chip_dy)]
-    places, lines = kit_panel.flow([i.width for i in flowing], spans,
-                                   lambda n: (name_x, right, y + (1 + n) * LINE + chip_dy), DU(3))
-    height = rows.heights[piece.id, layout] = (1 + lines) * LINE + ROW_GAP
+    plan = _plan(rows, piece, x, width, layout)
+    name, lines, height = plan.name, plan.lines, plan.height
+    rows.heights[piece.id, layout] = height
     if draw is None:
         return height
     if active:
@@ -283,10 +317,8 @@ def piece_row(draw: ImageDraw.ImageDraw | None, rows: Rows, piece: PieceState, i
     if lines and piece.pos:  # the square, under the chip
         kit.draw_text(draw, (chip_x + rows.chip_w / 2, mid + LINE), piece.pos, TEXT, ink if active else kit.SUBTLE,
                       anchor="mm", bold=True)
-    placed = [(item, (name_end + GAP + sum(i.width + DU(2) for i in after_name[:k]), y + chip_dy))
-              for k, item in enumerate(after_name[:first])] + list(zip(flowing, places, strict=True))
-    for item, (ix, iy) in placed:
-        _draw_item(draw, item, ix, iy - chip_dy + LINE / 2, ink, active)
+    for item, (ix, iy) in plan.placed:
+        _draw_item(draw, item, ix, y + iy - chip_dy + LINE / 2, ink, active)
     return height
 
 
@@ -311,7 +343,7 @@ def _ko_row(draw: ImageDraw.ImageDraw | None, rows: Rows, piece: PieceState, ind
 
 def _draw_item(draw: ImageDraw.ImageDraw, item: _Item, x: int, mid: float, ink: RGB, active: bool) -> None:
     if item.chip is not None:
-        kit_panel.draw_chip(draw, x, round(mid - kit_panel.chip_height(TEXT) / 2), item.chip, TEXT)
+        painted(draw, kit_panel.draw_chip, x, round(mid - kit_panel.chip_height(TEXT) / 2), item.chip, TEXT)
     elif item.kind == "hp":
         heart = TEXT * 3 // 4
         kit_panel.paint_heart(draw, (x, round(mid - heart / 2), x + heart, round(mid + heart / 2)))
@@ -353,11 +385,19 @@ def _name_chip(draw: ImageDraw.ImageDraw, state: State, piece: PieceState, x: in
     h = kit_panel.chip_height(TEXT)
     colour = KO_GREY if piece.ko else kit.team_colour(piece.owner)
     radius = h // 2 if shape_of(state, piece.owner) == "circle" else DU(2)
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=radius, fill=colour, outline=kit.INK_DARK)
     kit.note("chip", (x, y, x + w, y + h), piece.short, TEXT)
+    painted(draw, _label_chip, (x, y, x + w, y + h), radius, colour, piece.short)
+
+
+def _label_chip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int, colour: RGB,
+                short: str) -> None:
+    """A board label on a chip: depends on its arguments only (``surface.painted`` keeps its calls)."""
+    x, y, x1, y1 = box
+    w, h = x1 - x, y1 - y
+    draw.rounded_rectangle(box, radius=radius, fill=colour, outline=kit.INK_DARK)
     stroke = kit.outline_width(TEXT)
-    size = kit.fit_size(piece.short, TEXT, w - 4, minimum=TEXT, stroke=stroke)
-    kit.draw_text(draw, (x + w / 2, y + h / 2 + 1), piece.short, size, kit.INK, anchor="mm", outline=kit.INK_DARK)
+    size = kit.fit_size(short, TEXT, w - 4, minimum=TEXT, stroke=stroke)
+    kit.draw_text(draw, (x + w / 2, y + h / 2 + 1), short, size, kit.INK, anchor="mm", outline=kit.INK_DARK)
 
 
 # -- players and teams -------------------------------------------------------------------

@@ -215,10 +215,12 @@ def warm_up() -> None:
     masks, the palette's blends); every render worker calls this at start
     (``gm.workers.render_pool.WARM_UP``) so no player's first picture pays for it."""
     from engines.core.contract import SeatSetup, Setup
-    from engines.core.dice import SeededDice
     from engines.mageknight import ENGINE
 
     setup = Setup(seats=[SeatSetup(seat=0, user_id=0, name="warm")], options={"site": "city", "tier": 4, "seed": 1})
-    state = ENGINE.new_game(setup, SeededDice(1))
-    for lang in ("en", "it"):
-        render(ENGINE.view(state, None), lang=lang, log_lines=["warm up"])  # type: ignore[arg-type]
+    from renderers import kit_warm
+
+    for n, view in enumerate(kit_warm.playout(ENGINE, setup)):  # the combat's start, then under way (issue 28)
+        for lang in ("en", "it"):
+            kit_warm.as_a_table(("warm-up", n, lang),
+                                lambda view=view, lang=lang: render(view, lang=lang, log_lines=["warm up"]))

@@ -117,13 +117,14 @@ def warm_up() -> None:
     Why: those caches cost a few hundred ms the first time; a render worker calls this at
     start so no player's first picture pays for them."""
     from engines.core.contract import SeatSetup, Setup
-    from engines.core.dice import SeededDice
     from engines.warlord.engine import WarlordEngine
 
     palette.shared()
     engine = WarlordEngine()
     setup = Setup(seats=[SeatSetup(seat=0, user_id=0, name="warm", config={"deck": "stonewardens"}),
                          SeatSetup(seat=1, user_id=1, name="up", config={"deck": "ashen_horde"})], options={})
-    state = engine.new_game(setup, SeededDice(1))
-    for lang in ("en", "it"):
-        render(engine.view(state, None), lang=lang, log_lines=["warm up"])  # type: ignore[arg-type]
+    from renderers import kit_warm
+
+    for view in kit_warm.playout(engine, setup):  # a table at start, then under way (issue 28)
+        for lang in ("en", "it"):
+            render(view, lang=lang, log_lines=["warm up"])  # type: ignore[arg-type]

@@ -18,6 +18,9 @@ BADGE_W = ITEM_H
 STONE: RGB = (205, 207, 214)
 TIER_COLOURS: dict[str, RGB] = {"green": (0, 170, 110), "blue": (86, 180, 233), "red": (228, 60, 50)}
 TIER_LETTERS = {"green": "G", "blue": "B", "red": "R"}
+# events.6: the four colours of war tokens (a war's pair shares one); picked to stay apart from tier colours
+WAR_COLOURS: dict[str, RGB] = {"red": (178, 24, 43), "blue": (33, 102, 172), "green": (27, 120, 55),
+                               "yellow": (254, 196, 79)}
 STAR: RGB = kit.OKABE_ITO["yellow"]
 CROWN: RGB = kit.OKABE_ITO["orange"]
 SHAPE_LINE: RGB = kit.INK_DARK
@@ -83,3 +86,15 @@ def crown(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
     draw.polygon([(x, y + 4), (x + 8, y + 13), (x + 15, y + 2), (x + 22, y + 13), (x1, y + 4), (x1 - 3, y1 - 4),
                   (x + 3, y1 - 4)], fill=CROWN, outline=SHAPE_LINE)
     draw.rectangle((x + 3, y1 - 4, x1 - 3, y1 - 1), fill=CROWN, outline=SHAPE_LINE)
+
+
+def war(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str) -> None:
+    """A war token (events.6): a shield in the war's colour with two crossed blades, in a ``BADGE_W`` box."""
+    fill = WAR_COLOURS.get(colour, STONE)
+    x1, y1 = x + BADGE_W, y + ITEM_H
+    draw.polygon([(x + 2, y + 2), (x1 - 2, y + 2), (x1 - 2, y + ITEM_H // 2), ((x + x1) // 2, y1 - 1),
+                  (x + 2, y + ITEM_H // 2)], fill=fill, outline=kit.INK)
+    blade = kit.text_on(fill)
+    draw.line((x + 7, y + 7, x1 - 7, y1 - 9), fill=blade, width=3)
+    draw.line((x1 - 7, y + 7, x + 7, y1 - 9), fill=blade, width=3)
+    kit.note("piece", (x, y, x1, y1), f"war {colour}")

@@ -91,6 +91,7 @@ def entries(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] |
         out.append(Entry(_glyph(glyphs.crown), glyphs.BADGE_W, tr("legend.overlord", lang)))
     if any(region in regions for region in state.bosses.values()):
         out.append(Entry(_glyph(glyphs.star), glyphs.BADGE_W, tr("legend.boss", lang)))
+    out += _table_events(state, pack, lang, regions)
     figures = [f for f in state.figures.values() if f.region in regions]
     if any(f.faction for f in figures):
         out.append(Entry(_flag, 14, tr("legend.quest", lang)))
@@ -118,6 +119,30 @@ def entries(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] |
         out.append(Entry(_piece(chip), chip.width, tr("legend.more", lang, n=chip.text.lstrip("+"))))
     out.append(Entry(_event, kit.text_width("E", TEXT), tr("legend.event", lang)))
     out.append(Entry(_item, 32, tr("legend.item", lang)))
+    return out
+
+
+def _war_icon(colour: str) -> Icon:
+    def draw(d: ImageDraw.ImageDraw, x: int, y: int) -> int:
+        glyphs.war(d, x, y, colour)
+        return glyphs.BADGE_W
+    return draw
+
+
+def _table_events(state: State, pack: Pack, lang: str, regions: Collection[str]) -> list[Entry]:
+    """events.6: each war whose tokens are in the picture, by colour, title and reward; events.3: an auction
+    waiting for its bids (how many are sealed, never how much)."""
+    out: list[Entry] = []
+    cards = {e.id: e for e in pack.events}
+    for card_id, colour in state.wars.items():
+        card = cards.get(card_id)
+        if card is not None and any(r in regions for r in card.war_regions):
+            out.append(Entry(_war_icon(colour), glyphs.BADGE_W,
+                             tr("legend.war", lang, title=plain(local_name(card, lang)), n=card.war_gold)))
+    top = state.pending[0] if state.pending else None
+    if top is not None and top.kind == "auction_bid" and top.target in cards:
+        out.append(Entry(None, 0, tr("legend.auction", lang, title=plain(local_name(cards[top.target], lang)),
+                                     n=len(top.bids), of=len(top.seats))))
     return out
 
 

@@ -1,6 +1,7 @@
 """The dynamic layer: what stands on each region at this snapshot (spec §4.10 "Drawing").
 
-Per region, after its feature badges: the Overlord's crown, event bosses' stars, character tokens
+Per region, after its feature badges: the Overlord's crown, event bosses' stars, war tokens (a shield in
+the war's colour with crossed blades, events.6), character tokens
 (faction fill, two-letter class code and the seat's number; Horde tokens are square-cornered and
 Alliance ones round, so faction is shape as well as hue) and creature pills, one per group (the
 quest faction's figures of one type, or the independents of one type): a quest flag in the
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from engines.wowboard.content import Pack, Region
+from engines.wowboard.rules_war import war_regions
 from engines.wowboard.state import State
 from renderers import kit
 from renderers.kit import RGB
@@ -29,7 +31,7 @@ SHAPE = 16
 
 @dataclass(frozen=True)
 class Piece:
-    kind: str  # "crown", "star", "token", "pill", "more"
+    kind: str  # "crown", "star", "war", "token", "pill", "more"
     width: int
     text: str = ""
     faction: str | None = None
@@ -72,6 +74,8 @@ def pieces_by_region(state: State) -> dict[str, list[Piece]]:
         out[state.overlord.region].append(Piece("crown", glyphs.BADGE_W))
     for _boss, region in sorted(state.bosses.items()):
         out[region].append(Piece("star", glyphs.BADGE_W))
+    for region, colours in sorted(war_regions(state).items()):  # events.6: a war token per war on the region
+        out[region] += [Piece("war", glyphs.BADGE_W, colour) for colour in colours]
     for c in sorted(state.characters.values(), key=lambda c: (c.faction != "horde", c.seat, c.id)):
         out[c.region].append(_token(class_code(c.class_id), c.seat, c.faction))
     groups: dict[tuple[str, str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -87,6 +91,9 @@ def draw_piece(draw: ImageDraw.ImageDraw, x: int, y: int, piece: Piece) -> None:
     if piece.kind == "crown":
         glyphs.crown(draw, x, y)
         kit.note("piece", (x, y, x + piece.width, y + ITEM_H), "overlord")
+        return
+    if piece.kind == "war":
+        glyphs.war(draw, x, y, piece.text)
         return
     if piece.kind == "star":
         glyphs.star(draw, x, y)

@@ -63,9 +63,9 @@ def draw_strip(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str,
         tail = tr("acts", lang, faction=who)
     box = kit.draw_text(draw, (MARGIN, LINE_1 + 15), head, TEXT, kit.INK, anchor="lm", bold=True)
     active_fill = faction_colour(state.active) if state.phase != "over" else kit.PANEL_LINE
-    _chip(draw, box[2] + 14, LINE_1, tail, active_fill, 4 if state.active == "horde" else 15)
+    chip_end = _chip(draw, box[2] + 14, LINE_1, tail, active_fill, 4 if state.active == "horde" else 15)
     merchant = tr("merchant", lang, n=len(state.merchant))
-    kit.draw_text(draw, (WIDTH - MARGIN, LINE_1 + 15), merchant, TEXT, kit.SUBTLE, anchor="rm")
+    sold = kit.draw_text(draw, (WIDTH - MARGIN, LINE_1 + 15), merchant, TEXT, kit.SUBTLE, anchor="rm")
     x = MARGIN
     for faction in FACTIONS:
         xp = sum(c.xp for c in state.of_faction(faction))
@@ -73,11 +73,23 @@ def draw_strip(draw: ImageDraw.ImageDraw, state: State, pack: Pack, lang: str,
         text = f"{faction_name(faction, lang)} · {tr('xp', lang, xp=xp)} · {tr('quests', lang, n=quests)}"
         x = _chip(draw, x, LINE_2, text, faction_colour(faction), 4 if faction == "horde" else 15) + 10
     names = {s.seat: s.name for s in state.seats}
-    legend = "  ".join(f"{s.seat + 1} {seat_name(names, s.seat, seat_names)}" for s in state.seats)
+    entries = [f"{s.seat + 1} {seat_name(names, s.seat, seat_names)}" for s in state.seats]
     room = WIDTH - MARGIN - x
-    if legend and room > 4 * TEXT:
-        kit.draw_text(draw, (WIDTH - MARGIN, LINE_2 + 15), kit.fit(legend, TEXT, room), TEXT, kit.SUBTLE,
-                      anchor="rm")
+    rows = [(LINE_2, room, entries)]
+    if entries and kit.text_width("  ".join(entries), TEXT) > room:  # five or six seats: two lines of names
+        top_room = sold[0] - 24 - chip_end
+        top: list[str] = []
+        while len(top) < len(entries) - 1 and kit.text_width("  ".join([*top, entries[len(top)]]), TEXT) <= top_room:
+            top.append(entries[len(top)])
+        rows = [(LINE_1, top_room, top), (LINE_2, room, entries[len(top):])]
+    for y, width, row in rows:
+        legend = "  ".join(row)
+        if row and kit.text_width(legend, TEXT) > width:  # still too long: each name shortened alike
+            each = (width - kit.text_width("  ", TEXT) * (len(row) - 1)) // len(row)
+            legend = "  ".join(kit.fit(e, TEXT, each) for e in row)
+        if legend and width > 4 * TEXT:
+            kit.draw_text(draw, (WIDTH - MARGIN if y == LINE_2 else sold[0] - 24, y + 15), kit.fit(legend, TEXT, width),
+                          TEXT, kit.SUBTLE, anchor="rm")
     _draw_track(draw, pack, state.turn, lang)
 
 

@@ -287,7 +287,6 @@ def warm_up() -> None:
     Why: those caches cost ~0.7 s the first time; a render worker calls this at start
     (``gm.workers.render_pool.WARM_UP``) so no player's first picture pays for them."""
     from engines.core.contract import SeatSetup, Setup
-    from engines.core.dice import SeededDice
     from engines.wowminis import ENGINE
     from engines.wowminis.content import builtin_pack
 
@@ -297,9 +296,11 @@ def warm_up() -> None:
         kit.to_png(board.static_layer(map_json, sides), palette=palette.for_map(map_json, sides))
     setup = Setup(seats=[SeatSetup(seat=0, user_id=0, name="warm"), SeatSetup(seat=1, user_id=1, name="up")],
                   options={})
-    state = ENGINE.new_game(setup, SeededDice(1))
-    for lang in ("en", "it"):
-        render(ENGINE.view(state, None), lang=lang, log_lines=["warm up"])  # type: ignore[arg-type]
+    from renderers import kit_warm
+
+    for view in kit_warm.playout(ENGINE, setup):  # a new game, then one under way (issue 28)
+        for lang in ("en", "it"):
+            render(view, lang=lang, log_lines=["warm up"])  # type: ignore[arg-type]
     scratch = kit.Draw(Image.new("RGB", (64, 64)))
     for number in range(25):
         kit.draw_text(scratch, (0, 0), str(number), TEXT, outline=kit.INK_DARK)

@@ -95,7 +95,8 @@ def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tu
     for point in board.spawn_points:
         cell = grid.at(point.at)
         if cell is not None:
-            glyphs.paint_spawn(draw, *grid.centre(*cell), grid.s, colours.get(point.side, glyphs.NEUTRAL))
+            colour = colours.get(point.at, colours.get(point.side, glyphs.NEUTRAL))  # a dealt point: its seat's
+            glyphs.paint_spawn(draw, *grid.centre(*cell), grid.s, colour)
     for label in board.vp_locations:
         cell = grid.at(label)
         if cell is not None:

@@ -199,8 +199,15 @@ def seat_colour(seat: int) -> kit.RGB:
 
 
 def side_colours(state: State) -> tuple[tuple[str, kit.RGB], ...]:
-    """The colour of each map side (A33): its seat's colour; neutral points are grey."""
-    return tuple((p.side, seat_colour(p.seat)) for p in sorted(state.players, key=lambda p: p.side))
+    """The colour of each map side (A33): its first seat's colour (a team's first member); neutral points are
+    grey. In a free-for-all of 3-4 each spawn point dealt to a seat (``spawns``) is keyed by its label."""
+    dealt = tuple((at, seat_colour(p.seat)) for p in sorted(state.players, key=lambda p: p.seat) for at in p.spawns)
+    if dealt:
+        return dealt
+    first: dict[str, kit.RGB] = {}
+    for p in sorted(state.players, key=lambda p: p.seat):
+        first.setdefault(p.side, seat_colour(p.seat))
+    return tuple(sorted(first.items()))
 
 
 def shape_of(state: State, seat: int) -> str:

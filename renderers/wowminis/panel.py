@@ -142,12 +142,18 @@ def banner(state: State, lang: str, seat_names: Mapping[int, str] | None) -> tup
 
 
 def vp_items(state: State, lang: str, seat_names: Mapping[int, str] | None) -> list[Item]:
-    """102.1: each player's VP against the goal, in the seat's colour."""
+    """102.1: each player's VP against the goal, in the seat's colour. In 2 vs 2 the chips go by team, each
+    team led by its total against its goal (the team wins as one, ``rules_parties``)."""
     who = names(state, seat_names)
     label = text_item(tr("vp_label", lang), kit.SUBTLE, bold=True)
-    players = sorted(state.players, key=lambda x: x.seat)
+    players = sorted(state.players, key=lambda x: (x.team if x.team is not None else -1, x.seat))
     items = [label]
     for p in players:
+        if p.team is not None and p is next(q for q in players if q.team == p.team):
+            team = [q for q in players if q.team == p.team]
+            vp, goal = sum(q.vp for q in team), sum(q.goal or q.honor_total for q in team)
+            items.append(text_item(tr("team_vp", lang, n=p.team + 1, vp=vp, goal=goal),
+                                   kit.INK if vp >= goal > 0 else kit.SUBTLE, glue=False, bold=True))
         goal = p.goal or p.honor_total
         score = tr("vp", lang, name="", vp=p.vp, goal=goal).strip()
         # Chips flow onto a second line when both do not fit; only a name wider than the whole

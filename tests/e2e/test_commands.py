@@ -227,6 +227,27 @@ async def test_two_members_lobby_and_spectator(fake: FakeDiscord) -> None:
     assert not res.ephemeral
 
 
+async def test_my_games_lists_what_waits_on_me_with_a_link_to_each_channel(fake: FakeDiscord) -> None:
+    """/game mine (issue 32.1): private, what waits on the asker first, a link button per channel."""
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    await ok(fake, await fake.slash(alice, "game new", {"system": "mageknight"}, channel="games"))
+    await ok(fake, await fake.slash(bob, "game new", {"system": "warlord"}, channel="table-2"))
+    await ok(fake, await fake.slash(alice, "game join", channel="table-2"))
+    await ok(fake, await fake.slash(bob, "game start", channel="table-2"))  # a Warlord army: both must choose
+    res = await ok(fake, await fake.slash(alice, "game mine", channel="general"))
+    assert res.ephemeral and not res.message.pinged_ids
+    first, second = [line for line in res.text.splitlines() if line[:2] in ("1.", "2.")]
+    assert fake.channels["table-2"].mention in first and "▶" in first and "your move" in first
+    assert fake.channels["games"].mention in second and "lobby" in second
+    links = [button for button in res.message.buttons() if button.get("style") == 5]
+    assert [link["url"].rsplit("/", 1)[1] for link in links] == [
+        str(fake.channels["table-2"].id), str(fake.channels["games"].id)]
+    res = await ok(fake, await fake.slash(alice, "game mine", channel="general", locale="it"))
+    assert "tocca a te" in res.text and "sala d'attesa" in res.text
+    for channel in ("games", "table-2"):
+        await ok(fake, await fake.slash("gm", "game end", channel=channel))
+
+
 # ------------------------------------------------------------------------------ faults
 
 

@@ -92,6 +92,9 @@ SOURCES: dict[str, Callable[[], Iterable[str]]] = {  # a template of several hol
     "dice.wowboard.pool.{}": _lazy(CORE, "BoardColour"),
     "dice.system.{}": lambda: ["notation", "tension", "krosmaster", "mageknight", "warlord", "wowboard", "wowminis"],
     "game.status_{}": lambda: ["lobby", "active", "finished", "abandoned"],
+    "game.absent.policy.{}": _constant("gm.table.absent_policy", "POLICIES"),  # issue 32.2
+    "game.absent.described.{}": _constant("gm.table.absent_policy", "POLICIES"),
+    "game.absent.unit.{}": lambda: ["m", "h", "d"],  # absent_policy.duration_text's units
     "rules.scope.{}": _lazy("common.rules_model", "SourceKind"),
     # Krosmaster
     "km.dir.{}": _constant("gm.games.krosmaster.names", "DIRECTIONS"),
@@ -130,6 +133,7 @@ SOURCES: dict[str, Callable[[], Iterable[str]]] = {  # a template of several hol
     "warlord.trigger.{}": _lazy("engines.warlord.state", "TriggerKind"),
     "warlord.ui.trait.{}": lambda: _warlord_traits(),  # the shipped pack's traits; a pack's own stays as printed
     "wowboard.ui.colour.{}": _lazy("engines.wowboard.content_cards", "QuestColour"),
+    "wowboard.ui.war_colour.{}": _constant("engines.wowboard.state", "WAR_COLOURS"),
     "wowm.ui.pref.{}": lambda: _of(_lazy_type("engines.wowminis.state", "AutoPass"))
     + _of(_lazy_type("engines.wowminis.state", "AutoReroll")),
 }

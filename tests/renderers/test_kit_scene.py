@@ -21,7 +21,7 @@ from PIL import Image, ImageChops
 from engines.krosmaster.engine import area_for, reachable_squares, spell_targets
 from engines.krosmaster.rules_board import label
 from engines.krosmaster.state import State
-from renderers import kit, kit_scene
+from renderers import kit, kit_png, kit_scene
 from renderers import krosmaster as km
 from renderers.krosmaster import palette
 
@@ -94,28 +94,29 @@ def test_a_spell_preview_matches_its_whole_draw() -> None:
 
 def test_only_the_changed_bands_are_drawn_again() -> None:
     """Not a timing test: the second of two pictures a token apart redraws a few bands, and the
-    same picture again redraws none (each redrawn band is quantized once)."""
+    same picture again redraws none (each redrawn band's rows are compressed once, whether the picture
+    is drawn on palette indexes, ``kit_replay``, or in RGB and quantized, ``kit_scene``)."""
     states = _game(1)
     before, after = next((a, b) for a, b in itertools.pairwise(states) if a.phase == b.phase == "turn"
                          and a.active_piece == b.active_piece and a.pieces[a.active_piece or ""].pos !=
                          b.pieces[b.active_piece or ""].pos)  # the active piece moved: nothing else reflows
-    quantized: list[int] = []
-    original = kit_scene.Palette.quantize
+    packed: list[int] = []
+    original = kit_png.pack_bands
 
-    def counting(self: Any, image: Image.Image) -> Image.Image:
-        quantized.append(image.height)
-        return original(self, image)
+    def counting(raw: bytes, width: int, **kwargs: Any) -> list[kit_png.Band]:
+        packed.append(len(raw) // (width + 1))
+        return original(raw, width, **kwargs)
 
     km.render(before)  # a first picture is drawn at once and only remembered as drawn lately
     km.render(before)  # the second is recorded
-    kit_scene.Palette.quantize = counting  # type: ignore[method-assign]
+    kit_png.pack_bands = counting  # type: ignore[assignment]
     try:
         km.render(before)
-        assert quantized == []
+        assert packed == []
         km.render(after)
     finally:
-        kit_scene.Palette.quantize = original  # type: ignore[method-assign]
-    assert 0 < sum(quantized) < km.HEIGHT
+        kit_png.pack_bands = original  # type: ignore[assignment]
+    assert 0 < sum(packed) < km.HEIGHT
 
 
 def _scene_png(entries: list[kit_scene.Entry], static: Image.Image, pal: kit_scene.Palette) -> bytes:

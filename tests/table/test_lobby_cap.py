@@ -16,7 +16,7 @@ from gm.app import App
 from gm.context import Actor, Place
 from gm.errors import error_reply
 from gm.settings import Settings
-from tests.conftest import ALICE, BOB
+from tests.conftest import ALICE, BOB, CAROL
 from tests.fakes import RaceEngine
 
 GUILD = 1
@@ -77,6 +77,33 @@ async def test_leaving_a_lobby_or_starting_it_frees_a_place(app: App) -> None:
     await app.tables.start(channel(2), ALICE)  # a started game is no lobby
     await app.tables.new(channel(12), ALICE, "race")
     assert (await _refusal(app, channel(13))).key == "game.lobby_cap"
+
+
+async def test_a_lobby_left_by_its_host_goes_to_the_first_player_under_the_cap(app: App) -> None:
+    """Handing a lobby over must not push anyone past the cap: otherwise two accounts open lobbies
+    without end (one opens, the other joins, the first leaves)."""
+    for n in range(3):
+        await app.tables.new(channel(n), BOB, "race")  # bob is at the cap
+    await app.tables.new(channel(10), ALICE, "race")
+    await app.tables.join(channel(10), BOB)
+    await app.tables.join(channel(10), CAROL)
+    reply = await app.tables.leave(channel(10), ALICE)
+    table = await app.tables.table_for(channel(10))
+    assert table is not None and table.host == CAROL.user_id  # bob, first in seat order, is skipped
+    assert f"<@{CAROL.user_id}>" in reply.text
+
+
+async def test_a_lobby_nobody_may_take_over_closes_and_says_why(app: App) -> None:
+    for n in range(3):
+        await app.tables.new(channel(n), BOB, "race")
+    await app.tables.new(channel(10), ALICE, "race")
+    await app.tables.join(channel(10), BOB)
+    reply = await app.tables.leave(channel(10), ALICE)
+    assert await app.tables.table_for(channel(10)) is None
+    assert reply.text == t("game.left_closed_cap", "en", user=f"<@{ALICE.user_id}>")
+    assert "server" in reply.text
+    assert "server" in t("game.left_closed_cap", "it", user="x")
+    assert len((await _refusal(app, channel(11), BOB)).params["channels"].split(", ")) == 3  # still three
 
 
 async def test_an_idle_lobby_does_not_count(app: App) -> None:

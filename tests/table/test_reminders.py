@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from db import games as repo
+from db import reminders as claims
 from db.database import MIGRATIONS_DIR, connect, migrate, migration_files
 from db.dialect import is_postgres
 from db.pg import PG_MIGRATIONS_DIR, open_pool
@@ -302,15 +303,16 @@ async def test_a_post_that_fails_midway_leaves_the_rest_to_the_lease(app: App) -
     assert sorted(posted) == sorted(ids)  # each exactly once
 
 
-async def test_a_pass_claims_in_one_transaction_and_confirms_in_one_statement(
+async def test_a_pass_finds_and_claims_a_page_in_one_call_and_confirms_in_one_statement(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 28's speed section: marking 1,000 reminders one transaction each cost 150–450 ms. A pass
-    claims a batch in one transaction and confirms every post finished meanwhile in one statement."""
+    """Issue 28's speed section: marking 1,000 reminders one transaction each cost 150–450 ms. A pass finds
+    and claims a page with one call (one statement on PostgreSQL), never reads the due set first, and
+    confirms every post finished meanwhile in one statement."""
     await _stalled_games(app, 5)
     calls = {"claim": 0, "confirm": 0}
-    real_claim, real_confirm = repo.claim_reminders, repo.confirm_statement
+    real_claim, real_confirm = claims.claim_due, repo.confirm_statement
 
-    async def claim(*args: Any, **kwargs: Any) -> set[int]:
+    async def claim(*args: Any, **kwargs: Any) -> Any:
         calls["claim"] += 1
         return await real_claim(*args, **kwargs)
 
@@ -318,8 +320,13 @@ async def test_a_pass_claims_in_one_transaction_and_confirms_in_one_statement(
         calls["confirm"] += 1
         return real_confirm(*args, **kwargs)
 
-    monkeypatch.setattr(repo, "claim_reminders", claim)
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the pass read the due set before claiming it")
+
+    monkeypatch.setattr(claims, "claim_due", claim)
     monkeypatch.setattr(repo, "confirm_statement", confirm)
+    monkeypatch.setattr(repo, "due_reminders", never)
+    monkeypatch.setattr(repo, "claim_reminders", never)
 
     async def post(reminder: Reminder) -> bool:
         return True  # instant posts: all five finish before the first confirmation is written

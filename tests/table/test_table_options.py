@@ -64,20 +64,21 @@ async def test_the_lobby_shows_options_as_players_type_them(app: App) -> None:
     assert "duel:true" in card and "images:turn_end" in card and "True" not in card
 
 
-async def test_the_wow_board_game_seats_two_or_four_and_says_so(app: App) -> None:
+async def test_the_wow_board_game_seats_two_to_six_and_a_duel_two(app: App) -> None:
+    """setup.1 (issue 30.1): two to six seats; a duel seats two, and the lobby says so in words."""
     engine: Any = registry.get("wowboard")
-    assert players_text(engine, {}, "en") == "2 or 4" and players_text(engine, {}, "it") == "2 o 4"
-    created = await app.tables.new(TABLE, ALICE, "wowboard")
-    assert "2 or 4" in created.text
-    for player in (BOB, CAROL):
-        await app.tables.join(TABLE, player)
-    card = (await app.tables.status(TABLE, ALICE)).text
-    assert t("game.lobby_need_count", "en", players="2 or 4") in card
+    assert players_text(engine, {}, "en") == "2–6" and players_text(engine, {"duel": "on"}, "it") == "2"
+    created = await app.tables.new(TABLE, ALICE, "wowboard", "duel:on")
+    assert "(2 players)" in created.text
+    await app.tables.join(TABLE, BOB)
     with pytest.raises(TavoloError) as refused:
-        await app.tables.start(TABLE, ALICE)
-    assert refused.value.key == "game.wrong_player_count" and refused.value.params["players"] == "2 or 4"
-    await app.tables.join(TABLE, DAVE)
-    await app.tables.start(TABLE, ALICE)
+        await app.tables.join(TABLE, CAROL)
+    assert refused.value.key in ("game.full", "game.lobby_full")
+    await app.tables.end(TABLE, Actor(user_id=99, name="gm", is_gm=True))
+    await app.tables.new(TABLE, ALICE, "wowboard")
+    await app.tables.join(TABLE, BOB)
+    await app.tables.join(TABLE, CAROL)
+    await app.tables.start(TABLE, ALICE)  # three seats: one against two (setup.1)
 
 
 async def test_the_lobby_and_the_start_name_the_game_not_its_id(app: App) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from engines.core.errors import RuleError
 from engines.wowboard import content_cards as cc
-from engines.wowboard.content import DATA, builtin, load_pack
+from engines.wowboard.content import DATA, builtin, builtin_full, load_pack
 
 PACK = builtin()
 RAW = json.loads(DATA.read_text(encoding="utf-8"))
@@ -21,6 +21,7 @@ RAW = json.loads(DATA.read_text(encoding="utf-8"))
 # dice-removal or secondary abilities are P2 cards"; travel.6, extra moves, is P2; the P2 creatures and Overlords
 # bring the last three abilities). Anything else in the schemas must be used by at least one P1 card.
 P2_ONLY_OPS = {"remove_own_dice", "change_die", "extra_move"}
+P2_ONLY_EVENT_KINDS = {"war", "auction"}  # events.3, events.6: only the full edition's deck has them
 P2_ONLY_CONDITIONS = {"spot"}
 P2_ONLY_TIMINGS: set[str] = set()
 P2_ONLY_ABILITIES = {"threat_vs", "drain_energy", "summon"}
@@ -45,7 +46,8 @@ def test_power_cards_1_coverage_every_timing_condition_op_and_ability_is_used_by
     assert {o.op for e in effects for o in e.ops} == set(get_args(cc.OpName)) - P2_ONLY_OPS
     assert set(cc.OP_PARAMS) == set(get_args(cc.OpName)) and set(cc.CONDITION_PARAMS) == set(get_args(cc.ConditionName))
     assert _abilities() == set(cc.ABILITY_PARAMS) - P2_ONLY_ABILITIES
-    assert {ev.kind for ev in PACK.events} == set(get_args(cc.EventKind))
+    assert {ev.kind for ev in PACK.events} == set(get_args(cc.EventKind)) - P2_ONLY_EVENT_KINDS
+    assert {ev.kind for ev in builtin_full().events} == set(get_args(cc.EventKind))  # events.3, .6: the full pack
     assert {o.op for ev in PACK.events for o in ev.ops} == set(get_args(cc.EventOpName)) == set(cc.EVENT_OP_PARAMS)
 
 

@@ -214,3 +214,49 @@ def test_quantizing_changes_next_to_no_pixel() -> None:
 
 def test_warm_up_runs() -> None:
     W.warm_up()
+
+
+# -- six characters (issue 30.1) -------------------------------------------------------------------------------
+SIX_NAMES = {0: "Massimiliano", 1: "Bartolomeo", 2: "Annunziata", 3: "Gianfranco", 4: "Mariangela", 5: "Ludovico"}
+
+
+def six() -> State:
+    """A six-seat game of the full pack, three characters a side, on turn 9: two pairs of characters share a
+    region with an enemy, XP and levels differ, the Alliance acts."""
+    from engines.core.contract import SeatSetup, Setup
+    from engines.core.dice import SeededDice
+    from engines.wowboard import ENGINE
+
+    dice = SeededDice(1)
+    state = ENGINE.new_game(Setup(seats=[SeatSetup(seat=i, user_id=100 + i, name=f"p{i}") for i in range(6)]), dice)
+    assert isinstance(state, State)
+    while state.phase == "draft":
+        seat = ENGINE.decision(state).seats[0]  # type: ignore[union-attr]
+        ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0], dice)
+    moves = {"warden": ("redthorn_pass", 7, 2), "arcanist": ("crossroads", 3, 1), "ranger": ("barrow_fields", 4, 1),
+             "cantor": ("crossroads", 2, 1), "templar": ("crossroads", 9, 3), "stormcaller": ("redthorn_pass", 5, 2)}
+    for cid, (region, xp, level) in moves.items():
+        c = state.characters[cid]
+        c.region, c.xp, c.level = region, xp, level
+    state.turn, state.active = 9, "alliance"
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_golden_map_with_six_characters(lang: str, tmp_path: Path) -> None:
+    assert_golden(f"wb_six_{lang}", W.render(six(), lang=lang, seat_names=SIX_NAMES), tmp_path)
+
+
+def test_six_characters_every_seat_is_named_whole_and_every_text_is_readable_at_500_px() -> None:
+    state = six()
+    assert len(state.characters) == 6 and len(state.seats) == 6
+    minimum = kit.Scale(W.WIDTH).min_text
+    for lang in ("en", "it"):
+        marks = _marks(state, lang=lang, seat_names=SIX_NAMES)
+        drawn = " ".join(m.text for m in marks if m.kind == "text")
+        for seat, name in SIX_NAMES.items():
+            assert f"{seat + 1} {name}" in drawn, (lang, name)  # the strip's roster, on two lines if need be
+        for m in marks:
+            if m.kind == "text":
+                assert m.size >= minimum, (m.text, m.size)
+            assert m.box[0] >= 0 and m.box[2] <= W.WIDTH and m.box[1] >= 0 and m.box[3] <= W.HEIGHT, m

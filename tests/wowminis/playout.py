@@ -49,12 +49,13 @@ def random_party(rng: random.Random, faction: str) -> tuple[list[str], list[str]
     return [c.name for c in party], pool
 
 
-def setup(seed: int, options: dict | None = None, parties: tuple[str, str] | None = None) -> Setup:
+def setup(seed: int, options: dict | None = None, parties: tuple[str, str] | None = None, players: int = 2) -> Setup:
+    """``players`` 3-4: a free-for-all (or 2 vs 2 with ``teams`` in ``options``); factions may repeat."""
     factions = ["alliance", "horde", "monster"]
     rng = random.Random(seed)
-    f = rng.sample(factions, 2)
-    seats = [SeatSetup(seat=i, user_id=i + 1, name=f"p{i + 1}", config={"faction": f[i]}) for i in range(2)]
-    for i in range(2):
+    f = rng.sample(factions, 2) if players == 2 else [rng.choice(factions) for _ in range(players)]
+    seats = [SeatSetup(seat=i, user_id=i + 1, name=f"p{i + 1}", config={"faction": f[i]}) for i in range(players)]
+    for i in range(players):
         if parties:
             seats[i].config = {"party": parties[i]}
         elif rng.random() < 0.7:
@@ -63,10 +64,10 @@ def setup(seed: int, options: dict | None = None, parties: tuple[str, str] | Non
     return Setup(seats=seats, options=options or {"map": rng.choice(["stonefang_pass", "mirewood_hollow"])})
 
 
-def new_game(seed: int, options: dict | None = None) -> tuple[State, SeededDice]:
+def new_game(seed: int, options: dict | None = None, players: int = 2) -> tuple[State, SeededDice]:
     """A seeded game; a random pool that cannot fill the bars falls back to the default pools."""
     dice = SeededDice(seed + 7)
-    s = setup(seed, options)
+    s = setup(seed, options, players=players)
     try:
         return ENGINE.new_game(s, dice), dice
     except RuleError:
@@ -106,17 +107,17 @@ def _is_attack(state: State, action: A.Play) -> bool:
 
 
 def _enemy_distance(state: State, space: str) -> int:
-    from engines.wowminis.rules_board import dist
+    from engines.wowminis.rules_board import allied, dist
 
     turn = state.turn
     me = state.chars[turn.char] if turn else None
-    foes = [c.pos for c in state.chars.values() if c.pos and me and c.controller != me.controller]
+    foes = [c.pos for c in state.chars.values() if c.pos and me and not allied(state, c.controller, me.controller)]
     return min((dist(space, f) for f in foes), default=0)
 
 
-def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = None) -> Played:
+def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = None, players: int = 2) -> Played:
     rng = random.Random(seed)
-    state, dice = new_game(seed, options)
+    state, dice = new_game(seed, options, players)
     out = Played(state)
     for p in state.players:  # table preferences vary too: asked rerolls, opted-out windows
         prefs = {"auto_reroll": rng.choice(["ask", "failures"]), "auto_pass": rng.choice(["never", "never", "always",
@@ -187,10 +188,10 @@ def sensible_choice(state: State, seat: int, actions: list) -> object:
         moves = [a for a in actions if isinstance(a, A.Move)]
         turn = state.turn
         if moves and turn is not None:
-            from engines.wowminis.rules_board import dist
+            from engines.wowminis.rules_board import allied, dist
 
             me = state.chars[turn.char]
-            foes = [c.pos for c in state.chars.values() if c.pos and c.controller != me.controller]
+            foes = [c.pos for c in state.chars.values() if c.pos and not allied(state, c.controller, me.controller)]
             goals = foes or list(state.board.vp_locations)
 
             def closeness(m: A.Move) -> tuple[int, str]:
@@ -211,11 +212,12 @@ def sensible_choice(state: State, seat: int, actions: list) -> object:
     return actions[0]
 
 
-def paced_play(seed: int, options: dict | None = None, auto_pass: str = "never", max_commands: int = 2000) -> Paced:
+def paced_play(seed: int, options: dict | None = None, auto_pass: str = "never", max_commands: int = 2000,
+               players: int = 2) -> Paced:
     """A whole game played by ``sensible_choice``, counting the commands the players would send."""
     from gm.table.forced import only_answer
 
-    setup_ = setup(seed, options)
+    setup_ = setup(seed, options, players=players)
     for s in setup_.seats:
         s.config.pop("pool", None)  # the pools each character comes with
     dice = SeededDice(seed + 7)

@@ -21,7 +21,7 @@ from tests.wowminis.builders import PACK, act, board, give, keys, pass_all, put,
 def test_pack_has_the_minimum_content():
     pack = builtin_pack()
     by_faction = Counter(c.faction for c in pack.characters)
-    assert by_faction == {"alliance": 4, "horde": 4, "monster": 4}
+    assert set(by_faction) == {"alliance", "horde", "monster"} and min(by_faction.values()) >= 4  # spec §4.2
     assert Counter(c.faction for c in pack.characters if c.legendary) == {"alliance": 1, "horde": 1, "monster": 1}
     assert len(pack.cards) >= 36
     assert {c.category for c in pack.cards} == {"action", "instant", "react"}

@@ -43,8 +43,8 @@ def test_100_2_a1_pool_is_three_cards_per_character():
     assert len(state.pool[0]) == 9 and len(state.pool[1]) == 9
 
 
-def test_101_1_two_players_exactly():
-    assert ENGINE.min_players == ENGINE.max_players == 2
+def test_101_1_two_to_four_players():  # issue 29.1: 3-4 and teams in tests/wowminis/test_multiplayer.py
+    assert (ENGINE.min_players, ENGINE.max_players) == (2, 4)
     with pytest.raises(RuleError) as info:
         ENGINE.new_game(Setup(seats=[SeatSetup(seat=0, user_id=1, name="a")]), SeededDice(1))
     assert info.value.rule == "101.1"

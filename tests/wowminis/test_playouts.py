@@ -1,7 +1,8 @@
 """Random legal games from set-up to victory (hypothesis): they never raise, keep the invariants
 of spec §3.1 after every action, and every state round-trips through JSON.
 
-The default run plays ``WOWM_PLAYOUTS`` games (30); the slow run plays 300
+The default run plays ``WOWM_PLAYOUTS`` games (30), and ``WOWM_PLAYOUTS_MULTI`` (12) of 3-4 players and
+2 vs 2 on every built-in map; the slow run plays 300
 (``WOWM_PLAYOUTS_LONG=1 pytest -m slow tests/wowminis/test_playouts.py``).
 """
 
@@ -62,6 +63,28 @@ def _one(seed: int) -> None:
 @example(seed=1150)  # a game won by a kill in the middle of a turn (the clock invariant skips it)
 def test_102_1_random_games_reach_victory_and_keep_invariants(seed: int) -> None:
     _one(seed)
+
+
+MULTI_GAMES = int(os.environ.get("WOWM_PLAYOUTS_MULTI", "12"))
+TABLES = {"ffa3": (3, None), "ffa4": (4, None), "teams": (4, {"teams": "yes"})}
+
+
+@settings(max_examples=MULTI_GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from(sorted(TABLES)), st.sampled_from(
+    ["stonefang_pass", "mirewood_hollow", "proving_ground", "twin_fords"]))
+@example(seed=3, table="ffa4", map_id="stonefang_pass")
+@example(seed=5, table="teams", map_id="mirewood_hollow")
+def test_101_1_500_3c_games_of_three_and_four_and_2v2_reach_victory_and_keep_invariants(
+        seed: int, table: str, map_id: str) -> None:
+    """Issue 29.1: the part-1 invariants hold with 3-4 parties and teams, and the winners are one party."""
+    from engines.wowminis.rules_parties import party_of
+
+    players, options = TABLES[table]
+    result = play(seed, max_actions=8000, check=check, players=players, options={**(options or {}), "map": map_id})
+    state = result.state
+    assert state.phase == "over" and state.winners, (seed, table, state.round)
+    assert len({party_of(state, s) for s in state.winners}) == 1  # 102: one party wins, a team together
+    assert len(state.players) == players
 
 
 @pytest.mark.slow

@@ -138,7 +138,7 @@ def test_709_2_the_built_in_pack_has_competing_replacement_cards_in_both_languag
 def test_709_2_a_v1_save_loads_into_the_current_version():
     raw = (Path(__file__).resolve().parents[1] / "fixtures" / "states" / "wowminis.v1.json").read_text(encoding="utf-8")
     state = SCHEMA.load(raw)
-    assert state.schema_version == SCHEMA_VERSION == 3 and state.replace_picks == []
+    assert state.schema_version == SCHEMA_VERSION >= 3 and state.replace_picks == []
 
 
 def test_709_2_one_at_a_time_a_second_question_follows_the_first():

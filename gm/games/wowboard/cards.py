@@ -226,6 +226,11 @@ def event_text(event_card: Event, lang: str, pack: Pack | None = None) -> str:
         if boss is not None:
             lines.extend(boss_text(boss, lang, p).split("\n"))
     lines += [_cap(event_op_text(op, lang, p)) + "." for op in e.ops]
+    if e.kind == "war" and len(e.war_regions) == 2:  # events.6
+        lines.append(w("event.war", lang, first=region_name(p, e.war_regions[0], lang),
+                       second=region_name(p, e.war_regions[1], lang), n=e.war_gold) + ".")
+    if e.kind == "auction":  # events.3: the card is the item
+        lines += [w("event.auction", lang), *effects_text(e.effects, lang)]
     if e.until == "quest_in_area" and e.area:
         lines.append(w("event.until_area", lang, area=area_name(p, e.area, lang)))
     if e.kind == "bonus":  # events.2: a bonus card chains into the next draw

@@ -46,6 +46,7 @@ NEW_BOARD_EVENTS = frozenset({"faction_turn", "combat_won", "pvp_won", "pvp_draw
 FULL_MAP_EVENTS = frozenset({"faction_turn", "management", "marker", "game_won", "game_drawn", "final_battle",
                              "overlord_beaten", "seat_handed", "faction_resigned"})
 OPTION_BUTTONS = 5
+CLASS_BUTTONS = 7  # setup.2: the full pack's seven classes, each a button (Discord allows 25 components)
 HIDDEN = "?"  # what ``WowBoardEngine.view`` writes for a drawn card the viewer may not see
 DIE_BUTTONS = 20  # Discord allows 25 components: 20 dice, and the two controls
 
@@ -304,7 +305,7 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
         return [Button(t("wowboard.ui.button.answer", lang), f"{prefix}:menu:answer", style="primary")]
     if kind == "draft_class":
         return [Button(text.name(view, a.class_id, lang)[:80], f"{prefix}:cls:{a.class_id}", style="primary")
-                for a in ENGINE.legal_actions(view, answer_seat) if isinstance(a, A.PickClass)][:OPTION_BUTTONS]
+                for a in ENGINE.legal_actions(view, answer_seat) if isinstance(a, A.PickClass)][:CLASS_BUTTONS]
     if kind == "attack_order":
         return order_buttons(view, answer_seat, lang, prefix)
     if kind == "pool":  # power-cards.3: a button per instant it can pay for now, printed ones included
@@ -360,7 +361,8 @@ def panel(view: State, seat: int | None, lang: str, ref: str) -> Reply:
     if seat is None:
         raise TavoloError("game.panel_spectator")
     decision = ENGINE.decision(view)
-    lines = [t("wowboard.ui.panel_faction", lang, faction=text.faction_word(view.seat(seat).faction, lang))]
+    lines = [t("wowboard.ui.panel_faction_open", lang) if view.factions_open  # setup.3: dealt after the draft
+             else t("wowboard.ui.panel_faction", lang, faction=text.faction_word(view.seat(seat).faction, lang))]
     lines += [text.character_line(view, c, lang) for c in view.characters.values() if c.seat == seat]
     if decision is None:
         lines.append(t("wowboard.ui.panel_over", lang))

@@ -27,7 +27,8 @@ _NAMED_PARAMS = frozenset({"kind", "title", "cards", "before", "name", "region",
                            "items", "target", "names", "foes",
                            "character", "characters", "class", "creature", "boss", "quest", "order", "kept",
                            "options", "path", "winner", "loser", "talent", "power", "powers", "area", "who",
-                           "attackers", "defenders", "receiver", "kept_by", "type", "by"})
+                           "attackers", "defenders", "receiver", "kept_by", "type", "by",
+                           "first", "second", "partner", "give", "take", "titles"})
 
 
 @lru_cache(maxsize=32)
@@ -41,6 +42,10 @@ def _names(pack_key: str, lang: str = "en") -> dict[str, str]:
         for item in group:
             found[item.id] = local_name(item, lang)
     return found
+
+_AUCTION_EVENTS = frozenset({"wowboard.ev.auction_opened", "wowboard.ev.auction_bids", "wowboard.ev.auction_tie",
+                             "wowboard.ev.auction_unsold", "wowboard.ev.auction_won", "wowboard.ev.auction_items_lost"})
+"""events.3: the auction's lines, whose ``bids`` and ``dice`` are "seat amount" pairs to name."""
 
 
 def names_of(pack_key: str, lang: str = "en") -> dict[str, str]:
@@ -59,10 +64,10 @@ def _renames(pack_key: str, lang: str) -> dict[str, str]:
 def _every_name(lang: str = "en") -> dict[str, str]:
     """Names of the built-in pack and of every server pack this process holds (an event carries no pack),
     by id and, in Italian, by English name too."""
-    from engines.wowboard.content import BUILTIN_KEY, server_pack_keys
+    from engines.wowboard.content import BUILTIN_FULL_KEY, BUILTIN_KEY, server_pack_keys
 
     found: dict[str, str] = {}
-    for key in (BUILTIN_KEY, *server_pack_keys()):
+    for key in (BUILTIN_FULL_KEY, BUILTIN_KEY, *server_pack_keys()):  # the full edition first: v1 names win
         found.update(_renames(key, lang))
         found.update(_names(key, lang))
     return found
@@ -181,6 +186,15 @@ def _named(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
+def _named_pairs(value: str, names: dict[str, str]) -> str:
+    """"warden 2, ranger 1" (an id and a number each, events.3) with the ids named."""
+    out = []
+    for part in value.split(", "):
+        ident, _, n = part.rpartition(" ")
+        out.append(f"{names.get(ident, ident)} {n}" if ident else part)
+    return ", ".join(out)
+
+
 def event_text(event: Event, lang: str) -> str | None:
     """The event's template with ids turned into names and factions into the reader's words."""
     if not event.key.startswith(f"{NS}.") or not has(event.key, lang):
@@ -204,6 +218,20 @@ def event_text(event: Event, lang: str) -> str | None:
     colour = event.params.get("colour")
     if isinstance(colour, str) and has(f"wowboard.ui.colour.{colour}", lang):  # a quest's colour
         params["colour"] = t(f"wowboard.ui.colour.{colour}", lang)
+    if event.key in ("wowboard.ev.trade_offered", "wowboard.ev.traded", "wowboard.ev.trade_declined"):  # items.7
+        for side, gold in (("give", "gold"), ("take", "take_gold")):
+            parts = [p for p in str(params.get(side, "")).split(", ") if p and p != "-"]
+            if event.params.get(gold):
+                parts.append(t("wowboard.ui.trade_gold", lang, n=event.params[gold]))
+            params[side] = ", ".join(parts) or t("wowboard.ui.trade_nothing", lang)
+    for key in ("bids", "dice") if event.key in _AUCTION_EVENTS else ():  # "warden 2" pairs
+        if isinstance(params.get(key), str):
+            params[key] = _named_pairs(params[key], names)
+    if event.key == "wowboard.ev.auction_opened" and isinstance(params.get("gold"), str):
+        params["gold"] = _named_pairs(params["gold"], names)
+    token = event.params.get("token")
+    if isinstance(token, str) and has(f"wowboard.ui.war_colour.{token}", lang):  # events.6: a pair of war tokens
+        params["token"] = t(f"wowboard.ui.war_colour.{token}", lang)
     tier = event.params.get("tier")
     if isinstance(tier, str) and has(f"wowboard.ui.tier.{tier}", lang):
         params["tier"] = t(f"wowboard.ui.tier.{tier}", lang)
@@ -320,6 +348,10 @@ def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
         sides = " · ".join(f"{faction_word(f, lang)}: " + ", ".join(seat_name(view, s.seat, seat_names)
                                                                      for s in view.seats if s.faction == f)
                            for f in ("horde", "alliance"))
+        if view.factions_open:  # setup.3: the factions are dealt once the draft is over
+            sides = t("wowboard.ui.summary_draft_open", lang, seats=", ".join(
+                t("wowboard.ui.seat_two", lang, name=seat_name(view, s.seat, seat_names)) if s.draft_picks > 1
+                else seat_name(view, s.seat, seat_names) for s in view.seats))
         return t("wowboard.ui.summary_draft", lang) + "\n" + sides
     pack = pack_of(view)
     if view.turn > pack.track.spaces:  # victory.2: the marker reached the End
@@ -329,7 +361,27 @@ def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
                    faction=faction_word(view.active, lang))]
     if view.combat is not None:
         lines.append(combat_line(view, lang, seat_names))
+    lines += table_events_lines(view, lang)
     return "\n".join(lines)
+
+
+def table_events_lines(view: State, lang: str) -> list[str]:
+    """The wars on the map with their tokens (events.6) and an auction waiting for bids (events.3: how many
+    are sealed, never how much)."""
+    pack = pack_of(view)
+    lines = []
+    for card_id, token in view.wars.items():
+        card = next((e for e in pack.events if e.id == card_id), None)
+        if card is not None and len(card.war_regions) == 2:
+            first, second = (name(view, r, lang) for r in card.war_regions)
+            lines.append(t("wowboard.ui.war_line", lang, title=name(view, card_id, lang),
+                           token=t(f"wowboard.ui.war_colour.{token}", lang), first=first, second=second,
+                           n=card.war_gold))
+    top = view.pending[0] if view.pending else None
+    if top is not None and top.kind == "auction_bid":  # the view masks the amounts, not who has bid
+        lines.append(t("wowboard.ui.auction_line", lang, title=name(view, top.target, lang), n=len(top.bids),
+                       of=len(top.seats)))
+    return lines
 
 
 def sheet_lines(view: State, c: Character, lang: str) -> list[str]:

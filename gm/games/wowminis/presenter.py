@@ -28,6 +28,7 @@ from gm.context import Actor, Place
 from gm.games.choices import Choice, Ranked, rank
 from gm.games.seat_view import require_seat_view, seat_view
 from gm.games.wowminis import choices, names, text
+from gm.games.wowminis.jobs import ability_job, los_job, move_job
 from gm.packs import admin as pack_admin
 from gm.reply import Button, Image, Reply, Select, SelectOption
 from gm.table.model import game_ref
@@ -131,17 +132,6 @@ async def los_reply(view: State, seat: int | None, frm: str, to: str, lang: str,
                  image=Image(f"wowm-los-{ref.replace('.', '-')}-{a}-{b}.png", data))
 
 
-def los_job(view_json: str, a: str, b: str, lang: str, seat: int | None, seat_names: list[str]) -> tuple[bytes, bool]:
-    """The picture and the verdict, in a render worker (sight is that of the character on ``a``)."""
-    from engines.wowminis.rules_board import char_at, los_report
-    from renderers.wowminis import render_los
-
-    view = State.model_validate_json(view_json)
-    looker = char_at(view, a)
-    clear = los_report(view, looker.controller if looker is not None else (seat or 0), a, b).clear
-    return render_los(view, a, b, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names))), clear
-
-
 async def preview_reply(view: State, seat: int | None, lang: str, ref: str, seat_names: list[str]) -> Reply:
     """``/wowm preview``: where the active character can move and what each hex costs (only you)."""
     c = choices.active(view)
@@ -175,14 +165,6 @@ async def ability_preview_reply(view: State, seat: int | None, key: str, lang: s
     return Reply(text=body, ephemeral=True, image=Image(f"wowm-ability-{ref.replace('.', '-')}.png", data))
 
 
-def ability_job(view_json: str, key: str, cid: str, lang: str, seat: int | None, seat_names: list[str]) -> bytes:
-    """The ability preview, in a render worker."""
-    from renderers.wowminis import render_ability
-
-    view = State.model_validate_json(view_json)
-    return render_ability(view, key, cid, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names)))
-
-
 async def _drawn(job: Any, *args: Any) -> Any:
     """``job(*args)`` in a render worker; a failed picture is said in words (the log has the rest)."""
     try:
@@ -190,14 +172,6 @@ async def _drawn(job: Any, *args: Any) -> Any:
     except render_pool.RenderFailed:
         log.exception("wowminis: %s failed", getattr(job, "__name__", job))
         raise TavoloError("wowm.ui.picture_failed") from None
-
-
-def move_job(view_json: str, cid: str, lang: str, seat: int | None, seat_names: list[str]) -> bytes:
-    """The move preview, in a render worker."""
-    from renderers.wowminis import render_move
-
-    view = State.model_validate_json(view_json)
-    return render_move(view, cid, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names)))
 
 
 # ---------------------------------------------------------------------------- the bar menus
@@ -408,6 +382,10 @@ class WowMinisPresenter:
         return found
 
     def private_panel(self, view: State, *, seat: int, lang: str, ref: str) -> Reply:
+        if view.limited is not None:  # 100.3: the seat's booster and pool (gm.games.wowminis.limited)
+            from gm.games.wowminis import limited
+
+            return limited.panel(view, seat, lang, ref)
         return text.panel(view, seat, lang, ref, play_lines(view, seat, lang))
 
     def image_policy(self, events: list[Event]) -> str:

@@ -216,6 +216,14 @@ def find_info(pack: Pack, name: str) -> tuple[str, Any] | None:
 
 # ---------------------------------------------------------------------------- summary and clock
 def vp_text(view: State, seat_names: list[str] | None, lang: str) -> str:
+    """Each player's VP against the goal; in 2 vs 2 each team's, which is what wins (rules_parties)."""
+    if any(p.team is not None for p in view.players):
+        teams = sorted({p.team for p in view.players if p.team is not None})
+        return ", ".join(t("wowm.ui.team_vp_of", lang, n=n + 1, vp=sum(p.vp for p in view.players if p.team == n),
+                           goal=sum(p.goal for p in view.players if p.team == n),
+                           players=" + ".join(player_name(view, p.seat, seat_names) for p in view.players
+                                              if p.team == n))
+                         for n in teams)
     return ", ".join(t("wowm.ui.vp_of", lang, player=player_name(view, p.seat, seat_names), vp=p.vp, goal=p.goal)
                      for p in view.players)
 

@@ -4,11 +4,16 @@ Level 1 is Markdown ``#`` or an ALL-CAPS line; level 2 is ``##`` or a Title Case
 the document also has ALL-CAPS headings. Section ids are slugs of the titles. A heading is
 only believed when it stands alone: the line before ends a sentence (or is blank) and the
 line is short, so a wrapped body line that happens to be capitalized stays body text.
+
+Issue 33 (the unnumbered seeds): a numbered step set as a heading (``1: Prepara il Tuo Esercito``) is one;
+extraction debris is not (a Title Case line whose next line starts in lower case, a one-word label the
+page repeats, a box's page reference); letters the PDF spaced out are rejoined into the document's words.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from common.rules_model import Section
@@ -16,6 +21,7 @@ from gm.rules.importers.common import (
     TakenIds,
     join_lines,
     normalize_text,
+    short_title,
     slugify,
     strip_furniture,
     unique_id,
@@ -23,6 +29,12 @@ from gm.rules.importers.common import (
 from gm.rules.importers.paragraphs import split_sentences
 
 _MARKDOWN = re.compile(r"^(#{1,6})\s+(\S.*)$")
+_NUMBERED = re.compile(r"^\d{1,2}\s*[:.)]\s+(\S.{2,60})$")
+_WORDS = re.compile(r"\w+")
+_PAGE_LABEL = re.compile(r"\bpagina\s+\d+\s*$", re.IGNORECASE)
+_LEAD = re.compile(r"^([^.:;!?]{3,50}?)\s*:")
+EMPTY = 40  # a heading with less text of its own than this is a parent of what follows
+MAX_ADOPTED = 12
 _SENTENCE_END = re.compile(r"[.!?:;\"”»)\]]$")
 _SMALL_WORDS = {
     "a", "ad", "al", "alla", "alle", "and", "as", "at", "by", "con", "da", "dal", "de", "dei", "del",
@@ -80,6 +92,9 @@ def markdown_heading(line: str) -> tuple[int, str] | None:
 
 
 def _clean_title(line: str) -> str:
+    """The heading as a title: no closing stop, no "(PAGINA 17 OPUSCOLO)" pointing into the booklet."""
+    line = re.sub(r"\s*\(pag(?:ina|\.)?\s*\d+[^)]{0,30}\)", "", line, flags=re.IGNORECASE)
+    line = re.sub(r"\s+([,;:!?])", r"\1", line)  # "Pronti , spesi": a space the extraction put in
     return line.strip().rstrip(".:").strip()
 
 
@@ -97,13 +112,33 @@ def _next_lines(lines: list[str]) -> list[str]:
     return out
 
 
+def numbered_heading(line: str) -> str | None:
+    """``Prepara il Tuo Esercito`` from ``1: Prepara il Tuo Esercito`` (a step of a numbered list of
+    phases set as a heading), else None: the words after the number must read as a heading."""
+    m = _NUMBERED.match(line)
+    if m is None:
+        return None
+    rest = m.group(1).strip()
+    return rest if is_title_case(rest) or is_all_caps(rest) else None
+
+
+def _lone_labels(lines: list[str]) -> set[str]:
+    """One-word Title Case lines that stand alone more than once: labels of a pictured card
+    (``Character``, ``Item``) set over and over, never a heading a reader looks for."""
+    counts = Counter(line.strip() for line in lines if line.strip() and " " not in line.strip())
+    return {line for line, n in counts.items() if n >= 2 and not is_all_caps(line)}
+
+
 def _classify(lines: list[str]) -> list[int]:
-    """Heading level per line (0 = body), using Markdown if present, else capitalization."""
+    """Heading level per line (0 = body), using Markdown if present, else typography: ALL CAPS,
+    Title Case, numbered steps. A heading opens body text: the next line starts with a capital,
+    a digit, a bullet or a quote (a lower-case start is a column of debris or a caption's tail)."""
     levels = [0] * len(lines)
     markdown = [markdown_heading(line) for line in lines]
     if any(markdown):
         return [heading[0] if heading else 0 for heading in markdown]
     has_caps = any(is_all_caps(line.strip()) for line in lines if line.strip())
+    labels = _lone_labels(lines)
     following = _next_lines(lines)
     previous = ""
     for i, raw in enumerate(lines):
@@ -113,25 +148,38 @@ def _classify(lines: list[str]) -> list[int]:
             continue
         standalone = not previous or bool(_SENTENCE_END.search(previous)) or levels[i - 1] > 0
         nxt = following[i]
-        if standalone and nxt and is_all_caps(line):
+        opens = bool(nxt) and not nxt[0].islower()
+        if _PAGE_LABEL.search(line):
+            pass  # "RIQUADRO DI PAGINA 31": where a box sat in the printed booklet, not a heading
+        elif standalone and nxt and is_all_caps(line):
             levels[i] = 1
-        elif standalone and nxt and is_title_case(line) and len(nxt) > 25 and not is_title_case(nxt):
+        elif (standalone and opens and line not in labels and len(nxt) > 25 and not is_title_case(nxt)
+              and (is_title_case(line) or numbered_heading(line))):
             levels[i] = 2 if has_caps else 1
         previous = line
     return levels
 
 
 def parse_headings(raw: str) -> list[Section]:
-    """Sections split at headings; an empty list if the text has too few of them."""
-    lines = strip_furniture(normalize_text(raw).split("\n"))
+    """Sections split at headings; an empty list if the text has too few of them.
+
+    The structure is the rulebook's own: a heading wrapped over two lines is one title (when its
+    second line is a single word: ``ASSEGNARE`` / ``DANNO``); a heading with no text of its own
+    is the parent of the headings that follow it (up to the next empty one, or its own title again);
+    a long section is cut at its own sub-headings,
+    and what is still too long is cut into children titled by their opening words, never "(2)".
+    """
+    lines = respace_lines(strip_furniture(normalize_text(raw).split("\n")))
     levels = _classify(lines)
+    labels = _lone_labels(lines)
     blocks: list[_Block] = [_Block(0, "")]
     for line, level in zip(lines, levels, strict=True):
         if level:
             heading = markdown_heading(line)
-            title = _clean_title(heading[1] if heading else line)
+            title = _clean_title(heading[1] if heading else (numbered_heading(line.strip()) or line))
             last = blocks[-1]
-            if last.level == level and not any(s.strip() for s in last.lines) and len(last.title) < 80:
+            if (last.level == level and not any(s.strip() for s in last.lines) and len(last.title) < 80
+                    and " " not in title):
                 last.title = f"{last.title} {title}"  # a heading wrapped over two lines
             else:
                 blocks.append(_Block(level, title))
@@ -146,17 +194,102 @@ def parse_headings(raw: str) -> list[Section]:
     intro = join_lines(blocks[0].lines)
     if len(intro) >= 80:
         sections.append(Section(id=unique_id("intro", taken), title="Intro", text=intro))
+    adopter: tuple[int, str, str] | None = None  # (level, id, title) of an empty heading taking the next ones in
+    adopted = 0
     for block in headed:
         sid = unique_id(slugify(block.title), taken)
         parent = next((parents[lv] for lv in range(block.level - 1, 0, -1) if lv in parents), None)
+        if adopter and (adopter[0] > block.level or adopted >= MAX_ADOPTED or block.title == adopter[2]):
+            adopter = None  # its own title again: the empty one was a banner over the first heading only
+        if adopter and adopter[0] == block.level:
+            parent = adopter[1]
+            adopted += 1
         parents = {lv: s for lv, s in parents.items() if lv < block.level}
         parents[block.level] = sid
-        first, *rest = split_long(join_lines(block.lines))
-        sections.append(Section(id=sid, parent=parent, title=block.title, text=first))
-        for n, chunk in enumerate(rest, start=2):
-            sections.append(Section(id=unique_id(f"{sid}-{n}", taken), parent=sid, title=f"{block.title} ({n})",
-                                    text=chunk))
+        text = join_lines(block.lines)
+        if len(text) < EMPTY:
+            adopter, adopted = (block.level, sid, block.title), 0
+        sections.append(Section(id=sid, parent=parent, title=block.title, text=text))
+        if len(text) > LONG_SECTION:
+            sections[-1:] = _split_section(sections[-1], block.lines, taken, labels)
     return sections
+
+
+def _split_section(section: Section, lines: list[str], taken: TakenIds, labels: set[str]) -> list[Section]:
+    """A long section as itself plus children: first at its own sub-headings (``Term (English):``
+    entries, short capitalized lines standing alone), then any part still too long in chunks
+    titled by their opening words."""
+    parts: list[tuple[str, list[str]]] = [("", [])]
+    previous = ""
+    following = _next_lines(lines)
+    for raw, nxt in zip(lines, following, strict=True):
+        line = raw.strip()
+        if line and (not previous or _SENTENCE_END.search(previous)) and len(line) <= 50 and line not in labels \
+                and (" " in line or is_all_caps(line)) \
+                and nxt and not nxt[0].islower() and len(nxt) > 25 and (
+                is_title_case(line) or is_all_caps(line) or numbered_heading(line)):
+            parts.append((_clean_title(numbered_heading(line) or line), []))
+        else:
+            parts[-1][1].append(raw)
+        previous = line
+    out: list[Section] = []
+    for index, (title, body) in enumerate(parts):
+        text = join_lines(body)
+        if index and not text:
+            continue
+        chunks = split_long(text)
+        for n, chunk in enumerate(chunks):
+            if index == 0 and n == 0:
+                out.append(section.model_copy(update={"text": chunk}))
+                continue
+            name = title if n == 0 and title else lead_title(chunk)
+            out.append(Section(id=unique_id(slugify(name), taken), parent=section.id, title=name, text=chunk))
+    return out
+
+
+def lead_title(text: str) -> str:
+    """A title for a piece of text that has none: its lead-in term (``Ferita (Wound):``), else its
+    first words."""
+    text = re.sub(r"\s+([,;:!?])", r"\1", text.lstrip("•¢® "))
+    if m := _LEAD.match(text):
+        return m.group(1).strip()
+    tokens = text.split()
+    while tokens and len(tokens[0]) <= 2 and tokens[0].lower() not in _SMALL_WORDS:
+        tokens.pop(0)  # a title does not open on letters spaced out by the PDF ("Y o u r M o s t")
+    debris = next((i for i, t in enumerate(tokens) if len(t) == 1 and t.isalpha() and t.lower() not in _SMALL_WORDS),
+                  len(tokens))
+    return short_title(" ".join(tokens[:debris]) or text, 6)  # …nor carries them ("Talenti (Feats) M i s c")
+
+
+def respace_lines(lines: list[str]) -> list[str]:
+    """Short lines set in spaced-out letters by the PDF (``L e R eg o l e``, ``Le Bas i``) rejoined
+    into the words the document uses elsewhere, so a display heading reads as its words instead of
+    becoming a title of fragments. A line changes only when every word it becomes is known."""
+    counts: Counter[str] = Counter(w.lower() for line in lines for w in _WORDS.findall(line))
+    out = list(lines)
+    for i, line in enumerate(lines):
+        tokens = line.split()
+        if len(line) > 60 or len(tokens) < 2 or not any(
+                len(t) <= 3 and t.isalpha() and t.lower() not in _SMALL_WORDS and counts[t.lower()] <= 1
+                for t in tokens):
+            continue
+        joined: list[str] = []
+        k = 0
+        while k < len(tokens):
+            best = next((j for j in range(min(len(tokens), k + 10), k + 1, -1)
+                         if "".join(tokens[k:j]).isalpha() and counts["".join(tokens[k:j]).lower()] >= 1), None)
+            if best is None:
+                if counts[tokens[k].lower()] < 2 and tokens[k].lower() not in _SMALL_WORDS:
+                    break  # a fragment nothing rejoins: leave the line as it is
+                joined.append(tokens[k])
+                k += 1
+            else:
+                joined.append("".join(tokens[k:best]))
+                k = best
+        else:
+            if len(joined) < len(tokens):
+                out[i] = " ".join(joined)
+    return out
 
 
 def split_long(text: str, limit: int = LONG_SECTION, target: int = CHUNK) -> list[str]:

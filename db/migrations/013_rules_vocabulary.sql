@@ -1,0 +1,4 @@
+-- Rules search vocabulary (issue 28): db/migrations_pg/013_rules_vocabulary.sql gives PostgreSQL a
+-- table of distinct indexed terms for typo correction and prefix lookups. SQLite reads FTS5's own
+-- vocabulary (``rules_fts_vocab``, 002), which is already one row per term: nothing to do here; the
+-- file exists because both folders carry the same migration numbers.

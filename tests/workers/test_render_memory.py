@@ -1,0 +1,81 @@
+"""gm.workers.render_memory: a render worker gives back the heap its pictures freed (issue 28).
+
+The rule under test: with glibc's trim threshold raised (``render_pool.tune_allocator``), memory freed
+between long-lived blocks stays resident forever, so a worker that drew a thousand tables held ~100 MB
+of free heap. A worker now trims between pictures once its free heap passes ``FREE_BUDGET``. Jobs are
+module-level functions so a worker can import them by name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from gm.app import GAME_MODULES
+from gm.workers import render_memory
+from gm.workers.render_pool import PoolConfig, RenderPool, tune_allocator
+
+pytestmark = pytest.mark.skipif(not render_memory.heap(), reason="glibc's mallinfo2 and malloc_trim only")
+
+_kept: list[bytes] = []
+
+
+def _fragment(megabytes: int) -> int:
+    """Leave ``megabytes`` of free heap between live blocks, as pictures do between cache entries: blocks
+    of 48 KiB (below every mmap threshold), one in eight kept. Returns the process's resident bytes."""
+    blocks = [bytes(48 * 1024) for _ in range(megabytes * 1024 // 48)]
+    _kept.extend(blocks[::8])
+    del blocks
+    return render_memory.sizes()["Rss"]
+
+
+def _resident() -> int:
+    return render_memory.sizes()["Rss"]
+
+
+def test_a_trim_gives_the_free_heap_back_once_over_the_budget() -> None:
+    tune_allocator()  # as in a worker: nothing is trimmed on free
+    grown = _fragment(64)
+    assert render_memory.heap()["free"] > 40 << 20
+    trimmer = render_memory.Trimmer(budget=16 << 20, keep=4 << 20, every=1)
+    trimmer.floor = grown - (64 << 20)  # as if made before the pictures
+    assert trimmer.after_picture()
+    assert _resident() < grown - (30 << 20)
+    assert not trimmer.after_picture()  # given back already: no second trim until the worker grows again
+
+
+def test_the_free_heap_is_looked_at_every_few_pictures_only() -> None:
+    trimmer = render_memory.Trimmer(budget=0, every=4)
+    trimmer.floor = -(1 << 40)
+    assert [trimmer.after_picture() for _ in range(3)] == [False, False, False]
+    assert trimmer.pictures == 3 and trimmer.trims == 0
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[RenderPool]:
+    pool = RenderPool(PoolConfig(kind="process", workers=1, timeout=30.0, games=GAME_MODULES))
+    yield pool
+    pool.close()
+
+
+async def test_a_worker_stays_under_its_free_heap_budget_after_many_pictures_freed(worker: RenderPool) -> None:
+    """Each job frees 16 MB between kept blocks (what a few pictures leave behind); after 12 of them the
+    worker has not kept 190 MB of free heap resident: it trimmed between the jobs."""
+    assert await worker.started(60)
+    before = (await worker.call(render_memory.report))["sizes"]["Rss"]
+    for _ in range(12):
+        await worker.call(_fragment, 16)
+    await asyncio.sleep(0.2)  # the trim runs after the answer, while no job waits
+    after = await worker.call(render_memory.report)
+    kept_live = 12 * 16 * 1024 * 1024 // 8  # the blocks the jobs keep on purpose
+    slack = render_memory.FREE_BUDGET + render_memory.KEEP + (16 << 20)  # at most one job's freeing untrimmed
+    assert after["sizes"]["Rss"] - before < kept_live + slack, after
+
+
+async def test_a_worker_reports_its_renderer_caches(worker: RenderPool) -> None:
+    found = await worker.call(render_memory.report)
+    assert found["sizes"]["Pss"] > 0 and found["heap"]["used"] > 0
+    entries, payload = found["caches"]["renderers.kit_png.CACHE"]  # the warm-up drew pictures
+    assert entries > 0 and payload > 0
