@@ -14,7 +14,8 @@ import re
 import shlex
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+import threading
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, TextIO
@@ -454,7 +455,11 @@ class Console:
                                 for p in command._params.values())
                 self.say(f"  /{command.qualified_name} {opts}".rstrip())
 
-    async def run(self, lines: Iterable[str]) -> None:
+    async def run(self, lines: Iterable[str] | AsyncIterator[str]) -> None:
+        if isinstance(lines, AsyncIterator):
+            async for line in lines:
+                await self.execute(line)
+            return
         for line in lines:
             await self.execute(line)
 
@@ -498,12 +503,42 @@ def _labels(view: discord.ui.View) -> Iterator[str]:
             yield from (option.label for option in inner.options)
 
 
-def _interactive_lines(console: Console) -> Iterator[str]:
+async def _interactive_lines(console: Console) -> AsyncIterator[str]:
+    """Lines typed at a terminal, each read in a thread of its own: while nobody types, the event loop
+    keeps serving what the console started (the web pages of ``--web``, live updates, workers)."""
     while True:
-        try:
-            yield input(f"{console.user.name}@#{console.channel.name}> ")
-        except EOFError:
+        line = await read_line(f"{console.user.name}@#{console.channel.name}> ")
+        if line is None:
             return
+        yield line
+
+
+async def read_line(prompt: str, read: Callable[[str], str] = input) -> str | None:
+    """One ``read(prompt)`` off the loop; None at the end of input. A daemon thread, not the loop's
+    executor, so that Ctrl-C ends the console at once instead of waiting for a line that never comes."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str | None] = loop.create_future()
+
+    def settle(value: str | None, error: BaseException | None) -> None:
+        if answer.done():
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(value)
+
+    def reader() -> None:
+        try:
+            value: str | None = read(prompt)
+        except EOFError:
+            value = None
+        except BaseException as exc:  # handed to the loop, which raises it where the line was awaited
+            loop.call_soon_threadsafe(settle, None, exc)
+            return
+        loop.call_soon_threadsafe(settle, value, None)
+
+    threading.Thread(target=reader, name="console-input", daemon=True).start()
+    return await answer
 
 
 async def _main(args: argparse.Namespace, settings: Settings) -> int:

@@ -44,6 +44,8 @@ class HistoryPoint:
     mu_after: float
     sigma_after: float
     created_at: str
+    mu_before: float = 25.0
+    sigma_before: float = 25.0 / 3
 
 
 async def current(conn: aiosqlite.Connection, guild_id: int, system: str, user_ids: Iterable[int]) -> dict[int, Rating]:
@@ -104,9 +106,10 @@ async def of_member(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> 
 async def history(conn: aiosqlite.Connection, guild_id: int, user_id: int, limit: int) -> list[HistoryPoint]:
     """The member's latest rated games on this server, oldest first (for the profile's chart)."""
     rows = await conn.execute_fetchall(
-        "SELECT system, game_id, result, mu_after, sigma_after, created_at FROM rating_changes"
+        "SELECT system, game_id, result, mu_after, sigma_after, created_at, mu_before, sigma_before FROM rating_changes"
         " WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?", (guild_id, user_id, limit))
-    return [HistoryPoint(str(r[0]), int(r[1]), str(r[2]), float(r[3]), float(r[4]), str(r[5])) for r in reversed(rows)]
+    return [HistoryPoint(str(r[0]), int(r[1]), str(r[2]), float(r[3]), float(r[4]), str(r[5]), float(r[6]), float(r[7]))
+            for r in reversed(rows)]
 
 
 async def finished_games(conn: aiosqlite.Connection, guild_id: int | None = None

@@ -30,6 +30,12 @@ def _system(system: str, lang: str) -> str:
     return t(key, lang) if has(key, "en") else system
 
 
+def _points(rating: repo.Rating, lang: str) -> str:
+    """The points as the reader writes numbers: 1,138 in English, 1.138 in Italian."""
+    text = f"{points(rating.mu, rating.sigma):,}"
+    return text.replace(",", ".") if lang == "it" else text
+
+
 def _record(rating: repo.Rating, lang: str) -> str:
     return t("game.ratings_record", lang, played=rating.played, won=rating.won, lost=rating.lost, drawn=rating.drawn)
 
@@ -46,7 +52,7 @@ async def ratings_table(store: Any, place: Place, actor: Actor, system: str) -> 
     name = _system(system, lang)
     if not rows:
         return Reply(text=t("game.ratings_empty", lang, system=name), ephemeral=True)
-    lines = [t("game.ratings_line", lang, rank=n, user=f"<@{r.user_id}>", points=f"{points(r.mu, r.sigma):,}",
+    lines = [t("game.ratings_line", lang, rank=n, user=f"<@{r.user_id}>", points=_points(r, lang),
                record=_record(r, lang)) for n, r in enumerate(rows, 1)]
     lines.append(t("game.ratings_how", lang))
     return Reply(title=t("game.ratings_title", lang, system=name), text="\n".join(lines), ephemeral=True, ping=False)
@@ -60,7 +66,7 @@ async def profile(store: Any, place: Place, actor: Actor, user_id: int, name: st
     by_system = await repo.of_member(store.conn, place.guild_id, user_id)
     if not by_system:
         return Reply(text=t("game.profile_empty", lang, user=f"<@{user_id}>"), ephemeral=True, ping=False)
-    lines = [t("game.profile_line", lang, system=_system(system, lang), points=f"{points(r.mu, r.sigma):,}",
+    lines = [t("game.profile_line", lang, system=_system(system, lang), points=_points(r, lang),
                record=_record(r, lang)) for system, r in by_system.items()]
     history = await repo.history(store.conn, place.guild_id, user_id, HISTORY_GAMES)
     reply = Reply(title=t("game.profile_title", lang, user=name), text="\n".join(lines), ephemeral=True, ping=False)
@@ -71,14 +77,17 @@ async def profile(store: Any, place: Place, actor: Actor, user_id: int, name: st
 async def _chart(history: list[repo.HistoryPoint], name: str, lang: str) -> Image | None:
     """The rating after each rated game, a line per system; in a thread, so the loop never draws."""
     series: dict[str, list[tuple[int, int]]] = {}
-    for index, point in enumerate(history):  # x: the member's n-th rated game, whatever its system
-        series.setdefault(point.system, []).append((index, points(point.mu_after, point.sigma_after)))
+    for index, point in enumerate(history):  # x: after the member's n-th rated game (0: before the first shown)
+        line = series.get(point.system)
+        if line is None:  # a line starts from the rating its first game shown began with
+            line = series[point.system] = [(index, points(point.mu_before, point.sigma_before))]
+        line.append((index + 1, points(point.mu_after, point.sigma_after)))
     named = [(_system(system, lang), values) for system, values in series.items()]
     try:
         from renderers.ratings_chart import draw_history
 
         data = await asyncio.wait_for(asyncio.to_thread(
-            draw_history, t("game.profile_chart", lang, user=name), named, len(history),
+            draw_history, t("game.profile_chart", lang, user=name), named, len(history) + 1,
             t("game.profile_chart_games", lang, count=len(history))), CHART_SECONDS)
     except Exception:  # a garnish: the text already says everything
         log.warning("could not draw a rating chart", exc_info=True)

@@ -12,6 +12,7 @@ from engines.core.contract import SeatSetup, Setup
 from engines.krosmaster.engine import KrosmasterEngine
 from engines.warlord.engine import WarlordEngine
 from renderers import kit, kit_png, kit_replay, kit_scene, kit_warm, krosmaster
+from renderers.krosmaster import surface
 
 
 def _setup(names: tuple[str, str], teams: tuple[tuple[str, ...], ...]) -> Setup:
@@ -26,6 +27,7 @@ def _cold() -> None:
         cache.clear()
     kit_png.CACHE.clear()
     kit_scene.forget()
+    surface._kept.clear()  # the painters' recorded calls: kept, they would skip the drawing the warm-up must do
 
 
 def test_the_first_krosmaster_picture_after_the_warm_up_finds_its_masks_and_blits_cached() -> None:

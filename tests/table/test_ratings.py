@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -150,7 +151,8 @@ async def test_ratings_and_profile_replies_in_both_languages(app: App) -> None:
     assert lines[0].startswith(f"1. <@{BOB.user_id}>") and lines[1].startswith(f"2. <@{ALICE.user_id}>")
     assert "1 won" in lines[0] and "1 lost" in lines[1]
     italian = await app.tables.ratings(channel(0), replace(ALICE, locale="it"), "race")
-    assert "1 vinte" in italian.text and "OpenSkill" in italian.text
+    assert "vinte 1" in italian.text and "OpenSkill" in italian.text
+    assert re.search(r"\d\.\d{3} punti", italian.text) and re.search(r"\d,\d{3} pts", reply.text)  # 1.138 / 1,138
     with pytest.raises(TavoloError) as caught:
         await app.tables.ratings(channel(0), ALICE, "chess")
     assert caught.value.key == "game.unknown_system"
