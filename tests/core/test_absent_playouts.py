@@ -136,3 +136,9 @@ def test_random_absent_seats_reach_the_end_of_the_game(system: str, seed: int) -
 @given(seed=st.integers(min_value=0, max_value=10**6))
 def test_sixty_absent_games_per_system(system: str, seed: int) -> None:
     absent_game(system, seed)
+
+
+def test_a_mage_knight_seat_left_only_take_back_takes_it_back() -> None:
+    """Found by CI (seed 444): an absent seat's staged attack could not be committed and ``take_back`` was
+    its only legal move, which the autopilot never plays otherwise; the game waited for ever."""
+    absent_game("mageknight", 444)
