@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.krosmaster import _parse, _setup
+from bench.live_fixtures import LoggingDice
 from engines.core.dice import Dice, RecordedDice
 from engines.krosmaster.engine import KrosmasterEngine
 from engines.krosmaster.state import State
@@ -46,29 +47,10 @@ class Script:
     starts: dict[int, str] = field(default_factory=dict)
 
 
-class _LoggingDice(Dice):
-    """Seeded dice that remember every value and pick, in order, across ``take_*`` calls."""
-
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
-        self.log_draws: list[int] = []
-        self.log_picks: list[int] = []
-
-    def _draw(self, sides: int) -> int:
-        value = super()._draw(sides)
-        self.log_draws.append(value)
-        return value
-
-    def _pick(self, n: int) -> int:
-        value = super()._pick(n)
-        self.log_picks.append(value)
-        return value
-
-
 def record(seed: int, every: int = 10, tail: int = 60, limit: int = 1000) -> Script:
     """Play one game to its end; keep the state JSON every ``every`` steps, but not in the last ``tail``."""
     rng = random.Random(seed)
-    state: State = ENGINE.new_game(_setup(), _LoggingDice(rng))
+    state: State = ENGINE.new_game(_setup(), LoggingDice(rng))
     script = Script(seed=seed)
     snapshots: dict[int, str] = {}
     for index in range(limit):
@@ -79,7 +61,7 @@ def record(seed: int, every: int = 10, tail: int = 60, limit: int = 1000) -> Scr
         data = _parse(choose(state, seat, ENGINE.legal_actions(state, seat)))
         if index % every == 0:
             snapshots[index] = state.model_dump_json()
-        dice = _LoggingDice(rng)
+        dice = LoggingDice(rng)
         ENGINE.apply(state, seat, ENGINE.parse_action(data), dice)
         script.steps.append(Step(seat, data, dice.log_draws, dice.log_picks))
     script.starts = {i: text for i, text in snapshots.items() if i <= len(script.steps) - tail}

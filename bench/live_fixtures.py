@@ -58,7 +58,7 @@ class Script:
         return seat, action, draws, picks
 
 
-class _LoggingDice(Dice):
+class LoggingDice(Dice):
     """Seeded dice that remember every value and pick, in order, across ``take_*`` calls."""
 
     def __init__(self, rng: random.Random) -> None:
@@ -188,7 +188,7 @@ def record(job: tuple[int, str, int, int, str]) -> Script:
     assert engine is not None, system
     setup, policy = RECIPES[system](seed)
     rng = random.Random(seed)
-    dice = _LoggingDice(rng)
+    dice = LoggingDice(rng)
     with_events = getattr(engine, "new_game_with_events", None)
     state = with_events(setup, dice)[0] if with_events is not None else engine.new_game(setup, dice)
     script = Script(system, seed, [(s.seat, s.name, s.team, json.dumps(s.config)) for s in setup.seats])
@@ -204,7 +204,7 @@ def record(job: tuple[int, str, int, int, str]) -> Script:
             break
         data = policy(rng, state, seat, legal)
         saved.append(state.model_dump_json())
-        dice = _LoggingDice(rng)
+        dice = LoggingDice(rng)
         engine.apply(state, seat, engine.parse_action(data), dice)
         answer_forced(engine, state, dice, lambda s: NAMES[s])
         script.steps.append(json.dumps([seat, data, dice.log_draws, dice.log_picks], separators=(",", ":")))

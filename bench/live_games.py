@@ -477,7 +477,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--scripts", type=int, default=40,
-                        help="distinct recorded games the live games start from (script k plays system k % 5)")
+                        help="distinct recorded games the live games start from (script k plays system k %% 5)")
     parser.add_argument("--systems", default=",".join(SYSTEMS),
                         help="systems recorded, comma-separated (all five by default; fewer to tell costs apart)")
     parser.add_argument("--rate", type=float, default=20.0, help="open-loop arrivals per second")

@@ -20,6 +20,12 @@ in the five systems (10,000 rated seats): the reply's wall time; the profile inc
 a thread (the event loop's own share is smaller).
 
 Target (issue 32): p99 ≤ 20 ms with 10,000 stored games.
+
+Then the absent runner's tick (issue 32.6, migration 020) on the same 10,000 games: of the games in play, 250
+set ``absent:autopilot after:48h`` and 250 play with ``clock:48h+7d``, none due yet (the tick every
+``TURN_REMINDER_CHECK_SECONDS`` finds nothing most of the time). Printed: the whole ``Autopilot.tick`` (the
+index lookups of ``games_absent_after`` and ``games_clock_due``), against the two ``options LIKE`` scans the
+runner made before migration 020 (``db.games.stalled_with_option``), and each lookup's query plan.
 """
 
 from __future__ import annotations
@@ -101,6 +107,7 @@ async def run(backend: str, settings: Settings, build: Callable[[], object], cal
         print(_line("the same, table cache emptied before each", await _timed(max(30, calls // 5), cold)))
         if worded:
             await _ratings(app, calls)
+            await _runner(app, calls, backend)
     finally:
         await app.close()
 
@@ -128,6 +135,54 @@ async def _ratings(app: App, calls: int) -> None:
         place, asker, "krosmaster"))))
     print(_line("/game profile (chart drawn in a thread)", await _timed(max(30, calls // 5), lambda: app.tables.profile(
         place, asker))))
+
+
+async def _runner(app: App, calls: int, backend: str) -> None:
+    """The absent runner's tick with 10,000 stored games: 250 tables with a policy, 250 with a clock, none due."""
+    from datetime import UTC, datetime, timedelta
+
+    from db import games as repo
+    from gm.table.autopilot import Autopilot
+    from gm.timefmt import iso
+
+    now = datetime.now(UTC)
+    ids = [int(r[0]) for r in await app.store.conn.execute_fetchall(
+        "SELECT id FROM games WHERE status = 'active' ORDER BY id LIMIT 500")]
+    policy = json.dumps({"absent": "autopilot", "after": "48h"})
+    clock = json.dumps({"clock": "48h+7d"})
+    async with app.tables.store.transaction() as conn:
+        for n, game in enumerate(ids):
+            if n % 2 == 0:
+                await conn.execute("UPDATE games SET options = ?, absent_after = 172800 WHERE id = ?", (policy, game))
+            else:
+                due = iso(now + timedelta(days=2, minutes=n))
+                await conn.execute("UPDATE games SET options = ?, clock_due = ? WHERE id = ?", (clock, due, game))
+                for seat in (0, 1):
+                    await conn.execute("INSERT INTO seat_clocks (game_id, seat, bank_s, since, zero_at) VALUES"
+                                       " (?, ?, 604800, ?, ?)", (game, seat, iso(now) if seat == 0 else None,
+                                                                 due if seat == 0 else None))
+    if backend == "PostgreSQL":
+        async with app.tables.store.transaction() as conn:
+            await conn.execute("ANALYZE games")
+    pilot = Autopilot(app.tables, "en")
+    assert await pilot.tick(now) == []  # nothing is due: the tick is its lookups alone
+    print(f"  absent runner: {len(ids) // 2} tables with a policy, {len(ids) // 2} with a clock, none due"
+          f"   [{_load()}]")
+    print(_line("runner tick (migration 020: index ranges)", await _timed(calls, lambda: pilot.tick(now))))
+    before = iso(now - timedelta(minutes=10))
+
+    async def scans() -> None:
+        for option in ("absent", "autopilot_hours"):
+            await repo.stalled_with_option(app.store.conn, option, before)
+
+    print(_line("the lookups before it (two options LIKE scans)", await _timed(max(30, calls // 5), scans)))
+    explain = "EXPLAIN" if backend == "PostgreSQL" else "EXPLAIN QUERY PLAN"
+    for name, sql in (("policy", "SELECT id FROM games WHERE status = 'active' AND absent_after IS NOT NULL"
+                                 " AND absent_after = 172800 AND updated_at <= 'z'"),
+                      ("clock", "SELECT id FROM games WHERE status = 'active' AND clock_due IS NOT NULL"
+                                " AND clock_due <= 'z'")):
+        plan = await app.store.conn.execute_fetchall(f"{explain} {sql}")
+        print(f"    plan ({name}): " + " | ".join(str(r[-1]) for r in plan)[:160])
 
 
 async def main(args: argparse.Namespace) -> None:

@@ -59,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.km_games import USERS, record, team_config
 from db import games as repo
+from db import notify as notify_repo
 from db import reminders as claims
 from engines.krosmaster.engine import KrosmasterEngine
 from gm.app import App
@@ -285,7 +286,8 @@ async def one_pass(app: App, reminders: Reminders, discord: Discord, *, before: 
     given: the pass as it was, confirming every ``before`` seconds), the posts' own loop time left out."""
     meter = LoopTime(discord)
     statements = {"claims": 0, "confirmations": 0}
-    real = {"claim_due": claims.claim_due, "claim": repo.claim_reminders, "confirm": repo.confirm_statement}
+    real = {"claim_due": claims.claim_due, "claim": repo.claim_reminders, "confirm": repo.confirm_statement,
+            "end": notify_repo.outbox_claim}
 
     async def claim_due(*args: Any, **kwargs: Any) -> Any:
         statements["claims"] += 1
@@ -299,7 +301,12 @@ async def one_pass(app: App, reminders: Reminders, discord: Discord, *, before: 
         statements["confirmations"] += 1
         return real["confirm"](*args, **kwargs)  # type: ignore[operator]
 
+    async def end(*args: Any, **kwargs: Any) -> Any:  # the outbox's claim, which confirms the last page
+        statements["confirmations"] += 1
+        return await real["end"](*args, **kwargs)  # type: ignore[operator]
+
     claims.claim_due, repo.claim_reminders, repo.confirm_statement = claim_due, claim, confirm  # type: ignore[assignment]
+    notify_repo.outbox_claim = end  # type: ignore[assignment]
     t0 = time.perf_counter()
     try:
         with meter.measuring():
@@ -313,6 +320,7 @@ async def one_pass(app: App, reminders: Reminders, discord: Discord, *, before: 
     finally:
         claims.claim_due, repo.claim_reminders, repo.confirm_statement = (  # type: ignore[assignment]
             real["claim_due"], real["claim"], real["confirm"])
+        notify_repo.outbox_claim = real["end"]  # type: ignore[assignment]
     wall = (time.perf_counter() - t0) * 1000
     parts = {name: (w * 1000, c * 1000) for name, (w, c) in meter.parts.items()}
     return Pass(wall, parts, meter.longest * 1000, sent, len(closed), statements)
@@ -476,19 +484,42 @@ def _without_issue_32() -> None:
     mentioned. Run once with and once without, the difference is what those reads cost the loop."""
     from gm.table import reminders as module
 
-    async def no_context(self: Reminders, now: Any) -> Any:
-        return module._Pass({}, False)
+    def no_context(self: Reminders, found: Any) -> Any:
+        return module._Pass({}, False)  # read with the first page, ignored: the pass as it was
 
-    async def no_outbox(self: Reminders, post: Any, now: Any) -> int:
+    async def no_outbox(self: Reminders, post: Any, now: Any, done: Any = ()) -> int:
+        if done:  # the last page's confirmation, which the outbox's claim carries now
+            await self.confirm(done)
         return 0
 
     module.Reminders._pass_context = no_context  # type: ignore[method-assign]
     module.Reminders.send_owed = no_outbox  # type: ignore[method-assign]
 
 
+async def floor(posts: int, post_ms: float) -> Clocks:
+    """The "between posts" part of a task that does nothing but await ``posts`` posts, measured as a pass is:
+    the meter's clocks and a step resumed after each wait (caches gone cold meanwhile) cost this much with no
+    reminder work at all, so the pass's own share of "between posts" is what it adds above this."""
+    discord = Discord(post_ms / 1000)
+    meter = LoopTime(discord)
+
+    async def bare() -> None:
+        for n in range(posts):
+            await discord.post(n)  # type: ignore[arg-type]
+
+    with meter.measuring():
+        discord.task = asyncio.create_task(bare())
+        await discord.task
+    wall, cpu = meter.parts["between posts"]
+    return wall * 1000, cpu * 1000
+
+
 async def main(args: argparse.Namespace) -> None:
     if args.without_choices:
         _without_issue_32()
+    wall, cpu = await floor(args.due, args.post_ms)
+    print(f"the meter's floor: {args.due:,} awaited posts and nothing else measure {wall:.1f} ms "
+          f"(CPU {cpu:.1f}) of \"between posts\"   [{_load()}]")
     script = record(3)
     state = script.starts[max(script.starts)]
     print(f"state: {len(state):,} bytes of JSON per game; {_load()}")

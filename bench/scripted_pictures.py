@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from bench.bare_encode import encode_ms
+from bench.bare_encode import Floor
 from bench.pipeline import measure_cpu
 from gm.workers import render_pool
 from renderers import kit, kit_png, kit_replay, kit_scene
@@ -149,21 +149,26 @@ def consecutive(pictures: list[Picture], rounds: int = 3) -> dict[str, object]:
     right after the previous picture's reference encode, whose memory traffic evicts the render's caches.
     CPU ms per picture."""
     passes: list[list[float]] = []
+    encoders = [bare_encoder(picture.render() or b"") for picture in pictures]
+    encode_passes: list[list[float]] = []
     kit_scene.forget()
-    for _round in range(rounds):
+    kit_scene.COUNTS.bands = kit_scene.COUNTS.redrawn = 0
+    for _round in range(rounds):  # a pass of renders, then one of their floors: the two timed side by side
         kit_png.CACHE.clear()
         kit_scene.forget()
         passes.append([_cpu(picture.render) for picture in pictures])
+        encode_passes.append([_cpu(encode) for encode in encoders])
     redrawn = kit_scene.COUNTS.redrawn / max(1, kit_scene.COUNTS.bands)
-    encoders = [bare_encoder(picture.render() or b"") for picture in pictures]
-    encodes = [_cpu(encode) for encode in encoders for _round in range(rounds)]
+    encodes = [times[i] for i in range(len(pictures)) for times in encode_passes]
     kit_png.CACHE.clear()
     kit_scene.forget()
     interleaved = []
     for picture, encode in zip(pictures, encoders, strict=True):
         encode()
         interleaved.append(_cpu(picture.render))
+    ratios = [_pct(one, .5) / _pct(floor, .5) for one, floor in zip(passes, encode_passes, strict=True)]
     return {"renders": [statistics.median(times) for times in zip(*passes, strict=True)],
+            "ratios": ratios,
             "p50": statistics.median(_pct(one, .5) for one in passes),
             "mean": statistics.median(statistics.mean(one) for one in passes),
             "encodes": [statistics.median(encodes[i:i + rounds]) for i in range(0, len(encodes), rounds)],
@@ -173,10 +178,18 @@ def consecutive(pictures: list[Picture], rounds: int = 3) -> dict[str, object]:
 
 def lone(pictures: list[Picture], rounds: int = 3) -> tuple[list[float], list[float]]:
     """Each picture drawn as a table's first (no scene, no cached band), ``rounds`` times: each
-    picture's median render and bare encode, CPU ms."""
-    renders = [statistics.median(measure_cpu(picture.render, rounds, fresh_bands=True)[1]) for picture in pictures]
-    encodes = [statistics.median(measure_cpu(bare_encoder(picture.render() or b""), rounds)[1])
-               for picture in pictures]
+    picture's median render and bare encode, CPU ms. Each render is followed by its floor's encode, so
+    the two are timed at the same moment (timed in passes of their own, minutes apart on a shared
+    machine, the ratio measured the load's drift)."""
+    renders, encodes = [], []
+    for picture in pictures:
+        encode = bare_encoder(picture.render() or b"")
+        times, floors = [], []
+        for _round in range(rounds):
+            times.append(measure_cpu(picture.render, 1, fresh_bands=True)[1][0])
+            floors.append(_cpu(encode))
+        renders.append(statistics.median(times))
+        encodes.append(statistics.median(floors))
     return renders, encodes
 
 
@@ -201,8 +214,10 @@ def print_ratios(name: str, pictures: list[Picture], rounds: int = 3) -> None:
         got = consecutive(some, rounds)
         p50, mean = got["p50"], got["mean"]
         encode_p50, encode_mean = got["encode_p50"], got["encode_mean"]
+        ratios = got["ratios"]
         print(f"{name}: a game's {len(some)} pictures, {which}: render cpu p50 {p50:.2f} mean {mean:.2f} ms, "
               f"Pillow's bare encode p50 {encode_p50:.2f} mean {encode_mean:.2f} ms: {p50 / encode_p50:.2f}x "
+              f"(each pass ÷ its floor's: {min(ratios):.2f}-{max(ratios):.2f}x) "
               f"(means {mean / encode_mean:.2f}x); interleaved p50 {got['interleaved']:.2f} ms, "
               f"{got['interleaved'] / encode_p50:.2f}x; bands re-drawn {got['redrawn']:.0%}  [{_load()}]",
               flush=True)
@@ -229,35 +244,51 @@ def fresh(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]
     return measure_cpu(fn, runs, fresh_bands=True)
 
 
-def _consecutive_cpu(pictures: list[Picture], rounds: int) -> tuple[list[float], float]:
+def _consecutive_cpu(pictures: list[Picture], rounds: int, floor: Floor) -> tuple[list[float], list[float], float]:
     """Each picture's median render (CPU ms) over ``rounds`` passes of the game's pictures in order, as
-    its render worker meets them (from empty caches), and the share of bands found in the cache of
+    its render worker meets them (from empty caches), each pass's ratio to its floor (``floor`` timing
+    each picture's encode after the pass, before the next), and the share of bands found in the cache of
     compressed bands (``kit_png``: a band an earlier picture had is not compressed again)."""
-    passes = []
+    passes, ratios = [], []
+    pngs = [picture.render() or b"" for picture in pictures]
     hits = misses = 0
     for _round in range(rounds):
         kit_png.CACHE.clear()
         kit_scene.forget()
         passes.append([measure_cpu(picture.render, 1)[1][0] for picture in pictures])
         hits, misses = hits + kit_png.CACHE.hits, misses + kit_png.CACHE.misses
-    return [statistics.median(times) for times in zip(*passes, strict=True)], hits / max(1, hits + misses)
+        floors = [floor.encode_ms(png, 1) for png in pngs]
+        ratios.append(_pct(passes[-1], .5) / _pct(floors, .5))
+    return ([statistics.median(times) for times in zip(*passes, strict=True)], ratios,
+            hits / max(1, hits + misses))
 
 
-def _lone_cpu(pictures: list[Picture], rounds: int) -> list[float]:
-    """Each picture's median render (CPU ms) drawn ``rounds`` times as a table's first: no scene, no
-    cached band."""
-    return [statistics.median(measure_cpu(picture.render, rounds, fresh_bands=True)[1]) for picture in pictures]
+def _lone_cpu(pictures: list[Picture], rounds: int, floor: Floor) -> tuple[list[float], list[float]]:
+    """Each picture's median render (CPU ms) drawn ``rounds`` times as a table's first (no scene, no
+    cached band), and its floor timed by ``floor`` right after each render."""
+    renders, floors = [], []
+    for picture in pictures:
+        png = picture.render() or b""
+        times, encodes = [], []
+        for _round in range(rounds):
+            times.append(measure_cpu(picture.render, 1, fresh_bands=True)[1][0])
+            encodes.append(floor.encode_ms(png, 1))
+        renders.append(statistics.median(times))
+        floors.append(statistics.median(encodes))
+    return renders, floors
 
 
 def ratios_clean_floor(name: str, pictures: list[Picture], rounds: int) -> None:
-    """Issue 28's two figures with Pillow's encode timed in a fresh process (``bench.bare_encode``)."""
-    renders, reused = _consecutive_cpu(pictures, rounds)
-    floors = encode_ms([picture.render() or b"" for picture in pictures], rounds)
-    p50, floor = _pct(renders, .5), _pct(floors, .5)
-    print(f"{name}: a game's {len(pictures)} consecutive pictures: render cpu p50 {p50:.2f} ms, bare encode "
-          f"(fresh process) p50 {floor:.2f} ms: {p50 / floor:.2f}x; bands from the cache {reused:.0%}  [{_load()}]",
-          flush=True)
-    alone = _lone_cpu(pictures, rounds)
+    """Issue 28's two figures with Pillow's encode timed in a fresh process (``bench.bare_encode``), beside
+    the renders: each pass of consecutive renders is followed by its floors, each lone render by its own."""
+    with Floor() as floor:
+        renders, ratios, reused = _consecutive_cpu(pictures, rounds, floor)
+        floors = [floor.encode_ms(picture.render() or b"", rounds) for picture in pictures]
+        p50, low = _pct(renders, .5), _pct(floors, .5)
+        print(f"{name}: a game's {len(pictures)} consecutive pictures: render cpu p50 {p50:.2f} ms, bare encode "
+              f"(fresh process) p50 {low:.2f} ms: {statistics.median(ratios):.2f}x (each pass ÷ its floors: "
+              f"{min(ratios):.2f}-{max(ratios):.2f}x); bands from the cache {reused:.0%}  [{_load()}]", flush=True)
+        alone, alone_floors = _lone_cpu(pictures, rounds, floor)
     print(f"{name}: a lone picture (each of the game's, no scene, no cached band): render cpu p50 "
-          f"{_pct(alone, .5):.2f} ms, bare encode (fresh process) p50 {floor:.2f} ms: "
-          f"{_pct(alone, .5) / floor:.2f}x  [{_load()}]", flush=True)
+          f"{_pct(alone, .5):.2f} ms, bare encode (fresh process, beside it) p50 {_pct(alone_floors, .5):.2f} ms: "
+          f"{_pct(alone, .5) / _pct(alone_floors, .5):.2f}x  [{_load()}]", flush=True)

@@ -129,7 +129,7 @@ class Tables(commands.Cog):
 
     @game.command(name="profile", description="Games played, won and lost, and the rating, of you or another member")
     @app_commands.describe(user="Whose profile (yours by default)")
-    async def profile(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         app, place, actor = ctx(interaction)
         await respond(interaction, lambda: app.tables.profile(
             place, actor, user.id if user else None, user.display_name if user else None), ephemeral_defer=True)

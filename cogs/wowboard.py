@@ -17,7 +17,7 @@ from cogs.common import (
     act_from_view,
     ctx,
     private_from_view,
-    respond,
+    respond_private,
     seat_choices_of,
     send_error,
     typed,
@@ -28,6 +28,7 @@ from cogs.packs import pack_admin_cog
 from engines.core.errors import TavoloError
 from gm.games.wowboard import actions, choices, exchange, replies
 from gm.games.wowboard import presenter as wb
+from gm.games.wowboard import summary as recap
 
 SYSTEM = "wowboard"
 
@@ -337,6 +338,14 @@ class WowBoard(commands.Cog):
     async def panel(self, interaction: discord.Interaction) -> None:
         await self._private(interaction, lambda v, seat, lang, ref: wb.panel(v, seat, lang, ref))
 
+    # Discord allows 25 subcommands in a group: /wowb summary took the place of /wowb status, which only repeated
+    # /game status (the table posted again); /game status stays the way to see the board publicly.
+    @wowb.command(name="summary",
+                  description="Catch up (only you): what your faction did since your last action, and what is open now")
+    async def summary(self, interaction: discord.Interaction) -> None:
+        app = ctx(interaction)[0]
+        await respond_private(interaction, lambda place, actor: recap.summary_reply(app, place, actor), system=SYSTEM)
+
     @wowb.command(name="sheet", description="Show (only to you) a character's sheet")
     @app_commands.describe(character="Any character (empty: your first)")
     async def sheet(self, interaction: discord.Interaction, character: str | None = None) -> None:
@@ -376,11 +385,6 @@ class WowBoard(commands.Cog):
     @card.autocomplete("name")
     async def _card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await _seat_choices(interaction, lambda v, _s, lang: actions.card_choices(v, current, lang))
-
-    @wowb.command(name="status", description="Post the table again: the map, the turn, who acts")
-    async def status(self, interaction: discord.Interaction) -> None:
-        app, place, actor = ctx(interaction)
-        await respond(interaction, lambda: app.tables.status(place, actor), system=SYSTEM)
 
     # ------------------------------------------------------------------ buttons
     async def _on_component(self, interaction: discord.Interaction, args: list[str]) -> None:

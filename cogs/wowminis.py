@@ -337,6 +337,15 @@ class WowMinis(commands.Cog):
             await self._act(interaction, {"kind": "reroll", "dice": choices.parse_dice(value)}, ref)
         elif verb == "reactsel" and value:
             await self._act(interaction, {"kind": "react", "card": value}, ref)
+        elif verb == "aoeview" and len(rest) >= 2:  # issue 29.6: the area preview, pointing the chosen way
+            app = app_of(interaction)
+
+            async def again(place: Place, actor: Actor) -> Reply:
+                view, seat, table = await wm.game(app, place, actor)
+                return await wm.ability_preview_reply(view, seat, rest[0], actor.locale, wm.game_ref(table),
+                                                      table.seat_names, placement=value)
+
+            await respond_private(interaction, again, system=SYSTEM)
         elif verb == "playsel" and len(rest) >= 2:
             await self._act(interaction, {"kind": "play", "ability": rest[0]}, ref,
                             build=lambda v, _s, _l: wm.play_action(v, rest[0], rest[-1]))

@@ -170,6 +170,8 @@ def effect_text(effect: Effect, lang: str, short: bool = False) -> str:
         head += ", " + condition_text(effect.condition, lang)
     if effect.cost_energy:
         head += ", " + w("effect.cost", lang, n=effect.cost_energy)
+    if effect.secondary:  # card-limits.3
+        head += ", " + w("effect.secondary", lang)
     ops = ", ".join(op_text(op, lang, short) for op in effect.ops)
     if effect.once_per_combat:
         return w("effect.line_once", lang, head=head, ops=ops, once=w("effect.once", lang))
@@ -222,6 +224,9 @@ def event_op_text(op: EventOp, lang: str, pack: Pack | None = None) -> str:
                  type=creature_name(pack, op.type or "", lang), region=region_name(pack, op.region or "", lang))
     if kind == "close_flights":
         return w("event_op.close_flights", lang, area=area_name(pack, op.area or "", lang))
+    if kind == "close_road":  # travel.6
+        return w("event_op.close_road", lang, region=region_name(pack, op.region or "", lang),
+                 to=region_name(pack, op.to or "", lang))
     if op.area is not None:
         who = w("chars.area", lang, area=area_name(pack, op.area, lang))
     else:

@@ -29,6 +29,7 @@ class SeatedGame:
     waiting: tuple[int, ...] | None  # the users the position waits for; None when not recorded
     updated_at: str  # ISO UTC: when the position last changed
     asks: dict[str, str] | None  # what the position asks, per language (migration 016); None: not stored
+    clock_zero: str | None = None  # ISO UTC: when the member's turn clock runs out in this wait (migration 020)
 
 
 async def seated_games(conn: aiosqlite.Connection, guild_id: int, user_id: int,
@@ -36,13 +37,14 @@ async def seated_games(conn: aiosqlite.Connection, guild_id: int, user_id: int,
     """The open games (lobbies and games under way) of this server where ``user_id`` holds a seat,
     the longest unchanged first."""
     rows = await conn.execute_fetchall(
-        "SELECT g.id, g.channel_id, g.system, g.status, g.waiting, g.updated_at, s.seat, g.asks"
+        "SELECT g.id, g.channel_id, g.system, g.status, g.waiting, g.updated_at, s.seat, g.asks, c.zero_at"
         " FROM seats s JOIN games g ON g.id = s.game_id"
+        " LEFT JOIN seat_clocks c ON c.game_id = s.game_id AND c.seat = s.seat AND c.since IS NOT NULL"
         " WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'active')"
         " ORDER BY g.updated_at, g.id LIMIT ?", (user_id, guild_id, limit))
     return [SeatedGame(int(r[0]), int(r[1]), str(r[2]), str(r[3]), int(r[6]),
                        None if r[4] is None else tuple(int(u) for u in str(r[4]).split()), str(r[5]),
-                       _asks(r[7]))
+                       _asks(r[7]), None if r[8] is None else str(r[8]))
             for r in rows]
 
 

@@ -16,6 +16,7 @@ Every statement is one code path for SQLite and PostgreSQL (``db/pg_sql.py`` tra
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -46,12 +47,6 @@ async def set_prefs(conn: Any, guild_id: int, user_id: int, *, mode: str, quiet_
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET mode = excluded.mode,"
         " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, tz = excluded.tz,"
         " digest = excluded.digest", (guild_id, user_id, mode, quiet_start, quiet_end, tz, int(digest)))
-
-
-async def any_prefs(conn: Any) -> bool:
-    """Whether any member chose anything: a pass that finds nobody did reads no preferences per page."""
-    rows = await conn.execute_fetchall("SELECT 1 FROM notify_prefs LIMIT 1")
-    return bool(rows)
 
 
 async def prefs_of(conn: Any, members: Iterable[tuple[int, int]]) -> dict[tuple[int, int], Sequence[Any]]:
@@ -86,20 +81,35 @@ async def outbox_put(conn: Any, rows: Sequence[tuple[Any, ...]]) -> None:
 _FREE = "send_after <= :now AND (claimed_at IS NULL OR claimed_at <= :lease_before)"
 
 
-async def outbox_claim(conn: Any, *, now: str, lease_before: str, stamp: str, limit: int,
-                       shards: Shards | None = None) -> list[Sequence[Any]]:
+async def outbox_claim(store: Any, *, now: str, lease_before: str, stamp: str, limit: int,
+                       shards: Shards | None = None, done: Sequence[tuple[int, str]] = ()) -> list[Sequence[Any]]:
     """Claim the owed nudges whose time has come, every due row of a member at once (a digest lists them
-    all in one message), for up to ``limit`` rows' members. One statement: of two processes, each row
-    goes to one (PostgreSQL re-checks a row another update just claimed, and finds it taken)."""
+    all in one message), for up to ``limit`` rows' members; columns as ``OUTBOX``. One statement: of two
+    processes, each row goes to one (PostgreSQL re-checks a row another update just claimed, and finds it
+    taken). ``done``: reminder claims ``(game id, claim stamp)`` whose posts are over (a pass's last page),
+    confirmed in the same round trip as ``db/reminders.claim_due`` confirms the pages before it, so a pass
+    ends with one statement, not two (issue 28). ``store`` is a ``db.store.Store``; call it outside any
+    transaction (on SQLite it is one of its own, run in the database's thread)."""
     params: dict[str, Any] = {"now": now, "lease_before": lease_before, "stamp": stamp, "limit": limit}
-    postgres = is_postgres(conn)
+    postgres = is_postgres(store.conn)
     if shards is not None:
         params["shard_count"] = shards[0]
         params["shard_ids"] = list(shards[1]) if postgres else json.dumps(list(shards[1]))
-    return list(await conn.execute_fetchall(
-        f"UPDATE reminder_outbox SET claimed_at = :stamp WHERE (guild_id, user_id) IN (SELECT guild_id, user_id"
-        f" FROM reminder_outbox WHERE {_FREE}{_shard_terms(postgres, '', shards)} ORDER BY send_after LIMIT :limit)"
-        f" AND {_FREE} RETURNING {', '.join(OUTBOX)}", params))
+    claim = (f"UPDATE reminder_outbox SET claimed_at = :stamp WHERE (guild_id, user_id) IN (SELECT guild_id,"
+             f" user_id FROM reminder_outbox WHERE {_FREE}{_shard_terms(postgres, '', shards)} ORDER BY send_after"
+             f" LIMIT :limit) AND {_FREE} RETURNING {', '.join(OUTBOX)}")
+    if postgres:
+        params["done_ids"], params["done_stamps"] = [d[0] for d in done], [d[1] for d in done]
+        return list(await store.conn.execute_fetchall(
+            "WITH confirmed AS (DELETE FROM reminder_claims WHERE (game_id, claimed_at) IN"
+            " (SELECT * FROM unnest(CAST(:done_ids AS bigint[]), CAST(:done_stamps AS text[])))) " + claim, params))
+
+    def work(conn: sqlite3.Connection) -> list[Sequence[Any]]:
+        if done:
+            conn.executemany("DELETE FROM reminder_claims WHERE game_id = ? AND claimed_at = ?", done)
+        return list(conn.execute(claim, params).fetchall())
+
+    return list(await store.in_thread(work))
 
 
 async def positions(conn: Any, game_ids: Iterable[int]) -> dict[int, int]:

@@ -41,7 +41,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers import kit_glyphs, kit_png
+from renderers import kit_bytes, kit_glyphs, kit_png
 from renderers.kit_palette import Palette
 
 RGB = tuple[int, int, int]
@@ -310,7 +310,13 @@ COVERAGE_LEVELS: tuple[int, ...] = tuple(round(i * 255 / (TEXT_LEVELS - 1)) for 
 _COVERAGE = [COVERAGE_LEVELS[round(v * (TEXT_LEVELS - 1) / 255)] for v in range(256)]
 
 
-@lru_cache(maxsize=4096)
+GLYPH_BYTES = 12 << 20
+"""Heap bytes of glyph masks kept per process (~5 KB a label with its stroke mask: ~2,400 labels), counted
+as the heap holds them (``kit_bytes``): 4,096 labels by count had grown to ~23 MB a render worker; 8 MB
+missed 1.6 times as often over 1,200 tables (``bench/render_caches.py``)."""
+
+
+@kit_bytes.cached(GLYPH_BYTES)
 def _glyph_masks(text: str, size: int, stroke: int, anchor: str) -> tuple[int, int, Image.Image, Image.Image | None]:
     """Greyscale masks of ``text`` (and of its stroke), with their offset from the anchor.
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
-from renderers import kit, kit_glyphs, kit_panel
+from renderers import kit, kit_bytes, kit_glyphs, kit_panel
 from renderers.kit import RGB, Box
 
 Ground = tuple[RGB, Box]
@@ -156,7 +156,13 @@ def _blit(draw: Any, xy: tuple[int, int], height: int, parts: tuple[tuple[Image.
             draw.bitmap(xy, mask, fill=colour)
 
 
-@lru_cache(maxsize=4096)
+INK_BYTES = 8 << 20
+"""Heap bytes of texts' inks kept per process, their masks counted (``kit_bytes``): 4,096 by count kept the
+cut masks alive past ``_cut``'s own cache, ~10 KB each, ~12 MB a render worker after 1,500 tables; 3 MB
+missed 8 times as often (a quarter of the look-ups) and cost pictures ~1-2 ms each."""
+
+
+@kit_bytes.cached(INK_BYTES)
 def _inks(text: str, size: int, stroke: int, anchor: str, fill: RGB, outline: RGB | None, grounds: tuple[RGB, ...],
           geometry: Geometry | None) -> Inks:
     """What drawing ``text`` over ``grounds`` takes: the flat fills (mask, colour) and the blends of the

@@ -20,13 +20,12 @@ the caller draws that picture the RGB way (``kit.to_png``). Tests draw the games
 
 from __future__ import annotations
 
-import threading
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageChops
 
-from renderers import kit, kit_png
+from renderers import kit, kit_bytes, kit_png
 from renderers.kit import RGB
 from renderers.kit_palette import Palette
 
@@ -35,27 +34,15 @@ _KEPT = 4096
 """Masks whose levels are remembered (by identity, kept alive with them)."""
 
 
-class _Kept(dict):  # type: ignore[type-arg]
-    """Pictures remembered by what they are made of, the oldest let go whenever they would pass ``budget``
-    bytes: a render worker keeps a few MB of them, whatever it draws."""
+class _Kept(kit_bytes.Budget):
+    """Pictures remembered by what they are made of, the oldest kept let go whenever they would pass
+    ``budget`` heap bytes (``kit_bytes``: Pillow's and Python's overhead is most of a small mask's): a render
+    worker keeps a few MB of them, whatever it draws. Read with ``get`` (no lock, no reordering)."""
 
-    def __init__(self, budget: int) -> None:
-        super().__init__()
-        self.budget, self.used = budget, 0
-        self.sizes: dict[Any, int] = {}
-        self.lock = threading.Lock()  # render threads share a process's pictures (reads need none)
-
-    def keep(self, key: Any, value: Any, *pictures: Image.Image | None) -> None:
-        size = sum(p.width * p.height for p in pictures if p is not None)  # 1 byte a pixel: P, L and "1"
-        with self.lock:
-            self.used -= self.sizes.pop(key, 0)
-            while self and self.used + size > self.budget:
-                oldest = next(iter(self))
-                del self[oldest]
-                self.used -= self.sizes.pop(oldest, 0)
-            self[key] = value
-            self.sizes[key] = size
-            self.used += size
+    def keep(self, key: Any, value: Any, *pictures: Image.Image | None) -> Any:  # type: ignore[override]
+        size = kit_bytes.ENTRY + kit_bytes.held_bytes(key) + sum(kit_bytes.image_bytes(p) for p in pictures
+                                                                 if p is not None)
+        return super().keep(key, value, size)
 
 
 def _point(image: Image.Image, lut: list[int], mode: str | None = None) -> Image.Image:
@@ -164,11 +151,11 @@ class Draw(kit.Draw):
                 if unheld is not None:
                     self._mark(at, unheld)
                 return
-            ground = self.picture._new(ground_core)
-            key = (id(bitmap), id(self.fixed), fill, ground.tobytes())
+            key = (id(bitmap), id(self.fixed), fill, kit_png.pixels(ground_core))
             found = _kept_blends.get(key)
             if found is None or found[0] is not bitmap:  # (an HP number on its two-tone strip, a name on its
-                found = _blended(self.fixed, bitmap, fill, ground, levels)  # token: the same again and again)
+                ground = self.picture._new(ground_core)  # token: the same again and again)
+                found = _blended(self.fixed, bitmap, fill, ground, levels)
                 _kept_blends.keep(key, found, found[1], found[2], bitmap)
             core.paste(found[1].im, box, _level_mask(bitmap, 0).im)
             if found[2] is not None:
@@ -217,18 +204,12 @@ class Draw(kit.Draw):
             return
         ground_core = core.crop(box)
         low, high = ground_core.getextrema()
-        key: tuple[Any, ...]
-        if low == high:  # one colour under the whole box (an outlined number on the panel): no bytes to key
-            key = (id(self.fixed), *((id(mask), colour) for mask, colour in masks), low)
-            ground = None
-        else:
-            ground = self.picture._new(ground_core)
-            key = (id(self.fixed), *((id(mask), colour) for mask, colour in masks), ground.tobytes())
+        # one colour under the whole box (an outlined number on the panel): no bytes to key
+        under = low if low == high else kit_png.pixels(ground_core)
+        key = (id(self.fixed), *((id(mask), colour) for mask, colour in masks), under)
         found = _kept_blends.get(key)
         if found is None or found[0] is not masks[0][0]:
-            if ground is None:
-                ground = self.picture._new(ground_core)
-            found = _blended_in_turn(self.fixed, masks, ground)
+            found = _blended_in_turn(self.fixed, masks, self.picture._new(ground_core))
             if found is None:  # a blend over a colour the palette lacks, made by the mask before: not known
                 for mask, colour in masks:
                     self.bitmap(at, mask, colour)
@@ -305,7 +286,7 @@ def _blended_in_turn(palette: Palette, masks: tuple[tuple[Image.Image, Any], ...
             marks = new if marks is None else ImageChops.logical_or(marks, new)
     return masks[0][0], region, marks
 _kept_levels: dict[int, tuple[Image.Image, tuple[int, ...]]] = {}
-_kept_parts = _Kept(6 << 20)
+_kept_parts = _Kept(3 << 20)
 _kept_sprites = _Kept(1 << 20)
 
 
@@ -345,7 +326,7 @@ def _level_mask(mask: Image.Image, level: int) -> Image.Image:
     return part
 
 
-_kept_fills = _Kept(8 << 20)
+_kept_fills = _Kept(4 << 20)  # heap bytes (kit_bytes): ~11 MB when it counted 8 MB of pixels
 
 
 def _fills(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]
@@ -394,7 +375,7 @@ def _sprite(palette: Palette, picture: Image.Image, written: Image.Image) -> tup
     return quantized, unheld
 
 
-_kept_grounds = _Kept(1 << 20)
+_kept_grounds = _Kept(2 << 20)  # heap bytes: 2.4 MB when it counted 1 MB of pixels
 
 
 def _on_ground(palette: Palette, mask: Image.Image, fill: RGB, ground: int
@@ -410,7 +391,7 @@ def _on_ground(palette: Palette, mask: Image.Image, fill: RGB, ground: int
     kit.Draw(swatch).bitmap((0, 0), mask, fill=fill)
     written = _level_mask(mask, 0)
     quantized, unheld = _quantize(palette, swatch, written)
-    _kept_grounds.keep(key, (mask, quantized, written, unheld), quantized, unheld, mask)
+    _kept_grounds.keep(key, (mask, quantized, written, unheld), quantized, unheld, mask, written)
     return quantized, written, unheld
 
 

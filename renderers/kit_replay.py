@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from PIL import Image
 
-from renderers import kit, kit_png, kit_scene
+from renderers import kit, kit_bytes, kit_png, kit_scene
 from renderers.kit_palette import Palette
 
 Entry = kit_scene.Entry
@@ -73,10 +74,12 @@ _lock = threading.Lock()
 _inks: OrderedDict[int, tuple[Palette, Inks]] = OrderedDict()
 """By the palette's id; each value keeps its palette alive, so an id in a key is never a later one's
 (the same holds for every cache below: its values keep alive what its keys name by id)."""
-_layers: OrderedDict[tuple[int, int], tuple[Static, Palette, Image.Image]] = OrderedDict()
-LAYERS = 16
-"""Static layers kept as indexes (~1 byte a pixel: 0.7-1.2 MB each); a ``kit.Layer`` is made from the
-indexes of its parts instead, so only plain images count."""
+LAYER_BYTES = 6 << 20
+"""Heap bytes of static layers kept as indexes (~1 byte a pixel: 0.1-1.2 MB each; a ``kit.Layer`` is made
+from the indexes of its parts). An entry holds its source image weakly: the renderer that made it
+decides how long it lives (a layer kept here once pinned 16 RGB sources of up to 6 MB)."""
+_layers = kit_bytes.Budget(LAYER_BYTES, lambda _key, value: kit_bytes.ENTRY + kit_bytes.image_bytes(value[2]))
+"""(id of the source, id of the palette) → (a weak reference to the source, the palette, its indexes)."""
 
 
 def inks(palette: Palette) -> Inks:
@@ -96,16 +99,11 @@ def inks(palette: Palette) -> Inks:
 def _indexes_of(image: Image.Image, palette: Palette) -> Image.Image:
     """``image`` (RGB) quantized, once per image and palette (callers copy or crop it)."""
     key = (id(image), id(palette))
-    with _lock:
-        found = _layers.get(key)
-        if found is not None:
-            _layers.move_to_end(key)
-            return found[2]
+    found = _layers.found(key)
+    if found is not None and found[0]() is image and found[1] is palette:
+        return found[2]  # type: ignore[no-any-return]
     indexed = palette.quantize(image)
-    with _lock:
-        _layers[key] = (image, palette, indexed)
-        while len(_layers) > LAYERS:
-            _layers.popitem(last=False)
+    _layers.keep(key, (weakref.ref(image), palette, indexed))
     return indexed
 
 
@@ -132,11 +130,20 @@ def indexable(entries: Sequence[Entry]) -> bool:
 # -- masks -------------------------------------------------------------------------------------------
 
 _LIMIT = 2048
-"""Blits, text tiles and level masks remembered (each cache), keyed by the masks' ids as the recorded
-command holds them. Each keeps its masks alive, so this also bounds the masks held past the kit's own
-caches: a few MB a process, like ``kit._glyph_masks``."""
+"""Blits and level masks remembered (each cache), keyed by the masks' ids as the recorded command holds
+them. Each keeps its masks alive, so this also bounds the masks held past the kit's own caches."""
 _blits: OrderedDict[Any, tuple[tuple[Image.Image, ...], bool, int, int]] = OrderedDict()
-_tiles: OrderedDict[tuple[Any, ...], tuple[tuple[Image.Image, ...], Palette, Image.Image]] = OrderedDict()
+TILE_BYTES = 3 << 20
+"""Heap bytes of text tiles kept (``_tile``), the masks each keeps alive counted with it: 2,048 tiles by
+count had grown to ~19 MB a render worker."""
+
+
+def _tile_bytes(key: Any, value: tuple[tuple[Image.Image, ...], Palette, Image.Image]) -> int:
+    return kit_bytes.ENTRY + kit_bytes.held_bytes(key) + kit_bytes.image_bytes(value[2]) + \
+        sum(kit_bytes.image_bytes(mask) for mask in value[0])
+
+
+_tiles = kit_bytes.Budget(TILE_BYTES, _tile_bytes)
 
 
 def _blit_info(ids: Any, masks: tuple[tuple[Image.Image, Any], ...]) -> tuple[tuple[Image.Image, ...], bool, int,
@@ -157,7 +164,7 @@ def _tile(masks: tuple[tuple[Image.Image, Any], ...], size: tuple[int, int], gro
           ids: Any) -> Image.Image:
     """A blit of ``masks`` (in order) on a box of one palette colour, as indexes."""
     key = (id(ink.palette), ground, ids)
-    found = _tiles.get(key)
+    found = _tiles.found(key)
     if found is not None:
         return found[2]
     tile = Image.new("RGB", size, ink.rgb(ground))
@@ -165,11 +172,9 @@ def _tile(masks: tuple[tuple[Image.Image, Any], ...], size: tuple[int, int], gro
     for mask, colour in masks:
         if colour is not None:
             draw.bitmap((0, 0), mask, fill=colour)
-    indexed = ink.palette.quantize(tile)
-    with _lock:
-        _tiles[key] = (tuple(mask for mask, _c in masks), ink.palette, indexed)
-        while len(_tiles) > _LIMIT:
-            _tiles.popitem(last=False)
+    # kept as "L": pasted on the picture's core, the same indexes without a palette (1.3 KB) per tile
+    indexed = Image.frombytes("L", size, ink.palette.quantize(tile).tobytes())
+    _tiles.keep(key, (tuple(mask for mask, _c in masks), ink.palette, indexed))
     return indexed
 
 
@@ -242,10 +247,18 @@ def _mapped(image: Image.Image, box: tuple[int, int, int, int], mask: Image.Imag
         image.im.paste(region.point(_table(ink, colour, level), None), box, part.im)
 
 
-_GROUNDS = 1024
-"""Blends over several colours remembered by the pixels under them (``_blend_kept``): each holds its box
-twice (under and after, 1 byte a pixel: ~2-4 KB for a token's label), so ~3 MB at most a process."""
-_grounds: OrderedDict[tuple[Any, ...], tuple[tuple[Image.Image, ...], Palette, Any]] = OrderedDict()
+GROUND_BYTES = 2 << 20
+"""Heap bytes of blends over several colours remembered by the pixels under them (``_blend_kept``): each
+holds its box twice (the key's bytes under it, and the "P" core after, with its palette: ~4-6 KB for a
+token's label), its masks counted with it."""
+
+
+def _ground_bytes(key: Any, value: tuple[tuple[Image.Image, ...], Palette, Any]) -> int:
+    return kit_bytes.ENTRY + kit_bytes.held_bytes(key) + kit_bytes.image_bytes(value[2]) + \
+        sum(kit_bytes.image_bytes(mask) for mask in value[0])
+
+
+_grounds = kit_bytes.Budget(GROUND_BYTES, _ground_bytes)
 
 
 def _blend_kept(image: Image.Image, at: tuple[int, int], masks: tuple[tuple[Image.Image, Any], ...], ink: Inks,
@@ -269,16 +282,13 @@ def _blend_kept(image: Image.Image, at: tuple[int, int], masks: tuple[tuple[Imag
         core.paste(_tile(masks, (width, height), low, ink, ids).im, box)
         return
     key = (id(ink.palette), ids, box[0] - x, box[1] - y, box[2] - box[0], box[3] - box[1],
-           image._new(region).tobytes())
-    found = _grounds.get(key)
+           kit_png.pixels(region))
+    found = _grounds.found(key)
     if found is not None:
         core.paste(found[2], box)
         return
     _blend(image, at, masks, ink, ids, width, height)
-    with _lock:
-        _grounds[key] = (tuple(mask for mask, _c in masks), ink.palette, core.crop(box))
-        while len(_grounds) > _GROUNDS:
-            _grounds.popitem(last=False)
+    _grounds.keep(key, (tuple(mask for mask, _c in masks), ink.palette, core.crop(box)))
 
 
 # -- drawing -----------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderers import kit, kit_png
+from renderers import kit, kit_bytes, kit_png
 from renderers.kit_palette import Palette
 
 RECENT = 96
@@ -44,9 +44,15 @@ RECENT = 96
 is drawn at once, as recording costs more than it saves when no later picture compares with it
 (1,000 live games, each acting once a minute, would record every picture for nothing)."""
 SCENES = 16
-"""Scenes remembered per process (~145 KiB each): with the pool's affinity (gm.workers.render_queue) each
+"""Scenes remembered per process at most: with the pool's affinity (gm.workers.render_queue) each
 worker keeps the last pictures of 16 of the tables playing now; more would only help tables idle
 for longer, and cost every worker's memory (bench/live_games.py counts it)."""
+SCENE_BYTES = 4 << 20
+"""Heap bytes of the scenes remembered (``_picture_bytes``: a scene's bands, its recorded calls and the
+masks they keep alive, ~100-400 KB): the bound that holds when the pictures are large."""
+ENTRY_BYTES = 330
+"""Heap bytes of one recorded call besides its masks: the entry's tuple, its command's, the points and
+colours (measured with ``kit_bytes.held_bytes`` over the games' pictures: 250-330)."""
 _SLACK = 2
 """Rows added above and below each command's reach: Pillow rounds coordinates, a few rows more
 only re-draw a little more, a row less would leave a stale pixel."""
@@ -189,7 +195,22 @@ class Counts:
 
 
 COUNTS = Counts()
-_scenes: OrderedDict[Hashable, _Picture] = OrderedDict()
+
+
+def _picture_bytes(_key: Hashable, picture: _Picture) -> int:
+    """Heap bytes a scene's picture holds (its static layer and palette are its renderer's): an estimate
+    walking its masks only, as ``kit_bytes.held_bytes`` over every call would cost ~0.5 ms a picture."""
+    masks: dict[int, Image.Image] = {}
+    for entry in picture.entries:
+        if entry[3] is not None:
+            for mask, _colour in entry[3]:
+                masks[id(mask)] = mask
+    bands = sum(len(band[0]) for band in picture.bands) + 130 * len(picture.bands)  # bytes, tuple, two ints
+    return kit_bytes.ENTRY + ENTRY_BYTES * len(picture.entries) + 40 * len(picture.hashes) + bands + \
+        sum(kit_bytes.image_bytes(mask) for mask in masks.values())
+
+
+_scenes = kit_bytes.Budget(SCENE_BYTES, _picture_bytes, SCENES)
 _recent: OrderedDict[Hashable, None] = OrderedDict()
 _lock = threading.Lock()
 
@@ -229,24 +250,21 @@ def wants(key: Hashable) -> bool:
 def _take(key: Hashable) -> _Picture | None:
     """The scene's last picture, out of the cache while it is used: a thread drawing the same
     scene at the same time starts afresh instead of sharing it."""
-    with _lock:
-        return _scenes.pop(key, None)
+    return _scenes.take(key)  # type: ignore[no-any-return]
 
 
 def _keep(key: Hashable, picture: _Picture) -> None:
-    with _lock:
-        _scenes[key] = picture
-        while len(_scenes) > SCENES:
-            _scenes.popitem(last=False)
+    _scenes.keep(key, picture)
 
 
 def drop(table_key: Hashable) -> None:
     """Forget every scene of table ``table_key`` (renderers put ``current_table()`` in their scene keys):
     a warm-up's table (``renderers.kit_warm``), whose scenes no later picture compares with."""
     with _lock:
-        for cache in (_scenes, _recent):
-            for key in [k for k in cache if k == table_key or (type(k) is tuple and table_key in k)]:
-                del cache[key]
+        for key in [k for k in list(_scenes) if k == table_key or (type(k) is tuple and table_key in k)]:
+            _scenes.take(key)
+        for key in [k for k in _recent if k == table_key or (type(k) is tuple and table_key in k)]:
+            del _recent[key]
 
 
 def forget() -> None:

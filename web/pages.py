@@ -18,6 +18,8 @@ from engines.core.contract import GameState
 from engines.core.events import Event
 from gm import presenters
 from gm.table.replies import action_label, event_text
+from gm.table.summary import SUMMARY
+from gm.table.summary import lines as summary_lines
 from web.history import Timeline
 from web.links import Link
 
@@ -112,6 +114,9 @@ def step_info(timeline: Timeline, index: int, audience: Audience, lang: str) -> 
         winners = ", ".join(names.get(s, str(s + 1)) for s in outcome.winners) or t("game.nobody", lang)
         status = t("web.finished", lang, winners=winners,
                    reason=t(outcome.reason_key, lang, **outcome.params).rstrip("."))
+        kept = timeline.game.options.get(SUMMARY) if index == timeline.count - 1 else None
+        if isinstance(kept, dict):  # the game's summary (issue 32), as the channel read it, ratings aside
+            status += " · " + " ".join(summary_lines(system, kept, None, {}, lang)[1:])
         waiting: list[int] = []
     else:
         decision = engine.decision(state)  # who must act is public: the board in Discord says it too

@@ -18,6 +18,7 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
 from engines.core.square import Square
+from engines.core.summary import Step
 from engines.krosmaster import actions as A
 from engines.krosmaster import (
     resolution,
@@ -28,6 +29,7 @@ from engines.krosmaster import (
     rules_resign,
     rules_rewards,
     rules_setup,
+    rules_summary,
     rules_turn,
 )
 from engines.krosmaster.content import Pack, known, pack_for
@@ -208,6 +210,16 @@ class KrosmasterEngine:
         active = state.pieces.get(state.active_piece or "")
         return Decision(seats=[state.active_seat], kind="turn", prompt_key="km.ask.turn",
                         params={"piece": active.short if active else ""})
+
+    def summary_step(self, before: GameState, after: GameState, seat: int, events: list[Event]) -> Step | None:
+        """Optional hook (``gm.table.summary``, issue 32): what one action changed in the game's measure."""
+        assert isinstance(before, State) and isinstance(after, State)
+        return rules_summary.step(before, after, seat, events)
+
+    def turns_played(self, state: GameState) -> int:
+        """Optional hook (``gm.table.summary``): the turns a game has played, for its end-of-game summary."""
+        assert isinstance(state, State)
+        return rules_summary.turns(state)
 
     def autopilot(self, state: GameState, seat: int) -> Action | None:
         """Optional hook (``gm.table.absent``, issue 32.2): the move of a seat the table plays while its

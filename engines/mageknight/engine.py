@@ -20,6 +20,7 @@ from engines.core.decision import Decision, Option
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
+from engines.core.summary import Step
 from engines.mageknight import actions as A
 from engines.mageknight import (
     rules_autopilot,
@@ -31,6 +32,7 @@ from engines.mageknight import (
     rules_resolve,
     rules_setup,
     rules_staging,
+    rules_summary,
     rules_view,
 )
 from engines.mageknight.content import FACES
@@ -187,6 +189,16 @@ class MageKnightEngine:
                           params={"name": u.name, "armor": u.card.armor, "resist": len(u.card.resistances)})
                    for u in units]
         return [*options, Option(value="hero", label_key="mk.option.hero", params={"armor": state.hero.armor})]
+
+    def summary_step(self, before: GameState, after: GameState, seat: int, events: list[Event]) -> Step | None:
+        """Optional hook (``gm.table.summary``, issue 32): what one action changed in the game's measure."""
+        assert isinstance(before, State) and isinstance(after, State)
+        return rules_summary.step(before, after, seat, events)
+
+    def turns_played(self, state: GameState) -> int:
+        """Optional hook (``gm.table.summary``): the turns a game has played, for its end-of-game summary."""
+        assert isinstance(state, State)
+        return rules_summary.turns(state)
 
     def autopilot(self, state: GameState, seat: int) -> Action | None:
         """Optional hook (``gm.table.absent``, issue 32.2): the move of a seat the table plays while its

@@ -17,8 +17,9 @@ from engines.core.decision import Decision
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
+from engines.core.summary import Step
 from engines.warlord import actions as A
-from engines.warlord import rules_autopilot, rules_setup, rules_strikes, rules_turn, rules_view
+from engines.warlord import rules_autopilot, rules_setup, rules_strikes, rules_summary, rules_turn, rules_view
 from engines.warlord import rules_orders as O
 from engines.warlord import rules_play as P
 from engines.warlord import rules_ranks as R
@@ -125,6 +126,16 @@ class WarlordEngine:
                         params={"turn": state.turn, "passes": state.consecutive_passes})
 
     # -- what is legal -----------------------------------------------------------------
+    def summary_step(self, before: GameState, after: GameState, seat: int, events: list[Event]) -> Step | None:
+        """Optional hook (``gm.table.summary``, issue 32): what one action changed in the game's measure."""
+        assert isinstance(before, State) and isinstance(after, State)
+        return rules_summary.step(before, after, seat, events)
+
+    def turns_played(self, state: GameState) -> int:
+        """Optional hook (``gm.table.summary``): the turns a game has played, for its end-of-game summary."""
+        assert isinstance(state, State)
+        return rules_summary.turns(state)
+
     def autopilot(self, state: GameState, seat: int) -> Action | None:
         """Optional hook (``gm.table.absent``, issue 32.2): the move of a seat the table plays while its
         player is absent, or None when the game does not wait for that seat."""

@@ -56,8 +56,12 @@ reads from the imports; a step that needs what comes next from above stops, and 
   end; the table's set-up after the draft; GM overrides.
 - rules_quests, rules_defeat, rules_final: quests and rewards; defeat, respawn, the last chance's question;
   the End and the game's outcome.
+- rules_spot, rules_participants: cards that act on the rolled dice (spotting, removing and changing dice,
+  secondary abilities, the order of simultaneous triggers); effects on the participating friends as a fight
+  starts and ends (issue 30.3).
 - rules_events, rules_sheet: the track step and event cards; the character sheet and the effects in play.
 - rules_items, rules_conditions, rules_resign: items out of combat; card conditions; resigning.
+- rules_abilities: the P2 creatures' threat against one dice colour and their energy drain (issue 30.2).
 - rules_common, rules_supply, rules_limits, rules_challenge, rules_autopilot, upgrades: ``ev`` and
   ``pack_of``; the figure supply; once-per-round marks; challenge targets; an absent seat's defaults; saved
   states of older schemas.
@@ -67,7 +71,7 @@ reads from the imports; a step that needs what comes next from above stops, and 
   action models; the pure arithmetic of boxes and rewards.
 
 Left (see the closing notes of issue 17): card-limits.4 once-per-round marks where not covered, P2 rules
-(wars, auction, trading, spotting cards, the other Overlords), autopilot for absent seats (P3).
+(wars, auction, trading, the other Overlords), autopilot for absent seats (P3); spotting cards since 30.3.
 """
 
 from engines.registry import register

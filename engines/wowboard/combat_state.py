@@ -42,6 +42,12 @@ class AttackPhase(StateModel):
     attrition: int = 0
     threat: int = 0
     instants: list[str] = Field(default_factory=list)  # instants paid for this round (dice-pool.1)
+    # v4 (issue 30.3): card triggers that read the dice (``rules_spot``)
+    spotted: list[int] = Field(default_factory=list)  # card-limits.8: indices in ``dice`` already spotted
+    set_aside: list[Die] = Field(default_factory=list)  # combat-general.4: dice removed by a card
+    bonus: dict[str, int] = Field(default_factory=dict)  # box -> hits a trigger adds at placement
+    window: str = ""  # "reroll_start"/"reroll_end": triggers wait for the ``effect_order`` answer
+    fired: list[str] = Field(default_factory=list)  # triggers already resolved in this attack phase
 
 
 class BoxState(StateModel):
@@ -101,3 +107,9 @@ class Combat(StateModel):
     fell_at: dict[str, int] = Field(default_factory=dict)  # character -> the step it fell in (defeat.4)
     winner: Literal["horde", "alliance"] | None = None  # set when a PvP ends with survivors on one side
     rolled: dict[str, RoundDice] = Field(default_factory=dict)  # PvP: character -> its dice this round
+    # variants.1 (v4): faction -> wounds of the current defense step that found no health left to take
+    unabsorbed: dict[str, int] = Field(default_factory=dict)
+    # v5: the participants' health when this PvP round began, and how many rounds in a row took none of it
+    # (``rules_pvp.STALLED_ROUNDS``: a fight neither side can win ends instead of asking for rounds forever)
+    round_health: int = 0
+    quiet_rounds: int = 0

@@ -18,12 +18,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core.errors import RuleError
 from engines.core.packs import compact_size, find_by_id, read_pack_file, validate_pack
 from engines.wowboard.content_cards import (
     ABILITY_PARAMS,
+    TRIGGER_OPS,
+    TRIGGER_TIMINGS,
     Ancestry,
     Boss,
     ClassCard,
@@ -118,6 +120,21 @@ class Pack(BaseModel):
     bosses: list[Boss] = Field(default_factory=list, max_length=20)
     events: list[Event] = Field(default_factory=list, max_length=80)
     overlords: list[Overlord] = Field(default_factory=list, max_length=6)
+
+    @model_validator(mode="after")
+    def _decrees_join_the_events(self) -> Pack:
+        """overlord.3, setup.8: an Overlord's own cards are event cards like any other (drawn, resolved, named
+        by id), so they join ``events`` here, marked with their Overlord; the set-up shuffles them in only when
+        that Overlord rules. A card already listed (a pack read back from its own dump) is not added twice."""
+        known = {e.id: e for e in self.events}
+        for lord in self.overlords:
+            for card in lord.decrees:
+                if card.id not in known:
+                    self.events.append(card)
+                    known[card.id] = card
+                elif known[card.id] != card:
+                    raise ValueError(f"event {card.id} is listed twice with different text")
+        return self
 
     def region(self, rid: str) -> Region:
         return find_by_id(self.regions, rid, "wowboard.err.unknown_region", "name")
@@ -296,6 +313,21 @@ def check_ability(field: str, ability: dict[str, dict[str, Any]], creature_ids: 
             _ref(f"{field}.ability.summon.type", "creature", str(params["type"]), creature_ids)
 
 
+def _check_triggers(pack: Pack) -> None:
+    """card-limits.8, combat-general.4: an effect at the start or end of the reroll step acts on the rolled
+    dice (``rules_spot``), where only these ops mean something; anything else would be silently skipped."""
+    groups: list[tuple[str, list[Any]]] = [(f"class_cards.{c.id}", c.effects) for c in pack.class_cards]
+    groups += [(f"items.{i.id}", i.effects) for i in pack.items]
+    groups += [(f"ancestries.{a.id}", a.effects) for a in pack.ancestries]
+    groups += [(f"events.{e.id}", e.effects) for e in pack.events]
+    groups += [(f"class_sheets.{s.class_id}.{a.id}", a.preprinted.effects) for s in pack.class_sheets
+               for a in s.areas if a.preprinted is not None]
+    for field, effects in groups:
+        for n, effect in enumerate(effects):
+            if effect.timing in TRIGGER_TIMINGS and not {o.op for o in effect.ops} <= set(TRIGGER_OPS):
+                raise _fail(f"{field}.effects.{n}", f"at {effect.timing} an effect does only {', '.join(TRIGGER_OPS)}")
+
+
 def check_cards(pack: Pack) -> None:
     """Every reference resolves and every card fits its class sheet; a quest never needs more figures of a
     type/tier than the supply holds (quests.4), spawns avoid start regions (nobody could reach them), the
@@ -303,6 +335,7 @@ def check_cards(pack: Pack) -> None:
     regions = {r.id: r for r in pack.regions}
     starts = {r.id for r in pack.regions if r.start}
     creatures = {c.id: c for c in pack.creatures}
+    _check_triggers(pack)
     classes = {c.id for c in pack.classes}
     items = {i.id: i for i in pack.items}
     all_ids = [x.id for group in (pack.class_cards, pack.items, pack.quests, pack.events, pack.bosses,
@@ -363,6 +396,8 @@ def check_cards(pack: Pack) -> None:
         field = f"events.{ev.id}"
         if ev.boss is not None:
             _ref(f"{field}.boss", "boss", ev.boss, bosses)
+        if ev.overlord is not None:  # setup.8: the card of an Overlord this pack has
+            _ref(f"{field}.overlord", "overlord", ev.overlord, {o.id for o in pack.overlords})
         for name, value in (("region", ev.region), ("area", ev.area)):
             if value is not None:
                 _ref(f"{field}.{name}", name, value, set(regions) if name == "region" else set(pack.areas))
@@ -377,6 +412,10 @@ def check_cards(pack: Pack) -> None:
                     raise _fail(f"{field}.ops.{n}.count", "more figures than the supply")
             if op.region is not None:
                 _ref(f"{field}.ops.{n}.region", "region", op.region, set(regions))
+            if op.to is not None and op.region is not None:  # travel.6: a road that exists on the map
+                _ref(f"{field}.ops.{n}.to", "region", op.to, set(regions))
+                if op.to not in regions[op.region].adjacent:
+                    raise _fail(f"{field}.ops.{n}.to", f"no road from {op.region} to {op.to}")
             if op.area is not None:
                 _ref(f"{field}.ops.{n}.area", "area", op.area, set(pack.areas))
     for o in pack.overlords:
@@ -389,5 +428,5 @@ def check_cards(pack: Pack) -> None:
         for n, (a, b) in enumerate(hops):
             if b not in regions[a].adjacent:
                 raise _fail(f"overlords.{o.id}.route.{n + 1}", f"no road from {a} to {b}")
-        if o.route[o.loop_from] not in regions[o.route[-1]].adjacent:
+        if o.behaviour == "wander" and o.route[o.loop_from] not in regions[o.route[-1]].adjacent:
             raise _fail(f"overlords.{o.id}.loop_from", f"no road from {o.route[-1]} back to {o.route[o.loop_from]}")

@@ -48,9 +48,12 @@ ConditionName = Literal[
 ]
 OpName = Literal[
     "add_dice", "reroll", "attrition", "remove_own_dice", "change_die", "add_hits", "add_armor", "prevent_wounds",
-    "heal", "energy", "capacity", "remove_curse", "threat", "extra_move", "gold", "companion",
+    "heal", "energy", "capacity", "remove_curse", "threat", "extra_move", "gold", "companion", "train_discount",
 ]
 Target = Literal["self", "friend", "participants"]
+TRIGGER_TIMINGS = ("reroll_start", "reroll_end")  # the windows where cards read the dice (rules_spot)
+TRIGGER_OPS = ("reroll", "attrition", "threat", "add_hits", "remove_own_dice", "change_die")
+DIE_OPS = {"remove_own_dice", "change_die"}
 
 # name -> (required parameters, optional parameters)
 OP_PARAMS: dict[str, tuple[set[str], set[str]]] = {
@@ -70,6 +73,7 @@ OP_PARAMS: dict[str, tuple[set[str], set[str]]] = {
     "extra_move": ({"n"}, set()),
     "gold": ({"n"}, set()),
     "companion": ({"n"}, set()),
+    "train_discount": ({"n"}, set()),  # train-town.3: gold off one power bought while training (Train or Town)
 }
 CONDITION_PARAMS: dict[str, tuple[set[str], set[str]]] = {
     "pool_has_no": ({"colour"}, set()),
@@ -162,7 +166,27 @@ class Effect(BaseModel):
     cost_energy: int = Field(default=0, ge=0, le=6)
     condition: Condition | None = None
     once_per_combat: bool = False  # card-limits.4 makes every card once per round; a few say once per combat
+    # card-limits.3: a secondary ability is free, but works only in a round whose first ability was paid for
+    secondary: bool = False
     ops: list[Op] = Field(min_length=1, max_length=4)
+
+    @model_validator(mode="after")
+    def _window(self) -> Effect:
+        """Dice are read, removed or changed only by a trigger at the start or end of the reroll step
+        (``rules_spot``; card-limits.8, combat-general.4). What a trigger may do is checked with the whole pack
+        (``content.check_cards``), where a card's effects are known to be in play."""
+        ops = {o.op for o in self.ops}
+        trigger = self.timing in TRIGGER_TIMINGS
+        if ((self.condition is not None and self.condition.kind == "spot") or ops & DIE_OPS) and not trigger:
+            raise ValueError("spotting, removing or changing dice happens at reroll_start or reroll_end")
+        return self
+
+
+def no_secondary(effects: list[Effect], what: str) -> None:
+    """card-limits.3: only an instant power pays a cost for its first ability at a moment of the round, so
+    only it can carry a secondary ability; elsewhere the flag would be a promise the engine never keeps."""
+    if any(e.secondary for e in effects):
+        raise ValueError(f"{what} cannot have a secondary ability (card-limits.3: only an instant power pays for one)")
 
 
 Effects = Annotated[list[Effect], Field(min_length=1, max_length=4)]
@@ -182,6 +206,11 @@ class PrePrinted(BaseModel):
     name_it: NameIt = ""
     energy: int = Field(default=0, ge=0, le=3)  # an instant pre-printed power ("Spark") pays it on each use
     effects: Effects
+
+    @model_validator(mode="after")
+    def _secondary(self) -> PrePrinted:
+        no_secondary(self.effects, "a pre-printed card")
+        return self
 
 
 class CardArea(BaseModel):
@@ -238,6 +267,11 @@ class Ancestry(BaseModel):
     name_it: NameIt = ""
     effects: Effects
 
+    @model_validator(mode="after")
+    def _secondary(self) -> Ancestry:
+        no_secondary(self.effects, "an ancestry")
+        return self
+
 
 class ClassCard(BaseModel):
     """A power or talent of a class deck (power-cards.1–6). Talents cost no gold and start at level 2."""
@@ -268,6 +302,10 @@ class ClassCard(BaseModel):
             raise ValueError("companion_health and a companion op go together, with the same health")
         if self.companion_health is not None and self.power_type != "active":
             raise ValueError("a companion is an active power (power-cards.4)")
+        if any(e.secondary for e in self.effects) and (
+                self.power_type != "instant" or self.energy < 1 or self.effects[0].secondary):
+            raise ValueError("a secondary ability needs an instant power with an energy cost whose first ability "
+                             "is not secondary (card-limits.3)")
         return self
 
 
@@ -304,6 +342,7 @@ class Item(BaseModel):
             raise ValueError("a bag item has no trait and no add-on function")
         if self.type in ("melee", "ranged", "wand", "armor") and self.trait is None:
             raise ValueError(f"a {self.type} item needs a trait (equipping.3)")
+        no_secondary(self.effects, "an item")
         return self
 
 
@@ -390,7 +429,10 @@ class Boss(BaseModel):
 
 
 EventKind = Literal["normal", "bonus", "boss", "modifier", "strength", "spawn", "war", "auction"]  # events.3, .6: P2
-EventOpName = Literal["merchant", "draw_quest", "spawn", "regain", "gold", "close_flights", "wound", "curse"]
+EventOpName = Literal[
+    "merchant", "draw_quest", "spawn", "regain", "gold", "close_flights", "wound", "curse", "close_road", "extra_move",
+]
+LASTING_EVENT_OPS = ("close_flights", "close_road", "extra_move")  # travel.6: they act while the card is face up
 EVENT_OP_PARAMS: dict[str, tuple[set[str], set[str]]] = {
     "merchant": ({"deck", "n"}, set()),
     "draw_quest": ({"who", "n"}, set()),
@@ -400,6 +442,8 @@ EVENT_OP_PARAMS: dict[str, tuple[set[str], set[str]]] = {
     "close_flights": ({"area"}, set()),
     "wound": ({"n"}, {"who", "area"}),
     "curse": ({"n"}, {"who", "area"}),
+    "close_road": ({"region", "to"}, set()),  # travel.6: the road between two neighbouring regions
+    "extra_move": ({"who", "n"}, set()),  # travel.6: each travel action of those factions makes n more moves
 }
 
 
@@ -416,6 +460,7 @@ class EventOp(BaseModel):
     tier: Tier | None = None
     count: int | None = Field(default=None, ge=1, le=4)
     region: str | None = Field(default=None, max_length=40)
+    to: str | None = Field(default=None, max_length=40)  # close_road: the region at the road's other end
     area: str | None = Field(default=None, max_length=4)
     stat: Literal["health", "energy"] | None = None
 
@@ -447,6 +492,9 @@ class Event(BaseModel):
     war_regions: list[str] = Field(default_factory=list, max_length=2)  # events.6: the two contested regions
     war_gold: int = Field(default=0, ge=0, le=12)  # events.6: what each character of the winning faction gains
     effects: list[Effect] = Field(default_factory=list, max_length=4)  # events.3: what the auction item does
+    # setup.8, overlord.3: a card that belongs to one Overlord (the Lich-Regent's decrees) joins the event deck
+    # only in a game that Overlord rules; None = every game's card
+    overlord: str | None = Field(default=None, max_length=40)
 
     @model_validator(mode="after")
     def _shape(self) -> Event:
@@ -465,6 +513,10 @@ class Event(BaseModel):
             raise ValueError("a war names two different regions and a gold reward, and has no other ops (events.6)")
         if (self.kind == "auction") != bool(self.effects) or (self.kind == "auction" and self.ops):
             raise ValueError("an auction card is an item with effects and no ops, and only it has effects (events.3)")
+        if any(o.op in LASTING_EVENT_OPS for o in self.ops) and self.kind != "modifier":
+            raise ValueError("closing a road or flight path or granting moves lasts while the card is face up: "
+                             "only a lasting (modifier) event does that (travel.6)")
+        no_secondary(self.effects, "an auction item")
         if self.kind == "spawn" and not any(o.op == "spawn" for o in self.ops):
             raise ValueError("a spawn event needs a spawn op")
         if self.kind == "strength" and not any(o.who in ("stronger", "weaker") for o in self.ops):
@@ -479,6 +531,11 @@ class BossStats(BaseModel):
     health: int = Field(ge=1, le=80)
 
 
+OverlordBehaviour = Literal["wander", "seed_events", "summon"]
+"""overlord.3: the Overlord's own rule: it walks its route by the events' destiny numbers (``wander``), its
+decrees are shuffled into the event deck (``seed_events``), or it calls minions when challenged (``summon``)."""
+
+
 class Overlord(BaseModel):
     """An Overlord (overlord.2–3): one side for 4 characters and one for 6; the wanderer follows ``route``
     (``route[0]`` is the start; after the last region it goes on from ``route[loop_from]``)."""
@@ -489,15 +546,28 @@ class Overlord(BaseModel):
     name_it: NameIt = ""
     sides: dict[Literal["4", "6"], BossStats]
     ability: dict[str, dict[str, Any]] = Field(max_length=1)
-    behaviour: Literal["wander"]  # P2 adds seed_events and summon
-    route: list[str] = Field(min_length=2, max_length=30)
+    behaviour: OverlordBehaviour
+    route: list[str] = Field(min_length=1, max_length=30)  # a static Overlord has one region: where it stands
     loop_from: int = Field(default=0, ge=0, le=29)
     arrival_wounds: int = Field(default=0, ge=0, le=3)
+    decrees: list[Event] = Field(default_factory=list, max_length=8)  # seed_events: its own event cards
 
     @model_validator(mode="after")
     def _shape(self) -> Overlord:
+        """overlord.3: each behaviour carries exactly the data it uses, so a pack cannot give a wanderer
+        decrees it would never shuffle in, or a summoner nothing to summon."""
         if len(self.sides) != 2:
             raise ValueError("an overlord has a 4-character and a 6-character side")
         if self.loop_from >= len(self.route):
             raise ValueError("loop_from is past the end of the route")
+        if (self.behaviour == "wander") != (len(self.route) > 1):
+            raise ValueError("a wandering overlord has a route of two regions or more; a static one stands in one")
+        if self.behaviour != "wander" and (self.loop_from or self.arrival_wounds):
+            raise ValueError("only a wandering overlord loops and wounds where it stops")
+        if (self.behaviour == "seed_events") != bool(self.decrees):
+            raise ValueError("an event-seeding overlord brings its own event cards, and only it does")
+        if any(d.overlord != self.id for d in self.decrees):
+            raise ValueError("each of an overlord's event cards names that overlord (overlord)")
+        if (self.behaviour == "summon") != ("summon" in self.ability):
+            raise ValueError("a summoning overlord has the summon ability, and only it has")
         return self

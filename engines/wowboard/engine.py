@@ -18,8 +18,10 @@ from engines.core.decision import Decision
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
+from engines.core.summary import Step
 from engines.wowboard import actions as A
 from engines.wowboard import (
+    rules_abilities,
     rules_combat,
     rules_fight,
     rules_final_battle,
@@ -27,11 +29,12 @@ from engines.wowboard import (
     rules_pvp,
     rules_setup,
     rules_sheet,
+    rules_summary,
     rules_teams,
     rules_town,
     rules_turn,
 )
-from engines.wowboard.content import register_pack
+from engines.wowboard.content import pack_by_key, register_pack
 from engines.wowboard.rules_answers import answer, open_overflows, pending_options
 from engines.wowboard.rules_auction import bid_options, place_bid
 from engines.wowboard.rules_autopilot import default_action
@@ -68,9 +71,20 @@ class WowBoardEngine:
         return max(rules_setup.seat_counts(options))
 
     def validate_options(self, options: dict[str, Any], content: dict[str, Any] | None = None) -> dict[str, Any]:
-        if content is not None:
-            self.use_content(content)  # a server pack is checked whole before any game uses it
-        return rules_setup.validate_options(options)
+        overlords = None
+        if content is not None:  # a server pack is checked whole before any game uses it
+            overlords = pack_by_key(self.use_content(content)).overlords  # setup.5: its Overlords' names
+        return rules_setup.validate_options(options, overlords)
+
+    def summary_step(self, before: GameState, after: GameState, seat: int, events: list[Event]) -> Step | None:
+        """Optional hook (``gm.table.summary``, issue 32): what one action changed in the game's measure."""
+        assert isinstance(before, State) and isinstance(after, State)
+        return rules_summary.step(before, after, seat, events)
+
+    def turns_played(self, state: GameState) -> int:
+        """Optional hook (``gm.table.summary``): the turns a game has played, for its end-of-game summary."""
+        assert isinstance(state, State)
+        return rules_summary.turns(state)
 
     def autopilot(self, state: GameState, seat: int) -> Action | None:
         """Optional contract hook (``gm.table.autopilot``): the default move of an absent seat, or None."""
@@ -209,8 +223,10 @@ class WowBoardEngine:
                         for reach in [rules_fight.heal_targets(state, char, i)] for p in reach]
             return [A.Roll(), *(A.Roll(instants=[i]) for i in instants)]
         if d.kind == "reroll" and combat is not None and combat.attack is not None:
-            misses = [i for i, die in enumerate(combat.attack.dice) if die.value < combat.attack.threat
-                      and not die.rerolled][:combat.attack.reroll]
+            need = rules_abilities.colour_threats(combat, combat.attack.threat)  # threat_vs: a colour's own threat
+            misses = [i for i, die in enumerate(combat.attack.dice)
+                      if die.value < need.get(die.colour, combat.attack.threat) and not die.rerolled
+                      ][:combat.attack.reroll]
             return [A.Reroll(dice=[]), *([A.Reroll(dice=misses)] if misses else [])]
         if d.kind == "assign_wounds" and combat is not None:
             alive = [c for c in combat.participants if c not in combat.fallen]

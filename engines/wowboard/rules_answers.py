@@ -19,6 +19,7 @@ from engines.wowboard.rules_fight import answer_invite, answer_strip
 from engines.wowboard.rules_fight import companion_wounds as answer_companion
 from engines.wowboard.rules_fight import hit_target as answer_hit
 from engines.wowboard.rules_fight import last_chance as answer_last_chance
+from engines.wowboard.rules_fight import order_effects as answer_order
 from engines.wowboard.rules_items import resolve_overflow
 from engines.wowboard.rules_pvp import take_loot
 from engines.wowboard.rules_quests import draw_quest, keep_item, next_deck_options, take_special
@@ -67,6 +68,8 @@ def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
         return answer_invite(state, top, value, dice)
     if top.kind == "hit_target":  # defense-phase.1
         return answer_hit(state, value, dice)
+    if top.kind == "effect_order":  # card-limits.6
+        return answer_order(state, value, dice)
     if top.kind == "armor_strip" and top.faction is not None:  # pvp-defense.1
         return answer_strip(state, top.faction, value, dice)
     if top.kind == "loot" and top.character:  # pvp-defense.4

@@ -124,6 +124,12 @@ def pvp_resolution(a: Boxes, b: Boxes) -> tuple[int, int]:
     return hits_b - cancelled, hits_a - cancelled
 
 
+def pvp_deadly_resolution(a: Boxes, b: Boxes) -> tuple[int, int]:
+    """variants.1 (Deadly PvP): as ``pvp_resolution`` but nothing cancels: each side takes every hit the
+    other side has after moving its defense and attrition hits into its damage box."""
+    return b.damage + b.defense + b.attrition, a.damage + a.defense + a.attrition
+
+
 def wounds_absorbed(health: int, wounds: int) -> tuple[int, int]:
     """combat-general.2: (health left, wounds lost): wounds beyond what defeats a character vanish."""
     taken = min(health, max(0, wounds))

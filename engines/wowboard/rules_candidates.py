@@ -12,6 +12,7 @@ from engines.wowboard import actions as A
 from engines.wowboard import rules_turn
 from engines.wowboard.rules_challenge import forced, targets
 from engines.wowboard.rules_common import pack_of
+from engines.wowboard.rules_events import travel_closures
 from engines.wowboard.rules_travel import destinations
 from engines.wowboard.state import State
 
@@ -31,7 +32,8 @@ def turn_candidates(state: State, seat: int) -> list[Action]:
             continue
         out.append(A.Pass(character=c.id))
         out += [A.Travel(character=c.id, to=r) for r in
-                destinations(pack, c.faction, c.region, rules_turn.independent_regions(state))]
+                destinations(pack, c.faction, c.region, rules_turn.independent_regions(state),
+                             closed=travel_closures(state, c.faction))]  # travel.6
         max_h, max_e = rules_turn.capacity(state, c)
         room_h, room_e = max_h - c.health, max_e - c.energy
         town = pack.region(c.region).town == c.faction

@@ -18,12 +18,15 @@ PvP fight after an attack phase (``rules_pvp.auto_step``), a fight after an answ
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.core.system_dice import BoardColour, BoardDie, reroll_chosen, roll_pool
+from engines.wowboard import rules_abilities as RA
 from engines.wowboard import rules_boxes as RB
+from engines.wowboard import rules_spot as S
 from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, Opponent, RoundDice
 from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import Effect
@@ -216,7 +219,8 @@ def roll_attack(state: State, effects: Sequence[Effect], stun_keep: Sequence[str
     attack.dice = [Die(colour=d.colour.value, value=d.value, first=d.first) for d in pool.dice]
     attack.phantom = {c.value: n for c, n in pool.phantom.items()}
     attack.step = "reroll"
-    return [*events, ev("pool_rolled", rolls=dice.take_drawn(), name=char.id, dice=_words(attack.dice))]
+    events.append(ev("pool_rolled", rolls=dice.take_drawn(), name=char.id, dice=_words(attack.dice)))
+    return events + S.open_window(state, "reroll_start")  # card-limits.6, .8: cards that read the roll
 
 
 def _words(dice: Sequence[Die]) -> str:
@@ -234,9 +238,22 @@ def reroll(state: State, indices: Sequence[int], dice: Dice) -> list[Event]:
     attack.dice = [Die(colour=d.colour.value, value=d.value, first=d.first, rerolled=d.rerolled) for d in after]
     events = ([ev("rerolled", rolls=dice.take_drawn(), name=attack.character, dice=_words(attack.dice))]
               if indices else [])
-    events += creature_checks(state)
+    attack.step = "placement"
+    events += S.open_window(state, "reroll_end")  # card-limits.6, .8
+    if attack.window:  # the player orders the triggers first (question ``effect_order``)
+        return events
+    return events + after_reroll_end(state)
+
+
+def after_reroll_end(state: State) -> list[Event]:
+    """reroll.2: once the character's own triggers have resolved, the opponents' abilities read the dice
+    (they may use a die a card spotted, card-limits.8)."""
+    combat = _combat(state)
+    attack = combat.attack
+    assert attack is not None
+    events = creature_checks(state)
     if waiting(state):  # character-defeat.1, power-cards.4: placement waits for the answers
-        attack.step, combat.resume = "placement", "checks"
+        combat.resume = "checks"
         return events
     return events + after_checks(state)
 
@@ -283,12 +300,12 @@ def placement(state: State) -> list[Event]:
             for d in attack.dice]
     if combat.kind == "normal":
         before = _boxes(combat)
-        boxes = RB.place(before, dice, attack.threat, attack.attrition)
+        boxes = _bonus(RA.place(before, dice, combat, attack.threat, attack.attrition), attack.bonus)  # threat_vs
         combat.boxes = BoxState(**boxes.__dict__)
     else:  # pvp-combat.4: each faction fills its own combat area
         side = state.characters[attack.character].faction
         before = RB.Boxes(**combat.pvp_boxes.get(side, BoxState()).model_dump())
-        boxes = RB.place(before, dice, attack.threat, attack.attrition)
+        boxes = _bonus(RB.place(before, dice, attack.threat, attack.attrition), attack.bonus)
         combat.pvp_boxes[side] = BoxState(**boxes.__dict__)
         combat.rolled[attack.character] = RoundDice(dice=[d.model_copy() for d in attack.dice], threat=attack.threat)
     # Issue 27.4: the line says what these dice hit (hit_*) and, beside it, what the boxes now hold.
@@ -297,6 +314,11 @@ def placement(state: State) -> list[Event]:
                  hit_defense=boxes.defense - before.defense, hit_armor=boxes.armor - before.armor,
                  hit_attrition=boxes.attrition - before.attrition)]
     return events + next_attacker(state)
+
+
+def _bonus(boxes: RB.Boxes, bonus: dict[str, int]) -> RB.Boxes:
+    """Hits that triggers add (``rules_spot``, an ``add_hits`` op) go into their boxes with the dice's."""
+    return replace(boxes, **{box: getattr(boxes, box) + n for box, n in bonus.items()})
 
 
 def _boxes(combat: Combat) -> RB.Boxes:
@@ -370,7 +392,7 @@ def defeat_opponent(state: State, ref: str) -> list[Event]:
     # quests.4–5: back to the supply, the quest's bookkeeping
     events = defeat_figure(state, ref) if ref in state.figures else [ev("opponent_defeated", ref=ref)]
     events += _boss_beaten(state, ref, combat)
-    if not combat.opponents:
+    if not combat.opponents or state.phase == "over":  # victory.1: the Overlord's minions do not hold the game
         return events + end(state, won=True)
     return events
 
@@ -475,6 +497,7 @@ def assign_wounds(state: State, split: dict[str, int], companions: dict[str, int
         events += absorb(state, state.characters[cid], pet)
         if n - pet:
             events += wound(state, state.characters[cid], n - pet, "combat", last_chance=True)
+            events += RA.drain(combat, state.characters[cid], n - pet)  # drain_energy
     if waiting(state):  # character-defeat.1: asked before going on
         combat.step, combat.resume = "last_chance", "split"
         return events

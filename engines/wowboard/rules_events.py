@@ -29,6 +29,7 @@ from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.rules_items import draw_items, reveal, track_item
 from engines.wowboard.rules_rewards import stronger
 from engines.wowboard.rules_supply import place_figures
+from engines.wowboard.rules_travel import Closures
 from engines.wowboard.rules_war import declare_war
 from engines.wowboard.state import Character, State
 
@@ -112,6 +113,10 @@ def apply_op(state: State, pack: Pack, op: EventOp, dice: Dice, out: EventStep) 
             out.events.append(ev("event_gold", name=c.id, n=op.n))
     elif op.op == "close_flights":  # persists while the card is face up (closed_flight_areas)
         out.events.append(ev("flights_closed", area=op.area))
+    elif op.op == "close_road":  # travel.6: persists while the card is face up (closed_roads)
+        out.events.append(ev("road_closed", region=op.region, to=op.to))
+    elif op.op == "extra_move":  # travel.6: persists while the card is face up (extra_moves)
+        out.events.append(ev("moves_granted", who=op.who, n=op.n))
     elif op.op == "wound":
         for c in _targets(state, pack, op):
             wound(state, c, op.n or 1, out)
@@ -122,10 +127,30 @@ def apply_op(state: State, pack: Pack, op: EventOp, dice: Dice, out: EventStep) 
 
 
 def closed_flight_areas(state: State) -> set[str]:
-    """Areas whose flight paths a face-up modifier closes (for travel)."""
+    """travel.6: areas whose flight paths a face-up modifier closes (for travel)."""
     pack = pack_of(state)
     return {op.area for card in state.events_active for op in event_card(pack, card).ops
             if op.op == "close_flights" and op.area}
+
+
+def closed_roads(state: State) -> set[frozenset[str]]:
+    """travel.6: the roads a face-up modifier closes, each as the pair of regions it joins (both ways)."""
+    pack = pack_of(state)
+    return {frozenset((op.region, op.to)) for card in state.events_active for op in event_card(pack, card).ops
+            if op.op == "close_road" and op.region and op.to}
+
+
+def travel_closures(state: State, faction: Faction) -> Closures:
+    """travel.6: everything face-up events change for a travel action of ``faction``."""
+    return Closures(roads=frozenset(closed_roads(state)), flight_areas=frozenset(closed_flight_areas(state)),
+                    extra_moves=extra_moves(state, faction))
+
+
+def extra_moves(state: State, faction: str) -> int:
+    """travel.6: the moves face-up modifiers add to each travel action of ``faction`` (events.4 picks who)."""
+    pack = pack_of(state)
+    return sum(op.n or 0 for card in state.events_active for op in event_card(pack, card).ops
+               if op.op == "extra_move" and faction in factions_for(state, op.who))
 
 
 def move_overlord(state: State, pack: Pack, steps: int, out: EventStep) -> None:

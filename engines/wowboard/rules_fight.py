@@ -31,8 +31,11 @@ from engines.wowboard.rules_conditions import holds
 from engines.wowboard.rules_defeat import NO_LAST_CHANCE, defeat, last_chance_effects
 from engines.wowboard.rules_items import use_consumable
 from engines.wowboard.rules_limits import mark, used
+from engines.wowboard.rules_overlord import summon_minions
+from engines.wowboard.rules_participants import combat_over, combat_start
 from engines.wowboard.rules_quests import completed, next_deck_options, reward
 from engines.wowboard.rules_sheet import capacity_of, equipped_effects
+from engines.wowboard.rules_spot import is_trigger, resolve
 from engines.wowboard.rules_turn import acting, after_action
 from engines.wowboard.state import Pending, State
 
@@ -107,8 +110,10 @@ def _begin(state: State, group: list[str], target: str, dice: Dice, spent: bool 
     if target == "pvp":  # pvp-combat.1: every enemy in the region is pulled in (defenders spend nothing)
         first = state.characters[group[0]]
         events += rules_pvp.start(state, group, rules_pvp.defenders_of(state, first.region, first.faction))
-        return events + settle(state, dice, state.combat)
+        return events + combat_start(state) + settle(state, dice, state.combat)
     events += C.start(state, pack_of(state), group, target)
+    events += combat_start(state)  # combat-general.3: cards that reach the participating friends
+    events += summon_minions(state, pack_of(state), target)  # overlord.3: a summoner calls its minions
     fight = state.combat
     if fight is not None and fight.step == "attack":
         events += C.begin_attack(state)
@@ -121,7 +126,7 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
     chosen: list[Effect] = []
     paid: set[str] = set()
     for active in equipped_effects(state, c):
-        if active.effect.timing not in POOL_TIMINGS:
+        if active.effect.timing not in POOL_TIMINGS or is_trigger(active.effect):  # those act on the roll
             continue
         if not holds(state, c, active.source, active.effect.condition):  # card-limits.1
             continue
@@ -284,6 +289,19 @@ def reroll(state: State, seat: int, indices: Sequence[int], dice: Dice) -> list[
     return C.reroll(state, indices, dice) + settle(state, dice, combat)
 
 
+def order_effects(state: State, value: str, dice: Dice) -> list[Event]:
+    """card-limits.6: the attacker's order for the triggers that fired together, each resolved in full;
+    then the attack phase goes on from where it waited (the reroll, or the opponents' checks)."""
+    combat = state.combat
+    if combat is None or combat.attack is None or not combat.attack.window:
+        raise RuleError("wowboard.err.no_combat", rule="card-limits.6")
+    window = combat.attack.window
+    events = resolve(state, value.split(">"), window)
+    if window == "reroll_end":
+        events += C.after_reroll_end(state)
+    return events + settle(state, dice, combat)
+
+
 def assign_wounds(state: State, split: dict[str, int], dice: Dice,
                   companions: dict[str, int] | None = None) -> list[Event]:
     combat = state.combat
@@ -369,6 +387,8 @@ def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
     for _ in range(50):
         combat = state.combat
         if combat is None:
+            if fight is not None:  # health-energy.2: a combat_start gain lasts for the fight
+                events += combat_over(state, fight.participants)
             if fight is not None and fight.kind != "normal":
                 return events + rules_pvp.after_pvp(state, fight, dice)
             return events + (after_fight(state, fight.participants, fight.fallen, dice) if fight else [])
@@ -378,7 +398,7 @@ def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
             if step is None:
                 return events
             events += step
-        elif combat.attack is not None and combat.attack.step == "reroll" and (
+        elif combat.attack is not None and combat.attack.step == "reroll" and not combat.attack.window and (
                 combat.attack.reroll == 0 or not combat.attack.dice):
             events += C.reroll(state, [], dice)  # reroll.1: nothing to reroll (no Reroll, no dice): it passes
         elif combat.step == "hit_assign":

@@ -8,6 +8,8 @@ single PvP fight with every character wherever it stands (``Combat.kind == "fina
 The faction with characters standing at its end wins; both sides wiped in the same step is a draw
 (``winners == []``). Nobody respawns: the game is over.
 
+With the Defeat the Overlord! variant the End is never reached: the marker starts a new lap (``next_lap``).
+
 This module holds the two ends of it that the rules below call: reaching the End (``begin``, from the
 turn) and the outcome (``finish``, from the PvP fight). The last management step and the start of the
 battle drive the fight, so they are ``rules_final_battle``, above the fight modules.
@@ -32,6 +34,15 @@ def end_space(state: State) -> int:
 
 def reached_end(state: State) -> bool:
     return state.turn >= end_space(state)
+
+
+def next_lap(state: State) -> list[Event]:
+    """variants.2 (Defeat the Overlord!, W41): the marker does not enter the End; it goes back to space 1 and
+    the game goes on until a faction beats the Overlord (victory.1). From the second lap on, an item icon
+    gives a circle item instead of its own deck's (``rules_items.track_item``)."""
+    state.turn = 1
+    state.lap += 1
+    return [ev("new_lap", lap=state.lap)]
 
 
 def attackers_of(state: State, dice: Dice) -> tuple[Faction, list[Event]]:

@@ -80,6 +80,8 @@ def track_item(state: State, dice: Dice) -> list[Event]:
     icon = pack_of(state).track.items.get(state.turn)
     if icon is None:
         return []
+    if state.lap > 1:  # variants.2, W41: on the second lap every item icon gives a circle item
+        icon = "circle"
     drawn = draw_items(state, icon, 1, dice)
     state.merchant.extend(drawn)
     return [reveal(ev("merchant_item", deck=icon, item=card, draws=dice.take_picked())) for card in drawn]

@@ -15,7 +15,9 @@ an attack phase that ends hands the fight back to ``rules_fight.settle``, which 
   each faction's damage box wounds the other side (pvp-defense.2), then the remaining hits cancel one for
   one and the side left with hits wounds the other (pvp-defense.3). The victim faction splits its own
   wounds (``assign_wounds``). Wounds of one step land together: a side wiped out is checked only once
-  both splits are in, so both sides can fall in one step (pvp-defense.5);
+  both splits are in, so both sides can fall in one step (pvp-defense.5); with the Deadly PvP variant the
+  resolution cancels nothing, and a double wipe goes to the side with fewer wounds that found no health left
+  in that step (variants.1, W40; reading: counted as each split lands, before any last chance);
 - the survivors of a PvP challenge may take one item from the Bag of each enemy defeated in it (question
   ``loot`` per defeated enemy, pvp-defense.4); the fallen then go through the usual defeat and respawn,
   those who fell in the same step in a random order (character-defeat.4).
@@ -41,10 +43,13 @@ from engines.wowboard.rules_final import finish
 from engines.wowboard.rules_items import receive
 from engines.wowboard.rules_limits import fresh
 from engines.wowboard.rules_turn import after_action
+from engines.wowboard.rules_variants import DEADLY_PVP, variant_on
 from engines.wowboard.state import Pending, State
 
 STRIP_BOXES = ("damage", "defense")  # pvp-defense.1: where an armor token takes its first enemy hit
 DECLINE = "decline"  # pvp-defense.4: the winners may leave a defeated enemy's Bag alone
+
+STALLED_ROUNDS = 10  # quiet PvP rounds in a row that end a fight as a draw (``after_wounds``)
 
 
 # ---------------------------------------------------------------------------- the sides
@@ -96,6 +101,7 @@ def begin_round(state: State) -> list[Event]:
     combat = _combat(state)
     combat.orders, combat.order, combat.cursor, combat.step = {}, [], 0, "order"
     combat.rolled = {}  # a new round: the dice shown at its wound steps are this round's
+    combat.round_health = _health(state, combat)
     for faction in sides(combat):
         alive = standing(state, combat, faction)
         if len(alive) <= 1:
@@ -203,7 +209,7 @@ def strip(state: State, faction: str, from_box: str) -> list[Event]:
 def hits_step(state: State) -> list[Event]:
     """pvp-defense.2: every faction empties its damage box; each hit is a wound for the other side."""
     combat = _combat(state)
-    combat.wounds_due = {}
+    combat.wounds_due, combat.unabsorbed = {}, {}
     for faction in sides(combat):
         boxes = _boxes(combat, faction)
         combat.wounds_due[enemy_of(faction)] = boxes.damage
@@ -217,8 +223,10 @@ def resolution_step(state: State) -> list[Event]:
     and the side left with hits deals that many wounds; both areas are then empty."""
     combat = _combat(state)
     att, dfn = sides(combat)
-    to_att, to_dfn = RB.pvp_resolution(_boxes(combat, att), _boxes(combat, dfn))
-    combat.pvp_boxes = {att: BoxState(), dfn: BoxState()}
+    deadly = variant_on(state, DEADLY_PVP)  # variants.1: at the resolution nothing cancels
+    to_att, to_dfn = (RB.pvp_deadly_resolution if deadly else RB.pvp_resolution)(_boxes(combat, att),
+                                                                                 _boxes(combat, dfn))
+    combat.pvp_boxes, combat.unabsorbed = {att: BoxState(), dfn: BoxState()}, {}
     combat.wounds_due = {att: to_att, dfn: to_dfn}
     combat.pvp_stage, combat.step = "resolution", "wounds"
     return [ev("pvp_resolution_due", **combat.wounds_due)]
@@ -248,7 +256,9 @@ def assign_wounds(state: State, split: dict[str, int], companions: dict[str, int
         pet = (companions or {}).get(cid, 0)
         events += C.absorb(state, state.characters[cid], pet)
         if n - pet:
+            room = state.characters[cid].health  # variants.1: what it can still take
             events += C.wound(state, state.characters[cid], n - pet, "pvp", last_chance=True)
+            combat.unabsorbed[faction] = combat.unabsorbed.get(faction, 0) + max(0, n - pet - room)
             if cid in combat.fallen:
                 combat.fell_at.setdefault(cid, mark)
     return events
@@ -267,15 +277,42 @@ def after_wounds(state: State) -> list[Event]:
         return _end_wiped(state, wiped)
     if combat.pvp_stage == "hits":
         return resolution_step(state)
+    # A platform rule, not the rulebook's (it has no fight that nobody can win): when no side has taken a
+    # single wound for STALLED_ROUNDS rounds in a row (say, one side has no dice and the other no energy
+    # left for its cards), the fight ends as a draw instead of asking both sides for rounds forever.
+    lost = combat.round_health - _health(state, combat)
+    combat.quiet_rounds = 0 if lost > 0 else combat.quiet_rounds + 1
+    if combat.quiet_rounds >= STALLED_ROUNDS:
+        return _end_stalled(state)
     combat.round += 1
     combat.wounds_due = {}
     return begin_round(state)
+
+
+def _health(state: State, combat: Combat) -> int:
+    return sum(state.characters[cid].health for cid in combat.participants if cid not in combat.fallen)
+
+
+def _end_stalled(state: State) -> list[Event]:
+    """No winner and no loot, as in a draw (pvp-defense.5), but nobody fell: everyone stays where they are."""
+    combat = _combat(state)
+    rounds = combat.quiet_rounds
+    combat.winner, combat.step = None, "over"
+    combat.pvp_boxes, combat.wounds_due = {}, {}
+    for cid in combat.participants:
+        state.characters[cid].stun = 0  # combat-round.2: Stun ends with the fight
+    state.pending = [p for p in state.pending if p.kind != "armor_strip"]
+    state.combat = None
+    return [ev("pvp_stalled", rounds=rounds)]
 
 
 def _end_wiped(state: State, wiped: Sequence[Faction]) -> list[Event]:
     """pvp-defense.2, .5: the side with characters standing wins; both wiped at once → no winner."""
     combat = _combat(state)
     winner = None if len(wiped) == 2 else enemy_of(wiped[0])
+    events: list[Event] = []
+    if winner is None and variant_on(state, DEADLY_PVP):  # variants.1, W40: fewer wounds left over wins
+        winner, events = deadly_tiebreak(combat)
     combat.winner, combat.step = winner, "over"
     combat.pvp_boxes, combat.wounds_due = {}, {}  # all tokens leave both areas
     for cid in combat.participants:
@@ -283,8 +320,20 @@ def _end_wiped(state: State, wiped: Sequence[Faction]) -> list[Event]:
     state.pending = [p for p in state.pending if p.kind != "armor_strip"]
     state.combat = None
     if winner is None:
-        return [ev("pvp_draw")]
-    return [ev("pvp_won", faction=winner, names=", ".join(standing(state, combat, winner)))]
+        return [*events, ev("pvp_draw")]
+    if events:  # the tie-break's line already says who wins, and nobody stands
+        return events
+    return [*events, ev("pvp_won", faction=winner, names=", ".join(standing(state, combat, winner)))]
+
+
+def deadly_tiebreak(combat: Combat) -> tuple[Faction | None, list[Event]]:
+    """variants.1, W40: both sides wiped in one step under Deadly PvP: the side with fewer wounds that found
+    no health to take (``Combat.unabsorbed``, counted in the step that wiped them) wins; equal is a draw."""
+    att, dfn = sides(combat)
+    left = {f: combat.unabsorbed.get(f, 0) for f in (att, dfn)}
+    winner = None if left[att] == left[dfn] else min((att, dfn), key=lambda f: left[f])
+    return winner, [ev("pvp_deadly_tiebreak", horde=left["horde"], alliance=left["alliance"],
+                       faction=winner or "-")]
 
 
 def auto_step(state: State) -> list[Event] | None:

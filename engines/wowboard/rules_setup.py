@@ -19,18 +19,31 @@ region with level-1 health and energy (ancestry included) and 5 gold (setup.4).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core.contract import Setup
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
-from engines.wowboard.content import BUILTIN_FULL_KEY, BUILTIN_KEY, FACTIONS, Faction, Pack, register_pack
+from engines.wowboard.content import (
+    BUILTIN_FULL_KEY,
+    BUILTIN_KEY,
+    FACTIONS,
+    Faction,
+    Pack,
+    builtin,
+    builtin_full,
+    register_pack,
+)
+from engines.wowboard.content_cards import Overlord
 from engines.wowboard.rules_common import ev, pack_of
+from engines.wowboard.rules_overlord import RANDOM, parse_overlord
 from engines.wowboard.rules_setup_content import setup_content
 from engines.wowboard.rules_sheet import capacity_of, start_character
 from engines.wowboard.rules_teams import deal, deal_after_draft, faction_of_team, splits
 from engines.wowboard.rules_turn import start_faction_turn
+from engines.wowboard.rules_variants import parse_variants
 from engines.wowboard.state import START_GOLD, Character, SeatInfo, State
 
 IMAGE_POLICIES = ("every", "turn_end", "off")
@@ -43,7 +56,7 @@ FACTION_DECISIONS = ("any", "leader")
 ``leader`` (the seat of the character with the most XP) decides when they disagree."""
 
 
-OPTIONS = ("autopilot_hours", "duel", "images", "edition", "faction_decisions")
+OPTIONS = ("autopilot_hours", "duel", "images", "edition", "faction_decisions", "overlord", "variant")
 """The lobby options of a WoW board game table (the table layer refuses any other by name)."""
 SEAT_COUNTS = (2, 3, 4, 5, 6)
 """setup.1: two to six seats."""
@@ -60,7 +73,9 @@ def _on(value: object) -> bool:
     return value is True or str(value or "").lower() in ("1", "true", "yes", "on")
 
 
-def validate_options(options: dict[str, Any]) -> dict[str, Any]:
+def validate_options(options: dict[str, Any], overlords: Sequence[Overlord] | None = None) -> dict[str, Any]:
+    """The lobby's options, checked and in their stored words. ``overlords``: the Overlords the table's pack
+    offers (default: the full game's), against which ``overlord:`` is read (setup.5)."""
     for key in options:
         if key not in OPTIONS:
             raise RuleError("wowboard.err.unknown_option", option=key, known=", ".join(OPTIONS))
@@ -81,8 +96,16 @@ def validate_options(options: dict[str, Any]) -> dict[str, Any]:
     if decide not in FACTION_DECISIONS:
         raise RuleError("wowboard.err.bad_faction_decisions", rule="factions.2", value=decide[:20],
                         known=", ".join(FACTION_DECISIONS))
-    return {"duel": _on(options.get("duel")), "images": images, "autopilot_hours": hours, "edition": edition,
-            "faction_decisions": decide}
+    out = {"duel": _on(options.get("duel")), "images": images, "autopilot_hours": hours, "edition": edition,
+           "faction_decisions": decide}
+    if options.get("overlord") not in (None, ""):  # setup.5: chosen by the table, or ``random``
+        lord = parse_overlord(options["overlord"], builtin_full().overlords if overlords is None else overlords)
+        if edition == "starter" and lord not in (RANDOM, *(o.id for o in builtin().overlords)):
+            raise RuleError("wowboard.err.overlord_starter", rule="setup.5", name=lord)
+        out["overlord"] = lord
+    if options.get("variant") not in (None, ""):  # variants.1–2
+        out["variant"] = parse_variants(options["variant"])
+    return out
 
 
 def characters_per_seat(n: int, duel: bool, dice: Dice) -> list[int]:
@@ -107,6 +130,9 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
             raise RuleError("wowboard.err.duel_two_seats", rule="setup.1")
         raise RuleError("wowboard.err.seats", rule="setup.1", n=len(seats), known=", ".join(map(str, counts)))
     edition = options["edition"] if options["edition"] != "auto" else ("starter" if len(seats) in (2, 4) else "full")
+    starter_lords = (None, RANDOM, *(o.id for o in builtin().overlords))
+    if options["edition"] == "auto" and options.get("overlord") not in starter_lords:
+        edition = "full"  # setup.5: the Overlord the table chose is the full game's (the starter set has one)
     options["edition"] = edition
     pack = register_pack(setup.content) if setup.content else (BUILTIN_FULL_KEY if edition == "full"
                                                                  else BUILTIN_KEY)

@@ -19,6 +19,7 @@ from engines.core.hidden_deck import HiddenDeck
 from engines.wowboard.content import FACTIONS, Pack
 from engines.wowboard.rules_common import ev
 from engines.wowboard.rules_items import ITEM_DECKS, draw_items, reveal
+from engines.wowboard.rules_overlord import choose, deck_cards, side_for
 from engines.wowboard.rules_quests import QUEST_COLOURS, draw_quest
 from engines.wowboard.state import OverlordState, State
 
@@ -45,12 +46,14 @@ def setup_content(state: State, pack: Pack, dice: Dice) -> list[Event]:
         state.merchant.extend(draw_items(state, deck, n, dice))
     events.append(reveal(ev("merchant_set", items=", ".join(state.merchant), draws=dice.take_picked())))
     count = len(state.characters)
-    if pack.overlords:  # setup.5: P1 has one Overlord; its side follows the character count
-        lord = pack.overlords[0]
-        side = "6" if count >= FULL_TABLE else "4"
+    lord = None
+    if pack.overlords:  # setup.5: chosen or drawn (rules_overlord); its side follows the character count
+        lord = choose(state, pack, dice)
+        side = side_for(count)
         state.overlord = OverlordState(id=lord.id, side=side, region=lord.route[0], route_pos=0)
-        events.append(ev("overlord_set", name=lord.name, region=lord.route[0], side=side))
-    state.event_deck = HiddenDeck(pool=sorted(e.id for e in pack.events))  # setup.8
+        events.append(ev("overlord_set", name=lord.name, region=lord.route[0], side=side, draws=dice.take_picked()))
+    # setup.8: the deck without the cards of Overlords not in play (overlord.3: the Lich-Regent's decrees)
+    state.event_deck = HiddenDeck(pool=deck_cards(pack, lord.id if lord else None))
     state.event_discard, state.events_active = [], []
     for c in state.characters.values():  # power-cards: the class's cards the character does not own
         owned = {*c.spellbook, *c.talents.values(), *(s.card for s in c.sheet.values() if s.card)}

@@ -20,7 +20,16 @@ from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.content_cards import ClassCard, Item
 from engines.wowboard.rules_common import ev, pack_of
-from engines.wowboard.rules_sheet import BAG_LIMIT, capacity_of, card_of, located, trim_to_capacity, unequip
+from engines.wowboard.rules_conditions import holds
+from engines.wowboard.rules_sheet import (
+    BAG_LIMIT,
+    capacity_of,
+    card_of,
+    equipped_effects,
+    located,
+    trim_to_capacity,
+    unequip,
+)
 from engines.wowboard.rules_turn import acting, after_action, not_forced
 from engines.wowboard.state import Character, State
 
@@ -48,6 +57,7 @@ def _buy_powers(state: State, c: Character, powers: Sequence[str]) -> list[Event
     pack = pack_of(state)
     deck = state.class_decks.get(c.id, [])
     events = []
+    discount = training_discount(state, c)  # train-town.3: this action's training, Train or Town alike
     for pid in powers:
         obj = card_of(pack, pid) if pid in deck else None
         if not isinstance(obj, ClassCard) or obj.kind != "power":
@@ -57,11 +67,24 @@ def _buy_powers(state: State, c: Character, powers: Sequence[str]) -> list[Event
         if obj.level > c.level:
             raise RuleError("wowboard.err.level_too_high", rule="train-town.1", card=obj.name, level=obj.level,
                             have=c.level)
-        _pay(c, obj.gold, obj.name)
+        off = min(discount, obj.gold)
+        discount -= off
+        _pay(c, obj.gold - off, obj.name)
         deck.remove(pid)
         c.spellbook.append(pid)
-        events.append(ev("trained", name=c.id, card=obj.name, gold=obj.gold))
+        events.append(ev("trained", name=c.id, card=obj.name, gold=obj.gold - off))
+        if off:
+            events.append(ev("training_discount", name=c.id, card=obj.name, n=off))
     return events
+
+
+def training_discount(state: State, c: Character) -> int:
+    """train-town.3: "training" on a card means buying powers by a Train action or by the powers step of a
+    Town action, so a ``train_discount`` card takes its gold off either. Each card gives its discount once
+    per action (card-limits.4), spent on the powers in the order they are bought; what a purchase does not
+    use is lost with the action (reading: a discount is never change owed)."""
+    return sum(op.n or 0 for a in equipped_effects(state, c, "action") for op in a.effect.ops
+               if op.op == "train_discount" and holds(state, c, a.source, a.effect.condition))
 
 
 def _trial(state: State, cid: str) -> State:

@@ -12,28 +12,45 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from engines.wowboard.content import Faction, Pack, enemy_of
 
 MOVES_PER_TRAVEL = 2  # travel.1
 
 
-def steps_from(pack: Pack, faction: Faction, here: str) -> list[str]:
-    """Regions one move away: roads, plus friendly flights (never into the enemy start region)."""
+@dataclass(frozen=True)
+class Closures:
+    """travel.6: what face-up events change for travel: roads closed (pairs of regions, both ways), areas
+    whose flight paths are closed (a flight needs both ends open), and moves added to each travel action."""
+
+    roads: frozenset[frozenset[str]] = frozenset()
+    flight_areas: frozenset[str] = frozenset()
+    extra_moves: int = 0
+
+
+OPEN = Closures()
+
+
+def steps_from(pack: Pack, faction: Faction, here: str, closed: Closures = OPEN) -> list[str]:
+    """Regions one move away: open roads, plus friendly open flights (never into the enemy start region)."""
     region = pack.region(here)
     enemy_start = pack.start_of(enemy_of(faction)).id
-    out = list(region.adjacent)
-    if region.flight == faction:  # travel.4: only a friendly flight path works, at both ends
-        out += [r.id for r in pack.regions if r.flight == faction and r.id != here and r.id not in out]
+    out = [r for r in region.adjacent if frozenset((here, r)) not in closed.roads]  # travel.6
+    if region.flight == faction and region.area not in closed.flight_areas:  # travel.4, travel.6
+        out += [r.id for r in pack.regions if r.flight == faction and r.id != here and r.id not in out
+                and r.area not in closed.flight_areas]
     return [r for r in out if r != enemy_start]  # travel.3
 
 
 def destinations(pack: Pack, faction: Faction, start: str, independents: Iterable[str] = (),
-                 moves: int = MOVES_PER_TRAVEL) -> dict[str, list[str]]:
+                 moves: int = MOVES_PER_TRAVEL, closed: Closures = OPEN) -> dict[str, list[str]]:
     """Every region a travel action may end in, with one shortest path to it (the regions entered).
 
     The first region entered stops the action when it holds independent creatures (travel.2); later
-    regions are simply where the travel ends, so the rule never cuts a longer path."""
+    regions are simply where the travel ends, so the rule never cuts a longer path. Face-up events may
+    close roads and flight paths or add moves (travel.6, ``closed``)."""
+    moves += closed.extra_moves
     blocked = set(independents)
     paths: dict[str, list[str]] = {}
     frontier: deque[tuple[str, list[str]]] = deque([(start, [])])
@@ -43,7 +60,7 @@ def destinations(pack: Pack, faction: Faction, start: str, independents: Iterabl
             continue
         if path and here in blocked and len(path) == 1:
             continue  # the action stopped in the first region
-        for nxt in steps_from(pack, faction, here):
+        for nxt in steps_from(pack, faction, here, closed):
             if nxt == start or nxt in paths:
                 continue
             paths[nxt] = [*path, nxt]

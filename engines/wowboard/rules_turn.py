@@ -18,11 +18,12 @@ from engines.wowboard.rules_challenge import forced
 from engines.wowboard.rules_common import ev, pack_of
 from engines.wowboard.rules_conditions import holds
 from engines.wowboard.rules_defeat import defeat
-from engines.wowboard.rules_events import track_step
-from engines.wowboard.rules_final import begin, reached_end
+from engines.wowboard.rules_events import track_step, travel_closures
+from engines.wowboard.rules_final import begin, next_lap, reached_end
 from engines.wowboard.rules_quests import next_deck_options
 from engines.wowboard.rules_sheet import capacity_of, equipped_effects
 from engines.wowboard.rules_travel import destinations
+from engines.wowboard.rules_variants import DEFEAT_OVERLORD, variant_on
 from engines.wowboard.rules_war import war_check
 from engines.wowboard.state import ACTIONS_PER_TURN, Character, Pending, State
 
@@ -68,7 +69,8 @@ def capacity(state: State, c: Character) -> tuple[int, int]:
 def check_travel(state: State, seat: int, ref: str, to: str) -> tuple[Character, list[str]]:
     c = acting(state, seat, ref)
     not_forced(state, c)
-    reach = destinations(pack_of(state), c.faction, c.region, independents=independent_regions(state))
+    reach = destinations(pack_of(state), c.faction, c.region, independents=independent_regions(state),
+                         closed=travel_closures(state, c.faction))  # travel.6
     if to not in reach:
         raise RuleError("wowboard.err.unreachable", rule="travel.1", name=c.id, to=to,
                         known=", ".join(sorted(reach)))
@@ -156,7 +158,9 @@ def end_steps(state: State, dice: Dice) -> list[Event]:
     state.turn += 1
     events = [ev("marker", turn=state.turn)]
     if reached_end(state):  # end-of-faction-turn.2, victory.2: the End stops play, no icon is checked
-        return events + begin(state, dice)
+        if not variant_on(state, DEFEAT_OVERLORD):
+            return events + begin(state, dice)
+        events += next_lap(state)  # variants.2: back to space 1, play goes on
     step = track_step(state, dice)
     events += step.events
     for faction in step.quest_draws:

@@ -17,7 +17,8 @@ from engines.core.hidden_deck import HiddenDeck
 from engines.wowboard.combat_state import Combat
 from engines.wowboard.content import Faction
 
-SCHEMA_VERSION = 3  # v2 (issue 30.1): factions, wishes, votes; v3 (issue 30.4–6): wars, auctions, trades
+SCHEMA_VERSION = 5  # v2 (issue 30.1): factions, wishes, votes; v3 (issue 30.4–6): wars, auctions, trades;
+# v4 (issue 30.7, 30.9): the lap of the turn track (variants.2); v5 (issue 30.3): dice cards in an attack phase
 ACTIONS_PER_TURN = 2  # faction-turn.1
 START_GOLD = 5  # setup.4
 WAR_COLOURS = ("red", "blue", "green", "yellow")  # events.6: four pairs of war tokens in the box
@@ -175,6 +176,7 @@ class State(GameState):
     bosses: dict[str, str] = Field(default_factory=dict)  # events.5: event boss id -> its marked region
     final_attackers: Faction | None = None  # victory.2: the faction that attacks in the final battle
     wars: dict[str, str] = Field(default_factory=dict)  # events.6 (v3): war card -> its token colour
+    lap: int = Field(default=1, ge=1)  # variants.2 (v4): the turn marker's lap round the track (Defeat the Overlord!)
 
     def seat(self, seat: int) -> SeatInfo:
         for s in self.seats:

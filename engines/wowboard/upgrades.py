@@ -8,6 +8,14 @@ was, on its own pack (``builtin@1``), even when it was saved in the middle of th
 v2 → v3 (issue 30.4–6): wars on the map (``wars``), auction items held by characters (``auction_items``),
 sealed bids and trade offers in open questions (``bids``, ``trade``). A v2 game had none of them, so the
 step writes them empty; its event deck (v2 packs ship the new cards) is untouched.
+
+v3 → v4 (issue 30.7, 30.9): the lap of the turn track (``lap``, Defeat the Overlord!, variants.2) and, in a
+PvP fight, the wounds that found no health to take (``Combat.unabsorbed``, Deadly PvP, variants.1). A v3 game
+is on its first lap and its fight has counted none. Its Overlord and event deck stay as they were dealt.
+
+v4 → v5 (issue 30.3): an attack phase keeps what the cards that act on the rolled dice did (``spotted``,
+``set_aside``, ``bonus``, ``fired``) and whether their order is being asked (``window``). A v4 attack phase
+had no such card resolve, so all start empty.
 """
 
 from __future__ import annotations
@@ -46,5 +54,33 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Before v4 the marker went round the track once and no PvP counted wounds that found no health: a v3
+    game is on its first lap, and a fight in progress has lost nothing yet."""
+    data["schema_version"] = 4
+    data.setdefault("lap", 1)
+    if isinstance(data.get("combat"), dict):
+        data["combat"].setdefault("unabsorbed", {})
+    return data
+
+
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """No card had spotted, removed or added anything in a v4 attack phase, and no order was being asked; a v4
+    PvP round had counted no quiet rounds."""
+    data["schema_version"] = 5
+    combat = data.get("combat")
+    if isinstance(combat, dict):  # a v4 fight starts counting quiet rounds from the next one
+        combat.setdefault("round_health", 0)
+        combat.setdefault("quiet_rounds", 0)
+    attack = combat.get("attack") if isinstance(combat, dict) else None
+    if isinstance(attack, dict):
+        attack.setdefault("spotted", [])
+        attack.setdefault("set_aside", [])
+        attack.setdefault("bonus", {})
+        attack.setdefault("window", "")
+        attack.setdefault("fired", [])
+    return data
+
+
 SCHEMA: StateSchema[State] = StateSchema(model=State, version=SCHEMA_VERSION,
-                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3})
+                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5})

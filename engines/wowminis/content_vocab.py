@@ -38,6 +38,7 @@ StepOp = Literal[
     "next_cost",  # instant: the next action this turn costs ``amount`` less, at least ``minimum`` (703.1c)
     "exhaust_other",  # exhaust another ready card of the caster; if you do, ``steps`` (705.1d)
     "may",  # ``steps`` happen only if the player chose to and can (706.4)
+    "control",  # take control of the selected enemy character and play its turn at once (400.3)
 ]
 Selector = Literal[
     "self",  # the character (or totem) whose ability this is

@@ -11,6 +11,10 @@ Decision kinds: ``choose_bar`` (simultaneous and secret: both seats, 101.2a), ``
 ``order_triggers`` (704.2c), ``pet_placement`` (304.1), ``forced_path`` (404.3),
 ``exhaust_card`` (602.2), ``new_attack_target`` (602.5), ``forced_reroll`` (105.3, A31).
 
+Mind control (400.3, ``rules_control``): a ``control`` step hands an enemy character to the caster's seat for a
+turn nested in the caster's; ``decision`` then asks that seat for the controlled character's ``turn``, and the
+interrupted turn resumes when it ends. ``State.controls`` holds what is in force.
+
 Players (issue 29.1, ``rules_parties``): 2, 3 or 4 seats, a free-for-all past two; option ``teams`` (yes/no) makes
 four seats two teams (1st+3rd against 2nd+4th). Allies and enemies all go through ``rules_board.relation``.
 Set-up: options ``map`` (id or name), ``first`` (``random`` | ``1``-``4``), ``goal`` (an Honor override),
@@ -36,6 +40,7 @@ from engines.core.decision import Decision, Option
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event, name_players
+from engines.core.summary import Step
 from engines.wowminis import actions as A
 from engines.wowminis import (
     limited_draft,
@@ -48,6 +53,7 @@ from engines.wowminis import (
     rules_resign,
     rules_resolve,
     rules_setup,
+    rules_summary,
     rules_view,
 )
 from engines.wowminis.rules_board import ev, parse_space
@@ -331,6 +337,16 @@ class WowMinisEngine:
                 c.pos = space
             return [ev("gm_place", name=c.defn.name, space=action.space or "")]
         raise RuleError("wowm.err.unknown_action", action=action.kind, known="")
+
+    def summary_step(self, before: GameState, after: GameState, seat: int, events: list[Event]) -> Step | None:
+        """Optional hook (``gm.table.summary``, issue 32): what one action changed in the game's measure."""
+        assert isinstance(before, State) and isinstance(after, State)
+        return rules_summary.step(before, after, seat, events)
+
+    def turns_played(self, state: GameState) -> int:
+        """Optional hook (``gm.table.summary``): the turns a game has played, for its end-of-game summary."""
+        assert isinstance(state, State)
+        return rules_summary.turns(state)
 
     def autopilot(self, state: GameState, seat: int) -> Action | None:
         """Optional hook (``gm.table.absent``, issue 32.2): the move of an absent seat, or None."""

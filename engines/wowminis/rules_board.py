@@ -141,6 +141,13 @@ def allied(state: State, seat_a: int, seat_b: int) -> bool:
     return relation(state, seat_a, seat_b) == "ally"
 
 
+def co_payer(state: State, c: CharState) -> CharState | None:
+    """400.3a: while ``c`` is under a mind control, the character that took it pays its tick costs too (the
+    innermost control; None otherwise, or once that character has left the game)."""
+    control = next((k for k in reversed(state.controls) if k.char == c.id), None)
+    return state.chars.get(control.by) if control is not None else None
+
+
 def seat_of(state: State, piece_id: str) -> int:
     """The controller of a character or totem (400.1)."""
     if piece_id in state.chars:

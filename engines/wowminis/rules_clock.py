@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engines.core.errors import RuleError
 from engines.core.events import Event
+from engines.wowminis import rules_control
 from engines.wowminis.rules_board import adjacent, allied, can_stop, char_at, ev, in_play, nearest_free
 from engines.wowminis.rules_effects import clock_event, expire
 from engines.wowminis.rules_moves import natural_moves
@@ -215,11 +216,21 @@ def end_turn(state: State) -> list[Event]:
         events.append(clock_event(state, c, before, "idle"))
     if c is not None and not turn.ended:
         events += capture_spawn(state, c)
+    if rules_control.nested(state) is not None:  # 400.3c: a mind control's turn gives way to the one it interrupted
+        events.append(ev("turn_ended", char=turn.char, name=c.defn.name if c else "", seat=state.active_seat))
+        return events + rules_control.end_nested(state)
     events += expire(state, "end_of_turn")
     events.append(ev("turn_ended", char=turn.char, name=c.defn.name if c else "", seat=state.active_seat))
     state.turn = None
     state.stage = "match"
     return events
+
+
+def start_controlled_turn(state: State, by: CharState, target: CharState, seat: int) -> list[Event]:
+    """400.3: ``seat`` takes ``target`` and its nested turn begins (``rules_control``), with 501.2's
+    start-of-turn checks. No "until the start of its next turn" effect ends here (400.3b)."""
+    events = rules_control.take_control(state, by, target, seat)
+    return events + _start_checks(state, target) if events else events
 
 
 def _tick_advance(state: State) -> list[Event]:

@@ -11,6 +11,7 @@ with permanent death (403.1, ``respawn: false``) the character leaves the game i
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.wowminis import rules_control
 from engines.wowminis.rules_board import ev, in_play
 from engines.wowminis.rules_effects import LAP, clear_character, clock_event
 from engines.wowminis.rules_parties import kill_scorer, standings
@@ -37,6 +38,8 @@ def check(state: State) -> list[Event]:
     dead.sort(key=lambda c: (ring.index(c.controller) if c.controller in ring else len(ring), c.id))
     pending: list[PendingEffect] = []
     follow: list[StepsFrame] = []
+    for c in dead:  # 400.3c/A10: a controlled character's turn ends with it, so it is destroyed as its owner's
+        events += rules_control.on_destroyed(state, c)
     for c in dead:
         effects, steps = destroyed_wave(state, c)
         pending += effects
@@ -143,6 +146,7 @@ def game_over(state: State, winners: list[int], reason: str) -> list[Event]:
     state.phase = "over"
     state.winners = winners
     state.end_reason = reason
+    rules_control.release_all(state)  # 400.3c: a nested turn cut short by the end still gives its character back
     state.stack = []
     state.pending = None
     state.turn = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engines.core.events import Event
 from engines.wowminis import rules_replace
 from engines.wowminis.content import BuffDef
-from engines.wowminis.rules_board import allied, ev
+from engines.wowminis.rules_board import allied, co_payer, ev
 from engines.wowminis.rules_stats import max_health
 from engines.wowminis.state import CharState, Counter, Effect, State, shown
 
@@ -33,12 +33,23 @@ def tick(state: State, c: CharState, amount: int, cause: str) -> tuple[int, list
 
 
 def pay(state: State, c: CharState, cost: int) -> list[Event]:
-    """408.2: paying ticks moves the payer's own clock forward (legality checked before, 408.2a)."""
+    """408.2: paying ticks moves the payer's own clock forward (legality checked before, 408.2a); under a mind
+    control the character that took control pays the same ticks (400.3a, ``rules_board.co_payer``)."""
     if cost <= 0:
         return []
-    before = c.clock
-    c.clock += cost
-    return [clock_event(state, c, before, "cost")]
+    events = []
+    for payer in (c, co_payer(state, c)):
+        if payer is not None:
+            before = payer.clock
+            payer.clock += cost
+            events.append(clock_event(state, payer, before, "cost" if payer is c else "control_cost"))
+    return events
+
+
+def affordable(state: State, c: CharState, cost: int) -> bool:
+    """408.2a: a cost may not take the payer's clock 10 or more ticks ahead of the master; under a mind control
+    both clocks it moves must stay within that (400.3a)."""
+    return all(payer.clock + cost - state.master <= LAP for payer in (c, co_payer(state, c)) if payer is not None)
 
 
 def damage(state: State, target: str, amount: int, cause: str, by: str | None = None, *,

@@ -15,7 +15,7 @@ from engines.core.events import Event
 from engines.wowminis.actions import Play
 from engines.wowminis.content import PHYSICAL_TYPES, AbilityDef, ActionCardDef, Step, norm, plain
 from engines.wowminis.rules_board import can_stop, ev, walk
-from engines.wowminis.rules_effects import LAP, pay
+from engines.wowminis.rules_effects import affordable, pay
 from engines.wowminis.rules_stats import form_of
 from engines.wowminis.rules_summons import end_form
 from engines.wowminis.rules_targeting import aoe_defenders, check_targets, destinations
@@ -91,8 +91,9 @@ def total_cost(printed: int, changes: list[tuple[int, int]]) -> int:
 
 
 def lap_ok(state: State, c: CharState, cost: int) -> bool:
-    """408.2a: a cost may not take the clock 10 or more ticks ahead of the master."""
-    return c.clock + cost - state.master <= LAP
+    """408.2a: a cost may not take the clock 10 or more ticks ahead of the master (400.3a: nor the clock of
+    the character that took control of ``c``, which pays too)."""
+    return affordable(state, c, cost)
 
 
 def begin_play(state: State, c: CharState, action: Play) -> list[Event]:

@@ -28,7 +28,7 @@ from engines.wowminis.actions import React
 from engines.wowminis.content import ActionCardDef, ReactWhen, plain
 from engines.wowminis.content import fits as card_fits
 from engines.wowminis.rules_board import adjacent, allied, ev, in_play, parse_space
-from engines.wowminis.rules_effects import LAP, pay
+from engines.wowminis.rules_effects import affordable, pay
 from engines.wowminis.rules_targeting import destinations, resolve_piece
 from engines.wowminis.state import CardInstance, CharState, PlayFrame, State, WindowFrame
 
@@ -86,7 +86,7 @@ def fits_when(state: State, w: WindowFrame, r: CharState, when: str) -> bool:
 
 
 def _affordable(state: State, r: CharState, card: ActionCardDef) -> bool:
-    return r.clock + card.cost - state.master <= LAP  # 408.2a for the reacting character (701.2)
+    return affordable(state, r, card.cost)  # 408.2a for the reacting character (701.2) and 400.3a's co-payer
 
 
 def eligible(state: State, w: WindowFrame, seat: int) -> list[tuple[CharState, CardInstance]]:
@@ -119,10 +119,13 @@ def could_answer(state: State, w: WindowFrame, seat: int) -> bool:
     if pref == "always" or (pref in ("targeted", "my_turn")
                             and RW.preset_skips(pref, involved=_concerns(state, w, seat))):
         return False
-    unseen = unseen_reacts(state, seat)
+    unseen_of: dict[int, list[ActionCardDef] | None] = {}
     for r in in_play(state):
         if r.controller != seat:
             continue
+        if r.owner not in unseen_of:  # 400.3: a controlled character's cards come from its owner's pools
+            unseen_of[r.owner] = unseen_reacts(state, r.owner)
+        unseen = unseen_of[r.owner]
         for card in r.bar:
             if card.zone != "bar" or not card.ready:
                 continue

@@ -6,11 +6,14 @@ Why it is built this way:
   to replace the *modified* event compete again. Each applies at most once per event (709.4).
   Once the damage has become 0 there is no damage left to replace, so the rest stop there.
 - 709.2a says who picks for damage: first the player dealing it picks among the replacements he
-  controls, one at a time, until none of his are left; then the player taking it picks among his.
-  A replacement's controller is the player who cast the buff carrying it (``Effect.seat``).
-  Reading for what 709.2a leaves open (the spec's summary is silent): damage nobody deals (a buff's
-  damage belongs to nobody, 301.2a) and replacements controlled by neither player are picked by the
-  affected player, the one taking the damage, as 709.2b says for every other event.
+  controls, one at a time, until none of his are left; then the player taking it picks among the ones
+  *he* controls. A replacement's controller is the player who cast the buff carrying it (``Effect.seat``).
+  Reading for what 709.2a leaves open (the spec's summary is silent; it matters with 3-4 players, where
+  a third player's buff or debuff may sit on the event, a teammate's ward in 2 vs 2 included): the
+  replacements controlled by neither of the two are applied last, and the player taking the damage
+  orders them, since 709.2b makes the affected player the one who picks whenever nobody else is named.
+  The third player is never asked (he neither deals nor takes that damage). Damage nobody deals (a
+  buff's damage belongs to nobody, 301.2a) skips the dealer's turn: the receiver's own, then the rest.
 - The platform asks only when the order matters: every order the chooser could pick is played out
   (the later pickers' orders included) and a question is asked only if the picks lead to different
   outcomes (final damage and what each prevention shield has left). Otherwise the replacements
@@ -108,11 +111,15 @@ def _one(rep: Rep, amount: int, left: dict[str, int]) -> int:
 
 
 def _phases(hit: Hit, receiver: int, reps: list[Rep]) -> list[tuple[int, list[Rep]]]:
-    """709.2a: the dealer's own replacements first, then every other one, picked by the receiver."""
+    """709.2a: (who picks, among which) in order: the dealer among his own, the receiver among his own,
+    then the receiver (709.2b, the affected player) among the ones a third player controls."""
     dealer = hit.seat
-    if dealer is None or dealer == receiver:
-        return [(receiver, reps)]
-    return [(dealer, [r for r in reps if r.seat == dealer]), (receiver, [r for r in reps if r.seat != dealer])]
+    phases: list[tuple[int, list[Rep]]] = []
+    if dealer is not None and dealer != receiver:
+        phases.append((dealer, [r for r in reps if r.seat == dealer]))
+    phases.append((receiver, [r for r in reps if r.seat == receiver]))
+    phases.append((receiver, [r for r in reps if r.seat not in (dealer, receiver)]))
+    return [(seat, group) for seat, group in phases if group]
 
 
 def _outcome(order: list[Rep], amount: int, left: dict[str, int]) -> tuple[int, tuple[tuple[str, int], ...]]:

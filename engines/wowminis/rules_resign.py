@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.wowminis import rules_control
 from engines.wowminis.rules_board import ev
 from engines.wowminis.rules_destroy import check_victory, game_over
 from engines.wowminis.rules_parties import party_of
@@ -27,7 +28,7 @@ def resign(state: State, seat: int) -> list[Event]:
     left = [p.seat for p in state.players if not p.resigned]
     if len({party_of(state, s) for s in left}) <= 1:
         return [ev("resigned", seat=seat), *game_over(state, left, "resigned")]
-    events = [ev("resigned_left", seat=seat)]
+    events = [ev("resigned_left", seat=seat), *rules_control.abandon(state, seat)]  # 400.3c: hands go back first
     gone = {cid for cid, c in state.chars.items() if c.controller == seat or c.owner == seat}
     for cid in gone:
         del state.chars[cid]

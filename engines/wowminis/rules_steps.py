@@ -9,7 +9,7 @@ are skipped (705.1b, 706.3); "if you do" checks that the earlier part really hap
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.wowminis import rules_destroy, rules_replace
+from engines.wowminis import rules_clock, rules_destroy, rules_replace
 from engines.wowminis.content import Step
 from engines.wowminis.rules_board import allied, ev, pos_of
 from engines.wowminis.rules_effects import damage, heal, teleport, tick
@@ -259,6 +259,22 @@ def _may(state: State, frame: StepsFrame, step: Step) -> Result:
     return "done", []
 
 
+def _control(state: State, frame: StepsFrame, step: Step) -> Result:
+    """400.3: the ability's controller takes the selected enemy and plays its turn at once (``rules_control``);
+    705.1b: an ally, a piece out of play or a totem can't be taken, and that part is skipped."""
+    ctx = frame.ctx
+    by = state.chars.get(ctx.source or "")
+    if by is None or ctx.seat is None or any(f is not frame for f in state.stack):
+        return "skipped", []  # a turn starts only from the active turn's own play, with nothing else resolving
+    for pid in select(state, step.who, ctx, step.radius):
+        target = state.chars.get(pid)
+        if target is not None:
+            events = rules_clock.start_controlled_turn(state, by, target, ctx.seat)
+            if events:
+                return "done", events
+    return "skipped", []
+
+
 def _name(state: State, pid: str | None) -> str:
     if pid is None:
         return ""
@@ -272,4 +288,5 @@ HANDLERS = {
     "damage": _damage, "heal": _heal, "tick": _tick, "push": _push, "move": _move, "teleport": _teleport,
     "exhaust_card": _exhaust_card, "exhaust_other": _exhaust_other, "ready_card": _ready_card, "negate": _negate,
     "attack_power": _attack_power, "next_attack": _next_attack, "next_cost": _next_cost, "may": _may,
+    "control": _control,
 }

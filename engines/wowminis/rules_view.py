@@ -18,7 +18,7 @@ def hide(state: State, seat: int | None) -> State:
     view.pool = {s: cards for s, cards in view.pool.items() if s == seat}
     view.bar_choices = {s: bars for s, bars in view.bar_choices.items() if s == seat}
     for c in view.chars.values():
-        if c.controller == seat:
+        if seat in (c.controller, c.owner):  # 400.3a: a controller sees the cards it may reveal; the owner keeps his
             continue
         for card in c.bar:
             if not card.face_up and card.zone == "bar":

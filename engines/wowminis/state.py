@@ -56,7 +56,7 @@ from engines.wowminis.content import (
 )
 from engines.wowminis.limited_state import LimitedState
 
-SCHEMA_VERSION = 4  # engines/wowminis/upgrades.py turns older saved states into this one
+SCHEMA_VERSION = 5  # engines/wowminis/upgrades.py turns older saved states into this one
 
 Phase = Literal["choose_bar", "play", "over"]
 Stage = Literal["first", "tick_start", "match", "turn", "tick_end", "tick_advance"]
@@ -102,7 +102,8 @@ class Counter(StateModel):
 
 
 class CharState(StateModel):
-    """A character (hero or pet, 304.2). ``controller`` equals ``owner`` in part 1 (400.1).
+    """A character (hero or pet, 304.2). ``controller`` equals ``owner`` (400.1) except during a mind control's
+    nested turn (400.3, ``State.controls``), when it and the pets it summoned belong to the controlling seat.
     ``form`` is the id of the set-aside form card (302). ``health`` is current health; the max
     is computed (402.3c) from the card, buffs, counters and form."""
 
@@ -186,6 +187,21 @@ class TurnState(StateModel):
     mods: list[TurnMod] = Field(default_factory=list)
     damage: dict[str, int] = Field(default_factory=dict)
     attacked: list[str] = Field(default_factory=list)
+
+
+class Control(StateModel):
+    """400.3: a mind control in force. ``by`` (a character of ``seat``) took control of ``char`` from ``former``,
+    and ``char`` is taking the turn nested in ``outer`` (the interrupted turn of ``outer_seat``, resumed when
+    it ends, 400.3c). ``since`` is the first id made during the nested turn: the "until the end of turn"
+    effects made from then on end with it, the older ones wait for the outer turn's end."""
+
+    char: str
+    by: str
+    seat: int
+    former: int
+    outer: TurnState
+    outer_seat: int
+    since: int
 
 
 class PlayerState(StateModel):
@@ -428,6 +444,9 @@ class State(GameState):
     # 100.3 (issue 29.5): a sealed or draft table's boosters, picks and builds until every party is built;
     # None in a constructed game and after. Added with a default, so every saved version loads unchanged.
     limited: LimitedState | None = None
+    # 400.3 (issue 29.2): the mind controls in force, innermost last (a controlled character may itself take
+    # control of another); empty but during a nested turn
+    controls: list[Control] = Field(default_factory=list)
 
     def player(self, seat: int) -> PlayerState:
         return next(p for p in self.players if p.seat == seat)

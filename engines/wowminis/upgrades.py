@@ -1,7 +1,8 @@
 """Saved WoW Miniatures states from older versions of the code, upgraded step by step.
 
 Each step is a pure function from the dict of one version to the dict of the next; the frozen fixtures in
-``tests/fixtures/states`` (``wowminis.v1.json``, ``wowminis.v3.json``) prove every past version still loads.
+``tests/fixtures/states`` (``wowminis.v1.json``, ``wowminis.v3.json``, ``wowminis.v4.json``) prove every past
+version still loads.
 """
 
 from __future__ import annotations
@@ -43,5 +44,12 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """v5 can hand a character to another seat for one nested turn (400.3, issue 29.2). A v4 game had no mind
+    control, so none is in force: every character is its owner's, as it was."""
+    data.setdefault("controls", [])
+    return data
+
+
 SCHEMA: StateSchema[State] = StateSchema(model=State, version=SCHEMA_VERSION,
-                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4})
+                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5})

@@ -25,7 +25,7 @@ from gm.rules.corpus import index_missing
 # Parents before children (foreign keys), as the migrations create them.
 TABLES = ("games", "seats", "actions", "state_dicts", "reminder_claims", "rolls", "content_packs", "guild_settings",
           "rules_documents", "rules_sections", "mk_scores", "ratings", "rating_changes", "web_links", "web_secret",
-          "vacations", "notify_prefs", "reminder_outbox")
+          "vacations", "notify_prefs", "reminder_outbox", "seat_clocks", "away_spans")
 BATCH = 500
 
 

@@ -17,7 +17,7 @@ from engines.core.errors import TavoloError
 from engines.core.events import Event
 from gm.context import Actor, Place
 from gm.reply import Reply
-from gm.table import absent_policy
+from gm.table import absent_policy, clock_sync
 from gm.table.core import retry_stale
 from gm.table.model import DICE_OPTION, MANUAL_PENDING
 
@@ -50,9 +50,10 @@ async def play_for(tables: TableManager, place: Place, actor: Actor, seat: int, 
         if resign and not getattr(engine, "supports_resign", False):
             return await tables._resign_two_seats(table, actor, seat)
         if table.game.options.get(DICE_OPTION) == "manual":
-            # the faces are typed by the players: the move waits for them like any other (not marked in the row)
+            # the faces are typed by the players: the move waits for them like any other, marked all the same
             return await tables._apply_manual(table, actor, seat, action_data, values=[],
-                                              undoable=False if resign else None)
+                                              undoable=False if resign else None,
+                                              marks=[move_event(actor.name, policy)])
         events, working = tables._apply(table, seat, action, tables.dice.make(), working)
         return await tables._commit(table, actor, seat, action, working, [move_event(actor.name, policy), *events],
                                     asked_before=decision, undoable=False if resign else None)
@@ -73,8 +74,10 @@ async def set_policy(tables: TableManager, place: Place, actor: Actor, policy: s
         if absent_policy.LEGACY_OPTION in options and not stored:  # an old table's autopilot stops too
             stored = {absent_policy.ABSENT_OPTION: "wait"}
         options.update(stored)
+        cap = await tables.away_cap(table.game.guild_id)
         async with tables.store.transaction() as conn:
             await repo.update_game(conn, table.game.id, table.game.version, options=options)
+            await clock_sync.policy_changed(conn, table, options, tables.now(), cap)  # issue 32.6: runner, clock
         tables.forget(place.channel_id)
     return Reply(text=t("game.absent.set", actor.locale, user=actor.mention,
                         policy=absent_policy.policy_of(options).phrase()), ping=False)

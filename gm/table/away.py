@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from common.i18n import t
+from db import clocks as spans
 from db import notify as outbox
 from db import vacations as repo
 from engines.core.errors import TavoloError
@@ -81,6 +82,7 @@ async def go_away(settings: GuildSettings, place: Place, actor: Actor, days: int
     back = now + timedelta(days=days)
     async with settings.store.transaction() as conn:
         await repo.set_away(conn, place.guild_id, actor.user_id, iso(now), iso(back))
+        await spans.open_span(conn, place.guild_id, actor.user_id, iso(now), iso(back))  # turn clocks (32.6)
     _known.setdefault(place.guild_id, {})[actor.user_id] = back
     return Reply(title=t("away.title", actor.locale),
                  text=t("away.set", actor.locale, days=days, until=until_text(back)), ephemeral=True)
@@ -94,6 +96,7 @@ async def come_back(settings: GuildSettings, place: Place, actor: Actor, now: da
     stamp = iso(now)
     async with settings.store.transaction() as conn:
         was_away = await repo.clear_away(conn, place.guild_id, actor.user_id, stamp)
+        await spans.close_span(conn, place.guild_id, actor.user_id, stamp)  # the turn clocks count from now
         await outbox.outbox_wake(conn, place.guild_id, actor.user_id, stamp)
     _known.get(place.guild_id, {}).pop(actor.user_id, None)
     return Reply(text=t("away.back" if was_away else "away.not_away", actor.locale), ephemeral=True)

@@ -18,6 +18,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from common.i18n import SUPPORTED, Phrase, t
@@ -34,12 +35,14 @@ from gm import presenters
 from gm.context import Actor, Place
 from gm.dice.source import DiceSource
 from gm.reply import Reply
+from gm.table import clock_sync, summary
 from gm.table.cache import TableCache
 from gm.table.forced import answer_forced
 from gm.table.guild_settings import GuildSettings
 from gm.table.model import MANUAL_PENDING, PACK_OPTION, RESIGNED, RESULT, Table
 from gm.table.ratings import RatedSeat, rate_game
 from gm.table.replies import board_reply, decision_prompt, one_more_answer
+from gm.table.turn_clock import clock_of
 
 NOBODY = -1  # ``Event.private_to`` for records no seat may read
 
@@ -94,6 +97,7 @@ class TableCore:
         # ``forget``), so a layer above (the web pages) hears of a new position without the table
         # knowing it; a listener must be quick and must not raise.
         self.on_change: list[Callable[[int], None]] = []
+        self.now: Callable[[], datetime] = lambda: datetime.now(UTC)  # the turn clock's time (tests set it)
 
     # ----------------------------------------------------------------- plumbing
     @contextlib.asynccontextmanager
@@ -287,6 +291,8 @@ class TableCore:
             asked_before = table.engine.decision(table.state)
         after = working.model_dump_json()
         outcome = table.engine.outcome(working)
+        step = summary.step_event(table.engine, table.state, working, seat, action.kind, events)  # issue 32
+        events = [*events, step] if step is not None else events
         waiting = [] if outcome is not None else self.waiting_users(table, working)
         asks = self.asks_of(table, working) if waiting else None
         if undoable is None:
@@ -297,13 +303,23 @@ class TableCore:
             options[RESIGNED] = sorted({*options.get(RESIGNED, []), user})
         if outcome is not None:
             options[RESULT] = outcome.model_dump()
+            ending = await summary.safe_build(self.store.conn, table, working, action.kind, events)
+            if ending is not None:  # kept with the game (issue 32): /game log and the web page show it
+                options[summary.SUMMARY] = ending
+        also = self._rate(table, options[RESULT]) if outcome is not None else None
+        clock = clock_of(options)
+        if clock is not None:  # issue 32.6: the seats' clocks are settled with the move, in its transaction
+            waited_before = clock_sync.waited_seats(table, table.state)
+            waited_after = set() if outcome is not None else clock_sync.waited_seats(table, working, options)
+            also = clock_sync.commit_hook(table, clock, waited_before, waited_after, self.now(),
+                                          await self.away_cap(table.game.guild_id), also)
         try:  # one statement on PostgreSQL once the game's dictionary is known, else one transaction
             _seq, dictionary = await repo.commit_action(
                 self.store, table.game.id, table.game.version, user_id=actor.user_id, seat=seat, kind=action.kind,
                 action=action.model_dump(mode="json"), events=[e.model_dump() for e in events], state_before=before,
                 undoable=undoable, dictionary=table.dictionary, state=after, waiting=waiting, asks=asks,
                 status="finished" if outcome else None, options=options if options != table.game.options else None,
-                also=self._rate(table, options[RESULT]) if outcome is not None else None)
+                also=also)
         except repo.StaleVersion as exc:
             self.forget(table.game.channel_id)
             raise TavoloError("game.stale") from exc
@@ -318,10 +334,33 @@ class TableCore:
             self._remember(table)
         reply = await self._board_reply(table, actor, events)
         reply.quiet = one_more_answer(table, asked_before, working, events)
+        if outcome is not None:
+            await self._add_summary(table, actor, reply)
         return reply
 
+    async def _add_summary(self, table: Table, actor: Actor, reply: Reply) -> None:
+        """The end-of-game summary under the final board, in the brief too: an edited board is answered
+        with its brief alone, and the absent-player runner posts the brief."""
+        words = await summary.text(self.store.conn, table, actor.locale)
+        if words:
+            reply.text = (reply.text + "\n" + words).strip()
+            if reply.brief:
+                reply.brief = (reply.brief + "\n" + words).strip()
+
     async def _board_reply(self, table: Table, actor: Actor, events: list[Event]) -> Reply:
-        return await board_reply(table, actor, events)
+        reply = await board_reply(table, actor, events)
+        if clock_of(table.game.options) is not None:  # issue 32.6: the turn clock under every game's board
+            line = await clock_sync.board_line(self.store.conn, table, actor.locale, self.now(),
+                                               await self.away_cap(table.game.guild_id))
+            if line:
+                reply.text = (reply.text + "\n" + line).strip()
+                if reply.board:
+                    reply.board_text = (reply.board_text + "\n" + line).strip()
+        return reply
+
+    async def away_cap(self, guild_id: int | None) -> timedelta:
+        """The most time away a turn clock leaves out of one wait: the server's longest vacation."""
+        return timedelta(days=(await self.guild_settings.policy(guild_id)).max_away_days)
 
 
 async def quarantine_reply(table: Table, actor: Actor) -> Reply:

@@ -20,6 +20,7 @@ from engines.core.errors import TavoloError
 from engines.core.events import Event
 from gm.context import Actor, Place
 from gm.reply import Button, Reply
+from gm.table import summary
 from gm.table.core import retry_stale
 from gm.table.manual_dice import ManualDiceTable
 from gm.table.model import DICE_OPTION, END_VOTES, RESIGNED, RESULT, Table
@@ -69,17 +70,23 @@ class EndingTable(ManualDiceTable):
         """Engines without a resignation rule: the game ends and the other seats win."""
         winners = [s.seat for s in table.seats if s.seat != seat]
         result = {"winners": winners, "reason_key": "game.reason_resigned", "params": {"user": actor.name}}
+        options = {**table.game.options, RESULT: result}
+        ending = await summary.safe_build(self.store.conn, table, table.state, "resign", [])  # issue 32
+        if ending is not None:
+            options[summary.SUMMARY] = ending
         async with self.store.transaction() as conn:
             await repo.append_action(conn, table.game.id, user_id=actor.user_id, seat=seat, kind="resign",
                                      action={"kind": "resign"}, events=[],
                                      state_before=self.committed_json(table),
                                      undoable=False)
-            await repo.update_game(conn, table.game.id, table.game.version, status="finished",
-                                   options={**table.game.options, RESULT: result})
+            await repo.update_game(conn, table.game.id, table.game.version, status="finished", options=options)
             await self._rate(table, result)(conn)  # a resignation is a loss (issue 32.5)
         self.forget(table.game.channel_id)
         names = ", ".join(f"<@{table.user_of(s)}>" for s in winners) or "—"
-        return Reply(text=t("game.resigned", actor.locale, user=actor.mention, winners=names),
+        table.game.options = options
+        words = await summary.text(self.store.conn, table, actor.locale)
+        return Reply(text="\n".join(w for w in (t("game.resigned", actor.locale, user=actor.mention, winners=names),
+                                                 words) if w),
                      mentions=[u for s in winners if (u := table.user_of(s)) is not None])
 
     @retry_stale
@@ -155,7 +162,8 @@ class EndingTable(ManualDiceTable):
         last = await repo.last_live_action(self.store.conn, table.game.id)
         if last is None or last.state_before is None:
             raise TavoloError("game.nothing_to_undo")
-        options = _without_resignation({k: v for k, v in table.game.options.items() if k not in (RESULT, END_VOTES)},
+        options = _without_resignation({k: v for k, v in table.game.options.items()
+                                        if k not in (RESULT, END_VOTES, summary.SUMMARY)},
                                        last.kind, last.user_id)
         waiting, asks = self.marks_for_text(table, last.state_before)
         try:

@@ -28,7 +28,7 @@ from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor, Place
 from gm.reply import Reply
-from gm.table import absent_policy
+from gm.table import absent_policy, clock_sync, turn_clock
 from gm.table.core import TableCore, retry_stale
 from gm.table.guild_settings import TablePolicy
 from gm.table.model import (
@@ -151,6 +151,7 @@ class LobbyTable(TableCore):
         options = parse_options(options_text)
         check_option_names(engine, options, actor.locale)
         absent = absent_policy.take(options)  # a platform option (issue 32.2): checked here, never the engine's
+        absent.update(turn_clock.take(options))  # the turn clock (issue 32.6): a platform option too
         pack_name = options.pop(PACK_OPTION, None)
         dice_mode = str(options.pop(DICE_OPTION, "bot")).lower()
         if dice_mode not in ("bot", "manual"):
@@ -182,6 +183,7 @@ class LobbyTable(TableCore):
                     game_id = await repo.create_game(conn, guild_id=place.guild_id, channel_id=place.channel_id,
                                                      system=system, options=options, created_by=actor.user_id)
                     await repo.add_seat(conn, game_id, actor.user_id, actor.name, None)
+                    await clock_sync.watch(conn, game_id, options)  # the absent runner's index (issue 32.6)
             except repo.ChannelBusy as exc:
                 raise TavoloError("game.channel_busy", system="?", status="?") from exc
             self.forget(place.channel_id)
@@ -324,7 +326,7 @@ class LobbyTable(TableCore):
                 seats=[SeatSetup(seat=s.seat, user_id=s.user_id, name=s.name, team=s.team, config=s.config)
                        for s in table.seats],
                 options={k: v for k, v in table.game.options.items()
-                         if k not in (PACK_OPTION, DICE_OPTION, *absent_policy.OPTIONS)},
+                         if k not in (PACK_OPTION, DICE_OPTION, turn_clock.CLOCK_OPTION, *absent_policy.OPTIONS)},
                 content=table.content,
             )
             dice = self.dice.make()
@@ -348,6 +350,10 @@ class LobbyTable(TableCore):
                 await repo.update_game(conn, table.game.id, table.game.version, state=text, status="active",
                                        waiting=self.waiting_users(table, state), asks=self.asks_of(table, state))
                 await state_codec.ensure_dictionary(conn, table.game.id, text)  # its history compresses against it
+                clock = turn_clock.clock_of(table.game.options)
+                if clock is not None:  # issue 32.6: every seat's clock starts with the game
+                    await clock_sync.settle(conn, table, clock, set(), clock_sync.waited_seats(table, state),
+                                            self.now(), await self.away_cap(table.game.guild_id))
             self.forget(place.channel_id)
             table = await self._require(place)
         return await self._board_reply(table, actor, events)

@@ -20,7 +20,7 @@ from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor, Place
 from gm.reply import Reply
-from gm.table import standings
+from gm.table import standings, summary
 from gm.table.core import quarantine_reply
 from gm.table.ending import EndingTable
 from gm.table.lobby import LobbyTable
@@ -105,6 +105,8 @@ class TableManager(LobbyTable, EndingTable):
             return lobby_reply(table, actor)
         reply = await self._board_reply(table, actor, [])
         reply.ping = False  # anyone may look; only real moves notify the next player
+        if table.game.status == "finished":  # how it went (issue 32), under how it ended
+            await self._add_summary(table, actor, reply)
         return reply
 
     async def log_reply(self, place: Place, actor: Actor, count: int = 10) -> Reply:
@@ -130,6 +132,8 @@ class TableManager(LobbyTable, EndingTable):
         title = t("game.log_title", lang, count=len(rows))
         if table.game.status in ("finished", "abandoned"):
             title += " · " + t(f"game.status_{table.game.status}", lang)
+        if table.game.status == "finished" and (words := await summary.text(self.store.conn, table, lang)):
+            text += "\n\n" + words  # the game's summary, kept with it (issue 32)
         return Reply(title=title, text=text, ephemeral=True)
 
     async def list_games(self, place: Place, actor: Actor) -> Reply:

@@ -16,6 +16,7 @@ from common.i18n import Phrase, has, t
 from db import games as repo
 from engines.core.dice import DiceNeeded, RollRequest
 from engines.core.errors import TavoloError
+from engines.core.events import Event
 from gm import presenters
 from gm.context import Actor, Place
 from gm.reply import Reply
@@ -28,11 +29,16 @@ MAX_MANUAL_VALUES = 100
 class ManualDiceTable(TableCore):
     async def _apply_manual(self, table: Table, actor: Actor, seat: int | None, action_data: dict[str, Any],
                             values: list[int], picks: list[int] | None = None, *,
-                            undoable: bool | None = None) -> Reply:
+                            undoable: bool | None = None, marks: list[Event] | None = None) -> Reply:
         """Replay the action with the faces typed so far; if the rules need another roll,
-        remember the action and ask the player who rolls it."""
+        remember the action and ask the player who rolls it.
+
+        ``marks``: events that go first in the action's row whatever the dice (the absent-player mark of
+        a move the table made, issue 32.2); kept with the pending action, so the move the players finish
+        by typing the faces is logged as the table's like any other."""
         action = table.engine.parse_action(action_data)
         dice = self.dice.manual(values, picks or [])
+        marks = marks or []
         try:
             events, working = self._apply(table, seat, action, dice)
         except DiceNeeded as need:
@@ -40,13 +46,15 @@ class ManualDiceTable(TableCore):
             pending = {"user_id": roller.user_id, "seat": seat, "action": action_data, "values": values,
                        "picks": need.picks, "request": _request_data(need.request),
                        "actor": {"user_id": actor.user_id, "name": actor.name}, "undoable": undoable}
+            if marks:
+                pending["marks"] = [mark.model_dump() for mark in marks]
             options = {**table.game.options, MANUAL_PENDING: pending}
             async with self.store.transaction() as conn:
                 await repo.update_game(conn, table.game.id, table.game.version, options=options)
             self.forget(table.game.channel_id)
             return Reply(text=ask_text(table.game.system, need.request, roller.mention, actor.locale),
                          mentions=[roller.user_id])
-        return await self._commit(table, actor, seat, action, working, events, undoable=undoable)
+        return await self._commit(table, actor, seat, action, working, [*marks, *events], undoable=undoable)
 
     @retry_stale
     async def provide_dice(self, place: Place, actor: Actor, text: str) -> Reply:
@@ -68,7 +76,12 @@ class ManualDiceTable(TableCore):
             acting = Actor(user_id=int(author["user_id"]), name=str(author["name"]), locale=actor.locale)
             return await self._apply_manual(table, acting, pending["seat"], pending["action"],
                                             [*pending["values"], *faces], pending.get("picks") or [],
-                                            undoable=pending.get("undoable"))
+                                            undoable=pending.get("undoable"), marks=_marks_of(pending))
+
+
+def _marks_of(pending: dict[str, Any]) -> list[Event]:
+    """The marks a pending action carries (none in games saved before marks were kept)."""
+    return [Event.model_validate(mark) for mark in pending.get("marks") or [] if isinstance(mark, dict)]
 
 
 def _request_data(request: RollRequest) -> dict[str, Any]:

@@ -11,9 +11,9 @@ Order: what waits on you first, the longest waiting first; then games waiting on
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
-from common.i18n import has, t
+from common.i18n import t
 from db import mine as repo
 from engines.core.errors import TavoloError
 from gm import presenters
@@ -21,7 +21,9 @@ from gm.context import Actor, Place
 from gm.reply import Link, Reply
 from gm.table.away import away_until, until_text
 from gm.table.core import TableCore
+from gm.table.model import system_title
 from gm.table.replies import decision_prompt
+from gm.table.turn_clock import when_text
 from gm.timefmt import parse_iso
 
 MAX_WORDED = 5
@@ -41,11 +43,6 @@ def waited(since: str, now: datetime, lang: str) -> str:
     return t("game.mine_days", lang, days=hours // 24, hours=hours % 24)
 
 
-def _system(system: str, lang: str) -> str:
-    key = f"dice.system.{system}"
-    return t(key, lang) if has(key, "en") else system
-
-
 def _waits_on(game: repo.SeatedGame, user_id: int) -> bool:
     return game.status == "active" and game.waiting is not None and user_id in game.waiting
 
@@ -56,6 +53,14 @@ def order(games: list[repo.SeatedGame], user_id: int) -> list[repo.SeatedGame]:
         kind = 0 if _waits_on(game, user_id) else 1 if game.status == "active" else 2
         return kind, game.updated_at, game.game_id
     return sorted(games, key=rank)
+
+
+def _clock_text(game: repo.SeatedGame, now: datetime, lang: str) -> str:
+    """The asker's turn clock in this wait (issue 32.6), as a Discord timestamp that stays current."""
+    if game.clock_zero is None:
+        return ""
+    zero = parse_iso(game.clock_zero)
+    return " · " + (t("game.clock.mine_out", lang) if zero <= now else t("game.clock.mine", lang, when=when_text(zero)))
 
 
 async def _asked(tables: TableCore, place: Place, game: repo.SeatedGame, lang: str) -> str:
@@ -75,7 +80,7 @@ async def my_games(tables: TableCore, place: Place, actor: Actor, now: datetime 
     if place.guild_id is None:
         raise TavoloError("game.no_dm")
     lang = actor.locale
-    now = now or datetime.now(UTC)
+    now = now or tables.now()
     found = await repo.seated_games(tables.store.conn, place.guild_id, actor.user_id)
     if not found:
         return Reply(text=t("game.mine_empty", lang), ephemeral=True)
@@ -85,7 +90,7 @@ async def my_games(tables: TableCore, place: Place, actor: Actor, now: datetime 
     worded = 0
     for number, game in enumerate(games, 1):
         where = f"<#{game.channel_id}>"
-        name = _system(game.system, lang)
+        name = system_title(game.system, lang)
         since = waited(game.updated_at, now, lang)
         if _waits_on(game, actor.user_id):
             prompt = (game.asks or {}).get(lang, "")
@@ -93,7 +98,7 @@ async def my_games(tables: TableCore, place: Place, actor: Actor, now: datetime 
                 worded += 1
                 prompt = await _asked(tables, place, game, lang)
             lines.append(f"{number}. " + t("game.mine_yours", lang, channel=where, system=name, waited=since)
-                         + (f"\n    ↳ {prompt}" if prompt else ""))
+                         + _clock_text(game, now, lang) + (f"\n    ↳ {prompt}" if prompt else ""))
         elif game.status == "active":
             users = " ".join(f"<@{u}>" for u in game.waiting or ())
             key = "game.mine_theirs" if users else "game.mine_unknown"
@@ -106,7 +111,7 @@ async def my_games(tables: TableCore, place: Place, actor: Actor, now: datetime 
     if back is not None:  # issue 32.3: the asker's own vacation, first
         lines.insert(0, t("game.mine_away", lang, until=until_text(back)))
     yours = sum(1 for game in games if _waits_on(game, actor.user_id))
-    links = [Link(f"{n}. {_system(game.system, lang)}"[:80],
+    links = [Link(f"{n}. {system_title(game.system, lang)}"[:80],
                   f"https://discord.com/channels/{place.guild_id}/{game.channel_id}")
              for n, game in enumerate(games[:MAX_LINKS], 1)]
     return Reply(title=t("game.mine_title", lang, count=len(games), yours=yours), text="\n".join(lines),

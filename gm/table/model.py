@@ -17,6 +17,7 @@ from engines.core.contract import Engine, GameState
 from engines.core.errors import TavoloError
 from engines.core.state_versions import StateUnreadable
 from gm.table.absent_policy import ABSENT_OPTION, AFTER_OPTION
+from gm.table.turn_clock import CLOCK_OPTION
 
 log = logging.getLogger("gm.table.manager")
 
@@ -184,7 +185,7 @@ def known_options(engine: Any, options: dict[str, Any]) -> list[str]:
     options given, such as a mode) and the platform's (``pack``, ``dice``)."""
     hook = getattr(engine, "known_options", None)
     own = sorted(hook(options)) if hook is not None else sorted(options)
-    platform = (DICE_OPTION, PACK_OPTION, ABSENT_OPTION, AFTER_OPTION)  # absent players: issue 32.2
+    platform = (DICE_OPTION, PACK_OPTION, ABSENT_OPTION, AFTER_OPTION, CLOCK_OPTION)  # issue 32.2, 32.6
     return [*own, *[o for o in platform if o not in own]]
 
 
@@ -205,7 +206,7 @@ def check_option_names(engine: Any, options: dict[str, Any], lang: str = "en") -
 def option_list(names: list[str]) -> str:
     """``map:…, goal:…, dice:manual, pack:NAME``: option names as a player types them."""
     hints = {DICE_OPTION: "dice:manual", PACK_OPTION: "pack:NAME", ABSENT_OPTION: "absent:wait|autopilot|skip|forfeit",
-             AFTER_OPTION: "after:48h"}
+             AFTER_OPTION: "after:48h", CLOCK_OPTION: "clock:48h+7d"}
     return ", ".join(hints.get(name, f"{name}:…") for name in names)
 
 
@@ -248,3 +249,9 @@ def system_name(system: str) -> Phrase | str:
     that has no name in the locales yet (issue 26.2: no internal word reaches a player)."""
     key = f"dice.system.{system}"
     return Phrase(key) if has(key, "en") else system
+
+
+def system_title(system: str, lang: str) -> str:
+    """``system_name`` already in the reader's words, for lists and buttons that take plain text."""
+    name = system_name(system)
+    return t(name.key, lang) if isinstance(name, Phrase) else name

@@ -21,10 +21,12 @@ again. So a nudge is sent exactly once when nothing dies, and is not lost when i
 
 A pass pages through the due set ``CLAIM_BATCH`` at a time, at most ``PASS_LIMIT`` a pass: each page
 is found and claimed by one statement that returns only what a reminder is worded from
-(``db/reminders.py``; on PostgreSQL one round trip, no transaction), so the positions are never read
-first and claimed after. The same statement confirms the previous page's posts, and one statement at the
-end of the pass confirms the last page's: a pass of 1,000 reminders writes 11 statements, where reading,
-claiming in transactions and confirming in the background wrote ~35 round trips (issue 28). A page is
+(``db/reminders.py``; on PostgreSQL one round trip, no transaction; on SQLite one hop to the database's
+thread), so the positions are never read first and claimed after. The same statement confirms the previous
+page's posts (the first page's reads the pass's vacations and choices instead), and the statement that
+claims the owed nudges at the end of the pass confirms the last page's: a pass of 1,000 reminders writes
+11 statements, and a pass with nothing due 2, where reading, claiming in transactions and confirming in the
+background wrote ~35 round trips (issue 28). A page is
 about ``CLAIM_BATCH`` × 50 ms of Discord's time, so a process that dies leaves at most a page of posts
 unconfirmed, posted again once their lease runs out. ``due``/``claim_all`` remain the same steps taken
 apart (a read, then a claim of what it found).
@@ -45,7 +47,6 @@ from db import games as repo
 from db import notify as prefs_repo
 from db import reminders as claims
 from db import vacations
-from db.dialect import is_postgres
 from engines import registry
 from engines.core.contract import Engine
 from engines.core.errors import TavoloError
@@ -77,7 +78,10 @@ _MENTIONS = "\x00mentions\x00"  # stands for the mentions in a worded reminder (
 assert claims.PENDING_KEY == MANUAL_PENDING  # db/reminders.py finds manual dice by this key in SQL
 
 
-@dataclass(frozen=True, slots=True)  # slots: a pass builds a thousand of them on the loop
+# slots, and not frozen: a pass builds a thousand of them on the loop, and a frozen dataclass's ``__init__``
+# sets each field through ``object.__setattr__``, ~5× the cost of a plain one (issue 28). Nothing changes
+# a reminder once built; nothing hashes one.
+@dataclass(slots=True)
 class Reminder:
     """One message to post: ``text`` in the channel mentioning ``user_ids`` (none: no channel message),
     and ``dm_text`` to each member of ``dm`` directly (issue 32.4). A direct message that cannot be
@@ -170,20 +174,21 @@ class Reminders:
         whatever Discord answered (a post Discord refused, a channel gone, is not retried: no storm).
         Returns how many messages went out.
 
-        A page's posts are confirmed by the statement that claims the next page, the last page's by one
-        statement when the pass ends, so no post waits on the database for its confirmation. A post that
-        raises leaves its claim (and those of the page not posted yet) unconfirmed: they run out after
-        the lease, and a later pass takes them again, like the claims of a process that died; the posts
-        that went out before it are confirmed."""
+        A page's posts are confirmed by the statement that claims the next page, the last page's by the
+        statement that claims the owed nudges when the pass ends (``send_owed``), so no post waits on the
+        database for its confirmation. A post that raises leaves its claim (and those of the page not posted
+        yet) unconfirmed: they run out after the lease, and a later pass takes them again, like the claims
+        of a process that died; the posts that went out before it are confirmed."""
         if not self.enabled:
             return 0
         sent = taken = 0
         done: list[Reminder] = []  # claimed and posted (or with nobody to ping), not confirmed yet
-        context = await self._pass_context(now or datetime.now(UTC))
+        context: _Pass | None = None  # read with the first page
+        finished = False
         try:
             while taken < PASS_LIMIT:
                 limit = min(CLAIM_BATCH, PASS_LIMIT - taken)
-                page, done, won = await self._claim_page(now or datetime.now(UTC), limit, done, context)
+                page, done, won, context = await self._claim_page(now or datetime.now(UTC), limit, done, context)
                 taken += won
                 for reminder in page:
                     if await post(reminder):
@@ -191,29 +196,30 @@ class Reminders:
                     done.append(reminder)
                 if won < limit:  # the due set is drained (a page holds up to ``limit`` fresh, plus expired)
                     break
+            finished = True
         finally:
-            if done:
+            if done and not finished:  # a post or a claim raised: confirm what went out, then let it raise
                 try:
                     await self.confirm(done)
                 except Exception:  # the claims run out after the lease and go out again: late, never lost
                     log.exception("turn reminders posted but not confirmed: %s", [r.game_id for r in done])
-        return sent + await self.send_owed(post, now or datetime.now(UTC))
+        return sent + await self.send_owed(post, now or datetime.now(UTC), done)
 
-    async def send_owed(self, post: Post, now: datetime) -> int:
+    async def send_owed(self, post: Post, now: datetime, done: Sequence[Reminder] = ()) -> int:
         """The nudges that waited in the outbox (issue 32.3/32.4) and whose time has come: claimed (a lease,
         as a position's nudge), each member's at once; a digest member's listed in one message, anyone
         else's posted one per game. A nudge whose game has moved on is dropped; one whose member is away
-        again or in quiet hours waits again; the posted ones are deleted, whatever Discord answered."""
+        again or in quiet hours waits again; the posted ones are deleted, whatever Discord answered.
+        ``done``: the pass's last page, posted, confirmed by the statement that claims the outbox."""
         store, stamp = self.tables.store, iso(now)
-        async def claim(conn: Any) -> list[Sequence[Any]]:
-            return await prefs_repo.outbox_claim(conn, now=stamp, lease_before=iso(now - self.lease), stamp=stamp,
-                                                 limit=OUTBOX_LIMIT, shards=self.shards)
-
-        if is_postgres(store.conn):  # one statement, atomic on its own
-            rows = await claim(store.conn)
-        else:
-            async with store.transaction() as conn:
-                rows = await claim(conn)
+        try:
+            rows = await prefs_repo.outbox_claim(
+                store, now=stamp, lease_before=iso(now - self.lease), stamp=stamp, limit=OUTBOX_LIMIT,
+                shards=self.shards, done=[(r.game_id, r.claimed_at) for r in done if r.claimed_at is not None])
+        except Exception:
+            if done:  # the claims run out after the lease and go out again: late, never lost
+                log.exception("turn reminders posted but not confirmed: %s", [r.game_id for r in done])
+            raise
         if not rows:
             return 0
         conn = store.conn
@@ -251,36 +257,55 @@ class Reminders:
                     await prefs_repo.outbox_defer(conn, keys, when_stamp, stamp)
         return sent
 
-    async def _pass_context(self, now: datetime) -> _Pass:
-        """What a pass reads once (issue 32): every vacation running now (few rows; boards of this process
-        mark them from now on) and whether any member chose how to hear reminders (else no page reads
-        choices)."""
-        conn = self.tables.store.conn
-        away = {key: parse_iso(stamp) for key, stamp in (await vacations.away_everywhere(conn, iso(now))).items()}
+    def _pass_context(self, found: claims.Context | None) -> _Pass:
+        """What a pass reads once, with its first page's claim (issue 32): every vacation running now (few
+        rows; boards of this process mark them from now on) and whether any member chose how to hear
+        reminders (else no page reads choices)."""
+        if found is None:
+            return _Pass({}, False)
+        away = {(int(guild), int(user)): parse_iso(str(back)) for guild, user, back in found.away}
         away_book.remember_all(away)
-        return _Pass(away, await prefs_repo.any_prefs(conn))
+        return _Pass(away, found.any_prefs)
 
-    async def _claim_page(self, now: datetime, limit: int, done: list[Reminder],
-                          context: _Pass | None = None) -> tuple[list[Reminder], list[Reminder], int]:
-        """Confirm ``done`` and claim a page of due positions in one call (``db/reminders.py``). Returns the
-        page's reminders to post, those already done (claimed with nobody to ping: confirmed with the next
-        page, like ``mark_all_reminded``), and how many rows were won. A position whose ``waiting`` must
-        be worked out first, or whose game waits for a manual roll, costs a look at its options or its
-        state, here and only here."""
+    async def _claim_page(self, now: datetime, limit: int, done: list[Reminder], context: _Pass | None = None
+                          ) -> tuple[list[Reminder], list[Reminder], int, _Pass]:
+        """Confirm ``done`` and claim a page of due positions in one call (``db/reminders.py``); the first
+        page of a pass (``context`` None) reads the pass's context in the same call. Returns the page's
+        reminders to post, those already done (claimed with nobody to ping: confirmed with the next page,
+        like ``mark_all_reminded``), how many rows were won, and the context. A position whose ``waiting``
+        must be worked out first, or whose game waits for a manual roll, costs a look at its options or
+        its state, here and only here.
+
+        The usual row (``waiting`` stored, no manual roll, nobody away, nobody chose) is built with no
+        timestamp parsed (the database counts the hours), no generator and no coroutine: this loop runs a
+        thousand times a pass on the event loop (issue 28)."""
         stamp = iso(now)
         rows = await claims.claim_due(self.tables.store, due_before=iso(now - timedelta(hours=self.hours)),
                                       lease_before=iso(now - self.lease), stamp=stamp, limit=limit,
-                                      shards=self.shards,
+                                      shards=self.shards, context=context is None,
                                       done=[(r.game_id, r.claimed_at) for r in done if r.claimed_at is not None])
+        if context is None:
+            context = self._pass_context(rows.context)
         page: list[Reminder] = []
         nobody: list[Reminder] = []
         owed: list[tuple[object, ...]] = []  # nudges that wait (away, quiet hours, digest): the outbox's rows
         wording = _Wording(self.lang, now)
         routing = await self._routing(rows, now, context)
+        trivial = routing.trivial
+        template, worded = "", ("", 0)  # the last row's (system, hours) and its text: rows come oldest first
         for row in rows:  # columns as ``claims.CLAIMED`` (id, channel, system, version, updated_at, waiting, …)
-            game_id, channel_id, system, version, updated_at, waiting, pending, guild_id = row
-            if waiting is not None and pending is None:  # the usual row: no JSON, no coroutine
-                users = tuple(int(u) for u in waiting.split())
+            game_id, channel_id, system, version, updated_at, waiting, pending, guild_id, hours = row
+            if waiting and pending is None:  # the usual row: no JSON, no coroutine
+                ids = waiting.split()
+                users = tuple(map(int, ids))
+                if trivial:
+                    if hours != worded[1] or system != worded[0]:
+                        template, worded = wording.by_hours(system, hours), (system, hours)
+                    page.append(Reminder(game_id, version, channel_id, users,
+                                         template.replace(_MENTIONS, "<@" + "> <@".join(ids) + ">"), stamp))
+                    continue
+            elif waiting is not None and pending is None:
+                users = ()  # a position that waits for nobody
             else:
                 try:
                     users = await self._waiting_for(repo.DueRow(
@@ -289,26 +314,25 @@ class Reminders:
                 except Exception:  # one broken game never stops the others; its lease runs out, it is tried again
                     log.exception("turn reminder skipped for game %s", game_id)
                     continue
-            if users and not routing.trivial:  # issue 32: away, chosen modes, quiet hours, digest
+            if users and not trivial:  # issue 32: away, chosen modes, quiet hours, digest
                 users, direct, later = routing.split(guild_id, users)
                 owed.extend((guild_id, user, game_id, version, channel_id, system, updated_at, iso(when))
                             for user, when in later)
                 if users or direct:
                     page.append(Reminder(game_id, version, channel_id, users,
-                                         wording.text(system, updated_at, users) if users else "", stamp,
-                                         direct, wording.dm_text(system, updated_at, channel_id) if direct else "",
-                                         wording.template(system, updated_at) if direct else ""))
+                                         wording.mention(system, hours, users) if users else "", stamp,
+                                         direct, wording.dm(system, hours, channel_id) if direct else "",
+                                         wording.by_hours(system, hours) if direct else ""))
                     continue
                 users = ()
             if users:
-                page.append(Reminder(game_id, version, channel_id, users,
-                                     wording.text(system, updated_at, users), stamp))
+                page.append(Reminder(game_id, version, channel_id, users, wording.mention(system, hours, users), stamp))
             else:
                 nobody.append(Reminder(game_id, version, channel_id, (), "", stamp))
         if owed:  # written before this page's claims are confirmed: a retaken claim rewrites the same rows
             async with self.tables.store.transaction() as conn:
                 await prefs_repo.outbox_put(conn, owed)
-        return page, nobody, len(rows)
+        return page, nobody, len(rows), context
 
     async def _routing(self, rows: list[Any], now: datetime, context: _Pass | None) -> Routing:
         """Who of this page's members hears what: the pass's vacations, and the page members' stored
@@ -434,24 +458,32 @@ class _Wording:
         self.templates: dict[tuple[str, int], str] = {}
 
     def hours(self, updated_at: str) -> int:
+        """Whole hours since ``updated_at``, rounded, at least 1 (a claimed row brings its own, ``hours``)."""
         return max(1, round((self.now - parse_iso(updated_at)).total_seconds() / 3600))
 
-    def template(self, system: str, updated_at: str) -> str:
+    def by_hours(self, system: str, hours: int) -> str:
         """The channel text with ``_MENTIONS`` where the mentions go."""
-        waited = self.hours(updated_at)
-        template = self.templates.get((system, waited))
+        template = self.templates.get((system, hours))
         if template is None:
-            template = self.templates[system, waited] = t("game.reminder", self.lang, mentions=_MENTIONS,
-                                                          system=system, hours=waited)
+            template = self.templates[system, hours] = t("game.reminder", self.lang, mentions=_MENTIONS,
+                                                         system=system, hours=hours)
         return template
 
+    def template(self, system: str, updated_at: str) -> str:
+        return self.by_hours(system, self.hours(updated_at))
+
+    def mention(self, system: str, hours: int, users: tuple[int, ...]) -> str:
+        return self.by_hours(system, hours).replace(_MENTIONS, " ".join(f"<@{u}>" for u in users))
+
     def text(self, system: str, updated_at: str, users: tuple[int, ...]) -> str:
-        return self.template(system, updated_at).replace(_MENTIONS, " ".join(f"<@{u}>" for u in users))
+        return self.mention(system, self.hours(updated_at), users)
+
+    def dm(self, system: str, hours: int, channel_id: int) -> str:
+        """A direct message names the channel, since it is read away from it (issue 32.4)."""
+        return t("notify.reminder_dm", self.lang, system=system, hours=hours, channel=f"<#{channel_id}>")
 
     def dm_text(self, system: str, updated_at: str, channel_id: int) -> str:
-        """A direct message names the channel, since it is read away from it (issue 32.4)."""
-        return t("notify.reminder_dm", self.lang, system=system, hours=self.hours(updated_at),
-                 channel=f"<#{channel_id}>")
+        return self.dm(system, self.hours(updated_at), channel_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,23 +11,19 @@ import asyncio
 import logging
 from typing import Any
 
-from common.i18n import has, t
+from common.i18n import t
 from db import ratings as repo
 from engines import registry
 from engines.core.errors import TavoloError
 from gm.context import Actor, Place
 from gm.reply import Image, Reply
+from gm.table.model import system_title
 from gm.table.ratings import points
 
 log = logging.getLogger(__name__)
 TABLE_ROWS = 20
 HISTORY_GAMES = 60
 CHART_SECONDS = 2.0
-
-
-def _system(system: str, lang: str) -> str:
-    key = f"dice.system.{system}"
-    return t(key, lang) if has(key, "en") else system
 
 
 def _points(rating: repo.Rating, lang: str) -> str:
@@ -49,7 +45,7 @@ async def ratings_table(store: Any, place: Place, actor: Actor, system: str) -> 
     if registry.get(system) is None:
         raise TavoloError("game.unknown_system", system=system, known=", ".join(registry.systems()))
     rows = await repo.table(store.conn, place.guild_id, system, TABLE_ROWS)
-    name = _system(system, lang)
+    name = system_title(system, lang)
     if not rows:
         return Reply(text=t("game.ratings_empty", lang, system=name), ephemeral=True)
     lines = [t("game.ratings_line", lang, rank=n, user=f"<@{r.user_id}>", points=_points(r, lang),
@@ -66,7 +62,7 @@ async def profile(store: Any, place: Place, actor: Actor, user_id: int, name: st
     by_system = await repo.of_member(store.conn, place.guild_id, user_id)
     if not by_system:
         return Reply(text=t("game.profile_empty", lang, user=f"<@{user_id}>"), ephemeral=True, ping=False)
-    lines = [t("game.profile_line", lang, system=_system(system, lang), points=_points(r, lang),
+    lines = [t("game.profile_line", lang, system=system_title(system, lang), points=_points(r, lang),
                record=_record(r, lang)) for system, r in by_system.items()]
     history = await repo.history(store.conn, place.guild_id, user_id, HISTORY_GAMES)
     reply = Reply(title=t("game.profile_title", lang, user=name), text="\n".join(lines), ephemeral=True, ping=False)
@@ -82,7 +78,7 @@ async def _chart(history: list[repo.HistoryPoint], name: str, lang: str) -> Imag
         if line is None:  # a line starts from the rating its first game shown began with
             line = series[point.system] = [(index, points(point.mu_before, point.sigma_before))]
         line.append((index + 1, points(point.mu_after, point.sigma_after)))
-    named = [(_system(system, lang), values) for system, values in series.items()]
+    named = [(system_title(system, lang), values) for system, values in series.items()]
     try:
         from renderers.ratings_chart import draw_history
 

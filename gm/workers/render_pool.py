@@ -58,7 +58,17 @@ log = logging.getLogger(__name__)
 
 Kind = Literal["process", "thread"]
 START_SECONDS = 30.0
-"""How long a worker may take to import and warm up before it counts as broken."""
+"""How long start-up waits for the workers before READY (``start_workers``); a worker still starting then
+goes on starting, and draws from the moment it is ready."""
+START_LIMIT_SECONDS = 600.0
+"""How long a worker that is alive may take to import and warm up before it counts as stuck (and is killed).
+
+Why not ``START_SECONDS`` (issue 28, ``bench/cold_start.py`` with a table of each of the five games): at
+load 13 on 2 cores the fork server's imports and five warm-ups took longer than 30 s, the workers were
+killed, and since only a worker that is ready is sent pictures, none started again: every picture of
+that process was drawn in one of its threads (1-3 s each) for as long as it ran. A slow start is not a
+broken one; a broken import ends the process, which the pipe reports at once."""
+_START_POLL = 0.5
 
 
 @dataclass(frozen=True)
@@ -153,8 +163,12 @@ class _Worker:
         process.start()
         sender.close()
         try:
-            if not receiver.poll(START_SECONDS):
-                raise RenderFailed(f"render worker {self.number} did not start in {START_SECONDS:g} s")
+            began = time.monotonic()
+            while not receiver.poll(_START_POLL):  # a process that dies wakes the poll (the pipe's end closes)
+                if self.pool.closed:
+                    raise RenderFailed(f"render worker {self.number}: the pool closed while it started")
+                if time.monotonic() - began > START_LIMIT_SECONDS:
+                    raise RenderFailed(f"render worker {self.number} did not start in {START_LIMIT_SECONDS:g} s")
             receiver.recv()  # ("ready", pid)
         except (EOFError, OSError, RenderFailed) as exc:
             self.ready = False  # pictures go to the other workers, or to threads

@@ -252,8 +252,8 @@ def render_move(state: State, char_id: str | None = None, lang: str = "en", *, v
 
 
 def _ability(state: State, key: str, char_id: str | None, lang: str, viewer_seat: int | None,
-             seat_names: Mapping[int, str] | None) -> _Picture:
-    reach, spots, area, source, head = overlay.ability(state, char_id, key, lang)
+             seat_names: Mapping[int, str] | None, placement: tuple[str, int] | None = None) -> _Picture:
+    reach, spots, area, source, head = overlay.ability(state, char_id, key, lang, placement)
 
     def under(draw: ImageDraw.ImageDraw, grid: HexGrid) -> None:
         overlay.reach_overlay(reach)(draw, grid)
@@ -274,10 +274,12 @@ def ability_image(state: State, key: str, char_id: str | None = None, lang: str 
 
 
 def render_ability(state: State, key: str, char_id: str | None = None, lang: str = "en", *,
-                   viewer_seat: int | None = None, seat_names: Mapping[int, str] | None = None) -> bytes:
+                   viewer_seat: int | None = None, seat_names: Mapping[int, str] | None = None,
+                   placement: tuple[str, int] | None = None) -> bytes:
     """PNG for ``/wowm preview ability:``: the hexes the ability reaches (range and sight), an arrow
-    to each legal target, or an AOE's first legal placement (spec 7.1)."""
-    return _ability(state, key, char_id, lang, viewer_seat, seat_names).png()
+    to each legal target, or an AOE's ``placement`` (space, orientation 0-5) if legal, else its first
+    legal one (spec 7.1; the preview's select offers the others, issue 29.6)."""
+    return _ability(state, key, char_id, lang, viewer_seat, seat_names, placement).png()
 
 
 def warm_up() -> None:

@@ -214,7 +214,8 @@ def draw_action(draw: ImageDraw.ImageDraw, grid: HexGrid, source: str, targets: 
 
 
 def draw_token(draw: ImageDraw.ImageDraw, state: State, grid: HexGrid, c: CharState, *, active: bool) -> None:
-    """A character on its hex: name over health; pets smaller; Stealth as a dashed edge."""
+    """A character on its hex: name over health; pets smaller; Stealth as a dashed edge; a character under a mind
+    control (400.3) in its controller's colour, ringed with its owner's."""
     cell = grid.at(c.pos)
     assert cell is not None
     cx, cy = grid.centre(*cell)
@@ -232,6 +233,12 @@ def draw_token(draw: ImageDraw.ImageDraw, state: State, grid: HexGrid, c: CharSt
         points = grid.polygon(*cell, max(3, s * 0.12))
         draw.polygon(_ints(points), fill=colour, outline=edge, width=edge_w)
         box = (round(cx - s * 0.9), round(cy - s * 0.78), round(cx + s * 0.9), round(cy + s * 0.78))
+    if c.controller != c.owner:  # 400.3: under a mind control: its owner's colour rings the controller's token
+        r = s * 0.98
+        draw.ellipse((round(cx - r), round(cy - r), round(cx + r), round(cy + r)), outline=kit.INK_DARK,
+                     width=max(4, round(s * 0.2)))
+        draw.ellipse((round(cx - r), round(cy - r), round(cx + r), round(cy + r)), outline=seat_colour(c.owner),
+                     width=max(2, round(s * 0.12)))
     kit.note("token", box, c.short)
     room = round(s * 2)  # the name may spill past the token's rim onto its hex's corners
     name_size = kit.fit_size(c.short, size, room, minimum=max(10, size * 2 // 3), stroke=kit.outline_width(size))

@@ -139,12 +139,13 @@ def move_overlay(costs: Mapping[str, int]) -> Overlay:
 
 
 
-def ability(state: State, char_id: str | None, key: str, lang: str
+def ability(state: State, char_id: str | None, key: str, lang: str, placement: tuple[str, int] | None = None
             ) -> tuple[list[str], list[str], list[str], str | None, Head]:
     """What an ability of ``char_id`` (default: the active character) could reach now: the hexes
     in range and sight (405.2, 405.3), where its legal targets stand (407.1, 708.5 Taunt read by
-    the engine) and, for an AOE, the first legal placement's three spaces (407.2); the engine's
-    own targeting, so the picture and the rules cannot disagree."""
+    the engine) and, for an AOE, the three spaces of ``placement`` (a target space and one of the six
+    orientations, 407.2) when it is legal, else of the first legal placement; the engine's own
+    targeting, so the picture and the rules cannot disagree."""
     from engines.wowminis import rules_play, rules_targeting
 
     cid = char_id or (state.turn.char if state.turn else None)
@@ -161,8 +162,9 @@ def ability(state: State, char_id: str | None, key: str, lang: str
     area: list[str] = []
     if spec.aoe:
         placements = rules_targeting.aoe_choices(state, c, playable.ability)
-        if placements:
-            area = placements[0][2]
+        chosen = [p for p in placements if (p[0], p[1]) == placement] or placements
+        if chosen:
+            area = chosen[0][2]
     else:
         for pid in rules_targeting.single_targets(state, c, playable.ability):
             piece = state.chars.get(pid) or state.totems.get(pid)

@@ -40,7 +40,7 @@ from renderers.wowminis.layout import (
     names,
     seat_colour,
 )
-from renderers.wowminis.words import drawn_name, named_params, plain, tr
+from renderers.wowminis.words import drawn_name, named_params, plain, player_name, tr
 
 Mode = Literal["full", "own", "compact", "lean", "bare"]
 MODES: tuple[Mode, ...] = ("full", "own", "compact", "lean", "bare")
@@ -249,8 +249,12 @@ def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: M
     elif c.in_play:
         hp = max(1, rules_stats.max_health(state, c))
         items.append(text_item(f"{c.health}/{hp}", glue=True, bold=True))
-    else:
-        items.append(text_item(tr("roster.off_map", lang), kit.SUBTLE, glue=True))
+    elif mode != "bare":  # bare (12 characters and a 2 vs 2 VP block): the grey chip alone says "off the map",
+        items.append(text_item(tr("roster.off_map", lang), kit.SUBTLE, glue=True))  # so a keyword icon never wraps
+    if c.controller != c.owner:  # 400.3: who holds it during the nested turn
+        holder = player_name(state, c.controller, None)
+        items.append(chip_item(Chip(tr("roster.controlled", lang, player=holder), seat_colour(c.controller),
+                                    outline=seat_colour(c.owner), ink=kit.INK)))
     items += _card_items(state, c, viewer, lang, mode)
     items += _markers(state, c, lang, mode)
     return items

@@ -71,7 +71,7 @@ class BotProcess:
     def running(self) -> bool:
         return self.proc is not None and self.proc.returncode is None
 
-    async def start(self, timeout: float = 30.0) -> None:
+    async def start(self, timeout: float = 120.0) -> None:
         """Spawn the bot and wait until it has synced its commands and identified on the gateway."""
         syncs, identifies = len(self.fake.command_syncs), len(self.fake.identifies)
         self.workdir.mkdir(parents=True, exist_ok=True)
@@ -157,7 +157,7 @@ class InProcessBot:
         self.bot: Any = None
         self._task: asyncio.Task[None] | None = None
 
-    async def start(self, timeout: float = 15.0) -> Any:
+    async def start(self, timeout: float = 60.0) -> Any:
         from cogs import client as bot_module
         from gm.settings import Settings
 

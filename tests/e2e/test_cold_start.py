@@ -58,7 +58,7 @@ async def _pool_at_ready(fake: FakeDiscord, tmp_path: Path, procs: list[BotProce
     proc = BotProcess(fake, tmp_path / "db.sqlite3", tmp_path / "work", **env)
     proc.argv = [sys.executable, "-c", PRELUDE]
     procs.append(proc)
-    await proc.start(timeout=60)
+    await proc.start(timeout=120)
 
     def reported() -> list[str]:
         return [line for line in proc.output if line.startswith(MARK)]

@@ -90,7 +90,7 @@ async def shard_bot(fake: FakeDiscord, database_url: str, tmp_path: Path) -> Asy
         procs.append(proc)
         connections = len(fake.shard_connections)
         wanted = len(_parse(shard_ids))
-        await proc.start(timeout=40)
+        await proc.start(timeout=120)
         await fake.wait_until(lambda: len(fake.shard_connections) >= connections + wanted, timeout=20,
                               what=f"shards {shard_ids} to identify")
         await asyncio.sleep(0.6)  # guild_ready_timeout: READY (and the reminder loop) follow GUILD_CREATE

@@ -50,7 +50,7 @@ async def test_a_reminder_claimed_by_a_process_killed_in_a_429_wait_is_sent_once
         proc = BotProcess(fake, tmp_path / "tavolo.sqlite3", tmp_path / name, **FAST)
         proc.argv = [sys.executable, "-c", PRELUDE]
         procs.append(proc)
-        await proc.start(timeout=40)
+        await proc.start(timeout=120)
         await asyncio.sleep(0.6)  # guild_ready_timeout: READY (and the reminder loop) follow GUILD_CREATE
         return proc
 

@@ -250,3 +250,27 @@ async def test_wowboard_pvp_pings_the_defending_seat(fake: FakeDiscord, run_bot:
     await _fight_out(fake, bot)
     state = _state(fake, bot)
     assert state.combat is None
+
+
+async def test_wowboard_summary_is_private_and_tells_what_the_faction_did_since_my_last_action(
+        fake: FakeDiscord, run_bot: StartBot) -> None:
+    """Issue 30 "At the table": ``/wowb summary`` answers only the asking seat, with its teammates' actions
+    since its own last one and what is open now; an Italian client reads it in Italian."""
+    bot = await run_bot(TAVOLO_DICE_SEED="2")
+    await _open_game(fake)
+    state = await _draft(fake, bot)
+    me, mate = sorted(s.seat for s in state.seats if s.faction == "horde")
+    mine, theirs = state.seat(me).characters[0], state.seat(mate).characters[0]
+    await _do(fake, _user(fake, me), "wowb pass", {"character": mine})
+    await _do(fake, _user(fake, mate), "wowb pass", {"character": theirs})
+    await _do(fake, _user(fake, mate), "wowb rest", {"character": theirs})
+    before = len([m for m in fake.channel_messages(fake.channels["games"]) if not m.ephemeral])
+    res = await ok(fake, await fake.slash(_user(fake, me), "wowb summary", {}))
+    assert res.ephemeral, "the summary is for the asking seat only"
+    assert "2 actions since your last one" in res.text and "2 actions by your teammates" in res.text
+    assert res.text.lower().count(f"• {PLAYERS[mate]}:") == 2  # both of the teammate's actions, by name
+    assert "Open now" in res.text and "eligible quests" in res.text
+    await settled(fake)
+    assert len([m for m in fake.channel_messages(fake.channels["games"]) if not m.ephemeral]) == before
+    res = await ok(fake, await fake.slash(_user(fake, me), "wowb summary", {}, locale="it"))
+    assert res.ephemeral and "Aperto ora" in res.text and "dei tuoi compagni" in res.text

@@ -201,3 +201,91 @@ async def test_wowminis_full_game_to_victory_with_autocomplete_from_legal_action
     assert "🏆" in _public_text(fake) and f"<@{fake.users['alice'].id}>" in _public_text(fake).split("🏆")[-1]
     final = [m for m in fake.channel_messages(fake.channels["games"]) if not m.ephemeral and m.files][-1]
     png(final)
+
+
+# ---------------------------------------------------------------------------- issue 29: 4 players and a draft
+SCRIPTS = Path(__file__).resolve().parents[1] / "wowminis"
+# the fake guild has no "dave": its owner (olga) takes the fourth seat
+SEATED = {"alice": "alice", "bob": "bob", "carol": "carol", "dave": "owner"}
+
+
+async def _replay(fake: FakeDiscord, script: Path, each: Callable[[str], Awaitable[None]] | None = None) -> None:
+    """Every line of a console script as the member it names would send it (``/as``), through Discord's
+    interaction flow; no answer may be a warning. ``each`` runs after every command."""
+    user = fake.users["alice"]
+    for raw in script.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("/as "):
+            user = fake.users[SEATED[line.split()[1]]]
+            continue
+        command, options = _command(line)
+        res = await ok(fake, await fake.slash(user, command, options))
+        await settled(fake)
+        assert "⚠️" not in res.text, f"{line}: {res.text}"
+        if each is not None:
+            await each(line)
+
+
+async def test_wowminis_four_player_free_for_all_to_victory_with_a_spectator(
+        fake: FakeDiscord, run_bot: StartBot) -> None:
+    """``tests/wowminis/ffa4_game.txt`` through the real client, four members seated; half way, a member who
+    never sat down (giulia) asks for the status and for cards: she gets the board and no hidden card."""
+    from tests.wowminis.test_spectators import hidden_names
+
+    bot = await run_bot(TAVOLO_DICE_SEED="1")
+    script = SCRIPTS / "ffa4_game.txt"
+    half = len([x for x in script.read_text(encoding="utf-8").splitlines() if x.startswith("/wowm")]) // 2
+    sent = 0
+    watched = False
+
+    async def spectator(line: str) -> None:
+        nonlocal sent, watched
+        sent += line.startswith("/wowm")
+        if watched or sent < half:
+            return
+        watched = True
+        state = _state(fake, bot)
+        assert len(state.players) == 4 and state.phase == "play"
+        secret = hidden_names(state)
+        assert secret  # face-down cards exist now: the check below can fail
+        giulia = fake.users["gm"]
+        status = await ok(fake, await fake.slash(giulia, "game status"))
+        png(board_of(status, fake))
+        cards = await ok(fake, await fake.slash(giulia, "wowm cards"))
+        assert cards.ephemeral and "You are watching this game" in cards.text
+        seen = status.text + cards.text
+        assert not [name for name in secret if name in seen]
+
+    await _replay(fake, script, spectator)
+    state = _state(fake, bot)
+    assert watched and state.phase == "over" and len(state.players) == 4
+    assert state.winners == [2] and state.players[2].vp == 8  # as in the console: carol (the third seat), 8 VP
+    assert f"<@{fake.users['carol'].id}>" in _public_text(fake).split("🏆")[-1]
+
+
+async def test_wowminis_booster_draft_and_its_game_to_victory(fake: FakeDiscord, run_bot: StartBot) -> None:
+    """``tests/wowminis/draft_game.txt`` through the real client: secret picks (each reaches only its seat, in
+    an ephemeral answer, and no picked name reaches the channel before the parties are revealed), the builds,
+    then the game to its end."""
+    bot = await run_bot(TAVOLO_DICE_SEED="1")
+    picked: set[str] = set()
+    revealed = False
+
+    async def secret(line: str) -> None:
+        nonlocal revealed
+        mine = [m for m in fake.channel_messages(fake.channels["games"]) if m.ephemeral]
+        for message in mine:
+            for part in message.text.split("Your pick: ")[1:]:
+                picked.add(part.split(".")[0].strip())
+        public = _public_text(fake)
+        revealed = revealed or "Parties:" in public
+        if not revealed:
+            assert not [name for name in picked if name in public], line
+
+    await _replay(fake, SCRIPTS / "draft_game.txt", secret)
+    state = _state(fake, bot)
+    assert picked and revealed
+    assert state.limited is None and state.phase == "over" and state.winners
+    assert "The draft is over" in _public_text(fake) and "🏆" in _public_text(fake)

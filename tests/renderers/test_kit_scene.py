@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -24,6 +23,9 @@ from engines.krosmaster.state import State
 from renderers import kit, kit_png, kit_scene
 from renderers import krosmaster as km
 from renderers.krosmaster import palette
+from tests.renderers.picture_orders import ORDERS, in_order
+
+pytestmark = pytest.mark.usefixtures("fresh_scenes")
 
 
 @functools.lru_cache(maxsize=2)
@@ -40,18 +42,12 @@ def _whole(state: State, **kwargs: Any) -> bytes:
     return kit.to_png(image, palette=palette.for_arena(state.board.arena.model_dump_json()))
 
 
-@pytest.fixture(autouse=True)
-def _no_scenes() -> Any:
-    kit_scene.forget()
-    yield
-    kit_scene.forget()
 
 
-@pytest.mark.parametrize("order", ["consecutive", "every_other", "backwards", "shuffled"])
+@pytest.mark.parametrize("order", ORDERS)
 def test_a_games_pictures_are_the_bytes_of_a_whole_draw_in_any_order(order: str) -> None:
     states = _game(1)
-    picked = {"consecutive": states, "every_other": states[::2], "backwards": states[::-1],
-              "shuffled": random.Random(5).sample(states, len(states))}[order]
+    picked = in_order(states, order)
     for index, state in enumerate(picked):
         assert km.render(state) == _whole(state), f"picture {index} ({order})"
 

@@ -10,7 +10,6 @@ the indexes under it (``kit_replay.replay(kept=True)``), never handed to another
 from __future__ import annotations
 
 import functools
-import random
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from renderers import kit, kit_png, kit_replay, kit_scene
 from renderers import krosmaster as km
 from renderers.krosmaster import board, palette, surface
 from renderers.krosmaster.surface import Board
+from tests.renderers.picture_orders import ORDERS, in_order
 from tests.renderers.states import deployment, midgame
 
 
@@ -72,11 +72,10 @@ def test_lone_pictures_are_whole_draws_with_blends_new_and_kept() -> None:
     assert kit_replay._grounds, "no label met several colours: the kept blends were never tried"
 
 
-@pytest.mark.parametrize("order", ["consecutive", "every_other", "shuffled"])
+@pytest.mark.parametrize("order", [o for o in ORDERS if o != "backwards"])
 def test_a_tables_pictures_are_whole_draws_in_any_order(order: str) -> None:
     states = _game()
-    picked = {"consecutive": states, "every_other": states[::2],
-              "shuffled": random.Random(3).sample(states, len(states))}[order]
+    picked = in_order(states, order, seed=3)
     with kit_scene.table("replay test"):
         for index, state in enumerate(picked):
             assert km.render(state) == _whole(state), f"picture {index} ({order})"

@@ -10,8 +10,6 @@ sample combats of the golden tests, crowded ones included."""
 from __future__ import annotations
 
 import functools
-import random
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -22,6 +20,9 @@ from renderers import mageknight as mk
 from renderers.kit_palette import Palette
 from renderers.mageknight import palette
 from tests.renderers import mageknight_states as S
+from tests.renderers.picture_orders import ORDERS, in_order
+
+pytestmark = pytest.mark.usefixtures("fresh_scenes")
 
 
 @functools.lru_cache(maxsize=1)
@@ -42,19 +43,13 @@ def _whole(view: State, names: tuple[str, ...], log: tuple[str, ...], lang: str 
     return kit.to_png(image, palette=palette.palette())
 
 
-@pytest.fixture(autouse=True)
-def _no_scenes() -> Any:
-    kit_scene.forget()
-    yield
-    kit_scene.forget()
 
 
-@pytest.mark.parametrize("order", ["consecutive", "every_other", "backwards", "shuffled"])
+@pytest.mark.parametrize("order", ORDERS)
 def test_a_games_pictures_are_the_bytes_of_a_whole_draw_in_any_order(order: str) -> None:
     pictures = list(_game())
     assert len(pictures) > 10
-    picked = {"consecutive": pictures, "every_other": pictures[::2], "backwards": pictures[::-1],
-              "shuffled": random.Random(5).sample(pictures, len(pictures))}[order]
+    picked = in_order(pictures, order)
     with kit_scene.table("challenge"):
         for index, (view, names, log) in enumerate(picked):
             assert _png(view, names, log) == _whole(view, names, log), f"picture {index} ({order})"

@@ -11,8 +11,6 @@ maps, crops around the touched regions, combat panels, in their order."""
 from __future__ import annotations
 
 import functools
-import random
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -22,7 +20,10 @@ from renderers import kit, kit_scene
 from renderers import wowboard as wb
 from renderers.kit_palette import Palette
 from renderers.wowboard import board, palette
+from tests.renderers.picture_orders import ORDERS, in_order
 from tests.wowboard.test_render import midgame
+
+pytestmark = pytest.mark.usefixtures("fresh_scenes")
 
 Picture = tuple[State, tuple[str, ...], tuple[str, ...] | None]  # view, players, focus
 
@@ -55,11 +56,6 @@ def _whole(picture: Picture, lang: str = "en") -> bytes:
     return kit.to_png(image, palette=palette.for_static(board.static_layer(view.pack, wb._pack(view), lang)))
 
 
-@pytest.fixture(autouse=True)
-def _no_scenes() -> Any:
-    kit_scene.forget()
-    yield
-    kit_scene.forget()
 
 
 def test_the_game_posts_every_kind_of_picture() -> None:
@@ -67,11 +63,10 @@ def test_the_game_posts_every_kind_of_picture() -> None:
     assert kinds == {"map", "crop", "combat"}
 
 
-@pytest.mark.parametrize("order", ["consecutive", "every_other", "backwards", "shuffled"])
+@pytest.mark.parametrize("order", ORDERS)
 def test_a_games_pictures_are_the_bytes_of_a_whole_draw_in_any_order(order: str) -> None:
     pictures = list(_game()[:160])  # maps, crops and panels, two dozen faction turns
-    picked = {"consecutive": pictures, "every_other": pictures[::2], "backwards": pictures[::-1],
-              "shuffled": random.Random(5).sample(pictures, len(pictures))}[order]
+    picked = in_order(pictures, order)
     with kit_scene.table("game"):
         for index, picture in enumerate(picked):
             assert _png(picture) == _whole(picture), f"picture {index} ({order})"

@@ -25,7 +25,10 @@ from engines.wowminis.state import State
 from renderers import kit, kit_ink, kit_palette_draw, kit_scene
 from renderers import wowminis as W
 from tests.renderers import wowminis_states as S
+from tests.renderers.picture_orders import ORDERS, in_order
 from tests.wowminis import playout as P
+
+pytestmark = pytest.mark.usefixtures("fresh_scenes")
 
 Picture = tuple[State, tuple[str, ...], tuple[str, ...] | None, str, tuple[str, ...] | None]
 
@@ -77,19 +80,13 @@ def _whole(view: State, names: Sequence[str], log: Sequence[str] | None, lang: s
     return kit.to_png(image, palette=picture.palette())
 
 
-@pytest.fixture(autouse=True)
-def _no_scenes() -> Any:
-    kit_scene.forget()
-    yield
-    kit_scene.forget()
 
 
-@pytest.mark.parametrize("order", ["consecutive", "every_other", "backwards", "shuffled"])
+@pytest.mark.parametrize("order", ORDERS)
 def test_a_games_pictures_are_the_bytes_of_a_whole_draw_in_any_order(order: str) -> None:
     pictures = list(_game())
     assert len(pictures) > 20 and any(focus for *_rest, focus in pictures)  # crops as well as whole maps
-    picked = {"consecutive": pictures, "every_other": pictures[::2], "backwards": pictures[::-1],
-              "shuffled": random.Random(5).sample(pictures, len(pictures))}[order]
+    picked = in_order(pictures, order)
     with kit_scene.table("game"):
         for index, picture in enumerate(picked):
             assert _png(*picture) == _whole(*picture), f"picture {index} ({order})"

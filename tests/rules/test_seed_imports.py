@@ -57,6 +57,23 @@ def test_warlord_phases_are_sections_and_debris_is_not() -> None:
     assert by_title["Dare gli Ordini"].text  # text under the heading
 
 
+def test_issue33_warlord_pictured_cards_are_neither_titles_nor_rules() -> None:
+    """The sheet prints sample cards between its columns: their credits, stats, English card text and
+    labels (card type, card name) are dropped, and the numbered card-anatomy pointers and the list of
+    the four phases are not taken for headings."""
+    sections = _import(WARLORD, "warlord")
+    titles = _titles(sections)
+    # the four phase headings (the third one elided: "l'Iniziativa"), the card types as their sections
+    for heading in ("prendere l'iniziativa", "oggetti (items)", "carte azione (action cards)", "vittoria"):
+        assert heading in titles, heading
+    assert not titles & {"character", "item weapon react", "excessus", "ovale", "storia"}
+    assert not any(t.startswith(("fase di ", "bonus all")) for t in titles), titles  # list steps, pointers
+    for section in sections:
+        assert not re.search(r"illus\.|©|◆", section.title + section.text, re.IGNORECASE), section.title
+    by_title = {s.title: s for s in sections}
+    assert "d20" in by_title["Prendere l'Iniziativa"].text
+
+
 def test_mage_knight_flowchart_headings_and_empty_parents() -> None:
     sections = _import(MAGEKNIGHT, "mageknight")
     _assert_clean(sections)

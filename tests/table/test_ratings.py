@@ -204,3 +204,14 @@ def test_the_rating_chart_matches_its_golden(tmp_path: Path) -> None:
     png = draw_history("alice: rating after each game", series, 7, "the latest 7 rated games, oldest on the left")
     assert Image.open(io.BytesIO(png)).size == (500, 240)
     golden.check("ratings_chart", png, tmp_path)
+
+
+async def test_profile_of_another_member_typed_in_the_console(console_of) -> None:  # type: ignore[no-untyped-def]
+    """``user:`` is a Discord user option: a member who left the server, or a user the console makes up, is
+    still a user, so the command must take one (a ``Member`` annotation refused both with "bad value")."""
+    console = await console_of(1)
+    for line in ("/as bob", "/game profile", "/as alice", "/game profile user:@bob"):
+        await console.execute(line)
+    said = console.output.getvalue()  # type: ignore[attr-defined]
+    assert said.count(t("game.profile_empty", "en", user="@bob")) == 2, said
+    assert t("common.bad_value", "en", value="")[:20] not in said

@@ -223,3 +223,112 @@ async def test_a_page_claim_confirms_the_previous_pages_posts_and_only_claims_be
                                   done=[(ids[0], stamp), (ids[1], iso(NOW - MINUTE))])  # the second: not its stamp
     assert rows == []
     assert [g for g, _ in await _claim_rows(app)] == sorted(ids[1:])  # only the claim bearing its stamp ended
+
+
+# ------------------------------------------------ the pass's loop time (issue 28: 1,000 due within 20 ms)
+async def test_a_claimed_row_brings_its_hours_counted_as_the_wording_counted_them(app: App) -> None:
+    """The database counts each position's hours at the claim's stamp, rounded, at least one: the loop parses
+    no timestamp per row. The same figures as the wording's own count from ``updated_at``, on both backends."""
+    ages = [24.4, 30.0, 47.6, 100.26, 240.0, 0.1]  # the last: due after a few minutes (hours:0.1 reminders)
+    ids = await _stalled_games(app, len(ages))
+    for game_id, hours in zip(ids, ages, strict=True):
+        await _age(app, game_id, hours)
+    rows = await claims.claim_due(app.store, due_before=iso(NOW - timedelta(hours=24)),
+                                  lease_before=iso(NOW - timedelta(seconds=LEASE)), stamp=iso(NOW), limit=10)
+    counted = {int(row[0]): int(row[8]) for row in rows}
+    wording = reminders_module._Wording("en", NOW)
+    assert counted == {int(row[0]): wording.hours(str(row[4])) for row in rows}
+    assert sorted(counted.values()) == [24, 30, 48, 100, 240]
+    [row] = await claims.claim_due(app.store, due_before=iso(NOW), lease_before=iso(NOW - timedelta(seconds=LEASE)),
+                                   stamp=iso(NOW), limit=10)
+    assert row[8] == 1  # never "0 h"
+
+
+async def test_a_pass_words_its_usual_rows_without_parsing_a_timestamp_each(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: the pass with 1,000 due spent most of its loop time wording rows, a timestamp parsed for each.
+    The usual row (``waiting`` stored, nobody away, nobody chose) now parses none, and its text is unchanged."""
+    ids = await _stalled_games(app, 6)
+    parsed: list[str] = []
+    real = reminders_module.parse_iso
+
+    def counting(stamp: str) -> Any:
+        parsed.append(stamp)
+        return real(stamp)
+
+    monkeypatch.setattr(reminders_module, "parse_iso", counting)
+    posted: list[Reminder] = []
+
+    async def post(reminder: Reminder) -> bool:
+        posted.append(reminder)
+        return True
+
+    assert await _reminders(app).send(post, NOW) == 6 and parsed == []
+    expected = reminders_module.t("game.reminder", "en", mentions=f"<@{ALICE.user_id}>", system="race", hours=30)
+    assert sorted(r.game_id for r in posted) == sorted(ids) and {r.text for r in posted} == {expected}
+
+
+async def test_the_first_page_brings_the_pass_context_in_the_same_round_trip(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Vacations running now and whether anyone chose how to hear reminders come with the first page's claim
+    (one statement on PostgreSQL, one hop to the database thread on SQLite), never from reads of their own;
+    the boards of this process learn the vacations from it."""
+    from db import vacations
+    from gm.table import away
+
+    [game_id] = await _stalled_games(app, 1)
+    async with app.store.transaction() as conn:
+        await vacations.set_away(conn, 1, BOB.user_id, iso(NOW - MINUTE), iso(NOW + timedelta(days=2)))
+        await vacations.set_away(conn, 1, 99, iso(NOW - timedelta(days=9)), iso(NOW - timedelta(days=2)))  # over
+
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a read of its own")
+
+    monkeypatch.setattr(vacations, "away_everywhere", never)
+    away.remember_all({})
+    rows = await claims.claim_due(app.store, due_before=iso(NOW - timedelta(hours=24)),
+                                  lease_before=iso(NOW - timedelta(seconds=LEASE)), stamp=iso(NOW), limit=5,
+                                  context=True)
+    assert [int(r[0]) for r in rows] == [game_id]  # the claimed rows only
+    assert rows.context == claims.Context([(1, BOB.user_id, iso(NOW + timedelta(days=2)))], False)
+    posted: list[Reminder] = []
+
+    async def post(reminder: Reminder) -> bool:
+        posted.append(reminder)
+        return True
+
+    async with app.store.transaction() as conn:  # a member's choice, on some server
+        await conn.execute("INSERT INTO notify_prefs (guild_id, user_id, mode) VALUES (5, 6, 'none')")
+    assert await _reminders(app).send(post, BEYOND) == 1  # the claim above never confirmed: taken again
+    assert set(away.marked(1, NOW)) == {BOB.user_id}  # learnt from the pass's first page
+    chosen = await claims.claim_due(app.store, due_before=iso(NOW - timedelta(hours=24)),
+                                    lease_before=iso(NOW - timedelta(seconds=LEASE)), stamp=iso(NOW), limit=5,
+                                    context=True)
+    assert list(chosen) == [] and chosen.context is not None and chosen.context.any_prefs
+    away.remember_all({})
+
+
+async def test_a_sqlite_page_is_claimed_in_one_hop_to_the_database_thread(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each statement awaited on aiosqlite wakes the event loop when it returns; a page's claim (its
+    confirmations, the claim, the expired leases, the upserts, BEGIN and COMMIT) is one hop."""
+    if is_postgres(app.store.conn):
+        pytest.skip("SQLite's thread hops; PostgreSQL's page is one statement (tested above)")
+    ids = await _stalled_games(app, 4)
+    conn = app.store.conn
+    hops: list[object] = []
+    real = conn._execute
+
+    async def counting(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        hops.append(fn)
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(conn, "_execute", counting)
+    first = await claims.claim_due(app.store, due_before=iso(NOW - timedelta(hours=24)),
+                                   lease_before=iso(NOW - timedelta(seconds=LEASE)), stamp=iso(NOW), limit=2,
+                                   context=True)
+    second = await claims.claim_due(app.store, due_before=iso(NOW - timedelta(hours=24)),
+                                    lease_before=iso(NOW - timedelta(seconds=LEASE)), stamp=iso(NOW), limit=2,
+                                    done=[(int(r[0]), iso(NOW)) for r in first])
+    assert len(hops) == 2 and sorted(int(r[0]) for r in [*first, *second]) == sorted(ids)
+    assert [g for g, _ in await _claim_rows(app)] == sorted(int(r[0]) for r in second)  # the first page confirmed

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from db import games as repo
+from db import notify as notify_repo
 from db import reminders as claims
+from db import vacations
 from db.database import MIGRATIONS_DIR, connect, migrate, migration_files
 from db.dialect import is_postgres
 from db.pg import PG_MIGRATIONS_DIR, open_pool
@@ -306,33 +308,43 @@ async def test_a_post_that_fails_midway_leaves_the_rest_to_the_lease(app: App) -
 async def test_a_pass_finds_and_claims_a_page_in_one_call_and_confirms_in_one_statement(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 28's speed section: marking 1,000 reminders one transaction each cost 150–450 ms. A pass finds
-    and claims a page with one call (one statement on PostgreSQL), never reads the due set first, and
-    confirms every post finished meanwhile in one statement."""
+    and claims a page with one call (one statement on PostgreSQL, which reads the pass's vacations and
+    choices too), never reads the due set first, and confirms every post finished meanwhile with the
+    statement that ends the pass (the outbox's claim): two statements for the whole pass."""
     await _stalled_games(app, 5)
-    calls = {"claim": 0, "confirm": 0}
-    real_claim, real_confirm = claims.claim_due, repo.confirm_statement
+    calls = {"claim": 0, "confirm": 0, "end": 0}
+    real_claim, real_end = claims.claim_due, notify_repo.outbox_claim
+    confirmed: list[list[tuple[int, str]]] = []
 
     async def claim(*args: Any, **kwargs: Any) -> Any:
         calls["claim"] += 1
         return await real_claim(*args, **kwargs)
 
+    async def end(*args: Any, **kwargs: Any) -> Any:
+        calls["end"] += 1
+        confirmed.append(list(kwargs["done"]))
+        return await real_end(*args, **kwargs)
+
     def confirm(*args: Any, **kwargs: Any) -> tuple[str, tuple[Any, ...]]:
         calls["confirm"] += 1
-        return real_confirm(*args, **kwargs)
+        raise AssertionError("a statement of its own for the last page's confirmation")
 
     def never(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("the pass read the due set before claiming it")
+        raise AssertionError("a statement the pass should not write")
 
     monkeypatch.setattr(claims, "claim_due", claim)
+    monkeypatch.setattr(notify_repo, "outbox_claim", end)
     monkeypatch.setattr(repo, "confirm_statement", confirm)
     monkeypatch.setattr(repo, "due_reminders", never)
     monkeypatch.setattr(repo, "claim_reminders", never)
+    monkeypatch.setattr(vacations, "away_everywhere", never)  # read with the first page's claim
 
     async def post(reminder: Reminder) -> bool:
         return True  # instant posts: all five finish before the first confirmation is written
 
     assert await _reminders(app).send(post, NOW) == 5
-    assert calls == {"claim": 1, "confirm": 1}
+    assert calls == {"claim": 1, "confirm": 0, "end": 1} and len(confirmed[0]) == 5
+    assert await app.store.conn.execute_fetchall("SELECT game_id FROM reminder_claims") == []
 
 
 async def test_posts_that_take_time_are_confirmed_together_not_one_statement_each(
@@ -342,13 +354,13 @@ async def test_posts_that_take_time_are_confirmed_together_not_one_statement_eac
     Posts are confirmed together, and every one of them is confirmed by the end of the pass."""
     ids = await _stalled_games(app, 5)
     statements: list[int] = []
-    real_confirm = repo.confirm_statement
+    real_end = notify_repo.outbox_claim
 
-    def confirm(conn: Any, game_ids: list[int], claimed_at: str) -> tuple[str, tuple[Any, ...]]:
-        statements.append(len(game_ids))
-        return real_confirm(conn, game_ids, claimed_at)
+    async def end(*args: Any, **kwargs: Any) -> Any:  # the statement that ends a pass confirms its last page
+        statements.append(len(kwargs["done"]))
+        return await real_end(*args, **kwargs)
 
-    monkeypatch.setattr(repo, "confirm_statement", confirm)
+    monkeypatch.setattr(notify_repo, "outbox_claim", end)
 
     async def post(reminder: Reminder) -> bool:
         await asyncio.sleep(0.01)  # Discord's answer: the confirmation writer has all the time it needs

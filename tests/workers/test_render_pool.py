@@ -235,6 +235,30 @@ async def test_start_up_stops_waiting_when_no_worker_can_start(monkeypatch: pyte
         pool.close()
 
 
+def _slow_worker_main(conn: Any, modules: Any, warm_up: bool) -> None:
+    """A worker whose imports and warm-ups take longer than start-up waits, as on a loaded machine."""
+    time.sleep(3.0)
+    render_pool._worker_main(conn, modules, warm_up)
+
+
+async def test_a_worker_slower_to_start_than_ready_waits_for_draws_once_it_is_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28 (``bench/cold_start.py``, five games, load 13): the workers' start outlasted the 30 s start-up
+    waits for, they were killed, and no worker ever started again: every picture of the process was drawn
+    in its threads. READY stops waiting at ``START_SECONDS``; the worker goes on starting and draws from the
+    moment it is ready."""
+    monkeypatch.setattr(render_pool, "START_SECONDS", 0.5)
+    monkeypatch.setattr(render_pool, "_worker_main", _slow_worker_main)  # the process runs the slow one
+    pool = RenderPool(PoolConfig(kind="process", workers=1, timeout=20.0, games=GAME_MODULES, warm_up=False))
+    try:
+        assert await pool.started(timeout=render_pool.START_SECONDS) is False  # READY goes on without it
+        assert (await pool.call(_pid, remote=False)) == os.getpid()  # meanwhile: this process's threads
+        await _ready(pool)
+        assert (await pool.call(_pid)) != os.getpid()
+    finally:
+        pool.close()
+
+
 async def test_a_pool_of_threads_starts_nothing_at_start_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """The console and the tests draw in threads: start-up creates no pool and waits for nothing."""
     monkeypatch.setattr(render_pool, "_config", PoolConfig(kind="thread", workers=2))

@@ -111,7 +111,8 @@ def _sample(field: str, name: str) -> list[Any]:
         return list(literals[field])
     numbers = {"n": [-2, 3] if name == "threat" else [1, 3], "max": [4], "face": [7], "count": [2]}
     other = {"per_opponent": [True], "all": [True], "or_higher": [True], "full": [True],
-             "colours": [["red"], ["blue", "green"]], "type": ["grave_eater"], "region": ["wolfden"], "area": ["C"]}
+             "colours": [["red"], ["blue", "green"]], "type": ["grave_eater"], "region": ["wolfden"],
+             "to": ["mossmere"], "area": ["C"]}
     return numbers.get(field, other.get(field, [1]))
 
 

@@ -19,14 +19,14 @@ from hypothesis import strategies as st
 from common import i18n
 from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import SeededDice
-from engines.wowboard.content import builtin
+from engines.wowboard.content import builtin, builtin_full
 from engines.wowboard.engine import WowBoardEngine
 from engines.wowboard.rules_sheet import capacity_of
 from engines.wowboard.state import State
 
 E = WowBoardEngine()
 PACK = builtin()
-TOTALS = {c.id: dict(c.supply) for c in PACK.creatures}
+TOTALS = {c.id: dict(c.supply) for c in builtin_full().creatures}  # the full pack's figures include the starter's
 WEIGHTS = {"challenge": 5, "travel": 2, "trade": 12}
 TABLE_EVENTS = ("ev_auction_warhorn", "ev_war_mill", "ev_auction_charm", "ev_war_shore", "ev_auction_lens",
                 "ev_war_heights")
@@ -42,6 +42,9 @@ def check(state: State) -> None:
     for seat in state.seats:  # a seat's characters all fight for its faction
         assert all(state.characters[c].faction == seat.faction for c in seat.characters)
     for ctype, tiers in TOTALS.items():  # figures on the map + the box = the pack's figures
+        if ctype not in state.supply:  # a P2 creature in a starter-set game
+            assert not any(f.type == ctype for f in state.figures.values()), ctype
+            continue
         for tier, total in tiers.items():
             on_map = sum(f.type == ctype and f.tier == tier for f in state.figures.values())
             assert on_map + state.supply.get(ctype, {}).get(tier, 0) == total, (ctype, tier)
@@ -165,8 +168,9 @@ def test_events_3_events_6_items_7_random_games_with_auctions_wars_and_trades_ke
     seen: Counter[str] = Counter()
     state = play(seed, seats=4, options={"edition": "full"}, events=TABLE_EVENTS, seen=seen)
     ended(state)
-    assert seen["auction_opened"] == 3 and seen["auction_bids"] + seen["auction_unsold"] >= 3
-    assert seen["war_declared"] == 3
+    # the three stacked of each, and any the full deck's other war and auction cards bring later
+    assert seen["auction_opened"] >= 3 and seen["auction_bids"] + seen["auction_unsold"] >= 3
+    assert seen["war_declared"] >= 3
 
 
 def test_items_7_a_seeded_random_game_trades_and_the_trades_conserve_items_and_gold() -> None:

@@ -388,3 +388,36 @@ def test_character_defeat_3_a_defeat_sends_the_companion_back_to_the_spellbook()
     defeat(state, builtin(), ranger, REGION)
     assert ranger.sheet["active"].card is None and "boar" in ranger.spellbook
     assert (ranger.health, ranger.energy) == (1, 1)
+
+
+def _quiet_round(state: State) -> list:
+    """A round whose attack phases filled no box: nobody takes a wound."""
+    return to_defense(state)
+
+
+def test_pvp_stalled_a_fight_nobody_can_win_ends_as_a_draw_after_ten_quiet_rounds():
+    # Platform rule (rules_pvp.STALLED_ROUNDS): the rulebook has no fight without end; found by a playout
+    # where one side had no dice left and the other no energy, at round 2,891.
+    state = gathered("warden", "ranger")
+    P.start(state, ["warden"], ["ranger"])
+    for played in range(1, P.STALLED_ROUNDS):
+        _quiet_round(state)
+        assert state.combat is not None and state.combat.round == played + 1
+    events = _quiet_round(state)
+    assert state.combat is None
+    assert [e.key for e in events][-1].endswith("pvp_stalled")
+    assert (state.characters["warden"].health, state.characters["ranger"].health) == (8, 8)
+    assert state.characters["warden"].region == state.characters["ranger"].region == REGION  # nobody moves
+
+
+def test_pvp_stalled_a_round_with_a_wound_starts_the_count_again():
+    state = gathered("warden", "ranger")
+    P.start(state, ["warden"], ["ranger"])
+    for _ in range(P.STALLED_ROUNDS - 1):
+        _quiet_round(state)
+    boxes(state, "horde", damage=1)  # the tenth round draws blood
+    to_defense(state)
+    assert state.characters["ranger"].health == 7 and state.combat.quiet_rounds == 0
+    for _ in range(P.STALLED_ROUNDS - 1):
+        _quiet_round(state)
+    assert state.combat is not None and state.combat.quiet_rounds == P.STALLED_ROUNDS - 1

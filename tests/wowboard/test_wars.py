@@ -67,12 +67,13 @@ def test_events_6_several_wars_take_the_four_colours_and_a_fifth_finds_no_tokens
     from engines.wowboard.rules_war import declare_war
 
     pack = pack_of(state)
-    cards = [e for e in pack.events if e.kind == "war"]
-    extra = [cards[0].model_copy(update={"id": f"war_copy_{n}"}) for n in range(2)]
-    colours = [declare_war(state, c)[0].params.get("token") for c in [*cards, extra[0]]]
+    cards = [e for e in pack.events if e.kind == "war"][:4]  # the full deck has four war cards
+    cards += [cards[0].model_copy(update={"id": f"war_copy_{n}"}) for n in range(4 - len(cards))]
+    fifth = cards[0].model_copy(update={"id": "war_copy_fifth"})
+    colours = [declare_war(state, c)[0].params.get("token") for c in cards]
     assert colours == ["red", "blue", "green", "yellow"]
-    events = declare_war(state, extra[1])
-    assert events[0].key == "wowboard.ev.war_no_tokens" and "war_copy_1" in state.event_discard
+    events = declare_war(state, fifth)
+    assert events[0].key == "wowboard.ev.war_no_tokens" and "war_copy_fifth" in state.event_discard
     assert len(state.wars) == 4
 
 

@@ -115,9 +115,11 @@ def _enemy_distance(state: State, space: str) -> int:
     return min((dist(space, f) for f in foes), default=0)
 
 
-def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = None, players: int = 2) -> Played:
+def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = None, players: int = 2,
+         start: tuple[State, SeededDice] | None = None) -> Played:
+    """A random game from ``new_game`` (or from ``start``: a game already set up, e.g. a built limited table)."""
     rng = random.Random(seed)
-    state, dice = new_game(seed, options, players)
+    state, dice = start if start is not None else new_game(seed, options, players)
     out = Played(state)
     for p in state.players:  # table preferences vary too: asked rerolls, opted-out windows
         prefs = {"auto_reroll": rng.choice(["ask", "failures"]), "auto_pass": rng.choice(["never", "never", "always",

@@ -2,7 +2,8 @@
 
 Scenarios name their rule; the property tests deal random tables of 2-4 seats (the engine part; the game
 after the build is the existing one) and pick at random among the legal picks; the console plays
-``draft_game.txt`` in English and Italian, checking that no pick reaches the channel.
+``draft_game.txt`` (written by ``tools/wowm_autoplay.py``: the draft, the builds and the game to victory) in
+English and Italian, checking that no pick reaches the channel.
 """
 
 from __future__ import annotations
@@ -233,12 +234,25 @@ def _public(output: str) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "it"])
 async def test_100_3_scripted_draft_plays_in_the_console(console: Console, lang: str) -> None:
     lines = [x for x in SCRIPT.read_text(encoding="utf-8").splitlines() if x.strip() and not x.startswith("#")]
+    lines.insert(lines.index("/wowm suggest"), "/wowm cards")  # the "cards" of a seat still building: its pool
     await console.run(["/lang it", *lines] if lang == "it" else lines)
     output = console.output.getvalue()  # type: ignore[attr-defined]
     assert console.errors == 0, output[-3000:]
     over = "Il draft è finito" if lang == "it" else "The draft is over"
     assert over in output
+    it = lang == "it"
+    assert ("nessuno porta un gruppo" if it else "nobody brings a party") in output  # the lobby says how it goes
+    assert ("Preparazione: draft" if it else "Set-up: draft") in output
+    assert ("barre delle azioni segrete" if it else "secret action bars") not in output  # no bars to choose here
+    assert ("La tua riserva (" if it else "Your pool (") in output and "/wowm bar" not in output
     assert ("tiene la linea" if lang == "it" else "holds the line") in output  # the suggestion's reasons
     public = _public(output)
     assert not any(re.search(r"Your pick|La tua scelta|Your party and its cards|Il tuo party e", x) for x in public)
-    assert any("Brannoc" in x for x in public[-12:])  # parties revealed together once both are built (101.2)
+    parties = "Gruppi:" if lang == "it" else "Parties:"
+    revealed = next(x for x in public if x.startswith(parties))  # together, once both are built (101.2)
+    assert "Brannoc" in revealed and "Grushka" in revealed
+    assert public.index(revealed) > max(i for i, x in enumerate(public) if "has built" in x or "ha costruito" in x)
+    over = "🏆 Partita finita — vince: @alice" if lang == "it" else "🏆 Game over — winner: @alice"
+    assert over in output  # the game the draft built is played to its end (issue 29: "to the end")
+    scores = "alice ottiene 4 VP" if lang == "it" else "alice scores 4 VP"
+    assert scores in output

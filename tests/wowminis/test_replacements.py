@@ -20,7 +20,7 @@ from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import RecordedDice, SeededDice
 from engines.core.errors import RuleError
 from engines.wowminis import ENGINE
-from engines.wowminis.content import builtin_pack, load_pack
+from engines.wowminis.content import BuffDef, builtin_pack, load_pack
 from engines.wowminis.rules_effects import apply_buff
 from engines.wowminis.rules_resolve import settle
 from engines.wowminis.state import SCHEMA_VERSION
@@ -97,21 +97,95 @@ def test_709_2a_the_dealer_applies_his_replacements_before_the_receiver():
     assert keys(events).index("prevented") > keys(events).index("replaced")
 
 
-def test_709_2b_damage_nobody_deals_the_affected_player_picks():
-    """A debuff's damage over time belongs to nobody (301.2a): the player whose character takes it
-    picks, even the replacement his opponent controls (Exposed Flank)."""
+def test_709_2a_709_2b_damage_nobody_deals_the_receivers_own_replacements_go_first():
+    """A debuff's damage over time belongs to nobody (301.2a): no dealer's turn; the player whose character
+    takes it applies the ones he controls first (Stoneskin Ward), then the one his opponent controls
+    (Exposed Flank) if any damage is left: no question, since only one order is allowed."""
     state = board(master=5)
     brannoc = put(state, "brannoc-1", "C4", ahead=3)
     _buff(state, "brannoc-1", "creeping_blight", 1)
     _buff(state, "brannoc-1", "exposed_flank", 1)
     _buff(state, "brannoc-1", "stoneskin_ward", 0)
     state.stage = "tick_end"
+    events = settle(state, RecordedDice([]))
+    assert ENGINE.decision(state) is None or ENGINE.decision(state).kind != "replacement"
+    assert brannoc.health == brannoc.defn.health  # the ward stops both; nothing is left for the flank to add to
+    assert "prevented" in keys(events) and "replaced" not in keys(events)
+
+
+def test_709_2b_damage_nobody_deals_the_receiver_orders_his_own_when_it_matters():
+    state = board(master=5)
+    brannoc = put(state, "brannoc-1", "C4", ahead=3)
+    _buff(state, "brannoc-1", "creeping_blight", 1)
+    _buff(state, "brannoc-1", "stoneskin_ward", 0)
+    apply_buff(state, brannoc, BuffDef(name="Iron Skin", replace=[{"on": "damage_taken", "op": "add"}]),
+               "debuff", 0, None, "x")  # his own, made up: +1 (ward first: 0 +1 = 1; +1 first: 3 - 2 = 1)
+    _buff(state, "brannoc-1", "granite_hide", 0)  # halve: now the orders differ
+    state.stage = "tick_end"
     settle(state, RecordedDice([]))
-    decision = ENGINE.decision(state)  # flank then shield: 3-2 = 1; shield first: 0, nothing left to add to
+    decision = ENGINE.decision(state)
     assert decision.kind == "replacement" and decision.seats == [0] and decision.params["by"] == ""
+    assert len(decision.options) == 3
+
+
+# ---------------------------------------------------------------------------- 709.2a with 3-4 players
+def _four(teams: bool = False):
+    """Four seats on the big map: Thrak (seat 1) next to Brannoc (seat 0), about to attack him."""
+    from tests.wowminis.test_multiplayer import board4
+
+    state = board4(4, teams=teams)
+    put(state, "thrak-2", "J3")
+    put(state, "brannoc-1", "J4", ahead=3)
+    return state
+
+
+def _hit(state, hits: int):
+    turn(state, "thrak-2")
+    return act(state, 1, "play", ability="main", targets=["brannoc-1"], roll=[9] * hits + [1] * (4 - hits) + [1] * 3)
+
+
+def test_709_2a_with_four_players_the_receiver_picks_his_own_then_a_third_players_apply():
+    """Dealer (seat 1) first, then the receiver (seat 0) among his own only; carol's (seat 2) Exposed Flank on
+    Brannoc is neither player's: it is applied after them, and carol is never asked."""
+    for first, lost in (("Granite Hide", 2), ("Stoneskin Ward", 3)):
+        state = _four()
+        brannoc = state.chars["brannoc-1"]
+        _buff(state, "thrak-2", "battle_fury", 1)
+        _buff(state, "brannoc-1", "exposed_flank", 2)  # the oldest of Brannoc's: the fixed order would take it first
+        _buff(state, "brannoc-1", "stoneskin_ward", 0)
+        _buff(state, "brannoc-1", "granite_hide", 0)
+        _hit(state, 4)  # fury 4 -> 5; granite 3, ward 1, flank 2  |  ward 3, granite 2, flank 3
+        decision = ENGINE.decision(state)
+        assert decision.kind == "replacement" and decision.seats == [0] and decision.params["amount"] == 5
+        assert sorted(o.params["name"] for o in decision.options) == ["Granite Hide", "Stoneskin Ward"]
+        option = next(o.value for o in decision.options if o.params["name"] == first)
+        for other in (1, 2, 3):
+            refused(state, other, "choose", "709.2a", value=option)
+        events = act(state, 0, "choose", value=option)
+        assert brannoc.health == brannoc.defn.health - lost
+        replaced = [e.params["buff"] for e in events if e.key in ("wowm.ev.replaced", "wowm.ev.prevented")]
+        assert replaced[0] == "Battle Fury" and replaced[-1] == "Exposed Flank"  # dealer's first, the third's last
+        assert state.replace_picks == []
+
+
+def test_709_2a_in_2v2_a_teammates_and_an_opponents_replacements_are_ordered_by_the_receiver():
+    """Teams (0, 2) against (1, 3). Brannoc's teammate (seat 2) warded him twice and the dealer's teammate
+    (seat 3) exposed his flank: none is the dealer's or the receiver's, so the receiver orders all three."""
+    state = _four(teams=True)
+    brannoc = state.chars["brannoc-1"]
+    _buff(state, "brannoc-1", "stoneskin_ward", 2)
+    _buff(state, "brannoc-1", "granite_hide", 2)
+    _buff(state, "brannoc-1", "exposed_flank", 3)
+    _hit(state, 4)
+    decision = ENGINE.decision(state)
+    assert decision.kind == "replacement" and decision.seats == [0]
+    assert sorted(o.params["name"] for o in decision.options) == ["Exposed Flank", "Granite Hide", "Stoneskin Ward"]
     option = next(o.value for o in decision.options if o.params["name"] == "Stoneskin Ward")
-    act(state, 0, "choose", value=option)
-    assert brannoc.health == brannoc.defn.health
+    for other in (1, 2, 3):  # not the dealer, not the teammate who cast them, not the one who cast the debuff
+        refused(state, other, "choose", "709.2a", value=option)
+    act(state, 0, "choose", value=option)  # 4 - 2 = 2; then granite/flank give 2 either way: no second question
+    assert ENGINE.decision(state).kind != "replacement"
+    assert brannoc.health == brannoc.defn.health - 2
 
 
 def test_709_2_the_question_is_worded_in_both_languages():
@@ -143,8 +217,6 @@ def test_709_2_a_v1_save_loads_into_the_current_version():
 
 def test_709_2_one_at_a_time_a_second_question_follows_the_first():
     """Three replacements: after the first pick the two left are asked about again, only if they matter."""
-    from engines.wowminis.content import BuffDef
-
     state = board()
     brannoc = state.chars["brannoc-1"]
     _buff(state, "brannoc-1", "stoneskin_ward", 0)

@@ -207,6 +207,11 @@ def overlord_text(overlord: Overlord, lang: str, pack: Pack | None = None) -> st
         lines.append(w("overlord.wander", lang, route=route, loop=region_name(p, o.route[o.loop_from], lang)))
         if o.arrival_wounds:
             lines.append(w("overlord.arrival", lang, n=o.arrival_wounds))
+    elif o.decrees:  # overlord.3: its own event cards join the deck in its games (setup.8)
+        titles = ", ".join(local_name(d, lang) for d in o.decrees)
+        lines.append(w("overlord.decrees", lang, n=len(o.decrees), titles=titles))
+    else:
+        lines.append(w("overlord.static", lang))
     return "\n".join(lines)
 
 

@@ -40,7 +40,7 @@ MENU_KINDS = ("travel", "challenge", "rest", "train", "town", "equip", "unequip"
 # Events worth a new picture: a new faction turn, a fight won, a PvP result, a boss, the final battle, the end. A
 # fight's start, a fight lost against creatures (the fallen character's return follows), the management step and
 # a respawn edit the picture already posted.
-NEW_BOARD_EVENTS = frozenset({"faction_turn", "combat_won", "pvp_won", "pvp_draw", "final_battle",
+NEW_BOARD_EVENTS = frozenset({"faction_turn", "combat_won", "pvp_won", "pvp_draw", "pvp_stalled", "final_battle",
                               "quest_completed", "game_won", "game_drawn", "overlord_beaten", "boss_appears"})
 # Events after which the whole map is worth seeing (a faction turn's start or end, a game's end).
 FULL_MAP_EVENTS = frozenset({"faction_turn", "management", "marker", "game_won", "game_drawn", "final_battle",

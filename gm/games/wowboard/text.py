@@ -138,6 +138,8 @@ def option_label(view: State, value: str, lang: str) -> str:
         return t(key, lang) if has(key, lang) else value
     if has(f"wowboard.ui.colour.{value}", lang):  # a quest deck
         return t(f"wowboard.ui.colour.{value}", lang)
+    if ">" in value:  # card-limits.6: an order of triggers, "Windreader, then Falcon Sight"
+        return " → ".join(name(view, key.partition("#")[0], lang) for key in value.split(">"))
     if "@" in value:
         card, _, who = value.partition("@")
         whom = char_name(view, who, lang)
@@ -146,6 +148,12 @@ def option_label(view: State, value: str, lang: str) -> str:
         return char_name(view, value, lang)
     if value.startswith("pre:") and view.pending and view.pending[0].character:  # a printed power (Mend)
         return source_name(view, view.pending[0].character, value, lang)
+    kind, _, rest = value.partition(":")
+    if kind in ("overlord", "boss"):  # an opponent that may fall (defense-phase.1)
+        return name(view, rest, lang)
+    if kind == "minion":  # overlord.3: an Overlord's minion, "Zealot 1"
+        ctype, _, k = rest.partition(":")
+        return f"{name(view, ctype, lang)} {k}"
     return name(view, value, lang)
 
 

@@ -25,6 +25,7 @@ from engines.wowminis.rules_play import Playable, cost_of, playables
 from engines.wowminis.rules_replace import OPTION_KEYS
 from engines.wowminis.rules_setup import bar_options, seat_chars
 from engines.wowminis.rules_stats import max_health, stealthed
+from engines.wowminis.rules_targeting import aoe_choices
 from engines.wowminis.state import CharState, State, shown
 from gm.games.choices import Choice, Ranked, fit, matches, rank
 from gm.games.names import find, fold
@@ -77,6 +78,30 @@ def encode_play(action: A.Play | A.React) -> str:
     if orientation is not None:
         value += f"/{orientation}"
     return value or "-"
+
+
+def area_orientations(view: State, c: CharState, ability: Any, lang: str,
+                      shown_at: tuple[str, int] | None = None) -> list[Choice]:
+    """Issue 29.6: an area ability's six orientations (407.2), each one that is legal somewhere: pointing from
+    the space the preview shows when it may point that way there, else from the first space it may; values
+    are ``SPACE/O``, the preview's ``placement``. Only the engine's legal placements (``aoe_choices``)."""
+    placements = aoe_choices(view, c, ability)
+    if not placements:
+        return []
+    space = shown_at[0] if shown_at and any(p[0] == shown_at[0] for p in placements) else placements[0][0]
+    found = []
+    for o in range(6):
+        at = next((p for p in placements if p[1] == o and p[0] == space), None) or \
+            next((p for p in placements if p[1] == o), None)
+        if at is not None:
+            found.append(Choice(t("wowm.ui.area_at", lang, space=at[0], arrow=FACING[o]), f"{at[0]}/{o}"))
+    return found
+
+
+def parse_placement(text: str | None) -> tuple[str, int] | None:
+    """``SPACE/O`` from the preview's select (None for anything else: the preview then shows the first)."""
+    space, _, orient = (text or "").partition("/")
+    return (space.strip().upper(), int(orient)) if space.strip() and orient.strip() in "012345" and orient else None
 
 
 def decode_play(view: State, text: str) -> dict[str, Any]:

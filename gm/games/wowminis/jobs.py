@@ -18,12 +18,14 @@ def los_job(view_json: str, a: str, b: str, lang: str, seat: int | None, seat_na
     return render_los(view, a, b, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names))), clear
 
 
-def ability_job(view_json: str, key: str, cid: str, lang: str, seat: int | None, seat_names: list[str]) -> bytes:
-    """The ability preview, in a render worker."""
+def ability_job(view_json: str, key: str, cid: str, lang: str, seat: int | None, seat_names: list[str],
+                placement: tuple[str, int] | None = None) -> bytes:
+    """The ability preview, in a render worker (``placement``: an area's space and orientation)."""
     from renderers.wowminis import render_ability
 
     view = State.model_validate_json(view_json)
-    return render_ability(view, key, cid, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names)))
+    return render_ability(view, key, cid, lang, viewer_seat=seat, seat_names=dict(enumerate(seat_names)),
+                          placement=tuple(placement) if placement else None)  # type: ignore[arg-type]
 
 
 def move_job(view_json: str, cid: str, lang: str, seat: int | None, seat_names: list[str]) -> bytes:

@@ -105,6 +105,10 @@ def cards_reply(view: State, seat: int | None, lang: str, ref: str) -> Reply:
     """``/wowm cards``: the seat's own bars, face-down cards by name (its own ``view``)."""
     if seat is None:
         raise TavoloError("game.panel_spectator")
+    if view.limited is not None:  # 100.3: during a draft or a build the "cards" are the seat's booster and pool
+        from gm.games.wowminis import limited
+
+        return limited.panel(view, seat, lang, ref)
     return text.panel(view, seat, lang, ref, play_lines(view, seat, lang))
 
 
@@ -146,9 +150,11 @@ async def preview_reply(view: State, seat: int | None, lang: str, ref: str, seat
 
 
 async def ability_preview_reply(view: State, seat: int | None, key: str, lang: str, ref: str,
-                                seat_names: list[str]) -> Reply:
+                                seat_names: list[str], placement: str | None = None) -> Reply:
     """``/wowm preview ability:``: the hexes an ability of the active character reaches (range and
-    sight) and its legal targets now, as a picture and in words (only you)."""
+    sight) and its legal targets now, as a picture and in words (only you). An area ability (407.2) shows
+    ``placement`` (``SPACE/O``, else its first legal one) and a select of every orientation it may take
+    (issue 29.6), each of which draws the preview again."""
     from engines.wowminis.rules_play import find_playable
     from engines.wowminis.rules_targeting import single_targets
 
@@ -157,12 +163,22 @@ async def ability_preview_reply(view: State, seat: int | None, key: str, lang: s
         raise TavoloError("wowm.ui.no_active")
     # the shared resolver, as for /wowm play: either language, a word, a typo; a miss lists them
     playable = find_playable(view, c, choices.resolve_ability(view, key, lang))
-    data = await _drawn(ability_job, view.model_dump_json(), playable.key, c.id, lang, seat, list(seat_names))
+    shown_at = choices.parse_placement(placement)
+    data = await _drawn(ability_job, view.model_dump_json(), playable.key, c.id, lang, seat, list(seat_names),
+                        shown_at)
     reached = [local_name(p.defn, lang) for pid in single_targets(view, c, playable.ability)
                if (p := view.chars.get(pid) or view.totems.get(pid)) is not None]
     body = t("wowm.ui.preview_ability", lang, name=local_name(c.defn, lang),
              ability=local_name(playable.ability, lang), targets=", ".join(reached) or "—")
-    return Reply(text=body, ephemeral=True, image=Image(f"wowm-ability-{ref.replace('.', '-')}.png", data))
+    image = Image(f"wowm-ability-{ref.replace('.', '-')}.png", data)
+    facing = choices.area_orientations(view, c, playable.ability, lang, shown_at) if playable.ability.target.aoe \
+        else []
+    if not facing:
+        return Reply(text=body, ephemeral=True, image=image)
+    select = Select(custom_id=f"tv1:wowm:{ref}:aoeview:{playable.key}"[:100],
+                    placeholder=t("wowm.ui.pick_facing", lang),
+                    options=tuple(SelectOption(f.label[:100], f.value) for f in facing))
+    return Reply(text=body, ephemeral=True, image=image, selects=[select])
 
 
 async def _drawn(job: Any, *args: Any) -> Any:
@@ -413,6 +429,8 @@ class WowMinisPresenter:
         else:
             faction = t(f"wowm.ui.lobby_faction_{'one' if scenario.same_faction else 'any'}", lang)
             lines = [t("wowm.ui.lobby_hint_party", lang, size=scenario.party_size, faction=faction)]
+        if options.get("format") in ("sealed", "draft"):  # 100.3: the party comes from the pool, not /wowm party
+            lines = [t("wowm.ui.lobby_hint_limited", lang, format=options["format"])]
         goal = options.get("goal", scenario.honor_goal)
         if scenario.id == "short":
             board = pack.map(str(options.get("map") or SHORT["map"]))

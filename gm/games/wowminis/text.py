@@ -231,6 +231,8 @@ def vp_text(view: State, seat_names: list[str] | None, lang: str) -> str:
 def summary(view: State, lang: str, seat_names: list[str] | None = None) -> str:
     """Round, Master Clock tick (and the next scoring tick), VP against the goal. Who acts is the
     decision line's job (TABLE_UX: said once)."""
+    if view.phase == "choose_bar" and view.limited is not None:  # 100.3: drafting or building, not bars
+        return t("wowm.ui.summary_limited", lang, format=view.limited.format, vp=vp_text(view, seat_names, lang))
     if view.phase == "choose_bar":
         return t("wowm.ui.summary_bars", lang, vp=vp_text(view, seat_names, lang))
     tick = view.tick

@@ -26,10 +26,14 @@ from gm.rules.importers.common import (
     strip_furniture,
     unique_id,
 )
+from gm.rules.importers.layout import card_debris, table_of_contents, toc_key
 from gm.rules.importers.paragraphs import split_sentences
 
 _MARKDOWN = re.compile(r"^(#{1,6})\s+(\S.*)$")
 _NUMBERED = re.compile(r"^\d{1,2}\s*[:.)]\s+(\S.{2,60})$")
+_GLOSSED = re.compile(r"^([^()]*\w)\s*\([^()]+\)$")
+_LIST_ITEM = re.compile(r"^\d{1,2}\.\s")  # "1. Fase di …": "4) Fase BLOCCO" steps of a flowchart stay headings
+_ELISION = re.compile(r"^\w{1,3}[’']")  # "l'Iniziativa", "dell’Orda": the word is what follows
 _WORDS = re.compile(r"\w+")
 _PAGE_LABEL = re.compile(r"\bpagina\s+\d+\s*$", re.IGNORECASE)
 _LEAD = re.compile(r"^([^.:;!?]{3,50}?)\s*:")
@@ -51,6 +55,7 @@ class _Block:
     level: int
     title: str
     lines: list[str] = field(default_factory=list)
+    listed: list[bool] = field(default_factory=list)  # per line: a step of a list (``_in_lists``)
 
 
 def is_all_caps(line: str) -> bool:
@@ -70,10 +75,14 @@ def is_title_case(line: str) -> bool:
         return False
     if not all(w[0].isalpha() or w[0] in "'’(\"“«" for w in words):
         return False
+    words = [_ELISION.sub("", w) or w for w in words]
     significant = [w for w in words if w.lower() not in _SMALL_WORDS]
     if not significant:
         return False
-    return sum(w[0].isupper() for w in significant) / len(significant) >= 0.75
+    if sum(w[0].isupper() for w in significant) / len(significant) >= 0.75:
+        return True
+    glossed = _GLOSSED.match(line)  # "Oggetti (Items)": a title with its original-language gloss
+    return bool(glossed) and is_title_case(glossed.group(1))
 
 
 def markdown_heading(line: str) -> tuple[int, str] | None:
@@ -112,6 +121,18 @@ def _next_lines(lines: list[str]) -> list[str]:
     return out
 
 
+def _strict_title(line: str, nxt: str) -> bool:
+    """``La Regola d'Oro``: every significant word capitalized, two of them at least, over a line of
+    prose. Inside a long section such a line is a sub-heading even after a line that stops
+    mid-sentence, because the extraction put another column's text before it. (The second line of a
+    wrapped gloss, ``Checks and Saves)``, and a name over a list of names are not.)"""
+    words = [_ELISION.sub("", w) or w for w in line.split() if w.lower() not in _SMALL_WORDS]
+    prose = nxt.split()
+    return (len(words) >= 2 and line.count("(") == line.count(")") and is_title_case(line)
+            and all(w[0].isupper() for w in words)
+            and bool(prose) and sum(w[0].isupper() for w in prose) < len(prose) / 2)
+
+
 def numbered_heading(line: str) -> str | None:
     """``Prepara il Tuo Esercito`` from ``1: Prepara il Tuo Esercito`` (a step of a numbered list of
     phases set as a heading), else None: the words after the number must read as a heading."""
@@ -119,6 +140,8 @@ def numbered_heading(line: str) -> str | None:
     if m is None:
         return None
     rest = m.group(1).strip()
+    if rest.count("(") > rest.count(")"):
+        return None  # "2. Bonus all'Attacco (Attack and": a callout wrapped mid-gloss, not a heading
     return rest if is_title_case(rest) or is_all_caps(rest) else None
 
 
@@ -129,17 +152,37 @@ def _lone_labels(lines: list[str]) -> set[str]:
     return {line for line, n in counts.items() if n >= 2 and not is_all_caps(line)}
 
 
-def _classify(lines: list[str]) -> list[int]:
+def _in_lists(lines: list[str], reach: int = 4) -> list[bool]:
+    """Per line: is it a ``1.`` item with another such item within ``reach`` lines? Then it is a
+    step of a list (``1. Fase di Preparazione`` … ``4. Fase degli Ordini``), not a heading, even when
+    the extraction set the steps apart from each other."""
+    items = [i for i, line in enumerate(lines) if _LIST_ITEM.match(line.strip())]
+    out = [False] * len(lines)
+    for k, i in enumerate(items):
+        out[i] = (k > 0 and i - items[k - 1] <= reach) or (k + 1 < len(items) and items[k + 1] - i <= reach)
+    return out
+
+
+def _classify(lines: list[str], contents: set[str] | None = None) -> list[int]:
     """Heading level per line (0 = body), using Markdown if present, else typography: ALL CAPS,
     Title Case, numbered steps. A heading opens body text: the next line starts with a capital,
-    a digit, a bullet or a quote (a lower-case start is a column of debris or a caption's tail)."""
+    a digit, a bullet or a quote (a lower-case start is a column of debris or a caption's tail).
+
+    ``contents`` (the ``toc_key`` of each title a table of contents lists) confirms headings: those
+    lines are level 1 whatever their typography, and the headings typography finds besides them are
+    their sub-headings (level 2), since a table of contents names the top level."""
     levels = [0] * len(lines)
     markdown = [markdown_heading(line) for line in lines]
     if any(markdown):
         return [heading[0] if heading else 0 for heading in markdown]
+    if contents:
+        found = _classify(lines)
+        return [1 if line.strip() and toc_key(line) in contents else (2 if level else 0)
+                for line, level in zip(lines, found, strict=True)]
     has_caps = any(is_all_caps(line.strip()) for line in lines if line.strip())
     labels = _lone_labels(lines)
     following = _next_lines(lines)
+    listed = _in_lists(lines)
     previous = ""
     for i, raw in enumerate(lines):
         line = raw.strip()
@@ -154,7 +197,7 @@ def _classify(lines: list[str]) -> list[int]:
         elif standalone and nxt and is_all_caps(line):
             levels[i] = 1
         elif (standalone and opens and line not in labels and len(nxt) > 25 and not is_title_case(nxt)
-              and (is_title_case(line) or numbered_heading(line))):
+              and (is_title_case(line) or (numbered_heading(line) and not listed[i]))):
             levels[i] = 2 if has_caps else 1
         previous = line
     return levels
@@ -169,11 +212,14 @@ def parse_headings(raw: str) -> list[Section]:
     a long section is cut at its own sub-headings,
     and what is still too long is cut into children titled by their opening words, never "(2)".
     """
-    lines = respace_lines(strip_furniture(normalize_text(raw).split("\n")))
-    levels = _classify(lines)
+    lines = card_debris(respace_lines(strip_furniture(normalize_text(raw).split("\n"))))
+    contents, table = table_of_contents(lines)
+    lines = [line for i, line in enumerate(lines) if i not in table]  # the table is not a section's text
+    levels = _classify(lines, contents)
     labels = _lone_labels(lines)
     blocks: list[_Block] = [_Block(0, "")]
-    for line, level in zip(lines, levels, strict=True):
+    listed = _in_lists(lines)  # over the whole text: a list may run across a heading
+    for line, level, in_list in zip(lines, levels, listed, strict=True):
         if level:
             heading = markdown_heading(line)
             title = _clean_title(heading[1] if heading else (numbered_heading(line.strip()) or line))
@@ -185,6 +231,7 @@ def parse_headings(raw: str) -> list[Section]:
                 blocks.append(_Block(level, title))
         else:
             blocks[-1].lines.append(line)
+            blocks[-1].listed.append(in_list)
     headed = [b for b in blocks if b.level]
     if len(headed) < (2 if has_markdown_headings(raw) else MIN_HEADINGS):
         return []
@@ -211,24 +258,28 @@ def parse_headings(raw: str) -> list[Section]:
             adopter, adopted = (block.level, sid, block.title), 0
         sections.append(Section(id=sid, parent=parent, title=block.title, text=text))
         if len(text) > LONG_SECTION:
-            sections[-1:] = _split_section(sections[-1], block.lines, taken, labels)
+            sections[-1:] = _split_section(sections[-1], block.lines, taken, labels, block.listed)
     return sections
 
 
-def _split_section(section: Section, lines: list[str], taken: TakenIds, labels: set[str]) -> list[Section]:
+def _split_section(
+    section: Section, lines: list[str], taken: TakenIds, labels: set[str], listed: list[bool] | None = None
+) -> list[Section]:
     """A long section as itself plus children: first at its own sub-headings (``Term (English):``
     entries, short capitalized lines standing alone), then any part still too long in chunks
     titled by their opening words."""
     parts: list[tuple[str, list[str]]] = [("", [])]
     previous = ""
     following = _next_lines(lines)
-    for raw, nxt in zip(lines, following, strict=True):
+    listed = listed if listed is not None else _in_lists(lines)
+    for raw, nxt, in_list in zip(lines, following, listed, strict=True):
         line = raw.strip()
-        if line and (not previous or _SENTENCE_END.search(previous)) and len(line) <= 50 and line not in labels \
+        if line and (not previous or _SENTENCE_END.search(previous) or _strict_title(line, nxt)) and len(line) <= 50 \
+                and line not in labels \
                 and (" " in line or is_all_caps(line)) \
                 and nxt and not nxt[0].islower() and len(nxt) > 25 and (
-                is_title_case(line) or is_all_caps(line) or numbered_heading(line)):
-            parts.append((_clean_title(numbered_heading(line) or line), []))
+                is_title_case(line) or is_all_caps(line) or (numbered_heading(line) and not in_list)):
+            parts.append((_clean_title((not in_list and numbered_heading(line)) or line), []))
         else:
             parts[-1][1].append(raw)
         previous = line

@@ -1,0 +1,149 @@
+"""The end-of-game summary (issue 32, "beyond the anchors"): turns played, the decisive moment, and each
+player's rating change, posted in the channel when a game ends and kept with it.
+
+The numbers come from the engine (``engines.core.summary``): while the game is played, every action that
+moves the game's measure (Gallons of Glory, VP, kills, XP, Fame) carries a ``game.summary.step`` event no
+seat sees; at the end the table reads those few rows, never the past states. The summary (turns and the
+moment) is stored in the game's options with its result, in the ending's own write, so ``/game log`` and
+the web page show it later; the rating changes are read from ``rating_changes``, which the same ending
+transaction wrote (and a GM's undo of the ending takes back with the summary).
+
+Nothing here may fail a move: a hook that raises leaves the step out (logged), and a summary that cannot
+be made leaves the ending as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from common.i18n import has, t
+from db import games as repo
+from db import summaries as store
+from engines.core.contract import Engine, GameState
+from engines.core.events import Event
+from engines.core.summary import Step, decisive
+from gm.table.model import Table
+from gm.table.ratings import points
+from gm.table.replies import action_label
+
+log = logging.getLogger(__name__)
+
+SUMMARY = "summary"  # the game option holding a finished game's summary
+STEP_EVENT = "game.summary.step"
+NOBODY = -1  # ``Event.private_to`` of records no seat reads (``gm.table.core.NOBODY``)
+
+
+def step_event(engine: Engine, before: GameState | None, after: GameState, seat: int | None, kind: str,
+               events: Sequence[Event]) -> Event | None:
+    """The record of what this action changed in the game's measure, or None when it changed nothing
+    (most actions), the engine has no measure, or the action is a GM's correction (never a moment)."""
+    hook = getattr(engine, "summary_step", None)
+    if hook is None or before is None or seat is None or kind.startswith("gm_"):
+        return None
+    try:
+        step: Step | None = hook(before, after, seat, list(events))
+    except Exception:  # the move matters more than its statistics
+        log.exception("summary step failed (%s, %s)", engine.system, kind)
+        return None
+    if step is None or not step.gains:
+        return None
+    return Event(key=STEP_EVENT, params=step.as_params(), private_to=[NOBODY])
+
+
+def turns_of(engine: Engine, state: GameState | None) -> int | None:
+    hook = getattr(engine, "turns_played", None)
+    if hook is None or state is None:
+        return None
+    try:
+        return int(hook(state))
+    except Exception:
+        log.exception("turns_played failed (%s)", engine.system)
+        return None
+
+
+def steps_of(rows: Iterable[store.StepRow]) -> list[tuple[int, Step, str]]:
+    """``(seq, step, action kind)`` of every stored step, in the order played."""
+    found = []
+    for row in rows:
+        for event in row.events:
+            if isinstance(event, dict) and event.get("key") == STEP_EVENT:
+                step = Step.from_params(event.get("params") or {})
+                if step is not None:
+                    found.append((row.seq, step, row.kind))
+    return found
+
+
+async def build(conn: Any, table: Table, final: GameState | None, kind: str, events: Sequence[Event]) -> dict[str, Any]:
+    """The summary of the game ``table`` ends with the action ``kind`` (its ``events`` not stored yet):
+    what the ending writes into the game's options."""
+    seq = await repo.last_seq(conn, table.game.id) + 1  # the ending action's own number
+    steps = steps_of(await store.step_rows(conn, table.game.id, STEP_EVENT))
+    steps += steps_of([store.StepRow(seq, None, kind, [e.model_dump() for e in events])])
+    moment = decisive(((s, step) for s, step, _ in steps), (s.seat for s in table.seats))
+    summary: dict[str, Any] = {"turns": turns_of(table.engine, final), "moment": None}
+    if moment is not None:
+        names = {s.seat: s.name for s in table.seats}
+        summary["moment"] = {"seq": moment.seq, "turn": moment.turn, "seat": moment.seat,
+                             "name": names.get(moment.seat, str(moment.seat + 1)), "gain": moment.gain,
+                             "swing": moment.swing, "kind": next(k for s, _, k in steps if s == moment.seq)}
+    return summary
+
+
+async def safe_build(conn: Any, table: Table, final: GameState | None, kind: str,
+                     events: Sequence[Event]) -> dict[str, Any] | None:
+    try:
+        return await build(conn, table, final, kind, events)
+    except Exception:  # an ending is never refused for its summary
+        log.exception("summary of game %s failed", table.game.id)
+        return None
+
+
+def measure(system: str, lang: str, amount: int) -> str:
+    key = f"game.summary.measure.{system}"
+    return t(key if has(key) else "game.summary.measure.default", lang, n=amount)
+
+
+def lines(system: str, summary: dict[str, Any] | None, changes: Sequence[store.RatingChange] | None,
+          names: dict[int, str], lang: str) -> list[str]:
+    """The summary in words: turns, the decisive moment, and each rated player's change of points
+    (``changes`` None: no ratings line, for a reader that has not looked them up)."""
+    summary = summary or {}
+    out = [t("game.summary.title", lang)]
+    if summary.get("turns") is not None:
+        out.append(t("game.summary.turns", lang, n=summary["turns"]))
+    moment = summary.get("moment")
+    if isinstance(moment, dict):
+        try:
+            action = action_label(system, str(moment["kind"]), lang)
+            swing = measure(system, lang, int(moment["swing"]))
+            if int(moment["gain"]) > 0:
+                out.append(t("game.summary.moment", lang, turn=moment["turn"], user=moment["name"], action=action,
+                             gained=measure(system, lang, int(moment["gain"])), swing=swing))
+            else:
+                out.append(t("game.summary.moment_swing", lang, turn=moment["turn"], user=moment["name"],
+                             action=action, swing=swing))
+        except (KeyError, TypeError, ValueError):  # a stored summary this code cannot read: left out
+            pass
+    else:
+        out.append(t("game.summary.no_moment", lang))
+    if changes is None:
+        return out
+    rated = []
+    for change in changes:
+        before, after = points(change.mu_before, change.sigma_before), points(change.mu_after, change.sigma_after)
+        rated.append(t("game.summary.rating", lang, user=names.get(change.user_id, f"<@{change.user_id}>"),
+                       before=before, after=after, delta=f"{after - before:+d}"))
+    out.append(t("game.summary.ratings", lang, list="; ".join(rated)) if rated else t("game.summary.unrated", lang))
+    return out
+
+
+async def text(conn: Any, table: Table, lang: str) -> str:
+    """The stored summary of a finished game, worded with its rating changes ("" when it has none)."""
+    summary = table.game.options.get(SUMMARY)
+    if not isinstance(summary, dict):
+        return ""
+    changes = await store.rating_changes(conn, table.game.id)
+    names = {s.user_id: s.name for s in table.seats}
+    return "\n".join(lines(table.game.system, summary, changes, names, lang))
