@@ -7,6 +7,12 @@ the script with the same ``--seed`` reproduces the game exactly (the dice come f
 what ``tests/wowboard/test_console_game.py`` checks. Regenerate after a rules change:
 
     python tools/wowb_autoplay.py --seed 1 --out tests/wowboard/full_game.txt
+
+``--seats N`` (3 to 6) plays the full edition with players alice, bob, carol, dave, erin and frank (issue 30):
+the same policy, plus the habits of ``tools/wowb_autoplay_policy.py`` (sealed bids at auctions, a few trades
+between friends standing together, the faction's two last characters holding a war's regions):
+
+    python tools/wowb_autoplay.py --seats 6 --seed 2 --out tests/wowboard/six_game.txt
 """
 
 from __future__ import annotations
@@ -23,8 +29,9 @@ from engines.wowboard.rules_common import pack_of
 from engines.wowboard.rules_sheet import capacity_of
 from engines.wowboard.rules_travel import destinations
 from engines.wowboard.state import State
+from tools import wowb_autoplay_policy as full
 
-PLAYERS = ("alice", "bob")
+PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
 
 
 def _quote(value: str) -> str:
@@ -72,6 +79,15 @@ def _command(action: Action, state: State) -> str:
         return f"/wowb wounds split:{_quote(split)}"
     if isinstance(action, A.Choose):
         return f"/wowb choose option:{_quote(action.value)}"
+    if isinstance(action, A.Bid):
+        return f"/wowb bid gold:{action.gold} character:{action.character}"
+    if isinstance(action, A.Trade):
+        parts = [f"/wowb trade character:{action.character} partner:{action.partner}"]
+        for name, values in (("give", action.give), ("take", action.take)):
+            if values:
+                parts.append(f"{name}:{_quote(','.join(values))}")
+        parts += [f"{name}:{n}" for name, n in (("gold", action.gold), ("take_gold", action.take_gold)) if n]
+        return " ".join(parts)
     raise ValueError(f"no command for {action.kind}")
 
 
@@ -137,15 +153,35 @@ def _equips(state: State, seat: int) -> list[Action]:
     return [A.Equip(character=c, card=k, area=a) for c, k, a in equip_pairs(state, seat)]
 
 
-async def play(seed: int, limit: int) -> list[str]:
+def _opening(seed: int, seats: int) -> list[str]:
+    if seats == 2:
+        return [f"# A whole World of Warcraft board game, written by tools/wowb_autoplay.py --seed {seed};",
+                f"# replay with: python bot.py --console --seed {seed} --script tests/wowboard/full_game.txt",
+                "/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start"]
+    joins = [line for name in PLAYERS[1:seats] for line in (f"/as {name}", "/game join")]
+    return [f"# A {seats}-player World of Warcraft board game (the full edition), written by",
+            f"# tools/wowb_autoplay.py --seats {seats} --seed {seed}; replay with:",
+            f"# python bot.py --console --seed {seed} --script tests/wowboard/six_game.txt",
+            "/as alice", "/game new system:wowboard", *joins, "/as alice", "/game start"]
+
+
+async def play(seed: int, limit: int, seats: int = 2) -> list[str]:
     from tools.console_play import play_in_console
 
-    opening = [
-        f"# A whole World of Warcraft board game, written by tools/wowb_autoplay.py --seed {seed};",
-        f"# replay with: python bot.py --console --seed {seed} --script tests/wowboard/full_game.txt",
-        "/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start",
-    ]
     equipped: set[tuple[str, str]] = set()
+    trades: set[tuple[int, str]] = set()
+
+    def full_edition(state: State, legal: list[Action]) -> Action | None:
+        """The six-seat habits (``seats > 2`` only, so the two-seat script stays as it was)."""
+        if seats == 2:
+            return None
+        if any(isinstance(a, A.Bid) for a in legal):
+            return full.bid(state, legal)
+        offer = full.trade(state, legal, trades)
+        if offer is not None:
+            return offer
+        turn = [a for a in legal if not isinstance(a, A.Trade)]
+        return full.war_move(state, turn) if turn else None
 
     def next_move(table: Any, decision: Any) -> tuple[str, str]:
         state, seat = table.state, decision.seats[0]
@@ -159,15 +195,27 @@ async def play(seed: int, limit: int) -> list[str]:
                 legal = [fresh[0]]
             else:  # each card once: then done (the engine lists every equip, worn ones again too)
                 legal = [a for a in legal if isinstance(a, A.ManagementDone)]
-        return PLAYERS[seat], _command(choose(state, legal), state)
+        action = full_edition(state, legal) or choose(state, [a for a in legal if not isinstance(a, A.Trade)])
+        return PLAYERS[seat], _command(action, state)
 
-    return await play_in_console(seed, opening, next_move, limit)
+    return await play_in_console(seed, _opening(seed, seats), next_move, limit)
 
 
 def main() -> None:
-    from tools.console_play import write_script
+    """``--seed``, ``--limit``, ``--out`` as every autoplay tool has them, and ``--seats`` (2: the starter game)."""
+    import argparse
+    import asyncio
 
-    write_script(__doc__ or "", play, limit=6000, out=Path("tests/wowboard/full_game.txt"))
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seats", type=int, default=2, choices=range(2, 7))
+    parser.add_argument("--limit", type=int, default=6000)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    out = args.out or Path("tests/wowboard/full_game.txt" if args.seats == 2 else "tests/wowboard/six_game.txt")
+    lines = asyncio.run(play(args.seed, args.limit, args.seats))
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines)} lines to {out}")
 
 
 if __name__ == "__main__":

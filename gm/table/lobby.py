@@ -145,6 +145,7 @@ class LobbyTable(TableCore):
     async def new(self, place: Place, actor: Actor, system: str, options_text: str | None = None) -> Reply:
         if place.is_dm:
             raise TavoloError("game.no_dm")
+        system, options_text = _options_typed_after_system(system, options_text)
         engine = registry.get(system)
         if engine is None:
             raise TavoloError("game.unknown_system", system=system, known=", ".join(registry.systems()))
@@ -357,3 +358,13 @@ class LobbyTable(TableCore):
             self.forget(place.channel_id)
             table = await self._require(place)
         return await self._board_reply(table, actor, events)
+
+
+def _options_typed_after_system(system: str, options_text: str | None) -> tuple[str, str | None]:
+    """``wowboard clock:48h`` typed whole into ``system`` (the console, or a player who skipped the options
+    field): a known game followed by ``key:value`` words is that game with those options, not an unknown game."""
+    first, _, rest = system.strip().partition(" ")
+    if rest and registry.get(first) is not None and ":" in rest:
+        return first, f"{rest} {options_text}" if options_text else rest
+    return system, options_text
+

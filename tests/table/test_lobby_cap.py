@@ -148,3 +148,16 @@ async def test_four_processes_flooding_at_once_still_open_three(any_settings: Se
     finally:
         for app in apps:
             await app.close()
+
+
+async def test_options_typed_after_the_game_in_its_field_are_taken_as_options(app: App) -> None:
+    """``/game new system:race clock:48h`` (options typed into the game's field) opens that game with them;
+    an unknown first word stays an unknown game, and words without ``key:value`` are not taken as options."""
+    await app.tables.new(channel(20), ALICE, "race clock:48h+7d", "absent:skip")
+    table = await app.tables.table_for(channel(20))
+    assert table is not None and table.game.system == "race"
+    assert table.game.options["clock"] == "48h+7d"
+    for typed in ("nosuchgame clock:48h", "race two words"):
+        with pytest.raises(TavoloError) as caught:
+            await app.tables.new(channel(21), BOB, typed)
+        assert caught.value.key == "game.unknown_system" and caught.value.params["system"] == typed

@@ -322,7 +322,8 @@ def decision_buttons(view: State, seat: int | None, lang: str, ref: str) -> list
         return [Button(t("wowboard.ui.button.all_wounds", lang,
                          name=text.char_name(view, c, lang))[:80],
                        f"{prefix}:wd:{c}") for a in ENGINE.legal_actions(view, answer_seat)
-                if isinstance(a, A.AssignWounds) for c, n in a.split.items() if n][:OPTION_BUTTONS]
+                # a pick with a companion is listed twice (power-cards.4): one button a character, not two
+                if isinstance(a, A.AssignWounds) and not a.companions for c, n in a.split.items() if n][:OPTION_BUTTONS]
     if kind == "management":
         return [Button(t("wowboard.ui.button.equip", lang), f"{prefix}:menu:equip", style="primary"),
                 Button(t("wowboard.ui.button.unequip", lang), f"{prefix}:menu:unequip"),
