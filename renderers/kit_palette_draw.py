@@ -45,6 +45,12 @@ class _Kept(kit_bytes.Budget):
         return super().keep(key, value, size)
 
 
+def _same_masks(kept: Any, masks: tuple[Image.Image, ...]) -> bool:
+    """Whether a kept blend was made of these very masks (identity: ids alone may be reused)."""
+    return isinstance(kept, tuple) and len(kept) == len(masks) and all(a is b for a, b in zip(kept, masks,
+                                                                                            strict=True))
+
+
 def _point(image: Image.Image, lut: list[int], mode: str | None = None) -> Image.Image:
     return image._new(image.im.point(lut, mode or image.mode))
 
@@ -207,14 +213,18 @@ class Draw(kit.Draw):
         # one colour under the whole box (an outlined number on the panel): no bytes to key
         under = low if low == high else kit_png.pixels(ground_core)
         key = (id(self.fixed), *((id(mask), colour) for mask, colour in masks), under)
+        held = tuple(mask for mask, _colour in masks)
         found = _kept_blends.get(key)
-        if found is None or found[0] is not masks[0][0]:
-            found = _blended_in_turn(self.fixed, masks, self.picture._new(ground_core))
-            if found is None:  # a blend over a colour the palette lacks, made by the mask before: not known
+        # The key holds the masks' ids, so the entry holds every mask: a mask let go by the glyph cache
+        # (a text's stroke) could otherwise hand its id to a new mask, and a stale blend would be pasted.
+        if found is None or not _same_masks(found[0], held):
+            blended = _blended_in_turn(self.fixed, masks, self.picture._new(ground_core))
+            if blended is None:  # a blend over a colour the palette lacks, made by the mask before: not known
                 for mask, colour in masks:
                     self.bitmap(at, mask, colour)
                 return
-            _kept_blends.keep(key, found, found[1], found[2], *(mask for mask, _colour in masks))
+            found = (held, blended[1], blended[2])
+            _kept_blends.keep(key, found, found[1], found[2], *held)
         core.paste(found[1].im, box, _union(masks).im)
         if found[2] is not None:
             self._mark(at, found[2])
