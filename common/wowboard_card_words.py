@@ -21,7 +21,7 @@ from typing import Any
 
 from common.i18n import t
 from engines.wowboard.content import Pack
-from engines.wowboard.content_cards import Condition, Effect, EventOp, Op, local_name
+from engines.wowboard.content_cards import Condition, Effect, EventOp, Op, is_optional, local_name
 
 P = "wowboard.card."
 
@@ -172,6 +172,8 @@ def effect_text(effect: Effect, lang: str, short: bool = False) -> str:
         head += ", " + w("effect.cost", lang, n=effect.cost_energy)
     if effect.secondary:  # card-limits.3
         head += ", " + w("effect.secondary", lang)
+    if is_optional(effect):  # a price of its own: its owner may decline it (``rules_spot.run``)
+        head += ", " + w("effect.optional", lang)
     ops = ", ".join(op_text(op, lang, short) for op in effect.ops)
     if effect.once_per_combat:
         return w("effect.line_once", lang, head=head, ops=ops, once=w("effect.once", lang))

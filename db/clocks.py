@@ -43,6 +43,39 @@ async def save_seat_clocks(conn: Any, game_id: int, clocks: list[SeatClock]) -> 
             (game_id, c.seat, c.bank_s, c.since, c.zero_at, int(c.flagged)))
 
 
+async def snapshot(conn: Any, game_id: int) -> str:
+    """The game's clock as it stands (its seats' rows and ``clock_due``), as ``actions.clocks_before`` keeps
+    it (migration 021): what an undo of the action about to be settled puts back."""
+    rows = await conn.execute_fetchall(
+        "SELECT seat, bank_s, since, zero_at, flagged FROM seat_clocks WHERE game_id = ? ORDER BY seat", (game_id,))
+    due = await conn.execute_fetchall("SELECT clock_due FROM games WHERE id = ?", (game_id,))
+    return json.dumps({"due": due[0][0] if due else None,
+                       "seats": [[int(r[0]), int(r[1]), r[2], r[3], int(r[4])] for r in rows]})
+
+
+async def keep_for_undo(conn: Any, game_id: int, before: str) -> None:
+    """Store ``before`` (``snapshot``) with the game's latest action: called in the action's own transaction,
+    after its row is written, so the latest is that action."""
+    await conn.execute(
+        "UPDATE actions SET clocks_before = ? WHERE game_id = ?"
+        " AND seq = (SELECT MAX(seq) FROM actions WHERE game_id = ?)", (before, game_id, game_id))
+
+
+async def restore(conn: Any, game_id: int, seq: int) -> bool:
+    """Put the game's clock back as it stood before action ``seq`` (its undo); False when that action kept
+    none (not a clock table's, or stored before migration 021): the clock is then left as it is."""
+    rows = await conn.execute_fetchall(
+        "SELECT clocks_before FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq))
+    if not rows or rows[0][0] is None:
+        return False
+    kept = json.loads(rows[0][0])
+    await conn.execute("DELETE FROM seat_clocks WHERE game_id = ?", (game_id,))
+    await save_seat_clocks(conn, game_id, [SeatClock(int(seat), int(bank), since, zero, bool(flagged))
+                                           for seat, bank, since, zero, flagged in kept["seats"]])
+    await set_clock_due(conn, game_id, kept["due"])
+    return True
+
+
 async def set_clock_due(conn: Any, game_id: int, due: str | None) -> None:
     """When the runner must next look at a clock table (no new version: buttons stay valid)."""
     await conn.execute("UPDATE games SET clock_due = ? WHERE id = ?", (due, game_id))
@@ -107,3 +140,15 @@ async def away_spans(conn: Any, guild_id: int, user_id: int, start: str, end: st
         "SELECT starts_at, ends_at FROM away_spans WHERE guild_id = ? AND user_id = ? AND ends_at > ?"
         " AND starts_at < ? ORDER BY starts_at", (guild_id, user_id, start, end))
     return [(str(r[0]), str(r[1])) for r in rows]
+
+
+async def prune_spans(conn: Any, ended_before: str) -> int:
+    """Delete the vacations that ended before ``ended_before``, except those a wait still running in a game in
+    play may need (a seat of the member, on that server, waited for since before the span ended: its clock
+    leaves the span out when the wait ends). Returns how many went."""
+    rows = await conn.execute_fetchall(
+        "DELETE FROM away_spans WHERE ends_at < ? AND NOT EXISTS (SELECT 1 FROM seats s"
+        " JOIN seat_clocks c ON c.game_id = s.game_id AND c.seat = s.seat JOIN games g ON g.id = s.game_id"
+        " WHERE s.user_id = away_spans.user_id AND g.guild_id = away_spans.guild_id AND g.status = 'active'"
+        " AND c.since IS NOT NULL AND c.since < away_spans.ends_at) RETURNING user_id", (ended_before,))
+    return len(rows)

@@ -182,6 +182,23 @@ class Effect(BaseModel):
         return self
 
 
+def is_trigger(effect: Effect) -> bool:
+    """An effect resolved on the rolled dice instead of summed into the pool before the roll (``rules_spot``)."""
+    if effect.timing == "reroll_end":
+        return True
+    return effect.timing == "reroll_start" and (
+        effect.secondary or (effect.condition is not None and effect.condition.kind == "spot")
+        or any(op.op in ("add_hits", "remove_own_dice", "change_die") for op in effect.ops))
+
+
+def is_optional(effect: Effect) -> bool:
+    """"You may": a trigger that asks a price of its own — energy on top of the card's (``cost_energy``) or dice
+    out of the pool (``remove_own_dice``, combat-general.4) — is the owner's to use or decline when it comes up
+    (``rules_spot``), and its text says so. Reading: the pack's cards are original; the abilities of the box
+    that say "may" are those that cost something, and a free bonus is never worth refusing."""
+    return is_trigger(effect) and (effect.cost_energy > 0 or any(op.op == "remove_own_dice" for op in effect.ops))
+
+
 def no_secondary(effects: list[Effect], what: str) -> None:
     """card-limits.3: only an instant power pays a cost for its first ability at a moment of the round, so
     only it can carry a secondary ability; elsewhere the flag would be a promise the engine never keeps."""

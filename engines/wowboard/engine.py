@@ -157,7 +157,10 @@ class WowBoardEngine:
             return Decision(seats=[s for s in top.seats if s not in top.votes] if voting else list(top.seats),
                             kind=top.kind, prompt_key=f"wowboard.ask.{top.kind}", simultaneous=voting,
                             params={"character": top.character or "", "options": ", ".join(top.options),
-                                    "faction": top.faction or ""})
+                                    "faction": top.faction or "",
+                                    # the optional trigger asked about (``rules_spot.run``), by its card
+                                    "card": (top.target or "").partition("#")[0]
+                                    if top.kind == "optional_trigger" else ""})
         combat = state.combat
         if combat is not None and combat.kind != "normal" and combat.step in ("order", "wounds"):
             return self._pvp_decision(state)

@@ -15,7 +15,7 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.rules_defeat import respawn
-from engines.wowboard.rules_fight import answer_invite, answer_strip
+from engines.wowboard.rules_fight import answer_invite, answer_optional, answer_strip
 from engines.wowboard.rules_fight import companion_wounds as answer_companion
 from engines.wowboard.rules_fight import hit_target as answer_hit
 from engines.wowboard.rules_fight import last_chance as answer_last_chance
@@ -70,6 +70,8 @@ def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
         return answer_hit(state, value, dice)
     if top.kind == "effect_order":  # card-limits.6
         return answer_order(state, value, dice)
+    if top.kind == "optional_trigger":  # a trigger with a price: its owner uses it or not
+        return answer_optional(state, top, value, dice)
     if top.kind == "armor_strip" and top.faction is not None:  # pvp-defense.1
         return answer_strip(state, top.faction, value, dice)
     if top.kind == "loot" and top.character:  # pvp-defense.4

@@ -35,9 +35,9 @@ from engines.wowboard.rules_overlord import summon_minions
 from engines.wowboard.rules_participants import combat_over, combat_start
 from engines.wowboard.rules_quests import completed, next_deck_options, reward
 from engines.wowboard.rules_sheet import capacity_of, equipped_effects
-from engines.wowboard.rules_spot import is_trigger, resolve
+from engines.wowboard.rules_spot import decide, is_trigger, resolve
 from engines.wowboard.rules_turn import acting, after_action
-from engines.wowboard.state import Pending, State
+from engines.wowboard.state import Character, Pending, State
 
 POOL_TIMINGS = ("passive", "dice_pool", "reroll_start", "placement")
 HEAL_TIMINGS = ("resolution",)  # an instant that heals the fight's participants (Mend): paid at the pool step
@@ -125,6 +125,10 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
     c = state.characters[char]
     chosen: list[Effect] = []
     paid: set[str] = set()
+    for source in dict.fromkeys(s for s in instants if s in dice_only_instants(state, char)):
+        active = next(a for a in equipped_effects(state, c) if a.source == source)
+        _pay_instant(state, c, source, active.energy)  # card-limits.3: its triggers work this round
+        paid.add(source)
     for active in equipped_effects(state, c):
         if active.effect.timing not in POOL_TIMINGS or is_trigger(active.effect):  # those act on the roll
             continue
@@ -134,16 +138,30 @@ def pool_effects(state: State, char: str, instants: Sequence[str]) -> list[Effec
             if active.source not in instants:
                 continue
             if active.source not in paid:
-                if used(state, c, active.source):  # card-limits.4: once per combat round
-                    raise RuleError("wowboard.err.used_this_round", rule="card-limits.4", name=active.source)
-                if c.energy < active.energy:
-                    raise RuleError("wowboard.err.no_energy", rule="power-cards.3", name=active.source,
-                                    need=active.energy, have=c.energy)
-                c.energy -= active.energy
+                _pay_instant(state, c, active.source, active.energy)
                 paid.add(active.source)
-                mark(state, c, active.source)
         chosen.append(active.effect)
     return chosen
+
+
+def _pay_instant(state: State, c: Character, source: str, energy: int) -> None:
+    """power-cards.3: an instant's energy, paid at the pool step once per round (card-limits.4)."""
+    if used(state, c, source):  # card-limits.4: once per combat round
+        raise RuleError("wowboard.err.used_this_round", rule="card-limits.4", name=source)
+    if c.energy < energy:
+        raise RuleError("wowboard.err.no_energy", rule="power-cards.3", name=source, need=energy, have=c.energy)
+    c.energy -= energy
+    mark(state, c, source)
+
+
+def dice_only_instants(state: State, char: str) -> list[str]:
+    """Instants whose every ability acts on the rolled dice (Frost Ring): nothing of theirs joins the pool, yet
+    they are paid at the pool step like any instant, which lets their triggers work this round (card-limits.3)."""
+    found: dict[str, bool] = {}
+    for a in equipped_effects(state, char):
+        if a.power_type == "instant":
+            found[a.source] = found.get(a.source, True) and is_trigger(a.effect)
+    return [source for source, only in found.items() if only]
 
 
 def affordable_instants(state: State, char: str) -> list[str]:
@@ -152,10 +170,13 @@ def affordable_instants(state: State, char: str) -> list[str]:
     paid once however many of its effects apply)."""
     c = state.characters[char]
     out: list[str] = []
+    dice_only = dice_only_instants(state, char)
     for active in equipped_effects(state, c):
-        if (active.power_type == "instant" and active.effect.timing in (*POOL_TIMINGS, *HEAL_TIMINGS)
-                and active.energy <= c.energy and active.source not in out and not used(state, c, active.source)
-                and _heals_someone(state, char, active.source, active.effect.timing)):
+        if (active.power_type == "instant" and active.energy <= c.energy and active.source not in out
+                and not used(state, c, active.source)
+                and (active.source in dice_only or (active.effect.timing in (*POOL_TIMINGS, *HEAL_TIMINGS)
+                                                    and _heals_someone(state, char, active.source,
+                                                                       active.effect.timing)))):
             out.append(active.source)
     return out
 
@@ -296,8 +317,24 @@ def order_effects(state: State, value: str, dice: Dice) -> list[Event]:
     if combat is None or combat.attack is None or not combat.attack.window:
         raise RuleError("wowboard.err.no_combat", rule="card-limits.6")
     window = combat.attack.window
-    events = resolve(state, value.split(">"), window)
-    if window == "reroll_end":
+    return resume_window(state, window, resolve(state, value.split(">"), window), dice)
+
+
+def answer_optional(state: State, top: Pending, value: str, dice: Dice) -> list[Event]:
+    """The owner uses or declines an optional trigger (``rules_spot.decide``); the triggers after it go on,
+    then the attack phase from where it waited."""
+    combat = state.combat
+    if combat is None or combat.attack is None or not combat.attack.window:
+        raise RuleError("wowboard.err.no_combat", rule="card-limits.6")
+    window = combat.attack.window
+    return resume_window(state, window, decide(state, top.target or "", value, top.waiting), dice)
+
+
+def resume_window(state: State, window: str, events: list[Event], dice: Dice) -> list[Event]:
+    """After a window's triggers: unless one of them asks its owner (the window stays open), the end of the
+    reroll step goes on to the opponents' checks; then the fight runs on."""
+    combat = state.combat
+    if combat is not None and combat.attack is not None and not combat.attack.window and window == "reroll_end":
         events += C.after_reroll_end(state)
     return events + settle(state, dice, combat)
 

@@ -19,6 +19,10 @@ A secondary ability (card-limits.3) is free but works only in a round in which i
 was paid at its own moment: for an instant power, that it was paid at this round's dice-pool step (the
 card-limits.4 mark of this round). An instant's other triggers need the same payment.
 
+A trigger with a price of its own (dice out of the pool, or energy: ``content_cards.is_optional``, "if you
+wish" in its text) is asked about when its turn comes and it could act (question ``optional_trigger``, use or
+decline; the autopilot takes the default: use it, unless the dice it takes would score more hits than it adds).
+
 Removed dice (combat-general.4) are set aside for the rest of the attack phase: taken from the real dice
 (phantom dice above 7 of a colour are only a count and can never be taken), never spotted ones, never
 rerolled (they are out of ``dice``), and kept in ``set_aside`` so they still count against the colour's 7
@@ -34,7 +38,8 @@ from itertools import permutations
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard.combat_state import AttackPhase, Die
-from engines.wowboard.content_cards import TRIGGER_TIMINGS, Condition, Effect
+from engines.wowboard.content_cards import TRIGGER_TIMINGS, Condition, Effect, is_optional, is_trigger
+from engines.wowboard.rules_abilities import colour_threats
 from engines.wowboard.rules_common import ev
 from engines.wowboard.rules_conditions import holds
 from engines.wowboard.rules_limits import mark, used
@@ -51,15 +56,6 @@ class Trigger:
     source: str
     power_type: str | None
     effect: Effect
-
-
-def is_trigger(effect: Effect) -> bool:
-    """An effect resolved on the rolled dice instead of summed into the pool before the roll."""
-    if effect.timing == "reroll_end":
-        return True
-    return effect.timing == "reroll_start" and (
-        effect.secondary or (effect.condition is not None and effect.condition.kind == "spot")
-        or any(op.op in ("add_hits", "remove_own_dice", "change_die") for op in effect.ops))
 
 
 def triggers(state: State, c: Character, timing: str) -> list[Trigger]:
@@ -88,7 +84,7 @@ def open_window(state: State, timing: str) -> list[Event]:
     c = state.characters[attack.character]
     ready = [t for t in triggers(state, c, timing) if t.key not in attack.fired]
     if len(ready) < 2:
-        return resolve(state, [t.key for t in ready], timing)
+        return run(state, [t.key for t in ready], timing)
     keys = [t.key for t in ready]
     head, tail = keys[:MAX_ORDERED], keys[MAX_ORDERED:]
     options = [">".join([*order, *tail]) for order in permutations(head)]
@@ -107,12 +103,90 @@ def resolve(state: State, keys: Sequence[str], timing: str) -> list[Event]:
     ready = {t.key: t for t in triggers(state, c, timing)}
     if sorted(keys) != sorted(k for k in ready if k not in attack.fired):
         raise RuleError("wowboard.err.effect_order", rule="card-limits.6", known=", ".join(ready))
+    return run(state, keys, timing)
+
+
+USE, DECLINE = "use", "decline"  # the answers to ``optional_trigger``
+
+
+def run(state: State, keys: Sequence[str], timing: str) -> list[Event]:
+    """The triggers in ``keys`` one after the other, each in full (card-limits.6). An optional one (a price of
+    its own, ``content_cards.is_optional``) that could act now stops the run and asks its owner first
+    (question ``optional_trigger``: the trigger in ``target``, the ones after it in ``waiting``); the attack
+    phase waits (``window``) until the last one is done. One that could not act (no die to spot or to remove,
+    no energy) is not asked: it resolves and says why it did nothing."""
+    combat = state.combat
+    assert combat is not None and combat.attack is not None
+    attack = combat.attack
+    c = state.characters[attack.character]
+    ready = {t.key: t for t in triggers(state, c, timing)}
     events: list[Event] = []
-    for key in keys:
+    for n, key in enumerate(keys):
+        t = ready.get(key)
+        if t is None or key in attack.fired:  # its condition stopped holding while the others resolved
+            continue
+        if is_optional(t.effect) and able(c, attack, t.effect):
+            attack.window = timing
+            state.pending.insert(0, Pending(kind="optional_trigger", seats=[c.seat], character=c.id,
+                                            options=[USE, DECLINE], default=DECLINE if harmful(state, attack, t)
+                                            else USE, target=key, waiting=list(keys[n + 1:])))
+            return [*events, ev("optional_trigger_asked", name=c.id, card=t.source)]
         attack.fired.append(key)
-        events += fire(state, c, attack, ready[key])
+        events += fire(state, c, attack, t)
     attack.window = ""
     return events
+
+
+def decide(state: State, key: str, value: str, rest: Sequence[str]) -> list[Event]:
+    """The owner's answer to ``optional_trigger``: the trigger fires or is declined (either way it is done for
+    this attack phase), then the triggers after it go on (``run``)."""
+    combat = state.combat
+    if combat is None or combat.attack is None or not combat.attack.window:
+        raise RuleError("wowboard.err.no_combat", rule="card-limits.6")
+    attack = combat.attack
+    c = state.characters[attack.character]
+    t = next((t for t in triggers(state, c, attack.window) if t.key == key), None)
+    events: list[Event] = []
+    if t is not None and key not in attack.fired:
+        attack.fired.append(key)
+        events = fire(state, c, attack, t) if value == USE else [ev("trigger_declined", name=c.id, card=t.source)]
+    return events + run(state, rest, attack.window)
+
+
+def able(c: Character, attack: AttackPhase, effect: Effect) -> bool:
+    """Whether the trigger would act now (``fire`` succeeds): its spot finds dice, the dice it removes are
+    there, its energy can be paid. Only then is its owner asked whether to use it."""
+    cond = effect.condition
+    claimed: list[int] = []
+    if cond is not None and cond.kind == "spot":
+        found = spot(attack, cond)
+        if found is None:
+            return False
+        claimed = found
+    taken: list[int] = []
+    for op in (op for op in effect.ops if op.op == "remove_own_dice"):
+        can = [i for i in removable(attack, op.colour, claimed) if i not in taken]
+        if len(can) < (op.n or 1):
+            return False
+        taken += can[:op.n or 1]
+    return c.energy >= effect.cost_energy
+
+
+def harmful(state: State, attack: AttackPhase, t: Trigger) -> bool:
+    """The autopilot's reading of "unless harmful" (the question's default): a trigger is declined when the
+    dice it would take out of the pool score more hits now (at their colour's threat) than it adds; paying
+    energy alone is never called harmful, since the card was built to be paid for."""
+    combat = state.combat
+    assert combat is not None
+    need = colour_threats(combat, attack.threat)
+    cond = t.effect.condition
+    claimed = (spot(attack, cond) or []) if cond is not None and cond.kind == "spot" else []
+    taken: list[int] = []
+    for op in (op for op in t.effect.ops if op.op == "remove_own_dice"):
+        taken += [i for i in removable(attack, op.colour, claimed) if i not in taken][:op.n or 1]
+    lost = sum(1 for i in taken if attack.dice[i].value >= need.get(attack.dice[i].colour, attack.threat))
+    added = sum(op.n or 0 for op in t.effect.ops if op.op == "add_hits")
+    return lost > added
 
 
 def matches(die: Die, cond: Condition) -> bool:

@@ -130,7 +130,8 @@ class Pending(StateModel):
     default: str | None = None
     n: int = 0  # a count the question carries (last_chance: the wounds still to land after it)
     # invite (challenge.5): the challenge waiting on the invitee's answer — its target, who has joined so far
-    # (challenger first), and the other seats' invitees still to ask
+    # (challenger first), and the other seats' invitees still to ask; optional_trigger (``rules_spot.run``): the
+    # trigger asked about in ``target`` and the triggers to resolve after it, in order, in ``waiting``
     target: str | None = None
     group: list[str] = Field(default_factory=list)
     waiting: list[str] = Field(default_factory=list)

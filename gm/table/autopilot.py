@@ -52,6 +52,7 @@ MOVES_PER_VISIT = 40
 MAX_POST = 2000  # Discord's limit for one message's text
 AWAY_MODULE = "gm.table.away"  # vacation (issue 32.3), written alongside: used once it exists
 RETRY = timedelta(hours=1)  # a clock table whose seat ran out but could not be played for is looked at again
+PRUNE_EVERY = timedelta(hours=1)  # how often a tick forgets old vacations (``clock_sync.prune``): a scan of them
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class Autopilot:
         self.tables = tables
         self.lang = lang
         self.owns = owns or (lambda _guild: True)  # issue 18: a sharded process plays its own guilds only
+        self._pruned_at: datetime | None = None  # the last tick that pruned ``away_spans``
 
     async def tick(self, now: datetime | None = None) -> list[AutopilotPost]:
         """Every game past its own absent bound, or whose turn clock ran out, moves for its absent seats;
@@ -129,7 +131,22 @@ class Autopilot:
                 continue
             if text:
                 posts.append(AutopilotPost(row.channel_id, text))
+        await self._prune(now)
         return posts
+
+    async def _prune(self, now: datetime) -> None:
+        """At most once every ``PRUNE_EVERY``, the vacations no clock needs any more go (issue 32.6)."""
+        if self._pruned_at is not None and now - self._pruned_at < PRUNE_EVERY:
+            return
+        self._pruned_at = now
+        try:
+            async with self.tables.store.transaction() as conn:
+                gone = await clock_sync.prune(conn, now)
+        except Exception:  # the moves matter more than the housekeeping: the next hour tries again
+            log.exception("pruning away_spans failed")
+            return
+        if gone:
+            log.info("pruned %d old away spans", gone)
 
     async def _due_policy(self, row: repo.DueRow, bound: int, now: datetime) -> Policy | None:
         """The policy of a game its stored bound found, if it is due by its own bound; a bound that is not the

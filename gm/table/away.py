@@ -6,15 +6,14 @@ server, and the table layer waits for them: reminders hold their nudges until th
 server caps a vacation (``max_away_days``, ``/game-admin settings``), since a seat away holds its game.
 
 ``away_users`` is the one question the rest of the table layer asks (one indexed read). Boards are
-worded with no connection at hand, so they read ``marked``: the vacations this process knows, refreshed
-by every reminder pass (``remember_all``) and by ``/game away``/``/game back`` here. Another process's
-change shows on this process's boards from its next pass (``TURN_REMINDER_CHECK_SECONDS``); reminders
-and policies always read the database.
+worded with no connection at hand, so they read the App's ``AwayBook`` (``GuildSettings.away``): the
+vacations this App knows, refreshed by every reminder pass and by ``/game away``/``/game back`` here.
+Another process's change shows on this process's boards from its next pass
+(``TURN_REMINDER_CHECK_SECONDS``); reminders and policies always read the database.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -25,10 +24,9 @@ from db import vacations as repo
 from engines.core.errors import TavoloError
 from gm.context import Actor, Place
 from gm.reply import Reply
+from gm.table.away_book import AwayBook
 from gm.table.guild_settings import GuildSettings
 from gm.timefmt import iso, parse_iso
-
-_known: dict[int, dict[int, datetime]] = {}  # guild → member → back at, as this process last read it
 
 
 async def away_users(conn: Any, guild_id: int, now: datetime | None = None) -> set[int]:
@@ -37,29 +35,14 @@ async def away_users(conn: Any, guild_id: int, now: datetime | None = None) -> s
     return set(await away_until(conn, guild_id, now))
 
 
-async def away_until(conn: Any, guild_id: int, now: datetime | None = None) -> dict[int, datetime]:
-    """The same members, each with the moment they are back."""
+async def away_until(conn: Any, guild_id: int, now: datetime | None = None,
+                     book: AwayBook | None = None) -> dict[int, datetime]:
+    """The same members, each with the moment they are back (``book``: the App's, told what was read)."""
     rows = await repo.away_in_guild(conn, guild_id, iso(now or datetime.now(UTC)))
     found = {user: parse_iso(stamp) for user, stamp in rows.items()}
-    _known[guild_id] = found
+    if book is not None:
+        book.learn(guild_id, found)
     return found
-
-
-def remember_all(away: Mapping[tuple[int, int], datetime]) -> None:
-    """Every vacation running on any server, as a reminder pass read it: what boards mark from now on."""
-    fresh: dict[int, dict[int, datetime]] = {}
-    for (guild, user), back in away.items():
-        fresh.setdefault(guild, {})[user] = back
-    _known.clear()
-    _known.update(fresh)
-
-
-def marked(guild_id: int | None, now: datetime | None = None) -> dict[int, datetime]:
-    """The members of this server a board marks as away (as this process knows; no I/O)."""
-    if guild_id is None or not _known:
-        return {}
-    now = now or datetime.now(UTC)
-    return {user: back for user, back in _known.get(guild_id, {}).items() if back > now}
 
 
 def until_text(moment: datetime) -> str:
@@ -83,7 +66,7 @@ async def go_away(settings: GuildSettings, place: Place, actor: Actor, days: int
     async with settings.store.transaction() as conn:
         await repo.set_away(conn, place.guild_id, actor.user_id, iso(now), iso(back))
         await spans.open_span(conn, place.guild_id, actor.user_id, iso(now), iso(back))  # turn clocks (32.6)
-    _known.setdefault(place.guild_id, {})[actor.user_id] = back
+    settings.away.mark(place.guild_id, actor.user_id, back)
     return Reply(title=t("away.title", actor.locale),
                  text=t("away.set", actor.locale, days=days, until=until_text(back)), ephemeral=True)
 
@@ -98,5 +81,5 @@ async def come_back(settings: GuildSettings, place: Place, actor: Actor, now: da
         was_away = await repo.clear_away(conn, place.guild_id, actor.user_id, stamp)
         await spans.close_span(conn, place.guild_id, actor.user_id, stamp)  # the turn clocks count from now
         await outbox.outbox_wake(conn, place.guild_id, actor.user_id, stamp)
-    _known.get(place.guild_id, {}).pop(actor.user_id, None)
+    settings.away.unmark(place.guild_id, actor.user_id)
     return Reply(text=t("away.back" if was_away else "away.not_away", actor.locale), ephemeral=True)

@@ -3,9 +3,12 @@
 ``settle`` runs in the transaction of every position a clock table saves (a move, the start, a move the
 table plays for an absent seat): a seat the game stops waiting for pays what its wait used beyond the
 per-move time out of its bank; a seat it starts waiting for starts a wait; and ``games.clock_due`` becomes
-the earliest moment a waiting seat runs out, which is all the absent runner looks up. A position saved by a
-path that does not settle (a GM's undo) is settled at the next one, never charging a seat more than its
-wait in the position before: a seat that was not waited there pays nothing.
+the earliest moment a waiting seat runs out, which is all the absent runner looks up. Each action keeps the
+clock it found (``actions.clocks_before``, migration 021), and ``/game undo`` puts it back (``undo``): the
+bank the action charged is refunded, and the waits it ended or began are as they were. A position saved by
+a path that does not settle (an undo of an action stored before migration 021) is settled at the next one,
+never charging a seat more than its wait in the position before: a seat that was not waited there pays
+nothing.
 
 ``board_line`` words the clock under every board of all five games (``TableCore._board_reply``).
 """
@@ -22,6 +25,8 @@ from gm.table.absent_policy import policy_of
 from gm.table.model import RESIGNED, Table
 from gm.table.turn_clock import Clock, bank_after, clock_of, left, overlap, span_text, when_text, zero_at
 from gm.timefmt import iso, parse_iso
+
+SPAN_RETENTION = timedelta(days=30)  # how long a vacation's span is kept after it ended (``prune``)
 
 
 @dataclass(frozen=True)
@@ -96,12 +101,38 @@ async def settle(conn: Any, table: Table, clock: Clock, before: set[int], after:
 
 def commit_hook(table: Table, clock: Clock, before: set[int], after: set[int], now: datetime, cap: timedelta,
                 then: Any = None) -> Any:
-    """What ``db.games.commit_action`` runs in the move's transaction (``also``): the clocks, then ``then``."""
+    """What ``db.games.commit_action`` runs in the move's transaction (``also``): the clocks, kept as they were
+    for the move's undo, then ``then``."""
     async def hook(conn: Any) -> None:
+        kept = await repo.snapshot(conn, table.game.id)
         await settle(conn, table, clock, before, after, now, cap)
+        await repo.keep_for_undo(conn, table.game.id, kept)
         if then is not None:
             await then(conn)
     return hook
+
+
+async def undo(conn: Any, table: Table, seq: int, now: datetime) -> None:
+    """``/game undo`` of action ``seq`` (in the undo's transaction): the clock as that action found it, so
+    the time it charged is given back and whose clock runs is as before (issue 32.6).
+
+    A wait put back already out of time at ``now`` (the GM took back the move the table played for a seat at
+    its zero) is marked as said (``flagged``), as ``absent:wait`` leaves one: the runner would otherwise play
+    the same move again at its next tick, and the undo would last a minute. The GM decides, as at any zero:
+    ``/gm absent`` (``policy_changed``) sets the runner on it again."""
+    if clock_of(table.game.options) is None or not await repo.restore(conn, table.game.id, seq):
+        return
+    clocks = await repo.seat_clocks(conn, table.game.id)
+    stamp = iso(now)
+    out = [c for c in clocks.values() if c.since is not None and c.zero_at is not None and c.zero_at <= stamp
+           and not c.flagged]
+    if not out:
+        return
+    for c in out:
+        c.flagged = True
+    await repo.save_seat_clocks(conn, table.game.id, out)
+    due = min((c.zero_at for c in clocks.values() if c.zero_at is not None and not c.flagged), default=None)
+    await repo.set_clock_due(conn, table.game.id, due)
 
 
 async def times(conn: Any, table: Table, clock: Clock, now: datetime, cap: timedelta) -> list[SeatTime]:
@@ -172,3 +203,10 @@ async def policy_changed(conn: Any, table: Table, options: dict[str, Any], now: 
     await repo.save_seat_clocks(conn, table.game.id, list(clocks.values()))
     waited = waited_seats(table, table.state)
     await settle(conn, table, clock, waited, waited, now, cap)
+
+
+async def prune(conn: Any, now: datetime) -> int:
+    """Forget the time away that no clock will ask about again: ``away_spans`` keeps every vacation as taken
+    and would otherwise only grow. A span goes ``SPAN_RETENTION`` after it ended, unless a wait still running
+    began before it ended (``db.clocks.prune_spans``): that wait's charge leaves the span out, however old."""
+    return await repo.prune_spans(conn, iso(now - SPAN_RETENTION))

@@ -348,7 +348,7 @@ class TableCore:
                 reply.brief = (reply.brief + "\n" + words).strip()
 
     async def _board_reply(self, table: Table, actor: Actor, events: list[Event]) -> Reply:
-        reply = await board_reply(table, actor, events)
+        reply = await board_reply(table, actor, events, self.guild_settings.away.marked(table.game.guild_id))
         if clock_of(table.game.options) is not None:  # issue 32.6: the turn clock under every game's board
             line = await clock_sync.board_line(self.store.conn, table, actor.locale, self.now(),
                                                await self.away_cap(table.game.guild_id))

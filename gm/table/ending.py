@@ -20,7 +20,7 @@ from engines.core.errors import TavoloError
 from engines.core.events import Event
 from gm.context import Actor, Place
 from gm.reply import Button, Reply
-from gm.table import summary
+from gm.table import clock_sync, summary
 from gm.table.core import retry_stale
 from gm.table.manual_dice import ManualDiceTable
 from gm.table.model import DICE_OPTION, END_VOTES, RESIGNED, RESULT, Table
@@ -145,6 +145,7 @@ class EndingTable(ManualDiceTable):
                 await repo.mark_undone(conn, table.game.id, last.seq)
                 await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before,
                                        options=options, waiting=waiting, asks=asks)
+                await clock_sync.undo(conn, table, last.seq, self.now())  # issue 32.6: the time it charged comes back
             self.forget(place.channel_id)
             table = await self._require(place)
         return await self._board_reply(table, actor, [Event(key="game.undone", params={
@@ -171,6 +172,7 @@ class EndingTable(ManualDiceTable):
                 await repo.mark_undone(conn, table.game.id, last.seq)
                 await repo.update_game(conn, table.game.id, table.game.version, state=last.state_before,
                                        status="active", options=options, waiting=waiting, asks=asks)
+                await clock_sync.undo(conn, table, last.seq, self.now())  # the clocks run again as before the ending
                 if table.game.guild_id is not None:  # the reopened game no longer counts: its server's ratings again
                     await recompute(conn, table.game.guild_id)
         except repo.ChannelBusy as exc:  # reopening would make two open games in one channel

@@ -19,6 +19,7 @@ from db.store import Store
 from engines.core.errors import TavoloError
 from gm.context import Actor
 from gm.reply import Reply
+from gm.table.away_book import AwayBook
 
 MAX_VOTE_MINUTES = 7 * 24 * 60
 MAX_IDLE_HOURS = 30 * 24
@@ -51,6 +52,7 @@ class GuildSettings:
         self.store = store
         self.defaults = defaults or TablePolicy()
         self._cache: dict[int, TablePolicy] = {}
+        self.away = AwayBook()  # who boards mark as away (issue 32.3): this App's, never another database's
 
     async def policy(self, guild_id: int | None) -> TablePolicy:
         if guild_id is None:

@@ -107,7 +107,7 @@ async def my_games(tables: TableCore, place: Place, actor: Actor, now: datetime 
             lines.append(f"{number}. " + t("game.mine_lobby", lang, channel=where, system=name, waited=since))
     if more:
         lines.append(t("game.mine_more", lang, count=repo.MAX_LISTED))
-    back = (await away_until(tables.store.conn, place.guild_id, now)).get(actor.user_id)
+    back = (await away_until(tables.store.conn, place.guild_id, now, tables.guild_settings.away)).get(actor.user_id)
     if back is not None:  # issue 32.3: the asker's own vacation, first
         lines.insert(0, t("game.mine_away", lang, until=until_text(back)))
     yours = sum(1 for game in games if _waits_on(game, actor.user_id))

@@ -51,7 +51,6 @@ from engines import registry
 from engines.core.contract import Engine
 from engines.core.errors import TavoloError
 from gm.shards import ShardPlan
-from gm.table import away as away_book
 from gm.table.manager import TableManager
 from gm.table.model import MANUAL_PENDING
 from gm.table.notify import LATER, NONE, Prefs, Routing, route
@@ -264,7 +263,7 @@ class Reminders:
         if found is None:
             return _Pass({}, False)
         away = {(int(guild), int(user)): parse_iso(str(back)) for guild, user, back in found.away}
-        away_book.remember_all(away)
+        self.tables.guild_settings.away.remember_all(away)
         return _Pass(away, found.any_prefs)
 
     async def _claim_page(self, now: datetime, limit: int, done: list[Reminder], context: _Pass | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from common.i18n import has, humanize, t
@@ -20,7 +20,6 @@ from gm import presenters
 from gm.context import Actor
 from gm.errors import worded
 from gm.reply import Button, Image, Reply
-from gm.table.away import marked
 from gm.table.model import (
     END_VOTES,
     MANUAL_PENDING,
@@ -158,18 +157,20 @@ def _next_key(decision: Decision) -> str:
     return "game.next_turn" if decision.kind == "turn" else "game.next_decision"
 
 
-def seat_names(table: Table, lang: str) -> list[str]:
-    """The seats' names as boards show them, a seat whose player is away marked (issue 32.3): the names
-    reach every game's summary and picture, so every game shows it without a change of its own."""
-    away = marked(table.game.guild_id)
+def seat_names(table: Table, lang: str, away: Mapping[int, object] | None = None) -> list[str]:
+    """The seats' names as boards show them, a seat whose player is away (``away``: the App's
+    ``AwayBook.marked``) marked (issue 32.3): the names reach every game's summary and picture, so every
+    game shows it without a change of its own."""
     if not away:
         return table.seat_names
     marker = t("away.marker", lang)
     return [f"{s.name} {marker}" if s.user_id in away else s.name for s in table.seats]
 
 
-async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Reply:
-    """Events, board image and summary, then the result or the one line saying who acts next."""
+async def board_reply(table: Table, actor: Actor, events: Iterable[Event],
+                      away: Mapping[int, object] | None = None) -> Reply:
+    """Events, board image and summary, then the result or the one line saying who acts next (``away``:
+    the members of the table's server a board marks as away)."""
     lang = actor.locale
     events = list(events)
     system = table.game.system
@@ -189,7 +190,7 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event]) -> Re
             hints: dict[str, Any] | None = hinting(public, events) if hinting is not None else {}
             if presenter is not None and hints is not None:
                 # Started first, so a worker draws while the rest of the reply is worded here.
-                names = seat_names(table, lang)
+                names = seat_names(table, lang, away)
                 picture = asyncio.ensure_future(render(presenter, public, lang, names, table.game.id,
                                                        lines[-LOG_LINES:], table.json_of(public), hints or None))
                 await asyncio.sleep(0)  # one turn of the loop: the job reaches the pool before the words below

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from console.runner import Console
@@ -163,19 +162,3 @@ async def test_the_assist_script_replays_in_english(console: Console) -> None:
     assert "🏆 Game over — winner: @bob" in output and "Lingua" not in output
     assert [line for line in readable_lines(output) if INTERNAL.search(line)] == []
 
-
-@pytest.fixture(autouse=True)
-def _fresh_render_caches() -> None:
-    """Start from a fresh worker's caches. Open defect (issue 28, see the closing note of 2026-11-29): after
-    hundreds of other tests in one process the assist script's damage picture differed from its golden in
-    its title; not reproduced alone, so these pictures are checked as a fresh render worker draws them."""
-    from renderers import kit_palette_draw, kit_replay, kit_scene
-
-    kit_scene.forget()
-    for name in dir(kit_palette_draw):
-        if name.startswith("_kept_") and hasattr(getattr(kit_palette_draw, name), "clear"):
-            getattr(kit_palette_draw, name).clear()
-    for name in ("_layers", "_tiles", "_grounds", "_blits", "_levels"):
-        cache = getattr(kit_replay, name, None)
-        if cache is not None and hasattr(cache, "clear"):
-            cache.clear()

@@ -19,8 +19,7 @@ from gm import presenters
 from gm.app import App
 from gm.context import Actor, Place
 from gm.settings import Settings
-from gm.table import away
-from gm.table.away import away_users, come_back, go_away
+from gm.table.away import away_users, come_back, go_away, until_text
 from gm.table.notify import notify_reply
 from gm.table.reminders import Reminder, Reminders
 from gm.table.replies import seat_names
@@ -34,11 +33,9 @@ NOW = datetime.now(UTC).replace(microsecond=0)
 
 @pytest.fixture
 async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    away.remember_all({})  # boards read what this process knows: start each test knowing nothing
     application = await App.open(any_settings, seed=3)
     yield application
     await application.close()
-    away.remember_all({})
 
 
 def channel(n: int, guild: int = GUILD) -> Place:
@@ -111,8 +108,9 @@ async def test_boards_mark_an_away_seat_in_both_languages(app: App, monkeypatch:
     await go_away(app.tables.guild_settings, channel(1), BOB, 2)
     table = await app.tables.load(channel(1).channel_id)
     assert table is not None
-    assert seat_names(table, "en") == [ALICE.name, f"{BOB.name} (away)"]
-    assert seat_names(table, "it") == [ALICE.name, f"{BOB.name} (assente)"]
+    book = app.tables.guild_settings.away.marked(GUILD)
+    assert seat_names(table, "en", book) == [ALICE.name, f"{BOB.name} (away)"]
+    assert seat_names(table, "it", book) == [ALICE.name, f"{BOB.name} (assente)"]
     await app.tables.status(channel(1), ALICE)
     assert seen[-1] == [ALICE.name, f"{BOB.name} (away)"]  # what every game's summary and picture get
     await come_back(app.tables.guild_settings, channel(1), BOB)
@@ -120,11 +118,33 @@ async def test_boards_mark_an_away_seat_in_both_languages(app: App, monkeypatch:
     assert seen[-1] == [ALICE.name, BOB.name]
 
 
+async def test_a_vacation_in_one_database_never_marks_the_boards_of_another(
+        app: App, any_settings: Settings, tmp_path_factory: pytest.TempPathFactory,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (CI, issue 28): what boards mark was kept per process, so a ``/game away`` in one test's
+    database marked bob "(assente)" on a later test's Mage Knight board. Each App has its own book."""
+    await _stalled(app, channel(1))
+    await go_away(app.tables.guild_settings, channel(1), BOB, 2)
+    other_settings = Settings(DATABASE_PATH=tmp_path_factory.mktemp("other") / "other.sqlite3", _env_file=None)
+    other = await App.open(other_settings, seed=3)
+    try:
+        await _stalled(other, channel(1))
+        seen: list[list[str]] = []
+        presenter = presenters.get("race")
+        monkeypatch.setattr(presenter, "summary", lambda view, *, lang, seat_names: seen.append(seat_names) or "")
+        await other.tables.status(channel(1), ALICE)
+        assert seen[-1] == [ALICE.name, BOB.name]  # the same server id, another database: nobody is away
+        await app.tables.status(channel(1), ALICE)
+        assert seen[-1] == [ALICE.name, f"{BOB.name} (away)"]
+    finally:
+        await other.close()
+
+
 async def test_my_games_says_until_when_you_are_away(app: App) -> None:
     await _stalled(app, channel(1))
     await go_away(app.tables.guild_settings, channel(1), ALICE, 2, NOW)
     reply = await app.tables.mine(channel(1), ALICE)
-    assert reply.text.splitlines()[0] == t("game.mine_away", "en", until=away.until_text(NOW + timedelta(days=2)))
+    assert reply.text.splitlines()[0] == t("game.mine_away", "en", until=until_text(NOW + timedelta(days=2)))
 
 
 # --- reminders wait for a member who is away ------------------------------------------------------------

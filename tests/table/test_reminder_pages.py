@@ -274,7 +274,6 @@ async def test_the_first_page_brings_the_pass_context_in_the_same_round_trip(
     (one statement on PostgreSQL, one hop to the database thread on SQLite), never from reads of their own;
     the boards of this process learn the vacations from it."""
     from db import vacations
-    from gm.table import away
 
     [game_id] = await _stalled_games(app, 1)
     async with app.store.transaction() as conn:
@@ -285,7 +284,6 @@ async def test_the_first_page_brings_the_pass_context_in_the_same_round_trip(
         raise AssertionError("a read of its own")
 
     monkeypatch.setattr(vacations, "away_everywhere", never)
-    away.remember_all({})
     rows = await claims.claim_due(app.store, due_before=iso(NOW - timedelta(hours=24)),
                                   lease_before=iso(NOW - timedelta(seconds=LEASE)), stamp=iso(NOW), limit=5,
                                   context=True)
@@ -300,12 +298,11 @@ async def test_the_first_page_brings_the_pass_context_in_the_same_round_trip(
     async with app.store.transaction() as conn:  # a member's choice, on some server
         await conn.execute("INSERT INTO notify_prefs (guild_id, user_id, mode) VALUES (5, 6, 'none')")
     assert await _reminders(app).send(post, BEYOND) == 1  # the claim above never confirmed: taken again
-    assert set(away.marked(1, NOW)) == {BOB.user_id}  # learnt from the pass's first page
+    assert set(app.tables.guild_settings.away.marked(1, NOW)) == {BOB.user_id}  # learnt from the pass's first page
     chosen = await claims.claim_due(app.store, due_before=iso(NOW - timedelta(hours=24)),
                                     lease_before=iso(NOW - timedelta(seconds=LEASE)), stamp=iso(NOW), limit=5,
                                     context=True)
     assert list(chosen) == [] and chosen.context is not None and chosen.context.any_prefs
-    away.remember_all({})
 
 
 async def test_a_sqlite_page_is_claimed_in_one_hop_to_the_database_thread(

@@ -19,7 +19,6 @@ from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Actor, Place
 from gm.settings import Settings
-from gm.table import away
 from gm.table import turn_clock as TC
 from gm.table.absent import MOVE_EVENT, set_policy
 from gm.table.autopilot import Autopilot
@@ -35,12 +34,10 @@ H = timedelta(hours=1)
 
 @pytest.fixture
 async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    away.remember_all({})
     application = await App.open(any_settings, seed=3)
     application.tables.now = lambda: T0
     yield application
     await application.close()
-    away.remember_all({})
 
 
 def at(app: App, moment: datetime) -> None:

@@ -277,7 +277,9 @@ def test_combat_general_4_removed_dice_are_set_aside_and_cannot_be_rerolled() ->
     equip(state, "warden", "instant", "reckless_swing")  # +2 red; secondary: remove a green die for Reroll +2
     challenge(state, "warden")
     # pool: red 2 + 2, green 1 + 1 -> four red then two green
-    events = F.roll(state, warden.seat, ["reckless_swing"], [], RecordedDice([3, 3, 3, 3, 5, 2]))
+    F.roll(state, warden.seat, ["reckless_swing"], [], RecordedDice([3, 3, 3, 3, 5, 2]))
+    assert state.pending[0].kind == "optional_trigger"  # the price is the player's to pay (test_optional_triggers)
+    events = answer(state, warden.seat, "use", RecordedDice([]))
     attack = state.combat.attack
     assert any(e.key.endswith("dice_set_aside") for e in events)
     assert [(d.colour, d.value) for d in attack.set_aside] == [("green", 2)]  # the lowest green went

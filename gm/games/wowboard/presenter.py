@@ -527,6 +527,8 @@ class WowBoardPresenter:
         if isinstance(params.get("character"), str):
             out["character"] = text.name(view, view.characters[params["character"]].class_id, lang) \
                 if params["character"] in view.characters else text.name(view, params["character"], lang)
+        if params.get("card") and isinstance(params.get("character"), str):  # an optional trigger's card
+            out["card"] = text.source_name(view, params["character"], str(params["card"]), lang)
         if isinstance(params.get("options"), str):
             out["options"] = ", ".join(text.option_label(view, o, lang) for o in params["options"].split(", ") if o)
             if view.pending and HIDDEN in view.pending[0].options:  # the decision's words come from the whole

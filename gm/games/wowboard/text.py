@@ -133,7 +133,7 @@ def char_full(view: State, cid: str, lang: str = "en") -> str:
 def option_label(view: State, value: str, lang: str) -> str:
     """An answer as people read it: a name, "Healing Draught → Ranger" for an item and who receives it,
     "decline"/"none" in the reader's words."""
-    if value in ("decline", "accept", "none", "damage", "defense"):
+    if value in ("decline", "accept", "none", "damage", "defense", "use"):
         key = f"wowboard.ui.option.{value}"
         return t(key, lang) if has(key, lang) else value
     if has(f"wowboard.ui.colour.{value}", lang):  # a quest deck

@@ -282,6 +282,11 @@ def option_label(view: State, value: str, params: dict[str, Any], lang: str) -> 
                     t("wowm.ui.health_of", lang, health=c.health, max=max_health(view, c)), where])
     if value.lower() == "none":
         return t("wowm.ui.option_none", lang)
+    if "slot" in params:  # 602.2/705.1d: a face-down card by its place in the bar (7.3), never its instance id
+        return t("wowm.option.card_hidden", lang, slot=params["slot"])
+    card = next((k for c in view.chars.values() for k in c.bar if k.id == value and k.defn is not None), None)
+    if card is not None and card.defn is not None and "card" in params:  # a face-up card: its name alone
+        return ability_name(card.defn, lang)
     if view.pending is not None and view.pending.kind == "replacement" and params.get("op") in OPTION_KEYS:
         # 709.2: which replacement applies first, worded by what it does, its buff named in the reader's language
         return t(OPTION_KEYS[str(params["op"])], lang, **localized(params, lang, view))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.i18n import Phrase
+from common.i18n import Phrase, t
 from engines.core.errors import TavoloError
 from engines.wowminis.content import ActionCardDef, CharacterDef, Pack, local_name
 from engines.wowminis.rules_play import playables
@@ -144,6 +144,9 @@ def option_names(view: State, lang: str) -> list[Name]:
         if c is not None:
             found.append(Name(option.value, f"{c.short} {local_name(c.defn, lang)}",
                               (c.short, *_spellings(c.defn), *words)))
+        elif "slot" in option.params:  # a face-down card (7.3): its place in the bar, as its button says
+            label = t("wowm.option.card_hidden", lang, slot=option.params["slot"])
+            found.append(Name(option.value, label, (label,)))
         else:
             found.append(Name(option.value, words[0] if words else option.value, words))
     return found

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import engines.wowminis  # noqa: F401  (registers the engine)
 from common.i18n import humanize, t
 from db.store import Store
-from engines.core.errors import TavoloError
+from engines.core.errors import RuleError, TavoloError
 from engines.core.events import Event
 from engines.wowminis import ENGINE
 from engines.wowminis import actions as A
@@ -69,6 +69,9 @@ async def set_party(app: App, place: Place, actor: Actor, typed: str) -> Reply:
     table = await app.tables.table_for(place)
     if table is None or table.game.system != SYSTEM:
         raise TavoloError("wowm.ui.no_lobby")
+    fmt = str(table.game.options.get("format") or "").strip().lower()
+    if fmt in ("sealed", "draft"):  # 100.3: a limited party is built from the pool after the start, never typed
+        raise RuleError(f"wowm.err.party_limited_{fmt}", rule="100.3")
     pack = pack_for(table.content)
     ids = choices.resolve_party(pack, typed, actor.locale)
     # 100.1: the party rules are the table's scenario's (size, one faction or mixed, one legendary)
