@@ -33,14 +33,14 @@ import sqlite3
 import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.km_games import USERS, record
+from bench.my_games import _load, _timed  # the same meter as /game mine's bench
 from bench.reminders import build_postgres, build_sqlite, pg_schema
 from gm.app import App
 from gm.context import Actor, Place
@@ -50,20 +50,6 @@ from gm.table import summary
 REFERENCE_MS = 20.0
 STEP_EVERY = 4  # one action in four moved the game's measure
 CHANNELS = 10_000  # bench/reminders: game n (from 0) is in channel 10,000 + n, on server 1 + n % 50
-
-
-def _load() -> str:
-    one, five, _ = os.getloadavg()
-    return f"load {one:.1f} ({five:.1f} over 5 min) on {os.cpu_count()} cores"
-
-
-async def _timed(calls: int, once: Callable[[], Awaitable[object]]) -> list[float]:
-    times = []
-    for _ in range(calls):
-        start = time.perf_counter()
-        await once()
-        times.append((time.perf_counter() - start) * 1000)
-    return sorted(times)
 
 
 def _line(name: str, times: list[float]) -> str:

@@ -77,7 +77,10 @@ def faction_colour(faction: str | None) -> RGB:
 
 
 CREATURE_CODES = {"mirefin": "MF", "dunecur": "DC", "grave_eater": "GE", "zealot": "ZL", "tidewyrm": "TW",
-                  "webspinner": "WS"}
+                  "webspinner": "WS", "moonhowler": "MO", "barrow_shade": "BS", "stonehide_brute": "SB",
+                  "emberdrake": "EM"}
+"""Every built-in creature's code, fixed (the P2 four included, issue 30): a player learns them over a
+game of weeks, so a renamed id or a new server creature never moves one (``tests/wowboard``)."""
 
 
 def creature_code(type_id: str) -> str:

@@ -56,3 +56,17 @@ async def test_100_2_a_constructed_lobby_still_takes_a_typed_party(console: Cons
     assert console.errors == 0
     seats, _version = await _seats_and_version(console)
     assert seats[0].get("party") == ["brannoc", "ysolde", "dannic"]
+
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("fmt", ["sealed", "draft"])
+async def test_100_3_the_lobby_card_says_a_limited_seat_builds_from_its_pool(console: Console, fmt: str,
+                                                                             lang: str) -> None:
+    """A seat of a sealed or draft table read "no party yet (default: a faction's legendary and two more)",
+    a default it never gets."""
+    await _lobby(console, fmt, lang)
+    await console.run(["/game status"])
+    card = console.output.getvalue().rsplit("==", 1)[1]  # type: ignore[attr-defined]
+    assert t("wowm.ui.lobby_limited_seat", lang, format=fmt) in card, card
+    assert t("wowm.ui.lobby_no_party", lang) not in card

@@ -451,7 +451,10 @@ class WowMinisPresenter:
 
     def seat_line(self, config: dict[str, Any], options: dict[str, Any], lang: str,
                   content: dict[str, Any] | None = None) -> str:
-        """The lobby card: a seat's party and its Honor, or the default it will get."""
+        """The lobby card: a seat's party and its Honor, or the default it will get (100.3: in a limited
+        format the party comes from the pool, whatever was typed before the format was chosen)."""
+        if options.get("format") in ("sealed", "draft"):
+            return t("wowm.ui.lobby_limited_seat", lang, format=options["format"])
         party = config.get("party")
         if not isinstance(party, list) or not party:
             return t("wowm.ui.lobby_no_party", lang)
