@@ -312,9 +312,13 @@ async def search(
     if is_postgres(conn):
         sql, extra = _pg_match("match", system, language, other_than)
         params.update(extra, weights=_pg_weights(title_weight, body_weight))
+        sql += " ORDER BY score, s.id LIMIT :limit"
     else:
+        # The ranking picks ids alone; the columns (a section's whole text) are read for the ``limit``
+        # kept rows only, not copied into the sort for every matching section (issue 33: 0.3–0.6 ms a
+        # statement). Same rows, same order: the inner ORDER BY decides, the outer repeats it.
         sql = (
-            f"SELECT bm25(rules_fts, :tw, :bw) AS score, {_SECTION_COLUMNS}"
+            "SELECT bm25(rules_fts, :tw, :bw) AS score, s.id AS id"
             " FROM rules_fts f JOIN rules_sections s ON s.id = f.rowid"
             " JOIN rules_documents d ON d.id = s.document_id"
             f" WHERE rules_fts MATCH :match AND {_SCOPE}"
@@ -322,9 +326,11 @@ async def search(
         params.update(tw=title_weight, bw=body_weight)
         sql, extra = _filtered(sql, system, language, other_than)
         params.update(extra)
-    sql += " ORDER BY score, s.id LIMIT :limit"
-    async with conn.execute(sql, params) as cur:
-        return [(float(row["score"]), _section(row)) for row in await cur.fetchall()]
+        sql = (f"SELECT r.score AS score, {_SECTION_COLUMNS} FROM ({sql} ORDER BY score, s.id LIMIT :limit) r"
+               " JOIN rules_sections s ON s.id = r.id JOIN rules_documents d ON d.id = s.document_id"
+               " ORDER BY r.score, r.id")
+    # one call: on SQLite, one hop to its thread instead of three (execute, fetch, close)
+    return [(float(row["score"]), _section(row)) for row in await conn.execute_fetchall(sql, params)]
 
 
 Group = tuple[str, Mapping[str, str | None]]  # a match text and ``search``'s language filter for it
@@ -349,7 +355,9 @@ async def search_groups(
 
     PostgreSQL: one statement for every group (one round trip instead of up to four); each group after
     the first is gated by a condition on those before it, which the server checks once, before it
-    scans anything for that group. SQLite: one query per group, as before (no round trip to save).
+    scans anything for that group. SQLite: one query per group (no round trip to save), but
+    one for both ``always`` groups when they are one match in the reader's language and in the others
+    (``_language_pair``).
     A group whose match text the engine cannot parse is passed to ``on_error`` and skipped (raised
     without it); on PostgreSQL the groups are then searched one by one, as on SQLite."""
     if is_postgres(conn) and len(groups) + len(always) > 1:
@@ -361,11 +369,15 @@ async def search_groups(
                 raise
     rows: list[tuple[float, StoredSection]] = []
     seen: set[tuple[int, str]] = set()
+    pair = None if is_postgres(conn) else _language_pair(always)
     for index, (match, where) in enumerate((*groups, *always)):
-        if index < len(groups) and len(seen) >= enough:
+        if (index < len(groups) and len(seen) >= enough) or (pair and index > len(groups)):
             continue
         try:
-            found = await search(conn, match, guild_id=guild_id, system=system, limit=limit, **where)
+            if pair and index == len(groups):  # both title groups, the match read once
+                found = await _search_by_language(conn, match, pair, guild_id=guild_id, system=system, limit=limit)
+            else:
+                found = await search(conn, match, guild_id=guild_id, system=system, limit=limit, **where)
         except QUERY_ERRORS as exc:
             if on_error is None:
                 raise
@@ -374,6 +386,34 @@ async def search_groups(
         rows += found
         seen.update((section.document_id, section.section_id) for _, section in found)
     return rows
+
+
+def _language_pair(groups: Sequence[Group]) -> str | None:
+    """The reader's language when ``groups`` are one match text in that language, then in the others
+    (``RulesService.search``'s title groups, issue 33): ``_search_by_language`` answers both at once."""
+    if len(groups) != 2 or groups[0][0] != groups[1][0]:
+        return None
+    language = groups[0][1].get("language")
+    mine, others = dict(groups[0][1]), dict(groups[1][1])
+    return language if language and mine == {"language": language} and others == {"other_than": language} else None
+
+
+async def _search_by_language(conn: aiosqlite.Connection, match: str, language: str, *, guild_id: int | None,
+                              system: str | None, limit: int) -> list[tuple[float, StoredSection]]:
+    """(SQLite) ``search`` with ``language=language``, then with ``other_than=language``, in one statement:
+    FTS5 evaluates the match, and bm25 its statistics, once instead of twice (0.2–0.6 ms a search).
+    The same rows in the same order: each language group numbered by ``search``'s order, ``limit`` kept."""
+    params: dict[str, object] = {"match": match, "guild": guild_id, "limit": limit, "mine": language,
+                                 "tw": TITLE_WEIGHT, "bw": BODY_WEIGHT}
+    ranked, extra = _filtered(
+        "SELECT bm25(rules_fts, :tw, :bw) AS score, s.id AS id, d.language = :mine AS mine"
+        " FROM rules_fts f JOIN rules_sections s ON s.id = f.rowid JOIN rules_documents d ON d.id = s.document_id"
+        f" WHERE rules_fts MATCH :match AND {_SCOPE}", system)
+    sql = (f"SELECT r.score AS score, {_SECTION_COLUMNS} FROM (SELECT score, id, mine, row_number()"
+           f" OVER (PARTITION BY mine ORDER BY score, id) AS n FROM ({ranked})) r"
+           " JOIN rules_sections s ON s.id = r.id JOIN rules_documents d ON d.id = s.document_id"
+           " WHERE r.n <= :limit ORDER BY r.mine DESC, r.score, r.id")
+    return [(float(row["score"]), _section(row)) for row in await conn.execute_fetchall(sql, {**params, **extra})]
 
 
 async def _pg_search_groups(conn: aiosqlite.Connection, groups: Sequence[Group], *, guild_id: int | None,

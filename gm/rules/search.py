@@ -12,13 +12,11 @@ other language's terms for the same concept, which is what lets ``lock`` find *C
 from __future__ import annotations
 
 import bisect
-import html
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import accumulate, compress
 from pathlib import Path
 
 import snowballstemmer
@@ -50,7 +48,6 @@ _STOP_TEXT = """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 TYPO_MIN_LEN = 4
 TYPO_CUTOFF = 80.0
-SNIPPET_SCAN = 20_000  # characters of a section a snippet looks at: far more than any real rule
 
 
 @lru_cache(maxsize=1 << 16)
@@ -163,8 +160,10 @@ class GlossaryIndex:
 
     def __init__(self, entries: list[GlossaryEntry]) -> None:
         self.by_stem: dict[str, list[tuple[GlossaryEntry, tuple[str, ...]]]] = {}
+        self._rank: dict[tuple[int, tuple[str, ...]], int] = {}  # each phrase's place in the glossary
         for entry in entries:
             for _lang, stems in entry.phrases():
+                self._rank.setdefault((id(entry), stems), len(self._rank))
                 for s in set(stems):
                     self.by_stem.setdefault(s, []).append((entry, stems))
         self._by_length: dict[int, list[str]] = {}  # ``_near``'s pool: the stems by length, sorted
@@ -209,12 +208,16 @@ class GlossaryIndex:
         return found
 
     def candidates(self, present: set[str]) -> list[tuple[GlossaryEntry, tuple[str, ...]]]:
+        """The phrases all of whose stems are ``present``, in the glossary's order. Why that order: the
+        caller keeps the first of two phrases of one length that want the same words, and ``present`` is a
+        set, whose order follows the process's string hashing (3 of 2,000 queries answered differently
+        from one run to the next)."""
         found: dict[tuple[int, tuple[str, ...]], tuple[GlossaryEntry, tuple[str, ...]]] = {}
         for s in present:
             for entry, stems in self.by_stem.get(s, ()):
                 if present.issuperset(stems):
                     found[(id(entry), stems)] = (entry, stems)
-        return list(found.values())
+        return [found[key] for key in sorted(found, key=self._rank.__getitem__)]
 
 
 # --- query plan ---------------------------------------------------------------------------------
@@ -264,9 +267,10 @@ class Term:
 
     def in_title(self, title_terms: set[str] | frozenset[str]) -> bool:
         """Whether a title (its stemmed words) holds this term: a form, a prefix, or every word of a phrase."""
-        if self.alternatives & title_terms or any(set(p) <= title_terms for p in self.phrases):
+        if not self.alternatives.isdisjoint(title_terms) or any(title_terms.issuperset(p) for p in self.phrases):
             return True
-        return any(word.startswith(prefix) for prefix in self.prefixes for word in title_terms)
+        starts = tuple(self.prefixes)  # one ``startswith`` a word (every candidate's title is tested: issue 33)
+        return bool(starts) and any(word.startswith(starts) for word in title_terms)
 
 
 @dataclass
@@ -409,7 +413,7 @@ def plan_query(
             corrected = bool(fixes)
         if len(word) >= 3 and not word.isdigit() and not corrected:
             pool = (term.alternatives & known) or term.alternatives
-            shortest = min((a for a in pool if a), key=len, default="")
+            shortest = min((a for a in pool if a), key=lambda a: (len(a), a), default="")  # a tie: not by hash
             if len(shortest) >= 3 and (not indexed or shortest in known or _has_prefix(ordered, shortest)):
                 term.prefixes.add(shortest)
         term.alternatives.discard("")
@@ -466,126 +470,3 @@ def _expand_glossary(terms: list[Term], glossary: list[GlossaryEntry] | Glossary
         out[span : span + n] = [merged]
         merged_ids.add(id(merged))
     return out
-
-
-# --- snippets ----------------------------------------------------------------------------------
-
-
-_FORMS: dict[str, dict[str, tuple[str, str]]] = {}  # per language: a text word → (stem, folded)
-_FORMS_SIZE = 1 << 16
-_WORD_SPLIT = re.compile(r"(\w+)", re.UNICODE)  # ``_WORD`` kept by ``split``: [gap, word, gap, word, …, gap]
-
-
-def _matching(distinct: Iterable[str], language: str, exact: set[str] | frozenset[str],
-              prefixes: tuple[str, ...]) -> set[str]:
-    """Which of a text's distinct lower-case words are query terms: a word's stem or folded form is
-    an exact term, or starts with a prefix. One plain dict lookup per word (its forms, cached per
-    language: the same words come back in every hit), no call per word: this loop was most of a
-    snippet's time (issue 33, 1.2–1.8 ms of a 4.2 ms query)."""
-    cache = _FORMS.setdefault(language, {})
-    if len(cache) > _FORMS_SIZE:
-        cache.clear()
-    found: set[str] = set()
-    for word in distinct:
-        forms = cache.get(word)
-        if forms is None:
-            forms = cache[word] = (stem(word, language), fold(word))
-        stemmed, folded = forms
-        if stemmed in exact or folded in exact or stemmed.startswith(prefixes) or folded.startswith(prefixes):
-            found.add(word)
-    return found
-
-
-def _spans(flat: str, language: str, exact: set[str], prefixes: set[str]) -> list[tuple[int, int]]:
-    """(start, end) of every word of ``flat`` that is a query term, in order. The words, their
-    offsets and the pick of the matching ones run in C (``split``, ``accumulate``, ``compress``);
-    Python looks at each distinct word once (``_matching``), not at every word."""
-    parts = _WORD_SPLIT.split(flat)
-    ends = list(accumulate(map(len, parts)))  # word k is parts[2k + 1]: flat[ends[2k]:ends[2k + 1]]
-    lowered = list(map(str.lower, parts[1::2]))
-    found = _matching(set(lowered), language, exact, tuple(sorted(prefixes)))
-    if not found:
-        return []
-    return [(ends[2 * k], ends[2 * k + 1]) for k in compress(range(len(lowered)), map(found.__contains__, lowered))]
-
-
-def snippet(
-    text: str,
-    language: str,
-    exact: set[str],
-    prefixes: set[str],
-    width: int = 220,
-    mark: tuple[str, str] = ("**", "**"),
-) -> str:
-    """A window of the original text around the densest cluster of matches, matches marked.
-
-    Only the first ``SNIPPET_SCAN`` characters are read: every word costs a stem lookup, and
-    a section can be a whole upload (a numbered rule is never split), 2 s per hit at 5 MB.
-    """
-    text, more = _scanned(text)
-    flat = " ".join(text.split())
-    if not flat:
-        return ""
-    spans = _spans(flat, language, exact, prefixes)
-    if spans:
-        best = densest([s for s, _ in spans], width * 0.7)
-        start = max(0, spans[best][0] - width // 4)
-    else:
-        start = 0
-    if start:
-        space = flat.find(" ", start)
-        start = space + 1 if 0 <= space < spans[0][0] + width else start
-        if spans:
-            start = min(start, spans[best][0])
-    end = min(len(flat), start + width)
-    if end < len(flat):
-        space = flat.rfind(" ", start, end)
-        end = space if space > start else end
-    out: list[str] = []
-    cursor = start
-    for s, e in spans:
-        if s < start or e > end:
-            continue
-        out.append(escape_markdown(flat[cursor:s]))
-        out.append(f"{mark[0]}{escape_markdown(flat[s:e])}{mark[1]}")
-        cursor = e
-    out.append(escape_markdown(flat[cursor:end]))
-    body = "".join(out).strip()
-    return ("…" if start > 0 else "") + body + ("…" if end < len(flat) or more else "")
-
-
-def _scanned(text: str) -> tuple[str, bool]:
-    """The start of ``text`` a snippet reads, in whole words (a cut word could match a
-    prefix), and whether any text follows it."""
-    text = text.strip()
-    if len(text) <= SNIPPET_SCAN:
-        return text, False
-    head = text[:SNIPPET_SCAN]
-    if not text[SNIPPET_SCAN].isspace():
-        head = head.rsplit(None, 1)[0]
-    return head, True
-
-
-def densest(starts: Sequence[int], window: float) -> int:
-    """Index of the match that opens the window holding the most matches (the first on ties).
-
-    A window opened at ``i`` holds the matches ``i..j-1`` whose start is less than ``window``
-    after ``starts[i]``; ``starts`` is ascending, so ``j`` only moves forward as ``i`` does.
-    One pass, not a count per match: a section of 40,000 matches took 42 s that way.
-    """
-    best, most, j = 0, 0, 0
-    for i, first in enumerate(starts):
-        j = max(j, i)
-        while j < len(starts) and starts[j] - first < window:
-            j += 1
-        if j - i > most:
-            best, most = i, j - i
-    return best
-
-
-_MARKDOWN = re.compile(r"([*_`~|>])")
-
-
-def escape_markdown(text: str) -> str:
-    """Keep rulebook asterisks and underscores from turning into Discord formatting."""
-    return _MARKDOWN.sub(r"\\\1", html.unescape(text))

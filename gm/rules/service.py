@@ -32,13 +32,12 @@ from gm.rules.search import (
     Glossary,
     GlossaryIndex,
     QueryPlan,
-    escape_markdown,
     index_terms,
     plan_query,
     query_forms,
     section_id_in,
-    snippet,
 )
+from gm.rules.snippets import escape_markdown, snippet
 from gm.workers import offload
 
 __all__ = [

@@ -18,11 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gm.rules import search
+from gm.rules import search, snippets
 from gm.rules.importers import headings, loader
 from gm.rules.importers.headings import _classify, markdown_heading, parse_headings, split_long
 from gm.rules.importers.paragraphs import MAX_CHARS, hard_split, parse_paragraphs, split_sentences
-from gm.rules.search import SNIPPET_SCAN, densest, snippet
+from gm.rules.snippets import SNIPPET_SCAN, densest, snippet
 
 REPORTED = "lock " * 40000
 
@@ -51,57 +51,69 @@ class CountingInt(int):
         return int(self) - int(other)
 
 
-class CountingWords:
-    """Stands in for ``search._WORD``: the same matches, positions that count their use."""
+class CountingSplit:
+    """Stands in for ``snippets._WORD_SPLIT``: the same words, counted as a section is read."""
 
     def __init__(self) -> None:
         self.words = 0
-        self.real = search._WORD
+        self.real = snippets._WORD_SPLIT
 
-    def finditer(self, text: str) -> Iterator[Any]:
-        for m in self.real.finditer(text):
-            self.words += 1
-            yield _Match(m)
-
-
-class _Match:
-    def __init__(self, match: re.Match[str]) -> None:
-        self._m = match
-
-    def start(self) -> int:
-        return CountingInt(self._m.start())
-
-    def end(self) -> int:
-        return self._m.end()
-
-    def group(self, index: int = 0) -> str:
-        return self._m.group(index)
+    def split(self, text: str) -> list[str]:
+        parts = self.real.split(text)
+        self.words += len(parts) // 2
+        return parts
 
 
 @pytest.fixture
-def counting_words(monkeypatch: pytest.MonkeyPatch) -> CountingWords:
-    words = CountingWords()
+def counting_words(monkeypatch: pytest.MonkeyPatch) -> CountingSplit:
+    """Words read from now on (no read kept from before), and the window's distances counted."""
+    words = CountingSplit()
     CountingInt.subtractions = 0
-    real_matches = search._matches
-    calls: list[int] = []
-    monkeypatch.setattr(search, "_WORD", words)
-    monkeypatch.setattr(search, "_matches", lambda *a: calls.append(1) or real_matches(*a))
-    words.matcher_calls = calls  # type: ignore[attr-defined]
+    real_densest = snippets.densest
+    monkeypatch.setattr(snippets, "_WORD_SPLIT", words)
+    monkeypatch.setattr(snippets, "_READS", snippets._Reads())
+    monkeypatch.setattr(snippets, "densest",
+                        lambda starts, window: real_densest([CountingInt(s) for s in starts], window))
     return words
 
 
-def test_the_snippet_window_is_linear_in_the_matches(counting_words: CountingWords) -> None:
+def test_the_snippet_window_is_linear_in_the_matches(counting_words: CountingSplit) -> None:
     """3,800 matches: the old window took a distance per pair of them (7 million), this one a
-    few per match. The per-word matcher runs once per word either way."""
+    few per match. Every word is read once."""
     text = "lock " * 3800
     assert len(text) < SNIPPET_SCAN
     out = snippet(text, "en", {"lock"}, set())
     assert out.startswith("**lock**") and out.endswith("…")
-    assert counting_words.words == 3800 and len(counting_words.matcher_calls) == 3800  # type: ignore[attr-defined]
+    assert counting_words.words == 3800
     assert CountingInt.subtractions <= 3 * 3800
 
 
-def test_the_snippet_reads_a_bounded_start_of_a_huge_section(counting_words: CountingWords) -> None:
+def test_a_section_is_read_once_for_every_query(counting_words: CountingSplit) -> None:
+    """Issue 33: a section's words are split and stemmed once; the next query on it (another word,
+    a prefix) only looks its own terms up in that read."""
+    text = "Lock the door. The doors lock. " * 50
+    assert "**Lock**" in snippet(text, "en", {"lock"}, set())
+    assert counting_words.words == 300
+    assert "**door**" in snippet(text, "en", {"door"}, set())
+    assert "**doors**" in snippet(text, "en", set(), {"doo"})
+    assert "**" not in snippet(text, "en", {"window"}, {"win"})
+    assert counting_words.words == 300
+    snippet(text, "it", {"lock"}, set())  # another language stems otherwise: read again
+    assert counting_words.words == 600
+
+
+def test_the_reads_kept_are_bounded_in_characters() -> None:
+    reads = snippets._Reads(size=1_000)
+    texts = [f"rule {i} " + "word " * 20 for i in range(40)]
+    for text in texts:
+        reads.read(text, "en")
+    reads.read(texts[-5], "en")  # used again: kept over older ones
+    assert 0 < reads.chars <= 1_000 and len(reads.reads) < 40
+    kept = [head for head, _, _ in reads.reads]
+    assert texts[-5].strip() == kept[-1] and texts[0].strip() not in kept
+
+
+def test_the_snippet_reads_a_bounded_start_of_a_huge_section(counting_words: CountingSplit) -> None:
     out = snippet(REPORTED * 5, "en", {"lock"}, set())  # 1 MB, 200,000 matches
     assert counting_words.words <= SNIPPET_SCAN // 5 and out.endswith("…")
     assert out.startswith("**lock** **lock**")
@@ -115,13 +127,20 @@ def test_the_snippet_cut_keeps_whole_words() -> None:
     assert snippet("do" + "x" * SNIPPET_SCAN, "en", set(), {"do"}).endswith("…")
 
 
+def _old_matches(word: str, language: str, exact: set[str], prefixes: set[str]) -> bool:
+    """Whether a text word was marked, word by word, as before issue 33 (``search._matches``)."""
+    stemmed, folded = search.stem(word, language), search.fold(word)
+    return stemmed in exact or folded in exact or any(
+        stemmed.startswith(p) or folded.startswith(p) for p in prefixes)
+
+
 def _old_snippet(text: str, language: str, exact: set[str], prefixes: set[str], width: int = 220) -> str:
     """``snippet`` as it was before the fix, verbatim but for the window search."""
     flat = " ".join(text.split())
     if not flat:
         return ""
     spans = [(m.start(), m.end()) for m in search._WORD.finditer(flat)
-             if search._matches(m.group(0).lower(), language, exact, prefixes)]
+             if _old_matches(m.group(0).lower(), language, exact, prefixes)]
     if spans:
         best = _quadratic_densest([s for s, _ in spans], width * 0.7)
         start = max(0, spans[best][0] - width // 4)
@@ -141,22 +160,24 @@ def _old_snippet(text: str, language: str, exact: set[str], prefixes: set[str], 
     for s, e in spans:
         if s < start or e > end:
             continue
-        out.append(search.escape_markdown(flat[cursor:s]))
-        out.append(f"**{search.escape_markdown(flat[s:e])}**")
+        out.append(snippets.escape_markdown(flat[cursor:s]))
+        out.append(f"**{snippets.escape_markdown(flat[s:e])}**")
         cursor = e
-    out.append(search.escape_markdown(flat[cursor:end]))
+    out.append(snippets.escape_markdown(flat[cursor:end]))
     body = "".join(out).strip()
     return ("…" if start > 0 else "") + body + ("…" if end < len(flat) else "")
 
 
-prose = st.lists(st.sampled_from(["lock", "Contrasto", "dadi", "the", "a", "move.", "*x*", "\n", "  ", "lockable"]),
+prose = st.lists(st.sampled_from(["lock", "Contrasto", "dadi", "the", "a", "move.", "*x*", "\n", "  ", "lockable",
+                                  "Città", "citta", "LOCKS", "&amp;", "perché"]),
                  max_size=120).map(" ".join)
 
 
 @settings(max_examples=200, deadline=None)
 @given(prose, st.integers(20, 300))
 def test_snippets_of_ordinary_sections_are_unchanged(text: str, width: int) -> None:
-    for exact, prefixes in (({"lock"}, set()), ({"contrast", "dad"}, {"lock"}), (set(), set())):
+    for exact, prefixes in (({"lock"}, set()), ({"contrast", "dad"}, {"lock"}), (set(), set()),
+                            ({"citt", "perch"}, {"am", "loc"})):
         assert snippet(text, "it", exact, prefixes, width=width) == _old_snippet(text, "it", exact, prefixes, width)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from db.store import Store
 from engines.core.errors import RuleError, TavoloError
-from gm.rules.search import Glossary, index_terms, plan_query, section_id_in, snippet
+from gm.rules.search import Glossary, index_terms, plan_query, section_id_in
 from gm.rules.service import (
     RulesService,
     cross_references,
@@ -17,6 +17,7 @@ from gm.rules.service import (
     rule_error_button,
     show_button,
 )
+from gm.rules.snippets import snippet
 from tests.rules.conftest import FIXTURES
 
 GUILD = 42

@@ -10,7 +10,7 @@ import logging
 import pytest
 
 from db import rules as repo
-from db.dialect import is_postgres
+from db.dialect import dialect, is_postgres
 from db.store import Store
 from gm.rules.corpus import index_missing
 from gm.rules.search import QueryPlan, Term
@@ -134,3 +134,31 @@ async def test_sections_stored_without_their_index_get_it(service: RulesService,
     service.begin_startup(None)
     await service.ready()
     assert _top(await service.search(GUILD, "palude", "wowboard", "it")) == before
+
+
+DADO_IT = ("# Dado rosso\nIl dado rosso ferisce.\n\n# Dado blu\nIl dado blu protegge.\n\n"
+           "# Dado verde\nIl dado verde cura.\n\n# Turno\nSi tira un dado.\n")
+DADO_EN = "# Dado red\nThe red dado wounds.\n\n# Dado blue\nThe blue one.\n\n# Dado green\nThe green one.\n"
+
+
+async def test_the_title_groups_of_both_languages_are_the_two_searches(service: RulesService, store: Store) -> None:
+    """Issue 33: the title groups (the reader's language, then the others) share one match text, so
+    SQLite ranks both in one statement; its rows are each search's own, in order, each cut at the limit."""
+    await service.import_document(GUILD, "wowboard", "dadi.md", DADO_IT.encode(), "it")
+    await service.import_document(GUILD, "wowboard", "dice.md", DADO_EN.encode(), "en")
+    match = QueryPlan("dado", None, [Term("dado", {"dad", "dado"})]).match_titles(dialect(store.conn))
+    groups = [(match, {"language": "it"}), (match, {"other_than": "it"})]
+    for limit in (2, 3, 30):
+        statements: list[str] = []
+        if not is_postgres(store.conn):
+            await store.conn.set_trace_callback(statements.append)
+        together = await repo.search_groups(store.conn, [], guild_id=GUILD, system="wowboard", limit=limit,
+                                            enough=limit, always=groups)
+        if not is_postgres(store.conn):
+            await store.conn.set_trace_callback(None)
+            assert len([sql for sql in statements if not sql.startswith("--")]) == 1  # "--": FTS5's own reads
+        apart = [row for _, where in groups for row in await repo.search(
+            store.conn, match, guild_id=GUILD, system="wowboard", limit=limit, **where)]
+        assert [(score, s.document, s.section_id) for score, s in together] == [
+            (score, s.document, s.section_id) for score, s in apart]
+        assert [s.language for _, s in together] == ["it"] * min(limit, 3) + ["en"] * min(limit, 3)
