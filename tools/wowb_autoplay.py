@@ -12,7 +12,7 @@ what ``tests/wowboard/test_console_game.py`` checks. Regenerate after a rules ch
 the same policy, plus the habits of ``tools/wowb_autoplay_policy.py`` (sealed bids at auctions, a few trades
 between friends standing together, the faction's two last characters holding a war's regions):
 
-    python tools/wowb_autoplay.py --seats 6 --seed 2 --out tests/wowboard/six_game.txt
+    python tools/wowb_autoplay.py --seats 6 --seed 4 --out tests/wowboard/six_game.txt
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from engines.wowboard import (
     rules_combat,
     rules_fight,
     rules_final_battle,
+    rules_guard,
     rules_leader,
     rules_pvp,
     rules_setup,
@@ -226,7 +227,8 @@ class WowBoardEngine:
                         for reach in [rules_fight.heal_targets(state, char, i)] for p in reach]
             return [A.Roll(), *(A.Roll(instants=[i]) for i in instants)]
         if d.kind == "reroll" and combat is not None and combat.attack is not None:
-            need = rules_abilities.colour_threats(combat, combat.attack.threat)  # threat_vs: a colour's own threat
+            mods = rules_guard.colour_threat(state, state.characters[combat.attack.character])  # round_start cards
+            need = rules_abilities.colour_threats(combat, combat.attack.threat, mods)  # threat_vs: a colour's own
             misses = [i for i, die in enumerate(combat.attack.dice)
                       if die.value < need.get(die.colour, combat.attack.threat) and not die.rerolled
                       ][:combat.attack.reroll]

@@ -22,24 +22,28 @@ from engines.wowboard.rules_common import ev
 from engines.wowboard.state import Character
 
 
-def colour_threats(combat: Combat, threat: int) -> dict[str, int]:
+def colour_threats(combat: Combat, threat: int, mods: dict[str, int] | None = None) -> dict[str, int]:
     """token-placement.1 with ``threat_vs``: the threat each listed dice colour needs in a normal combat
-    (colours not listed use ``threat``). ``threat`` is the attack's, card modifiers included."""
-    if combat.kind != "normal" or not combat.opponents:
-        return {}
-    base = max(o.threat for o in combat.opponents)
+    (colours not listed use ``threat``). ``threat`` is the attack's, card modifiers included; ``mods`` are the
+    attacker's own changes for one colour of its dice (a ``threat`` op with ``vs``, ``rules_guard``), in any
+    fight, never below 1."""
     out: dict[str, int] = {}
-    for o in combat.opponents:
-        spec = o.ability.get("threat_vs")
-        if spec:
-            colour = str(spec["colour"])
-            out[colour] = max(out.get(colour, 1), max(1, int(spec["value"]) + threat - base))
+    if combat.kind == "normal" and combat.opponents:
+        base = max(o.threat for o in combat.opponents)
+        for o in combat.opponents:
+            spec = o.ability.get("threat_vs")
+            if spec:
+                colour = str(spec["colour"])
+                out[colour] = max(out.get(colour, 1), max(1, int(spec["value"]) + threat - base))
+    for colour, n in (mods or {}).items():
+        out[colour] = max(1, out.get(colour, threat) + n)
     return out
 
 
-def place(before: RB.Boxes, dice: Sequence[BoardDie], combat: Combat, threat: int, attrition: int) -> RB.Boxes:
+def place(before: RB.Boxes, dice: Sequence[BoardDie], combat: Combat, threat: int, attrition: int,
+          mods: dict[str, int] | None = None) -> RB.Boxes:
     """token-placement.1–2 (``rules_boxes.place``) with the colours that need a threat of their own."""
-    threats = colour_threats(combat, threat)
+    threats = colour_threats(combat, threat, mods)
     rest = [d for d in dice if d.colour.value not in threats]
     boxes = RB.place(before, rest, threat, attrition)
     for colour, need in threats.items():

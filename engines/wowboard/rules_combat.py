@@ -26,6 +26,7 @@ from engines.core.events import Event
 from engines.core.system_dice import BoardColour, BoardDie, reroll_chosen, roll_pool
 from engines.wowboard import rules_abilities as RA
 from engines.wowboard import rules_boxes as RB
+from engines.wowboard import rules_guard as G
 from engines.wowboard import rules_spot as S
 from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, Opponent, RoundDice
 from engines.wowboard.content import Pack
@@ -117,7 +118,7 @@ def begin_attack(state: State) -> list[Event]:
     combat = _combat(state)
     if combat.cursor == 0 and combat.attack is None and combat.round_scorched < combat.round:
         combat.round_scorched = combat.round
-        events = scorch(state)
+        events = G.restore(state, "round_start") + scorch(state)  # card-limits.1: round_start cards first
         if waiting(state):
             combat.resume = "round_start"
             return events
@@ -298,14 +299,15 @@ def placement(state: State) -> list[Event]:
     assert attack is not None
     dice = [BoardDie(colour=BoardColour(d.colour), value=d.value, first=d.first, rerolled=d.rerolled)
             for d in attack.dice]
+    mods = G.colour_threat(state, state.characters[attack.character])  # a round_start threat for one colour
     if combat.kind == "normal":
         before = _boxes(combat)
-        boxes = _bonus(RA.place(before, dice, combat, attack.threat, attack.attrition), attack.bonus)  # threat_vs
+        boxes = _bonus(RA.place(before, dice, combat, attack.threat, attack.attrition, mods), attack.bonus)
         combat.boxes = BoxState(**boxes.__dict__)
     else:  # pvp-combat.4: each faction fills its own combat area
         side = state.characters[attack.character].faction
         before = RB.Boxes(**combat.pvp_boxes.get(side, BoxState()).model_dump())
-        boxes = _bonus(RB.place(before, dice, attack.threat, attack.attrition), attack.bonus)
+        boxes = _bonus(RA.place(before, dice, combat, attack.threat, attack.attrition, mods), attack.bonus)
         combat.pvp_boxes[side] = BoxState(**boxes.__dict__)
         combat.rolled[attack.character] = RoundDice(dice=[d.model_copy() for d in attack.dice], threat=attack.threat)
     # Issue 27.4: the line says what these dice hit (hit_*) and, beside it, what the boxes now hold.
@@ -432,7 +434,9 @@ def _boss_beaten(state: State, ref: str, combat: Combat) -> list[Event]:
 def defense(state: State) -> list[Event]:
     """defense-phase.1–3 for the whole group, with the wounds left for the group to split."""
     combat = _combat(state)
-    events = assign_hits(state, "wounds")
+    n, events = G.hits(state, "hit_assignment")  # defense-phase.1: cards add hits before the assignment
+    combat.boxes.damage += n
+    events += assign_hits(state, "wounds")
     if state.combat is None or not combat.opponents or combat.hit_after:
         return events
     return events + wounds_due(state)
@@ -441,12 +445,14 @@ def defense(state: State) -> list[Event]:
 def wounds_due(state: State) -> list[Event]:
     """defense-phase.2: the standing opponents' attack less defense hits and armor, for the group to split."""
     combat = _combat(state)
+    n, events = G.armor(state)  # defense-phase.2: the defense phase's armor cards
+    combat.boxes.armor += n
     boxes = _boxes(combat)
     if any("armor_halved" in o.ability for o in combat.opponents):  # the opponent's ability: armor counts half
         boxes = RB.Boxes(boxes.damage, boxes.defense, boxes.armor // 2, boxes.attrition)
-    combat.pending_wounds = RB.wounds_taken(boxes, foes(combat))
-    combat.step = "wounds"
-    return [ev("wounds_due", n=combat.pending_wounds)]
+    due, more = G.prevent_pool(state, RB.wounds_taken(boxes, foes(combat)))  # damage: before the split
+    combat.pending_wounds, combat.step = due, "wounds"
+    return [*events, *more, ev("wounds_due", n=combat.pending_wounds), *G.offer(state, due)]
 
 
 def companion_tokens(c: Character) -> tuple[str, int] | None:
@@ -495,9 +501,11 @@ def assign_wounds(state: State, split: dict[str, int], companions: dict[str, int
     for cid, n in split.items():
         pet = (companions or {}).get(cid, 0)
         events += absorb(state, state.characters[cid], pet)
-        if n - pet:
-            events += wound(state, state.characters[cid], n - pet, "combat", last_chance=True)
-            events += RA.drain(combat, state.characters[cid], n - pet)  # drain_energy
+        left, more = G.prevent_own(state, state.characters[cid], n - pet)  # defense-phase.2: "you would take"
+        events += more
+        if left:
+            events += wound(state, state.characters[cid], left, "combat", last_chance=True)
+            events += RA.drain(combat, state.characters[cid], left)  # drain_energy
     if waiting(state):  # character-defeat.1: asked before going on
         combat.step, combat.resume = "last_chance", "split"
         return events
@@ -512,7 +520,9 @@ def after_split(state: State) -> list[Event]:
     if not [c for c in combat.participants if c not in combat.fallen]:
         return events + end(state, won=False)
     combat.boxes = BoxState(**RB.resolve(_boxes(combat)).__dict__)
-    events += assign_hits(state, "round")
+    n, more = G.hits(state, "resolution")  # defense-phase.3: cards add hits before the assignment again
+    combat.boxes.damage += n
+    events += more + assign_hits(state, "round")
     if state.combat is None or combat.hit_after:
         return events
     return events + next_round(state)
@@ -552,9 +562,12 @@ def wound(state: State, char: Character, n: int, source: str, last_chance: bool 
         state.pending.insert(0, Pending(kind="companion_wounds", seats=[char.seat], character=char.id,
                                         options=[str(k) for k in range(most + 1)], default=str(most), n=n))
         return []
-    health, lost = RB.wounds_absorbed(char.health, n)
+    first = 1 if n and char.health > 0 else 0  # combat-general.2: the first token opens the on-wound window
+    char.health -= first
+    after = G.on_wound(state, char) if first else []  # card-limits.4: a card acts once a round, so only here
+    health, lost = RB.wounds_absorbed(char.health, n - first)
     char.health = health
-    events = [ev("wounded", name=char.id, n=n - lost, source=source)]
+    events = [ev("wounded", name=char.id, n=n - lost, source=source), *after]
     if char.health == 0:
         if last_chance and open_last_chance(state, char, lost):
             return [*events, ev("last_chance", name=char.id)]
@@ -574,7 +587,8 @@ def fall(state: State, char: Character, why: str) -> list[Event]:
 def end(state: State, *, won: bool) -> list[Event]:
     """combat-round.2: boxes cleared, Stun gone; what was beaten stays beaten."""
     combat = _combat(state)
+    events = G.restore(state, "combat_end")  # combat-round.2: the standing participants' end-of-combat cards
     for cid in combat.participants:
         state.characters[cid].stun = 0
     state.combat = None
-    return [ev("combat_won" if won else "combat_lost", defeated=len(combat.defeated))]
+    return [*events, ev("combat_won" if won else "combat_lost", defeated=len(combat.defeated))]

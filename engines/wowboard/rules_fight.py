@@ -22,6 +22,7 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard import rules_combat as C
+from engines.wowboard import rules_guard as G
 from engines.wowboard import rules_pvp
 from engines.wowboard.combat_state import Combat
 from engines.wowboard.content_cards import Effect
@@ -155,12 +156,14 @@ def _pay_instant(state: State, c: Character, source: str, energy: int) -> None:
 
 
 def dice_only_instants(state: State, char: str) -> list[str]:
-    """Instants whose every ability acts on the rolled dice (Frost Ring): nothing of theirs joins the pool, yet
-    they are paid at the pool step like any instant, which lets their triggers work this round (card-limits.3)."""
+    """Instants whose every ability acts on the rolled dice (Frost Ring) or later in the round (Snare Trap's
+    defense armor, Sheltering Prayer's prevention: ``rules_guard``): nothing of theirs joins the pool, yet they
+    are paid at the pool step like any instant, which lets those abilities work this round (card-limits.3)."""
     found: dict[str, bool] = {}
     for a in equipped_effects(state, char):
         if a.power_type == "instant":
-            found[a.source] = found.get(a.source, True) and is_trigger(a.effect)
+            found[a.source] = found.get(a.source, True) and (is_trigger(a.effect)
+                                                             or a.effect.timing in G.PAID_AT_POOL)
     return [source for source, only in found.items() if only]
 
 
@@ -322,8 +325,11 @@ def order_effects(state: State, value: str, dice: Dice) -> list[Event]:
 
 def answer_optional(state: State, top: Pending, value: str, dice: Dice) -> list[Event]:
     """The owner uses or declines an optional trigger (``rules_spot.decide``); the triggers after it go on,
-    then the attack phase from where it waited."""
+    then the attack phase from where it waited. In the defense phase's damage window (no attack phase) the
+    answer pays the card or not (``rules_guard.decide``) and the fight goes on to the split."""
     combat = state.combat
+    if combat is not None and combat.attack is None and top.character:  # the damage window (``rules_guard``)
+        return G.decide(state, top.character, top.target or "", value) + settle(state, dice, combat)
     if combat is None or combat.attack is None or not combat.attack.window:
         raise RuleError("wowboard.err.no_combat", rule="card-limits.6")
     window = combat.attack.window
@@ -440,7 +446,7 @@ def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
             events += C.reroll(state, [], dice)  # reroll.1: nothing to reroll (no Reroll, no dice): it passes
         elif combat.step == "hit_assign":
             events += C.defense(state)
-        elif combat.step == "wounds" and len(standing := [c for c in combat.participants
+        elif combat.step == "wounds" and not G.asking(state) and len(standing := [c for c in combat.participants
                                                           if c not in combat.fallen]) == 1 \
                 and not (combat.pending_wounds and C.companion_tokens(state.characters[standing[0]])):
             # one participant takes every wound, unless its companion could take some (power-cards.4)

@@ -29,12 +29,14 @@ faction's wounds before the other could otherwise end the fight with a winner wh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowboard import rules_boxes as RB
 from engines.wowboard import rules_combat as C
+from engines.wowboard import rules_guard as G
 from engines.wowboard.combat_state import BoxState, Combat
 from engines.wowboard.content import Faction, enemy_of
 from engines.wowboard.rules_common import ev, pack_of
@@ -177,6 +179,10 @@ def begin_defense(state: State) -> list[Event]:
     combat.step = "armor"
     events: list[Event] = []
     asks: list[Pending] = []
+    for faction in sides(combat):  # defense, pvp_armor timings: the faction's armor cards join first
+        n, more = G.armor(state, faction)
+        events += more
+        _store(combat, faction, replace(_boxes(combat, faction), armor=_boxes(combat, faction).armor + n))
     for faction in sides(combat):
         own, enemy = _boxes(combat, faction), _boxes(combat, enemy_of(faction))
         if not own.armor:
@@ -210,12 +216,25 @@ def hits_step(state: State) -> list[Event]:
     """pvp-defense.2: every faction empties its damage box; each hit is a wound for the other side."""
     combat = _combat(state)
     combat.wounds_due, combat.unabsorbed = {}, {}
+    events: list[Event] = []
     for faction in sides(combat):
+        n, more = G.hits(state, "hit_assignment", faction)  # the faction's hit-assignment cards
+        events += more
         boxes = _boxes(combat, faction)
-        combat.wounds_due[enemy_of(faction)] = boxes.damage
+        combat.wounds_due[enemy_of(faction)] = boxes.damage + n
         _store(combat, faction, RB.Boxes(0, boxes.defense, 0, boxes.attrition))  # armor went in the strip
     combat.pvp_stage, combat.step = "hits", "wounds"
-    return [ev("pvp_hits_due", **combat.wounds_due)]
+    return [*events, ev("pvp_hits_due", **combat.wounds_due), *_prevent(state)]
+
+
+def _prevent(state: State) -> list[Event]:
+    """The ``damage`` window before a faction splits its wounds: cards that prevent some of them."""
+    combat = _combat(state)
+    events: list[Event] = []
+    for faction in sides(combat):
+        combat.wounds_due[faction], more = G.prevent_pool(state, combat.wounds_due.get(faction, 0), faction)
+        events += more + G.offer(state, combat.wounds_due[faction], faction)
+    return events
 
 
 def resolution_step(state: State) -> list[Event]:
@@ -223,13 +242,18 @@ def resolution_step(state: State) -> list[Event]:
     and the side left with hits deals that many wounds; both areas are then empty."""
     combat = _combat(state)
     att, dfn = sides(combat)
+    events: list[Event] = []
+    for faction in (att, dfn):  # the faction's resolution cards add hits to its damage box first
+        n, more = G.hits(state, "resolution", faction)
+        events += more
+        _store(combat, faction, replace(_boxes(combat, faction), damage=_boxes(combat, faction).damage + n))
     deadly = variant_on(state, DEADLY_PVP)  # variants.1: at the resolution nothing cancels
     to_att, to_dfn = (RB.pvp_deadly_resolution if deadly else RB.pvp_resolution)(_boxes(combat, att),
                                                                                  _boxes(combat, dfn))
     combat.pvp_boxes, combat.unabsorbed = {att: BoxState(), dfn: BoxState()}, {}
     combat.wounds_due = {att: to_att, dfn: to_dfn}
     combat.pvp_stage, combat.step = "resolution", "wounds"
-    return [ev("pvp_resolution_due", **combat.wounds_due)]
+    return [*events, ev("pvp_resolution_due", **combat.wounds_due), *_prevent(state)]
 
 
 def victim(state: State) -> Faction | None:
@@ -255,10 +279,12 @@ def assign_wounds(state: State, split: dict[str, int], companions: dict[str, int
     for cid, n in split.items():
         pet = (companions or {}).get(cid, 0)
         events += C.absorb(state, state.characters[cid], pet)
-        if n - pet:
+        left, more = G.prevent_own(state, state.characters[cid], n - pet)  # "prevent wounds you would take"
+        events += more
+        if left:
             room = state.characters[cid].health  # variants.1: what it can still take
-            events += C.wound(state, state.characters[cid], n - pet, "pvp", last_chance=True)
-            combat.unabsorbed[faction] = combat.unabsorbed.get(faction, 0) + max(0, n - pet - room)
+            events += C.wound(state, state.characters[cid], left, "pvp", last_chance=True)
+            combat.unabsorbed[faction] = combat.unabsorbed.get(faction, 0) + max(0, left - room)
             if cid in combat.fallen:
                 combat.fell_at.setdefault(cid, mark)
     return events
@@ -297,19 +323,21 @@ def _end_stalled(state: State) -> list[Event]:
     """No winner and no loot, as in a draw (pvp-defense.5), but nobody fell: everyone stays where they are."""
     combat = _combat(state)
     rounds = combat.quiet_rounds
+    events = G.restore(state, "combat_end")  # combat-round.2
     combat.winner, combat.step = None, "over"
     combat.pvp_boxes, combat.wounds_due = {}, {}
     for cid in combat.participants:
         state.characters[cid].stun = 0  # combat-round.2: Stun ends with the fight
     state.pending = [p for p in state.pending if p.kind != "armor_strip"]
     state.combat = None
-    return [ev("pvp_stalled", rounds=rounds)]
+    return [*events, ev("pvp_stalled", rounds=rounds)]
 
 
 def _end_wiped(state: State, wiped: Sequence[Faction]) -> list[Event]:
     """pvp-defense.2, .5: the side with characters standing wins; both wiped at once → no winner."""
     combat = _combat(state)
     winner = None if len(wiped) == 2 else enemy_of(wiped[0])
+    cards = G.restore(state, "combat_end")  # combat-round.2: the survivors' end-of-combat cards
     events: list[Event] = []
     if winner is None and variant_on(state, DEADLY_PVP):  # variants.1, W40: fewer wounds left over wins
         winner, events = deadly_tiebreak(combat)
@@ -320,10 +348,10 @@ def _end_wiped(state: State, wiped: Sequence[Faction]) -> list[Event]:
     state.pending = [p for p in state.pending if p.kind != "armor_strip"]
     state.combat = None
     if winner is None:
-        return [*events, ev("pvp_draw")]
+        return [*cards, *events, ev("pvp_draw")]
     if events:  # the tie-break's line already says who wins, and nobody stands
         return events
-    return [*events, ev("pvp_won", faction=winner, names=", ".join(standing(state, combat, winner)))]
+    return [*cards, ev("pvp_won", faction=winner, names=", ".join(standing(state, combat, winner)))]
 
 
 def deadly_tiebreak(combat: Combat) -> tuple[Faction | None, list[Event]]:
@@ -341,7 +369,7 @@ def auto_step(state: State) -> list[Event] | None:
     combat = _combat(state)
     if combat.step == "attack":  # an attack phase just ended (``rules_combat.next_attacker``): go on at once
         return after_attack_phase(state)
-    if C.waiting(state):  # character-defeat.1 comes first
+    if C.waiting(state) or G.asking(state):  # character-defeat.1, a card's price in the damage window first
         return None
     if combat.step == "armor":
         if any(p.kind == "armor_strip" for p in state.pending):

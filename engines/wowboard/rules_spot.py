@@ -42,6 +42,7 @@ from engines.wowboard.content_cards import TRIGGER_TIMINGS, Condition, Effect, i
 from engines.wowboard.rules_abilities import colour_threats
 from engines.wowboard.rules_common import ev
 from engines.wowboard.rules_conditions import holds
+from engines.wowboard.rules_guard import colour_threat
 from engines.wowboard.rules_limits import mark, used
 from engines.wowboard.rules_sheet import equipped_effects
 from engines.wowboard.state import Character, Pending, State
@@ -178,7 +179,7 @@ def harmful(state: State, attack: AttackPhase, t: Trigger) -> bool:
     energy alone is never called harmful, since the card was built to be paid for."""
     combat = state.combat
     assert combat is not None
-    need = colour_threats(combat, attack.threat)
+    need = colour_threats(combat, attack.threat, colour_threat(state, state.characters[attack.character]))
     cond = t.effect.condition
     claimed = (spot(attack, cond) or []) if cond is not None and cond.kind == "spot" else []
     taken: list[int] = []
