@@ -44,7 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.km_games import USERS, record
-from bench.reminders import build_postgres, build_sqlite, pg_schema
+from bench.reminders import build_postgres, build_sqlite, built_app, pg_schema
 from common.i18n import SUPPORTED, t
 from gm.app import App
 from gm.context import Actor, Place
@@ -75,12 +75,7 @@ def _line(name: str, times: list[float]) -> str:
 
 
 async def run(backend: str, settings: Settings, build: Callable[[], object], calls: int, *, worded: bool) -> None:
-    app = await App.open(settings, seed=1)  # migrates the empty database
-    await app.close()
-    built = build()
-    if asyncio.iscoroutine(built):
-        await built
-    app = await App.open(settings, seed=1)
+    app = await built_app(settings, build)
     if worded:  # positions saved since migration 016 carry what they ask, worded
         asks = json.dumps({lang: t("km.ask.turn", lang, piece="Goultard") for lang in SUPPORTED})
         async with app.tables.store.transaction() as conn:

@@ -399,15 +399,21 @@ class Scenario:
     waiting: bool
 
 
-async def run(backend: str, settings: Settings, build: Callable[[], Any], scenario: Scenario,
-              args: argparse.Namespace, *, before: bool = False) -> Pass:
-    """One scenario on a freshly built database: the first pass, then ``--passes`` more; returns the first."""
-    app = await App.open(settings, seed=1)  # migrates the empty database
+async def built_app(settings: Settings, build: Callable[[], Any]) -> App:
+    """The App on the database ``build`` fills (``build_sqlite``/``build_postgres``): opened once empty so
+    the migrations make its tables, filled, then opened again as a restarted bot would find it."""
+    app = await App.open(settings, seed=1)
     await app.close()
     built = build()
     if asyncio.iscoroutine(built):
         await built
-    app = await App.open(settings, seed=1)
+    return await App.open(settings, seed=1)
+
+
+async def run(backend: str, settings: Settings, build: Callable[[], Any], scenario: Scenario,
+              args: argparse.Namespace, *, before: bool = False) -> Pass:
+    """One scenario on a freshly built database: the first pass, then ``--passes`` more; returns the first."""
+    app = await built_app(settings, build)
     freeze_start_up_heap()  # as the bot does on READY: no full collection walks the start-up heap mid-pass
     try:
         # Discord's ~50 ms per post, simulated faster with the confirmation interval shortened alike: the

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.km_games import USERS, record
 from bench.my_games import _load, _timed  # the same meter as /game mine's bench
-from bench.reminders import build_postgres, build_sqlite, pg_schema
+from bench.reminders import build_postgres, build_sqlite, built_app, pg_schema
 from gm.app import App
 from gm.context import Actor, Place
 from gm.settings import Settings
@@ -127,12 +127,7 @@ async def endings_postgres(url: str, finished: list[tuple[int, dict[str, Any]]],
 # ---------------------------------------------------------------- the reads
 async def run(backend: str, settings: Settings, build: Callable[[], object],
               endings: Callable[[list[tuple[int, dict[str, Any]]]], object], args: argparse.Namespace) -> None:
-    app = await App.open(settings, seed=1)  # migrates the empty database
-    await app.close()
-    built = build()
-    if asyncio.iscoroutine(built):
-        await built
-    app = await App.open(settings, seed=1)
+    app = await built_app(settings, build)
     rows = await app.store.conn.execute_fetchall("SELECT id, options FROM games WHERE status = 'finished' ORDER BY id")
     await app.close()
     finished = [(int(r[0]), json.loads(r[1] or "{}")) for r in rows]
