@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 
 from engines.warlord.state import State
 from renderers import kit, kit_palette_draw
-from renderers.warlord import field, layout, overlay, palette, panel
+from renderers.warlord import field, layout, overlay, palette, panel, tiles
 from renderers.warlord.layout import HEIGHT, MARGIN, WIDTH
 
 __all__ = ["HEIGHT", "WIDTH", "render", "render_image", "warm_up"]
@@ -125,6 +125,39 @@ def warm_up() -> None:
                          SeatSetup(seat=1, user_id=1, name="up", config={"deck": "ashen_horde"})], options={})
     from renderers import kit_warm
 
+    last = None
     for view in kit_warm.playout(engine, setup):  # a table at start, then under way (issue 28)
         for lang in ("en", "it"):
             render(view, lang=lang, log_lines=["warm up"])  # type: ignore[arg-type]
+        last = view
+    if isinstance(last, State):
+        warm_tiles(last)
+
+
+def warm_tiles(state: State) -> None:
+    """Draw a ready and a spent tile of every character of the built-in decks, in both languages.
+
+    Why (issue 28, bench/cold_start.py): a table's first picture after start-up cost 20-34 ms against
+    ~5 ms later, most of it rasterising the names and stat lines of cards the warm-up's few positions
+    never showed. The built-in cards are known, so their tiles' texts can be cut once here, in the fork
+    server, where every worker shares them. ``state`` is a table under way, for its players and factions."""
+    from engines.warlord.rules_setup import pack_for
+    from engines.warlord.state import CardInst, CharState
+
+    sample = state.model_copy(deep=True)
+    characters = [card.id for card in pack_for(None).cards if card.type == "character"]
+    for card in pack_for(None).cards:
+        sample.cards_def.setdefault(card.id, card)
+    for k, card_id in enumerate(characters):
+        uid = f"warm{k}"
+        sample.cards[uid] = CardInst(uid=uid, card=card_id, owner=k % 2)
+        sample.chars[uid] = CharState(uid=uid, controller=k % 2, army_of=k % 2)
+    scratch = kit_palette_draw.Draw(_canvas(HEIGHT).copy(), palette.shared())
+    for k in range(len(characters)):
+        uid = f"warm{k}"
+        for orient in ("ready", "spent"):
+            sample.chars[uid].state = orient  # type: ignore[assignment]
+            for lang in ("en", "it"):
+                for scale in (1.0, layout.MIN_SCALE):  # a name on one line, and split on two (a crowded rank)
+                    spec = tiles.measure(sample, uid, lang, scale)
+                    tiles.draw_tile(scratch, spec, (MARGIN, MARGIN, MARGIN + spec.width, MARGIN + spec.body_h))
