@@ -349,3 +349,21 @@ def test_unique_ids_skip_ids_taken_by_other_headings() -> None:
     assert got == ["a", "a-3", "a-2", "a-4", "a-5", "a-2-2", "b"]
     plain: set[str] = set()
     assert [unique_id("a", plain) for _ in range(3)] == ["a", "a-2", "a-3"]
+
+
+def test_issue33_lead_title_keeps_short_opening_words_and_drops_spaced_letters() -> None:
+    from gm.rules.importers.headings import lead_title
+
+    assert lead_title("Se il tiro supera la difesa il colpo va a segno e lascia una ferita.").startswith("Se il tiro")
+    assert lead_title("Se ha successo, il bersaglio cambia.").startswith("Se ha successo")
+    assert lead_title("Y o u r M o s t Dangerous Foes come back each round.").startswith("Dangerous")
+
+
+def test_issue33_a_heading_whose_gloss_wraps_onto_the_next_line_is_one_heading() -> None:
+    from gm.rules.importers.headings import is_title_case, join_glosses
+
+    lines = ["Tiri Contrapposti e Sfide (Opposed", "Rolls)", "Body text that goes on.", "Una riga (con", "testo)"]
+    assert join_glosses(lines) == ["Tiri Contrapposti e Sfide (Opposed Rolls)", "Body text that goes on.",
+                                   "Una riga (con", "testo)"]  # the last pair is not a title: left alone
+    assert is_title_case("Prove di Abilità e Tiri Salvezza (Skill Checks and Saves)")  # gloss words not counted
+    assert not is_title_case("Prove di Abilità e Tiri Salvezza Contro Nemici Molto Pericolosi Ancora")

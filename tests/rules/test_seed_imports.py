@@ -99,3 +99,21 @@ def test_wowboard_long_sections_split_at_their_own_words() -> None:
     children = [s for s in sections if s.parent == setup.id]
     assert setup.text and children and all("preparazione" not in c.title.casefold() for c in children)
     assert not any(re.search(r"pagina \d+$", t) for t in titles)  # where a box sat in the booklet, not a title
+
+
+def test_issue33_warlord_no_title_starts_mid_sentence() -> None:
+    """A chunk titled by its opening words keeps its first words ("Se il risultato…" was cut to "il
+    risultato…": two-letter words were taken for letters the PDF spaced out). (The other two seeds have
+    lower-case titles of their own: "a) …" steps, a flowchart box's "di GHIACCIO o …".)"""
+    for section in _import(WARLORD, "warlord"):
+        assert not section.title[:1].islower(), section.title
+
+
+def test_issue33_warlord_a_heading_whose_gloss_wrapped_is_one_title_over_its_own_text() -> None:
+    """The sheet sets the skill-check heading with its English gloss over two lines, in a column next to
+    another heading: read as one title, its text is under it, not under the heading before it."""
+    sections = _import(WARLORD, "warlord")
+    by_title = {s.title.casefold(): s for s in sections}
+    checks = by_title["prove di abilità e tiri salvezza (skill checks and saves)"]
+    assert "d20" in checks.text and checks.text[:1].isupper()
+    assert all("skill checks" not in s.text[:80].casefold() for s in sections if s is not checks)

@@ -43,7 +43,7 @@ _SENTENCE_END = re.compile(r"[.!?:;\"”»)\]]$")
 _SMALL_WORDS = {
     "a", "ad", "al", "alla", "alle", "and", "as", "at", "by", "con", "da", "dal", "de", "dei", "del",
     "della", "delle", "di", "e", "ed", "for", "from", "gli", "i", "il", "in", "la", "le", "lo", "nel",
-    "nella", "of", "on", "or", "per", "su", "sul", "the", "to", "un", "una", "uno", "vs", "with",
+    "nella", "of", "on", "or", "per", "su", "sul", "the", "to", "un", "una", "uno", "vs", "with", "è", "o",
 }
 MIN_HEADINGS = 3
 LONG_SECTION = 2400
@@ -69,8 +69,11 @@ def is_all_caps(line: str) -> bool:
 def is_title_case(line: str) -> bool:
     """``Cosa gli Scriba Hanno Creato`` — short, capitalized words, no sentence punctuation."""
     words = line.split()
-    if not 1 <= len(words) <= 8 or len(line) > 60 or line[-1] in ".,;:-" or not line[0].isupper():
+    if len(line) > 60 or line[-1] in ".,;:-" or not line[0].isupper():
         return False
+    if len(words) > 8:  # "Prove di Abilità e Tiri Salvezza (Skill Checks and Saves)": the gloss's words not counted
+        glossed = _GLOSSED.match(line)
+        return bool(glossed) and len(glossed.group(1).split()) <= 8 and is_title_case(glossed.group(1))
     if ":" in line or sum(c.isalpha() for c in line) < 4:
         return False
     if not all(w[0].isalpha() or w[0] in "'’(\"“«" for w in words):
@@ -126,7 +129,9 @@ def _strict_title(line: str, nxt: str) -> bool:
     prose. Inside a long section such a line is a sub-heading even after a line that stops
     mid-sentence, because the extraction put another column's text before it. (The second line of a
     wrapped gloss, ``Checks and Saves)``, and a name over a list of names are not.)"""
-    words = [_ELISION.sub("", w) or w for w in line.split() if w.lower() not in _SMALL_WORDS]
+    glossed = _GLOSSED.match(line)  # "Prove di Abilità (Skill Checks and Saves)": the gloss is English
+    words = [_ELISION.sub("", w) or w for w in (glossed.group(1) if glossed else line).split()
+             if w.lower() not in _SMALL_WORDS]
     prose = nxt.split()
     return (len(words) >= 2 and line.count("(") == line.count(")") and is_title_case(line)
             and all(w[0].isupper() for w in words)
@@ -212,7 +217,7 @@ def parse_headings(raw: str) -> list[Section]:
     a long section is cut at its own sub-headings,
     and what is still too long is cut into children titled by their opening words, never "(2)".
     """
-    lines = card_debris(respace_lines(strip_furniture(normalize_text(raw).split("\n"))))
+    lines = join_glosses(card_debris(respace_lines(strip_furniture(normalize_text(raw).split("\n")))))
     contents, table = table_of_contents(lines)
     lines = [line for i, line in enumerate(lines) if i not in table]  # the table is not a section's text
     levels = _classify(lines, contents)
@@ -274,7 +279,8 @@ def _split_section(
     listed = listed if listed is not None else _in_lists(lines)
     for raw, nxt, in_list in zip(lines, following, listed, strict=True):
         line = raw.strip()
-        if line and (not previous or _SENTENCE_END.search(previous) or _strict_title(line, nxt)) and len(line) <= 50 \
+        if line and (not previous or _SENTENCE_END.search(previous) or _strict_title(line, nxt)) \
+                and len(line) <= (60 if _GLOSSED.match(line) else 50) \
                 and line not in labels \
                 and (" " in line or is_all_caps(line)) \
                 and nxt and not nxt[0].islower() and len(nxt) > 25 and (
@@ -305,11 +311,34 @@ def lead_title(text: str) -> str:
     if m := _LEAD.match(text):
         return m.group(1).strip()
     tokens = text.split()
-    while tokens and len(tokens[0]) <= 2 and tokens[0].lower() not in _SMALL_WORDS:
-        tokens.pop(0)  # a title does not open on letters spaced out by the PDF ("Y o u r M o s t")
+    spaced = 0
+    while spaced < len(tokens) and len(tokens[spaced]) <= 2:
+        spaced += 1
+    if spaced >= 3:  # a title does not open on letters spaced out by the PDF ("Y o u r M o s t"); two short
+        del tokens[:spaced]  # words are words ("Se il risultato…", "Se ha successo…"), kept with their capital
     debris = next((i for i, t in enumerate(tokens) if len(t) == 1 and t.isalpha() and t.lower() not in _SMALL_WORDS),
                   len(tokens))
     return short_title(" ".join(tokens[:debris]) or text, 6)  # …nor carries them ("Talenti (Feats) M i s c")
+
+
+def join_glosses(lines: list[str]) -> list[str]:
+    """A heading whose gloss wrapped onto the next line (``Prove di Abilità e Tiri Salvezza (Skill`` /
+    ``Checks and Saves)``) as one line, so it is read as the heading it is: cut in two, neither half
+    looked like one, and its text went under the heading before it (issue 33, Warlord's two columns)."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        line = lines[k].strip()
+        if line.count("(") == line.count(")") + 1 and k + 1 < len(lines):
+            tail = lines[k + 1].strip()
+            joined = f"{line} {tail}"
+            if tail.endswith(")") and "(" not in tail and len(tail) <= 30 and is_title_case(joined):
+                out.append(joined)
+                k += 2
+                continue
+        out.append(lines[k])
+        k += 1
+    return out
 
 
 def respace_lines(lines: list[str]) -> list[str]:
