@@ -367,3 +367,21 @@ def test_issue33_a_heading_whose_gloss_wraps_onto_the_next_line_is_one_heading()
                                    "Una riga (con", "testo)"]  # the last pair is not a title: left alone
     assert is_title_case("Prove di Abilità e Tiri Salvezza (Skill Checks and Saves)")  # gloss words not counted
     assert not is_title_case("Prove di Abilità e Tiri Salvezza Contro Nemici Molto Pericolosi Ancora")
+
+
+def test_issue33_a_staff_list_is_dropped_with_its_wrapped_names() -> None:
+    from gm.rules.importers.layout import credits_page
+
+    lines = ["Il gioco finisce quando resta un solo giocatore.", "Lead Design: Anna Rossi",
+             "Art Direction: Marco Bianchi", "Editing: Luca Verdi", "Artists: Ada Neri, Ed Lupo, Bea Sala,",
+             "Ed Cox, Gil Moro, Ivo Pace,", "Playtesters: Rita Gallo", "Gioca le carte con la dicitura più recente."]
+    assert credits_page(lines, "it") == {1, 2, 3, 4, 5, 6}  # "Ed" is a name here, not Italian's "ed"
+    assert credits_page(lines[:3] + lines[7:], "it") == set()  # two roles are not a staff list
+
+
+def test_issue33_warlord_staff_list_titles_no_section() -> None:
+    """The sheet's staff list once gave the glossary a child titled by a list of artists."""
+    from tests.rules.test_seed_imports import WARLORD, _import
+
+    sections = _import(WARLORD, "warlord")
+    assert not any("Zinser" in s.title or "Horne" in s.title or "Zinser" in s.text for s in sections)

@@ -126,8 +126,41 @@ def card_debris(lines: list[str]) -> list[str]:
         following[i] = nxt
         nxt = lines[i].strip() or nxt
     counts = Counter(line.strip() for line in lines)
-    return [line for i, line in enumerate(lines)
-            if not is_card_debris(line, language, near[i], following[i], counts[line.strip()] >= 2)]
+    staff = credits_page(lines, language)
+    return [line for i, line in enumerate(lines) if i not in staff
+            and not is_card_debris(line, language, near[i], following[i], counts[line.strip()] >= 2)]
+
+
+_ROLE = re.compile(r"^[A-Z][A-Za-z ]{2,30}:\s*\S")  # "Art Direction: …", "Lead Designer: …"
+MIN_ROLES = 4
+
+
+def _names(line: str) -> bool:
+    """``David Horne, Ed Cox, Franz Vohwinkel,``: three or more short capitalised names between commas (a
+    name may look like a word of the document: "Ed" is Italian's "ed")."""
+    parts = [part.strip() for part in line.split(",") if part.strip()]
+    return len(parts) >= 3 and all(part[0].isupper() and len(part.split()) <= 3 for part in parts)
+
+
+def credits_page(lines: list[str], language: str) -> set[int]:
+    """Indexes of the lines of a staff list: a stretch of lines with none of the document's words that
+    holds at least ``MIN_ROLES`` ``Role: names`` lines (the names wrap onto the lines after them).
+    Why (issue 33): the Warlord sheet's staff list ran into its glossary, and a chunk there was titled
+    by a list of artists."""
+    out: set[int] = set()
+    i = 0
+    while i < len(lines):
+        if not (_ROLE.match(lines[i].strip()) and not _own_and_foreign(lines[i], language)[0]):
+            i += 1
+            continue
+        end, roles = i, 1
+        while end + 1 < len(lines) and (_names(lines[end + 1]) or not _own_and_foreign(lines[end + 1], language)[0]):
+            end += 1
+            roles += bool(_ROLE.match(lines[end].strip()))
+        if roles >= MIN_ROLES:
+            out.update(range(i, end + 1))
+        i = end + 1
+    return out
 
 
 def toc_key(title: str) -> str:
