@@ -4,31 +4,20 @@ clock wait still running may need (it began before the vacation ended), since th
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-
-import pytest
 
 from db import clocks as clock_repo
 from gm.app import App
 from gm.context import Place
-from gm.settings import Settings
 from gm.table.autopilot import PRUNE_EVERY, Autopilot
 from gm.table.clock_sync import SPAN_RETENTION
 from gm.timefmt import iso
 from tests.conftest import ALICE, BOB
-from tests.fakes import RaceEngine
+from tests.table.clocked import clocked_app  # noqa: F401 (the fixture "app")
 
 PLACE = Place(channel_id=320, guild_id=1)
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 D = timedelta(days=1)
-
-
-@pytest.fixture
-async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=3)
-    yield application
-    await application.close()
 
 
 async def _span(app: App, guild: int, user: int, starts: datetime, ends: datetime) -> None:

@@ -6,38 +6,21 @@ Time is injected through ``app.tables.now`` as in ``test_turn_clock``."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
-
-import pytest
+from datetime import timedelta
 
 from db import clocks as clock_repo
 from gm.app import App
 from gm.context import Actor, Place
-from gm.settings import Settings
 from gm.table.absent import set_policy
 from gm.table.autopilot import Autopilot
 from gm.timefmt import iso
 from tests.conftest import ALICE, BOB, JUDGE
-from tests.fakes import RaceEngine
+from tests.table.clocked import T0, at, clocked_app  # noqa: F401 (clocked_app: the fixture "app")
 
 PLACE = Place(channel_id=310, guild_id=1)
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 H = timedelta(hours=1)
 M = timedelta(minutes=1)
 BANK = 7 * 86400
-
-
-@pytest.fixture
-async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=3)
-    application.tables.now = lambda: T0
-    yield application
-    await application.close()
-
-
-def at(app: App, moment: datetime) -> None:
-    app.tables.now = lambda: moment
 
 
 async def _clock(app: App) -> tuple[dict[int, clock_repo.SeatClock], str | None]:

@@ -6,7 +6,6 @@ indexes. Time is injected: ``app.tables.now`` for the commits, ``now`` for the r
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -18,30 +17,16 @@ from db import clocks as clock_repo
 from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Actor, Place
-from gm.settings import Settings
 from gm.table import turn_clock as TC
 from gm.table.absent import MOVE_EVENT, set_policy
 from gm.table.autopilot import Autopilot
 from gm.table.away import come_back, go_away
 from gm.timefmt import iso
 from tests.conftest import ALICE, BOB, JUDGE
-from tests.fakes import RaceEngine
+from tests.table.clocked import T0, at, clocked_app  # noqa: F401 (clocked_app: the fixture "app")
 
 PLACE = Place(channel_id=300, guild_id=1)
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 H = timedelta(hours=1)
-
-
-@pytest.fixture
-async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=3)
-    application.tables.now = lambda: T0
-    yield application
-    await application.close()
-
-
-def at(app: App, moment: datetime) -> None:
-    app.tables.now = lambda: moment
 
 
 async def _race(app: App, options: str) -> None:
