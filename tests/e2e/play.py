@@ -163,3 +163,38 @@ async def open_krosmaster_game(fake: FakeDiscord, channel: str = "games", *, but
     board = board_of(res, fake)
     png(board)
     return await drive_krosmaster_setup(fake, board, buttons=buttons)
+
+
+@dataclass(frozen=True)
+class ScriptStep:
+    """One command of a console script, as a Discord member sends it: who (the last ``/as``), the command's
+    name (``wowb trade``), its options, and the line itself (for failure messages)."""
+
+    user: str
+    command: str
+    options: dict[str, str | int]
+    line: str
+
+
+def script_steps(text: str, numbers: frozenset[str] = frozenset()) -> list[ScriptStep]:
+    """A console script's commands, each with the member the last ``/as`` named (alice before any): blank
+    lines, comments and trailing ``  # notes`` left out. ``numbers``: options Discord's client sends as
+    integers."""
+    import shlex
+
+    steps: list[ScriptStep] = []
+    user = "alice"
+    for raw in text.splitlines():
+        line = raw.split("  #", 1)[0].strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("/as "):
+            user = line.split()[1]
+            continue
+        words = shlex.split(line.lstrip("/"))
+        options: dict[str, str | int] = {}
+        for word in (w for w in words if ":" in w):
+            key, value = word.split(":", 1)
+            options[key] = int(value) if key in numbers else value
+        steps.append(ScriptStep(user, " ".join([w for w in words if ":" not in w][:2]), options, line))
+    return steps

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from engines.warlord import actions as A
 from engines.warlord.state import State
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 from tests.e2e.harness import BotProcess
-from tests.e2e.play import load_table, ok, settled
+from tests.e2e.play import load_table, ok, script_steps, settled
 
 pytestmark = pytest.mark.e2e
 
@@ -73,13 +72,6 @@ def _hidden_names(state: State) -> set[str]:
 
 
 
-def _command(line: str) -> tuple[str, dict[str, str]]:
-    words = shlex.split(line.lstrip("/"))
-    names = [w for w in words if ":" not in w]
-    options = dict(w.split(":", 1) for w in words if ":" in w)
-    return " ".join(names[:2]), options
-
-
 def _public_since(fake: FakeDiscord, seen: set[int]) -> list[FakeMessage]:
     """Public messages of the channel not checked yet, and those edited since (boards edit in place)."""
     fresh = []
@@ -94,17 +86,10 @@ def _public_since(fake: FakeDiscord, seen: set[int]) -> list[FakeMessage]:
 async def test_warlord_full_game_to_victory_never_names_a_hand_card_in_public(
         fake: FakeDiscord, run_bot: StartBot) -> None:
     bot = await run_bot(TAVOLO_DICE_SEED="1")  # the script's rolls, as `--seed 1` gives them in the console
-    user = fake.users["alice"]
     seen: set[int] = set()
     checked = strikes = 0
-    for raw in SCRIPT.read_text(encoding="utf-8").splitlines():
-        line = raw.split("  #", 1)[0].strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("/as "):
-            user = fake.users[line.split()[1]]
-            continue
-        command, options = _command(line)
+    for step in script_steps(SCRIPT.read_text(encoding="utf-8")):
+        user, command, options, line = fake.users[step.user], step.command, step.options, step.line
         if command == "warlord strike":  # the targets offered are exactly the legal strikes
             state = _state(fake, bot)
             seat = 0 if user is fake.users["alice"] else 1

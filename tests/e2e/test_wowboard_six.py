@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from engines.wowboard import ENGINE
 from engines.wowboard.state import State
 from tests.e2e.fake_discord import FakeDiscord, FakeUser
 from tests.e2e.harness import BotProcess
-from tests.e2e.play import load_table, ok, settled
+from tests.e2e.play import load_table, ok, script_steps, settled
 
 pytestmark = pytest.mark.e2e
 
@@ -29,18 +28,7 @@ SCRIPT = Path(__file__).resolve().parents[1] / "wowboard" / "six_game.txt"
 NEW_MEMBERS = ("dave", "erin", "frank")
 
 
-NUMBERS = {"gold", "take_gold", "health", "energy"}  # integer options: Discord's client sends them as numbers
-
-
-def _command(line: str) -> tuple[str, dict[str, str | int]]:
-    """``/wowb trade character:x partner:y gold:1`` → ("wowb trade", {"character": "x", ..., "gold": 1})."""
-    words = shlex.split(line.lstrip("/"))
-    names = [w for w in words if ":" not in w]
-    options: dict[str, str | int] = {}
-    for word in (w for w in words if ":" in w):
-        key, value = word.split(":", 1)
-        options[key] = int(value) if key in NUMBERS else value
-    return " ".join(names[:2]), options
+NUMBERS = frozenset({"gold", "take_gold", "health", "energy"})  # options Discord sends as integers
 
 
 def _public_text(fake: FakeDiscord) -> str:
@@ -57,18 +45,10 @@ async def test_issue30_six_members_play_the_six_seat_script_to_the_final_battle(
     seed = re.search(r"--seed (\d+)", text)
     assert seed is not None
     bot = await run_bot(TAVOLO_DICE_SEED=seed.group(1))
-    user = fake.users["alice"]
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("/as "):
-            user = fake.users[line.split()[1]]
-            continue
-        command, options = _command(line)
-        res = await ok(fake, await fake.slash(user, command, options))
+    for step in script_steps(text, NUMBERS):
+        res = await ok(fake, await fake.slash(fake.users[step.user], step.command, step.options))
         await settled(fake)
-        assert "⚠️" not in res.text, f"{line}: {res.text}"
+        assert "⚠️" not in res.text, f"{step.line}: {res.text}"
     row = load_table(bot.db_path, fake.channels["games"].id)
     assert row.status != "active" and row.state_json is not None
     assert len(set(row.seats)) == 6  # six distinct members seated
