@@ -103,15 +103,12 @@ def _p(samples: list[float]) -> tuple[float, float]:
 
 async def pipeline(samples: int) -> tuple[list[float], list[float]]:
     """Real /mk actions through TableManager: (first combat's actions, the rest), in seconds."""
-    from gm.app import App, configure_render_pool
+    from bench.pipeline import open_app
     from gm.context import Actor, Place
-    from gm.settings import Settings
     from gm.workers import render_pool
 
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL="thread", _env_file=None)
-        configure_render_pool(settings)
-        app = await App.open(settings, seed=1)
+        app = await open_app(folder)
         actor = Actor(user_id=1, name="alice")
         cold: list[float] = []
         warm: list[float] = []

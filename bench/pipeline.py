@@ -14,20 +14,38 @@ from typing import Any
 
 from engines.core.contract import Action
 
+POOL: tuple[str, int] = ("thread", 1)
+"""The render pool ``table_pipeline`` draws with: (``RENDER_POOL``, ``RENDER_WORKERS``). The game benches draw
+in a thread (the pipeline's own cost); ``bench/acts.py`` sets ("process", 2), a bot's pool, started and warm
+before the first act."""
+
+
+async def open_app(folder: str) -> Any:
+    """An App on a fresh SQLite database in ``folder``, its render pool as ``POOL`` says (workers started
+    and warm before it answers, as a bot's are at READY)."""
+    from gm.app import App, configure_render_pool
+    from gm.settings import Settings
+    from gm.workers import render_pool
+
+    kind, workers = POOL
+    settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL=kind, RENDER_WORKERS=workers,
+                        _env_file=None)
+    render_pool.tune_allocator()
+    configure_render_pool(settings)
+    if kind == "process":
+        await render_pool.start_workers()
+    return await App.open(settings, seed=1)
+
 
 async def table_pipeline(system: str, options: str, engine: Any, model: type, samples: int,
                          choose: Callable[[random.Random, list[Action], Any], Action], *, channel: int) -> list[float]:
-    from gm.app import App, configure_render_pool
     from gm.context import Actor, Place
-    from gm.settings import Settings
     from gm.workers import render_pool
 
     timings: list[float] = []
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL="thread", _env_file=None)
-        configure_render_pool(settings)
-        app = await App.open(settings, seed=1)
+        app = await open_app(folder)
         seats = [Actor(user_id=1, name="alice"), Actor(user_id=2, name="bob")]
         game = 0
         while len(timings) < samples:
