@@ -4,7 +4,7 @@ ability, one event op — each written from its data through ``wowboard.card.*``
 Spec §4.1: effects are data and the card text is generated from them, so English and Italian never
 drift and no parameter is silently lost (the tests build every op/condition/ability/event op from the
 schemas' ``Literal`` types and check both languages). The sentences follow what the engine does
-(``rules_combat.pool_counts``, ``creature_checks``, ``rules_events.apply_op``), not the real game's
+(``rules_pool.pool_counts``, ``creature_checks``, ``rules_events.apply_op``), not the real game's
 wording.
 
 The one source of these words (issue 17): ``gm.games.wowboard.cards`` builds whole cards from these pieces for

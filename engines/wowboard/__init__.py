@@ -54,6 +54,8 @@ reads from the imports; a step that needs what comes next from above stops, and 
   turn's candidate actions.
 - rules_combat, rules_turn, rules_setup_content, rules_gm: the steps of a fight; the faction turn and its
   end; the table's set-up after the draft; GM overrides.
+- rules_wounds, rules_pool: wounds and falls inside a fight (last chance, companions); what an attack phase
+  counts with (opponents, threat, the pool the cards add) — split out of rules_combat (issue 30).
 - rules_quests, rules_defeat, rules_final: quests and rewards; defeat, respawn, the last chance's question;
   the End and the game's outcome.
 - rules_spot, rules_participants: cards that act on the rolled dice (spotting, removing and changing dice,

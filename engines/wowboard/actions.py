@@ -21,7 +21,9 @@
 
 PvP questions answered with ``choose``: ``armor_strip`` (value ``damage`` or ``defense``, pvp-defense.1) and
 ``loot`` (value ``<item>@<receiver>`` or ``decline``, pvp-defense.4). In PvP, ``set_order`` and
-``assign_wounds`` are asked of one faction at a time (decision params ``faction``). No new action
+``assign_wounds`` are asked of one faction at a time (decision params ``faction``). Under the option
+``faction_decisions: leader`` every seat asked sends its own ``set_order``/``assign_wounds`` as a vote (the
+decision is simultaneous; factions.2, ``rules_leader.fight_vote``). No new action
 kinds for PvP and the final battle: the final management step (decision kind ``final_management``) is
 answered with ``equip``/``unequip``/``management_done``.
 """

@@ -20,7 +20,9 @@ from engines.core.contract import StateModel
 
 Colour = Literal["blue", "red", "green"]
 AttackStep = Literal["pool", "stun", "reroll", "placement", "done"]
-CombatStep = Literal["order", "attack", "hit_assign", "hit_target", "wounds", "last_chance", "over", "armor"]
+# "ordering" (v6): the fight waits for the faction that orders conflicting cards (card-limits.6, ``rules_guard``)
+CombatStep = Literal["order", "attack", "hit_assign", "hit_target", "wounds", "last_chance", "over", "armor",
+                     "ordering"]
 PvpStage = Literal["hits", "resolution"]
 
 
@@ -77,6 +79,17 @@ class Opponent(StateModel):
     ability: dict[str, dict[str, int | str | bool]] = Field(default_factory=dict)
 
 
+class CombatVote(StateModel):
+    """One seat's answer to a fight question its faction answers as one (factions.2, option ``leader``, v7):
+    an attack order, or a wound split with what companions take of it. ``question`` names the step it answers
+    (``rules_leader.question_tag``), so a vote left over from a step answered otherwise is never counted."""
+
+    question: str = ""
+    order: list[str] = Field(default_factory=list)
+    split: dict[str, int] = Field(default_factory=dict)
+    companions: dict[str, int] = Field(default_factory=dict)
+
+
 class Combat(StateModel):
     kind: Literal["normal", "pvp", "final"] = "normal"
     region: str | None = None
@@ -96,7 +109,9 @@ class Combat(StateModel):
     round_scorched: int = 0  # the last round whose start a scorching opponent has burned
     hit_after: str = ""  # a hit_target question is open; what follows the assignment ("wounds" / "round")
     once_used: list[str] = Field(default_factory=list)  # "<character>:<card>" used once this combat
-    resume: str = ""  # what waits for open last_chance questions: "split", "checks" or "round_start"
+    # what waits for open last_chance questions: "split", "checks" or "round_start"; for an effect order
+    # (card-limits.6): "round_cards:<step>", "end:won", "end:lost", "pvp_wiped:<factions>" or "pvp_stalled"
+    resume: str = ""
     # PvP and the final battle (pvp-combat, pvp-defense, victory.2–3); unused in a normal combat
     pvp_boxes: dict[str, BoxState] = Field(default_factory=dict)  # faction -> its own combat area
     orders: dict[str, list[str]] = Field(default_factory=dict)  # faction -> its attack order this round
@@ -113,3 +128,6 @@ class Combat(StateModel):
     # (``rules_pvp.STALLED_ROUNDS``: a fight neither side can win ends instead of asking for rounds forever)
     round_health: int = 0
     quiet_rounds: int = 0
+    # factions.2 (v7): under ``faction_decisions: leader``, each asked seat's answer to the open attack order or
+    # wound split, until every asked seat has answered (``rules_leader.fight_vote``)
+    votes: dict[int, CombatVote] = Field(default_factory=dict)

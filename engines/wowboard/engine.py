@@ -22,7 +22,6 @@ from engines.core.summary import Step
 from engines.wowboard import actions as A
 from engines.wowboard import (
     rules_abilities,
-    rules_combat,
     rules_fight,
     rules_final_battle,
     rules_guard,
@@ -34,6 +33,7 @@ from engines.wowboard import (
     rules_teams,
     rules_town,
     rules_turn,
+    rules_wounds,
 )
 from engines.wowboard.content import pack_by_key, register_pack
 from engines.wowboard.rules_answers import answer, open_overflows, pending_options
@@ -156,7 +156,9 @@ class WowBoardEngine:
                                 params={"title": top.target or "", "character": "", "options": "", "faction": ""})
             voting = rules_leader.voting(state)  # factions.2: every asked seat answers, the leader settles
             return Decision(seats=[s for s in top.seats if s not in top.votes] if voting else list(top.seats),
-                            kind=top.kind, prompt_key=f"wowboard.ask.{top.kind}", simultaneous=voting,
+                            kind=top.kind, prompt_key="wowboard.ask.effect_order_faction"
+                            if top.kind == "effect_order" and top.target else f"wowboard.ask.{top.kind}",
+                            simultaneous=voting,
                             params={"character": top.character or "", "options": ", ".join(top.options),
                                     "faction": top.faction or "",
                                     # the optional trigger asked about (``rules_spot.run``), by its card
@@ -164,14 +166,16 @@ class WowBoardEngine:
                                     if top.kind == "optional_trigger" else ""})
         combat = state.combat
         if combat is not None and combat.kind != "normal" and combat.step in ("order", "wounds"):
-            return self._pvp_decision(state)
+            return rules_leader.as_vote(state, self._pvp_decision(state))  # factions.2: a vote under ``leader``
         if combat is not None:
             seats_of = sorted({state.characters[c].seat for c in combat.participants if c not in combat.fallen})
             if combat.step == "order":
-                return Decision(seats=seats_of, kind="attack_order", prompt_key="wowboard.ask.attack_order")
+                return rules_leader.as_vote(state, Decision(seats=seats_of, kind="attack_order",
+                                                            prompt_key="wowboard.ask.attack_order"))
             if combat.step == "wounds":
-                return Decision(seats=seats_of, kind="assign_wounds", prompt_key="wowboard.ask.assign_wounds",
-                                params={"n": combat.pending_wounds})
+                return rules_leader.as_vote(state, Decision(seats=seats_of, kind="assign_wounds",
+                                                            prompt_key="wowboard.ask.assign_wounds",
+                                                            params={"n": combat.pending_wounds}))
             attack = combat.attack
             assert attack is not None
             kind = "pool" if attack.step == "pool" else "reroll"
@@ -240,7 +244,7 @@ class WowBoardEngine:
                 alive, n = rules_pvp.standing(state, combat, d.params["faction"]), d.params["n"]
             out = [A.AssignWounds(split={c: n if c == pick else 0 for c in alive}) for pick in alive]
             for pick in alive:  # power-cards.4: the companion takes what it can of the pick's wounds
-                pet = rules_combat.companion_tokens(state.characters[pick])
+                pet = rules_wounds.companion_tokens(state.characters[pick])
                 if pet and n:
                     out.append(A.AssignWounds(split={c: n if c == pick else 0 for c in alive},
                                               companions={pick: min(n, pet[1])}))
@@ -297,6 +301,8 @@ class WowBoardEngine:
                 break
             events += answer(state, state.pending[0].seats[0] if state.pending[0].seats else seat, options[0], dice)
             events += open_overflows(state, events)
+        for c in state.characters.values():  # health-energy.2: what a finished gain left shrinks as it is lost
+            rules_sheet.settle_kept(state, c)
         return name_players({s.seat: s.name for s in state.seats}, events)
 
     def _do(self, state: State, seat: int, kind: str, action: Action, dice: Dice) -> list[Event]:
@@ -324,6 +330,12 @@ class WowBoardEngine:
                 return rules_sheet.do_equip(state, seat, action.character, action.card, action.area)
             if isinstance(action, A.Unequip):
                 return rules_sheet.do_unequip(state, seat, action.character, action.card)
+        voted = (kind == "attack_order" and isinstance(action, A.SetOrder)) or (
+            kind == "assign_wounds" and isinstance(action, A.AssignWounds))
+        if voted and rules_leader.fight_voting(state):
+            # factions.2: under ``leader`` every asked seat votes on the order or split, the leader settles
+            assert isinstance(action, A.SetOrder | A.AssignWounds)
+            return rules_leader.fight_vote(state, seat, action, dice)
         if kind == "attack_order" and isinstance(action, A.SetOrder):
             return rules_fight.set_order(state, action.order, dice)
         if kind == "pool" and isinstance(action, A.Roll):

@@ -69,7 +69,7 @@ def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
     if top.kind == "hit_target":  # defense-phase.1
         return answer_hit(state, value, dice)
     if top.kind == "effect_order":  # card-limits.6
-        return answer_order(state, value, dice)
+        return answer_order(state, value, dice, top)
     if top.kind == "optional_trigger":  # a trigger with a price: its owner uses it or not
         return answer_optional(state, top, value, dice)
     if top.kind == "armor_strip" and top.faction is not None:  # pvp-defense.1
@@ -81,7 +81,9 @@ def answer(state: State, seat: int, value: str, dice: Dice) -> list[Event]:
     if top.kind == "next_quest_deck" and top.faction is not None:
         events = draw_quest(state, top.faction, value, dice)
         if any(e.key.endswith("quest_deck_failed") for e in events):
-            options = next_deck_options(state, top.faction, failed=[value])
+            # reading §6.8: another colour, never one that failed earlier in this draw (the question's options
+            # are what was left then): re-offering every other colour let two failing decks alternate forever
+            options = [c for c in next_deck_options(state, top.faction, failed=[value]) if c in top.options]
             if options:
                 state.pending.insert(0, Pending(kind="next_quest_deck", seats=top.seats, faction=top.faction,
                                                 options=options, default=options[0]))

@@ -28,46 +28,19 @@ from engines.wowboard import rules_abilities as RA
 from engines.wowboard import rules_boxes as RB
 from engines.wowboard import rules_guard as G
 from engines.wowboard import rules_spot as S
-from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, Opponent, RoundDice
+from engines.wowboard.combat_state import AttackPhase, BoxState, Combat, Die, RoundDice
 from engines.wowboard.content import Pack
 from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_common import ev, pack_of
-from engines.wowboard.rules_defeat import open_last_chance
 from engines.wowboard.rules_events import boss_defeated
 from engines.wowboard.rules_limits import fresh
+from engines.wowboard.rules_pool import STUN_DICE, attack_threat, opponent_count, opponents_of, pool_counts
 from engines.wowboard.rules_quests import defeat_figure
-from engines.wowboard.rules_sheet import unequip
-from engines.wowboard.state import Character, Pending, State
-
-STUN_DICE = 2  # dice-pool.3
-POOL_TIMINGS = ("passive", "dice_pool")
+from engines.wowboard.rules_wounds import absorb, check_companions, fall, waiting, wound
+from engines.wowboard.state import Pending, State
 
 
 # ---------------------------------------------------------------------------- starting a fight
-def opponents_of(state: State, pack: Pack, target: str) -> list[Opponent]:
-    """The group a challenge names (``group:<region>:<type>:<owner>``, challenge.1) with its values, or
-    a boss (``boss:<id>``, events.5) or the Overlord (``overlord:<id>``, overlord.2, its side by the
-    number of characters)."""
-    if target.startswith("boss:"):
-        boss = next(b for b in pack.bosses if b.id == target[5:])
-        return [Opponent(ref=target, kind="boss", name=boss.name, threat=boss.threat, attack=boss.attack,
-                         health=boss.health, ability=boss.ability)]
-    if target.startswith("overlord:"):
-        lord = next(o for o in pack.overlords if o.id == target[9:])
-        side = lord.sides["6" if len(state.characters) >= 6 else "4"]
-        return [Opponent(ref=target, kind="overlord", name=lord.name, threat=side.threat, attack=side.attack,
-                         health=side.health, ability=lord.ability)]
-    _, region, ctype, owner = target.split(":", 3)
-    kind = next(c for c in pack.creatures if c.id == ctype)
-    out = []
-    for f in sorted(state.figures.values(), key=lambda f: f.id):
-        if f.region == region and f.type == ctype and (f.faction or "free") == owner:
-            attack, health = kind.stats[f.tier]
-            out.append(Opponent(ref=f.id, name=kind.name, threat=kind.threat, attack=attack, health=health,
-                                ability=kind.ability))
-    return out
-
-
 def start(state: State, pack: Pack, participants: Sequence[str], target: str) -> list[Event]:
     """combat-round.1: a normal combat; with one participant the order is settled at once (the caller
     then starts the first attack phase with ``begin_attack``, holding the combat to wrap it up)."""
@@ -118,14 +91,25 @@ def begin_attack(state: State) -> list[Event]:
     combat = _combat(state)
     if combat.cursor == 0 and combat.attack is None and combat.round_scorched < combat.round:
         combat.round_scorched = combat.round
-        events = G.restore(state, "round_start") + scorch(state)  # card-limits.1: round_start cards first
-        if waiting(state):
-            combat.resume = "round_start"
+        step = combat.step
+        events = G.restore(state, "round_start")  # card-limits.1: round_start cards first
+        if G.ordering(state):  # card-limits.6: the active faction orders conflicting cards first
+            combat.resume = f"round_cards:{step}"
             return events
-        return events + after_scorch(state)
+        return events + after_round_cards(state)
     who = combat.order[combat.cursor]
     combat.attack = AttackPhase(character=who, threat=attack_threat(state, combat, who))
     return [ev("attack_phase", name=who)]
+
+
+def after_round_cards(state: State) -> list[Event]:
+    """The round's start once its cards have resolved: a scorching opponent burns, then the first attack."""
+    combat = _combat(state)
+    events = scorch(state)
+    if waiting(state):
+        combat.resume = "round_start"
+        return events
+    return events + after_scorch(state)
 
 
 def after_scorch(state: State) -> list[Event]:
@@ -136,57 +120,6 @@ def after_scorch(state: State) -> list[Event]:
         return end(state, won=False)
     combat.cursor = combat.order.index(alive[0])
     return begin_attack(state)
-
-
-def enemies_standing(state: State, combat: Combat, who: str) -> list[Character]:
-    """PvP: the characters of the other faction still in the fight."""
-    side = state.characters[who].faction
-    return [state.characters[c] for c in combat.participants
-            if c not in combat.fallen and state.characters[c].faction != side]
-
-
-def attack_threat(state: State, combat: Combat, who: str) -> int:
-    """token-placement.1: the opponents' threat; pvp-combat.3 (reading §6.33): against characters, the
-    highest level still standing on the other side + 2, read when the attack phase starts."""
-    if combat.kind == "normal":
-        return max(o.threat for o in combat.opponents)
-    return RB.pvp_threat(c.level for c in enemies_standing(state, combat, who))
-
-
-def opponent_count(state: State, combat: Combat, who: str) -> int:
-    """How many opponents a "per opponent" card counts: creatures, or enemy characters in PvP."""
-    if combat.kind == "normal":
-        return len(combat.opponents)
-    return len(enemies_standing(state, combat, who))
-
-
-def pool_counts(effects: Sequence[Effect], opponents: int) -> tuple[dict[BoardColour, int], int, int, int]:
-    """dice-pool.1 and the round's values: (dice per colour, Reroll, Attrition, threat change) from the
-    effects that apply now. ``pool_has_no`` is read against the dice of the other effects."""
-    counts = {c: 0 for c in BoardColour}
-    reroll = attrition = threat = 0
-    conditional: list[Effect] = []
-    for effect in effects:
-        if effect.condition is not None and effect.condition.kind == "pool_has_no":
-            conditional.append(effect)
-            continue
-        for op in effect.ops:
-            if op.op == "add_dice" and op.colour:
-                n = min(opponents, op.max or 7) if op.per_opponent else (op.n or 0)
-                counts[BoardColour(op.colour)] += n
-            elif op.op == "reroll":
-                reroll += op.n or 0
-            elif op.op == "attrition":
-                attrition += op.n or 0
-            elif op.op == "threat":
-                threat += op.n or 0
-    for effect in conditional:  # W26: "+3 green only without red" reads the rest of the pool
-        colour = effect.condition.colour if effect.condition else None
-        if colour and counts[BoardColour(colour)] == 0:
-            for op in effect.ops:
-                if op.op == "add_dice" and op.colour:
-                    counts[BoardColour(op.colour)] += op.n or 0
-    return counts, reroll, attrition, threat
 
 
 def roll_attack(state: State, effects: Sequence[Effect], stun_keep: Sequence[str] | None, dice: Dice) -> list[Event]:
@@ -408,7 +341,7 @@ def hit_target(state: State, ref: str) -> list[Event]:
     if state.combat is None:
         return events
     events += assign_hits(state, after)
-    if state.combat is None or combat.hit_after:
+    if state.combat is None or combat.hit_after or combat.step == "ordering":
         return events
     return events + (wounds_due(state) if after == "wounds" else next_round(state))
 
@@ -455,39 +388,6 @@ def wounds_due(state: State) -> list[Event]:
     return [*events, *more, ev("wounds_due", n=combat.pending_wounds), *G.offer(state, due)]
 
 
-def companion_tokens(c: Character) -> tuple[str, int] | None:
-    """power-cards.4: the character's equipped companion (its area) and the health tokens on it."""
-    for area, slot in c.sheet.items():
-        if slot.card is not None and slot.companion_health:
-            return area, slot.companion_health
-    return None
-
-
-def check_companions(state: State, split: dict[str, int], companions: dict[str, int]) -> None:
-    """power-cards.4: a companion takes at most its owner's share and at most its tokens."""
-    for cid, n in companions.items():
-        pet = companion_tokens(state.characters[cid]) if cid in state.characters else None
-        if n < 0 or n > split.get(cid, 0) or (n and (pet is None or n > pet[1])):
-            raise RuleError("wowboard.err.companion_absorb", rule="power-cards.4", name=cid, n=n,
-                            max=min(split.get(cid, 0), pet[1] if pet else 0))
-
-
-def absorb(state: State, c: Character, n: int) -> list[Event]:
-    """power-cards.4 (reading §6.14): wounds the player puts on the companion instead of the character;
-    its last token sends it back to the Spellbook (re-equipped, and paid again, in a later management)."""
-    pet = companion_tokens(c)
-    if not n or pet is None:
-        return []
-    area, tokens = pet
-    slot = c.sheet[area]
-    card = slot.card or ""
-    slot.companion_health = tokens - n
-    events = [ev("companion_wounded", name=c.id, card=card, n=n, left=tokens - n)]
-    if slot.companion_health <= 0:
-        events += [ev("companion_lost", name=c.id, card=card), *unequip(state, c, card)]
-    return events
-
-
 def assign_wounds(state: State, split: dict[str, int], companions: dict[str, int] | None = None) -> list[Event]:
     """defense-phase.2–3: the group's split of the wounds (a companion may take some of its owner's
     share, power-cards.4), then resolution and the next round."""
@@ -523,7 +423,7 @@ def after_split(state: State) -> list[Event]:
     n, more = G.hits(state, "resolution")  # defense-phase.3: cards add hits before the assignment again
     combat.boxes.damage += n
     events += more + assign_hits(state, "round")
-    if state.combat is None or combat.hit_after:
+    if state.combat is None or combat.hit_after or combat.step == "ordering":
         return events
     return events + next_round(state)
 
@@ -541,54 +441,20 @@ def next_round(state: State) -> list[Event]:
 
 
 # ---------------------------------------------------------------------------- wounds, falls, the end
-WAITING = ("last_chance", "companion_wounds")  # questions a fight's step waits for (``combat.resume``)
-
-
-def waiting(state: State) -> bool:
-    """A last chance or a companion question is open: the fight's step waits for its answer."""
-    return any(p.kind in WAITING for p in state.pending)
-
-
-def wound(state: State, char: Character, n: int, source: str, last_chance: bool = False,
-          companion: bool = False) -> list[Event]:
-    """combat-general.2: one token at a time; wounds beyond a fall vanish. With ``last_chance`` a character
-    with a way to regain health is asked first (character-defeat.1): it stays at 0 health, not fallen,
-    and the wounds left wait in the question. With ``companion`` (wounds that no split shares out: an
-    opponent's ability) a character whose companion has tokens is first asked how many it takes
-    (question ``companion_wounds``, power-cards.4; the split of the defense phase says it directly)."""
-    pet = companion_tokens(char) if companion and n else None
-    if pet is not None:
-        most = min(n, pet[1])
-        state.pending.insert(0, Pending(kind="companion_wounds", seats=[char.seat], character=char.id,
-                                        options=[str(k) for k in range(most + 1)], default=str(most), n=n))
-        return []
-    first = 1 if n and char.health > 0 else 0  # combat-general.2: the first token opens the on-wound window
-    char.health -= first
-    after = G.on_wound(state, char) if first else []  # card-limits.4: a card acts once a round, so only here
-    health, lost = RB.wounds_absorbed(char.health, n - first)
-    char.health = health
-    events = [ev("wounded", name=char.id, n=n - lost, source=source), *after]
-    if char.health == 0:
-        if last_chance and open_last_chance(state, char, lost):
-            return [*events, ev("last_chance", name=char.id)]
-        events += fall(state, char, source)
-    return events
-
-
-def fall(state: State, char: Character, why: str) -> list[Event]:
-    """character-defeat.1–3 inside a combat: the character leaves the fight (respawn follows it)."""
-    combat = state.combat
-    if combat is not None and char.id not in combat.fallen:
-        combat.fallen.append(char.id)
-    char.health = 0
-    return [ev("fallen", name=char.id, why=why)]
-
-
 def end(state: State, *, won: bool) -> list[Event]:
     """combat-round.2: boxes cleared, Stun gone; what was beaten stays beaten."""
     combat = _combat(state)
     events = G.restore(state, "combat_end")  # combat-round.2: the standing participants' end-of-combat cards
+    if G.ordering(state):  # card-limits.6: the fight closes once the faction has ordered them
+        combat.resume = "end:won" if won else "end:lost"
+        return events
+    return events + close(state, won=won)
+
+
+def close(state: State, *, won: bool) -> list[Event]:
+    """combat-round.2 after the end-of-combat cards: Stun gone, the fight over."""
+    combat = _combat(state)
     for cid in combat.participants:
         state.characters[cid].stun = 0
     state.combat = None
-    return [*events, ev("combat_won" if won else "combat_lost", defeated=len(combat.defeated))]
+    return [ev("combat_won" if won else "combat_lost", defeated=len(combat.defeated))]

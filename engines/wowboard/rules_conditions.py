@@ -2,7 +2,7 @@
 
 The dice-pool step reads the conditions that depend on the fight and the sheet (who the opponents are,
 the level, how many fight alongside, where the fight is, what the card did last round); the two that
-read dice (``pool_has_no``, ``spot``) are judged where the dice are (``rules_combat.pool_counts`` and
+read dice (``pool_has_no``, ``spot``) are judged where the dice are (``rules_pool.pool_counts`` and
 the creature checks), so they pass here.
 """
 

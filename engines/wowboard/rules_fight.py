@@ -24,7 +24,9 @@ from engines.core.events import Event
 from engines.wowboard import rules_combat as C
 from engines.wowboard import rules_guard as G
 from engines.wowboard import rules_pvp
+from engines.wowboard import rules_wounds as W
 from engines.wowboard.combat_state import Combat
+from engines.wowboard.content import FACTIONS
 from engines.wowboard.content_cards import Effect
 from engines.wowboard.rules_challenge import targets
 from engines.wowboard.rules_common import ev, pack_of
@@ -313,14 +315,38 @@ def reroll(state: State, seat: int, indices: Sequence[int], dice: Dice) -> list[
     return C.reroll(state, indices, dice) + settle(state, dice, combat)
 
 
-def order_effects(state: State, value: str, dice: Dice) -> list[Event]:
+def order_effects(state: State, value: str, dice: Dice, top: Pending | None = None) -> list[Event]:
     """card-limits.6: the attacker's order for the triggers that fired together, each resolved in full;
-    then the attack phase goes on from where it waited (the reroll, or the opponents' checks)."""
+    then the attack phase goes on from where it waited (the reroll, or the opponents' checks). An order
+    asked outside an attack phase (``top.target`` names the moment, ``rules_guard``) goes to ``order_guard``."""
+    if top is not None and top.target:
+        return order_guard(state, top, value, dice)
     combat = state.combat
     if combat is None or combat.attack is None or not combat.attack.window:
         raise RuleError("wowboard.err.no_combat", rule="card-limits.6")
     window = combat.attack.window
     return resume_window(state, window, resolve(state, value.split(">"), window), dice)
+
+
+def order_guard(state: State, top: Pending, value: str, dice: Dice) -> list[Event]:
+    """card-limits.6 outside an attack phase: the ordering faction's order for the cards of one moment (a
+    round's start, the end of the fight), each in full; then the fight goes on from where it waited."""
+    combat = state.combat
+    if combat is None or combat.step != "ordering":
+        raise RuleError("wowboard.err.no_combat", rule="card-limits.6")
+    events = G.apply_order(state, top.target or "", value.split(">"), top.waiting)
+    resume, combat.resume = combat.resume, ""
+    kind, _, arg = resume.partition(":")
+    if kind == "round_cards":  # the round's start: the scorch, then the first attack phase
+        combat.step = arg or "attack"  # type: ignore[assignment]
+        events += C.after_round_cards(state)
+    elif kind == "end":
+        events += C.close(state, won=arg == "won")
+    elif kind == "pvp_wiped":
+        events += rules_pvp.close_wiped(state, [f for f in FACTIONS if f in arg.split(",")], [])
+    elif kind == "pvp_stalled":
+        events += rules_pvp.close_stalled(state)
+    return events + settle(state, dice, combat)
 
 
 def answer_optional(state: State, top: Pending, value: str, dice: Dice) -> list[Event]:
@@ -369,9 +395,9 @@ def companion_wounds(state: State, char: str, value: str, n: int, dice: Dice) ->
     (which may open its last chance), then what waited goes on."""
     c = state.characters[char]
     taken = int(value)
-    events = C.absorb(state, c, taken)
+    events = W.absorb(state, c, taken)
     if n - taken:
-        events += C.wound(state, c, n - taken, "ability", last_chance=True)
+        events += W.wound(state, c, n - taken, "ability", last_chance=True)
     return events + _resume(state, state.combat, dice)
 
 
@@ -388,7 +414,7 @@ def take_last_chance(state: State, char: str, card: str, left: int) -> list[Even
     c = state.characters[char]
     combat = state.combat
     if card == NO_LAST_CHANCE:
-        events = C.fall(state, c, "combat")
+        events = W.fall(state, c, "combat")
     else:
         a = next(a for a in last_chance_effects(state, c) if a.source == card)
         c.energy -= a.energy + a.effect.cost_energy
@@ -403,7 +429,7 @@ def take_last_chance(state: State, char: str, card: str, left: int) -> list[Even
         c.health = min(capacity_of(state, c)[0], c.health + n)
         events.append(ev("last_chance_used", name=char, card=card, n=c.health))
         if left:
-            events += C.wound(state, c, left, "combat", last_chance=True)
+            events += W.wound(state, c, left, "combat", last_chance=True)
     if combat is not None and combat.kind != "normal" and char in combat.fallen:  # character-defeat.4
         combat.fell_at.setdefault(char, combat.round * 2 + (combat.pvp_stage == "resolution"))
     return events
@@ -412,7 +438,7 @@ def take_last_chance(state: State, char: str, card: str, left: int) -> list[Even
 def _resume(state: State, combat: Combat | None, dice: Dice) -> list[Event]:
     """Once no last chance or companion question is open, the step that waited goes on."""
     events: list[Event] = []
-    if combat is not None and state.combat is combat and not C.waiting(state):
+    if combat is not None and state.combat is combat and not W.waiting(state):
         resume, combat.resume = combat.resume, ""
         if resume == "split":  # the defense phase's wounds are all in
             events += C.after_split(state)
@@ -428,6 +454,9 @@ def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
     (``fight`` is the combat as it was before the last step, so its participants and fallen are known)."""
     events: list[Event] = []
     for _ in range(50):
+        if any(p.kind == "effect_order" and p.target and p.faction is None for p in state.pending):
+            # card-limits.6: in the final battle a die names the faction that orders this conflict
+            events += G.draw_orderer(state, dice.roll(8, purpose="tie"), dice.take_drawn())
         combat = state.combat
         if combat is None:
             if fight is not None:  # health-energy.2: a combat_start gain lasts for the fight
@@ -448,7 +477,7 @@ def settle(state: State, dice: Dice, fight: Combat | None) -> list[Event]:
             events += C.defense(state)
         elif combat.step == "wounds" and not G.asking(state) and len(standing := [c for c in combat.participants
                                                           if c not in combat.fallen]) == 1 \
-                and not (combat.pending_wounds and C.companion_tokens(state.characters[standing[0]])):
+                and not (combat.pending_wounds and W.companion_tokens(state.characters[standing[0]])):
             # one participant takes every wound, unless its companion could take some (power-cards.4)
             events += C.assign_wounds(state, {standing[0]: combat.pending_wounds})
         else:

@@ -62,7 +62,7 @@ def begin(state: State, dice: Dice) -> list[Event]:
     xp = faction_xp(state)
     for c in state.characters.values():
         c.health, c.energy = capacity_of(state, c)
-        c.overcap, c.actions_left = {}, 0
+        c.overcap, c.kept, c.actions_left = {}, {}, 0
     state.final_attackers = attackers
     state.active = attackers
     state.phase = "final_management"

@@ -16,17 +16,24 @@ or decline, as in the attack phase (``content_cards.is_optional``, question ``op
 damage window opens with wounds due to its side, its owner is asked (``offer``); paid, it acts at the split
 (the mark ``<character>:<card>:paid@<round>``).
 
-Reading (card-limits.6): the cards that act at one moment here only add armor or hits, prevent wounds or
-give back health, energy or gold, so the order among them does not change the outcome (only which of two
-preventions is left unused when the first already covers every wound); they resolve in participant order,
-each in full, and no ``effect_order`` question is asked. At a round's start they resolve before the
-opponents' scorch, the one moment where the order could matter (a fixed reading; asking the active faction,
-or a random faction in the final battle, is left for later).
+Reading (card-limits.6): when two or more cards act at one moment outside anyone's attack phase, the
+seed has the active faction order them if they conflict (the faction whose turn it is; in the final battle
+a faction drawn at random for each such moment). We call it a conflict when the order changes what the
+cards leave behind. Armor, hits and preventions only add up (the wounds prevented are the lesser of the
+wounds due and the cards' sum), so they resolve in participant order, each in full, with no question. The
+cards at a round's start and at the end of the fight (``restore``) give health, energy or gold, and a
+"gain" (may pass capacity) against a "regain" (stops at it) on the same character is a conflict: every
+order is tried on copies of the characters, and when the results differ the ordering faction is asked
+(question ``effect_order``, ``target`` the moment, ``waiting`` the characters it reaches) while the fight
+waits (step ``ordering``; ``rules_fight.order_effects`` applies the order and resumes). At a round's start
+the cards still resolve before the opponents' scorch (a fixed reading), and the ``on_wound`` cards, which
+in the vocabulary's packs only regain, resolve in the order they are in play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import permutations
 
 from engines.core.errors import RuleError
 from engines.core.events import Event
@@ -154,9 +161,12 @@ def prevent_own(state: State, c: Character, share: int) -> tuple[int, list[Event
     return share, events
 
 
-def give(state: State, c: Character, effects: Sequence[ActiveEffect], whom: Sequence[Character]) -> list[Event]:
-    """health-energy.2: a ``regain`` heal or energy, up to capacity; ``gold`` to the owner. (A ``gain`` above
-    capacity at these moments is not applied: its overcap would need its own end, left.)"""
+def give(state: State, c: Character, effects: Sequence[ActiveEffect], whom: Sequence[Character],
+         lasting: bool = False) -> list[Event]:
+    """health-energy.2: a ``regain`` heal or energy, up to capacity; a ``gain`` past it; ``gold`` to the
+    owner. The tokens a gain puts above capacity last as long as the fight (``overcap``, trimmed when it is
+    over), or, with ``lasting`` (a gain at the end of the fight, Dawn Chorus), until they are lost or spent
+    (``kept``, ``rules_sheet.settle_kept``)."""
     events: list[Event] = []
     for a in effects:
         for op in a.effect.ops:
@@ -164,7 +174,7 @@ def give(state: State, c: Character, effects: Sequence[ActiveEffect], whom: Sequ
                 c.gold += op.n or 0
                 events.append(ev("card_gold", name=c.id, card=a.source, n=op.n or 0))
                 continue
-            if op.op not in ("heal", "energy") or op.mode != "regain":
+            if op.op not in ("heal", "energy") or op.mode not in ("regain", "gain"):
                 continue
             stat = "health" if op.op == "heal" else "energy"
             for friend in (whom if op.target == "participants" else [c]):
@@ -172,24 +182,118 @@ def give(state: State, c: Character, effects: Sequence[ActiveEffect], whom: Sequ
                     continue
                 cap = capacity_of(state, friend)[0 if stat == "health" else 1]
                 now = getattr(friend, stat)
-                setattr(friend, stat, max(now, min(cap, now + (op.n or 0))))
-                events.append(ev(f"card_{stat}", name=friend.id, card=a.source, by=c.id,
-                                 n=getattr(friend, stat) - now))
+                new = now + (op.n or 0) if op.mode == "gain" else max(now, min(cap, now + (op.n or 0)))
+                if new > max(cap, now):  # health-energy.2: only a gain passes capacity
+                    store = friend.kept if lasting else friend.overcap
+                    store[stat] = store.get(stat, 0) + new - max(cap, now)
+                setattr(friend, stat, new)
+                events.append(ev(f"card_{stat}", name=friend.id, card=a.source, by=c.id, n=new - now))
     return events
+
+
+Act = tuple[Character, ActiveEffect]
+MAX_ORDERED = 4  # as in the attack phase (``rules_spot``): at most 4! orders offered, the rest keep their place
+
+
+def _key(act: Act) -> str:
+    return f"{act[0].id}:{act[1].source}"
+
+
+def _run(state: State, acts: Sequence[Act], chars: Sequence[Character], timing: str) -> list[Event]:
+    """Each card in turn, in full (card-limits.6); a ``participants`` op reaches the owner's standing friends."""
+    events: list[Event] = []
+    for c, a in acts:
+        friends = [x for x in chars if x.faction == c.faction]
+        events += give(state, c, [a], friends, lasting=timing == "combat_end")
+    return events
+
+
+def _orders(acts: Sequence[Act]) -> list[list[Act]]:
+    head, tail = list(acts[:MAX_ORDERED]), list(acts[MAX_ORDERED:])
+    return [[*order, *tail] for order in permutations(head)]
+
+
+def _outcome(state: State, order: Sequence[Act], chars: Sequence[Character], timing: str) -> tuple[object, ...]:
+    """What one order leaves on copies of the characters (the real ones are untouched)."""
+    copies = {c.id: c.model_copy(deep=True) for c in chars}
+    for c in order:
+        copies.setdefault(c[0].id, c[0].model_copy(deep=True))
+    _run(state, [(copies[c.id], a) for c, a in order], list(copies.values()), timing)
+    return tuple((x.id, x.health, x.energy, x.gold, tuple(sorted(x.overcap.items())),
+                  tuple(sorted(x.kept.items()))) for x in copies.values())
+
+
+def conflict(state: State, acts: Sequence[Act], chars: Sequence[Character], timing: str) -> bool:
+    """card-limits.6: the cards conflict when two orders leave different health, energy or gold."""
+    if len(acts) < 2:
+        return False
+    return len({_outcome(state, order, chars, timing) for order in _orders(acts)}) > 1
+
+
+def orderer(state: State, combat: Combat) -> str | None:
+    """Who orders a conflict outside an attack phase: the active faction; in the final battle none yet (a
+    faction is drawn for each conflict, ``draw_orderer``)."""
+    return None if combat.kind == "final" else state.active
+
+
+def faction_seats(state: State, faction: str) -> list[int]:
+    return sorted({s.seat for s in state.seats if s.faction == faction and not s.resigned})
+
+
+def ask_order(state: State, combat: Combat, timing: str, acts: Sequence[Act],
+              chars: Sequence[Character]) -> list[Event]:
+    """card-limits.6: the question ``effect_order`` for the moment ``timing``; the fight waits (``ordering``)."""
+    options = [">".join(_key(a) for a in order) for order in _orders(acts)]
+    faction = orderer(state, combat)
+    state.pending.insert(0, Pending(kind="effect_order", seats=faction_seats(state, faction) if faction else [],
+                                    faction=faction, options=options, default=options[0], target=timing,
+                                    waiting=[c.id for c in chars]))
+    combat.step = "ordering"
+    return [ev("guard_order_asked", faction=faction, cards=", ".join(_key(a) for a in acts))] if faction else []
+
+
+def ordering(state: State) -> bool:
+    """A conflict of this module's cards waits for its order (``effect_order`` with a moment)."""
+    return any(p.kind == "effect_order" and p.target for p in state.pending)
+
+
+def draw_orderer(state: State, roll: int, rolls: list[int]) -> list[Event]:
+    """card-limits.6 in the final battle: the d8 drawn for this conflict names the faction that orders it
+    (1–4 the attackers, 5–8 the defenders, as the final battle's own tie die, ``rules_final.attackers_of``)."""
+    combat = state.combat
+    top = next((p for p in state.pending if p.kind == "effect_order" and p.target and p.faction is None), None)
+    if combat is None or top is None:
+        return []
+    first = state.final_attackers or state.active
+    faction = first if roll <= 4 else ("alliance" if first == "horde" else "horde")
+    top.faction, top.seats = faction, faction_seats(state, faction)
+    cards = ", ".join(top.options[0].split(">"))
+    return [ev("effect_order_drawn", rolls=rolls, faction=faction), ev("guard_order_asked", faction=faction,
+                                                                         cards=cards)]
+
+
+def apply_order(state: State, timing: str, keys: Sequence[str], who: Sequence[str]) -> list[Event]:
+    """The faction's order for the conflicting cards (already checked and marked used when asked)."""
+    chars = [state.characters[x] for x in who if x in state.characters]
+    found: dict[str, Act] = {}
+    for c in chars:
+        for a in equipped_effects(state, c, timing):
+            found.setdefault(f"{c.id}:{a.source}", (c, a))
+    return _run(state, [found[k] for k in keys if k in found], chars, timing)
 
 
 def restore(state: State, timing: str, faction: str | None = None) -> list[Event]:
     """round_start (each round, before the first attack phase) and combat_end (combat-round.2, before the
-    fight is cleared): the heals, energy and gold of the standing participants' cards."""
+    fight is cleared): the heals, energy and gold of the standing participants' cards. When they conflict
+    (card-limits.6) nothing is applied yet: the ordering faction is asked and the caller waits (``ordering``)."""
     combat = state.combat
     if combat is None:
         return []
     chars = side(state, combat, faction)
-    events: list[Event] = []
-    for c in chars:
-        friends = [x for x in chars if x.faction == c.faction]
-        events += give(state, c, ready(state, c, timing, ("heal", "energy", "gold")), friends)
-    return events
+    acts = [(c, a) for c in chars for a in ready(state, c, timing, ("heal", "energy", "gold"))]
+    if state.phase != "over" and conflict(state, acts, chars, timing):  # after the game's end nothing follows
+        return ask_order(state, combat, timing, acts, chars)
+    return _run(state, acts, chars, timing)
 
 
 USE, DECLINE = "use", "decline"  # the answers to ``optional_trigger``, as in the attack phase

@@ -9,7 +9,7 @@ an attack phase that ends hands the fight back to ``rules_fight.settle``, which 
 - each faction orders its own characters at the start of every round and the phases alternate between
   the factions, the attackers first; the larger side's extra characters go last (pvp-combat.2);
 - the threat of a roll is the highest level standing on the other side + 2 (pvp-combat.3, in
-  ``rules_combat.attack_threat``), and every faction fills its own boxes (pvp-combat.4);
+  ``rules_pool.attack_threat``), and every faction fills its own boxes (pvp-combat.4);
 - the defense phase runs for both factions at once: each faction's armor strips enemy hits
   (pvp-defense.1, a question ``armor_strip`` when both the enemy's damage and defense boxes hold hits),
   each faction's damage box wounds the other side (pvp-defense.2), then the remaining hits cancel one for
@@ -37,6 +37,7 @@ from engines.core.events import Event
 from engines.wowboard import rules_boxes as RB
 from engines.wowboard import rules_combat as C
 from engines.wowboard import rules_guard as G
+from engines.wowboard import rules_wounds as W
 from engines.wowboard.combat_state import BoxState, Combat
 from engines.wowboard.content import Faction, enemy_of
 from engines.wowboard.rules_common import ev, pack_of
@@ -272,18 +273,18 @@ def assign_wounds(state: State, split: dict[str, int], companions: dict[str, int
     due = combat.wounds_due.get(faction, 0) if faction else 0
     if faction is None or sum(split.values()) != due or any(c not in alive or n < 0 for c, n in split.items()):
         raise RuleError("wowboard.err.wound_split", rule="pvp-defense.2", n=due, names=", ".join(alive))
-    C.check_companions(state, split, companions or {})
+    W.check_companions(state, split, companions or {})
     combat.wounds_due[faction] = 0
     mark = combat.round * 2 + (combat.pvp_stage == "resolution")
     events: list[Event] = []
     for cid, n in split.items():
         pet = (companions or {}).get(cid, 0)
-        events += C.absorb(state, state.characters[cid], pet)
+        events += W.absorb(state, state.characters[cid], pet)
         left, more = G.prevent_own(state, state.characters[cid], n - pet)  # "prevent wounds you would take"
         events += more
         if left:
             room = state.characters[cid].health  # variants.1: what it can still take
-            events += C.wound(state, state.characters[cid], left, "pvp", last_chance=True)
+            events += W.wound(state, state.characters[cid], left, "pvp", last_chance=True)
             combat.unabsorbed[faction] = combat.unabsorbed.get(faction, 0) + max(0, left - room)
             if cid in combat.fallen:
                 combat.fell_at.setdefault(cid, mark)
@@ -322,8 +323,18 @@ def _health(state: State, combat: Combat) -> int:
 def _end_stalled(state: State) -> list[Event]:
     """No winner and no loot, as in a draw (pvp-defense.5), but nobody fell: everyone stays where they are."""
     combat = _combat(state)
-    rounds = combat.quiet_rounds
     events = G.restore(state, "combat_end")  # combat-round.2
+    if G.ordering(state):  # card-limits.6: the cards' order is asked before the fight closes
+        combat.resume = "pvp_stalled"
+        return events
+    return events + close_stalled(state)
+
+
+def close_stalled(state: State) -> list[Event]:
+    """The stalled fight closes once its end-of-combat cards have resolved."""
+    combat = _combat(state)
+    rounds = combat.quiet_rounds
+    events: list[Event] = []
     combat.winner, combat.step = None, "over"
     combat.pvp_boxes, combat.wounds_due = {}, {}
     for cid in combat.participants:
@@ -336,8 +347,17 @@ def _end_stalled(state: State) -> list[Event]:
 def _end_wiped(state: State, wiped: Sequence[Faction]) -> list[Event]:
     """pvp-defense.2, .5: the side with characters standing wins; both wiped at once → no winner."""
     combat = _combat(state)
-    winner = None if len(wiped) == 2 else enemy_of(wiped[0])
     cards = G.restore(state, "combat_end")  # combat-round.2: the survivors' end-of-combat cards
+    if G.ordering(state):  # card-limits.6: the cards' order is asked before the fight closes
+        combat.resume = "pvp_wiped:" + ",".join(wiped)
+        return cards
+    return close_wiped(state, wiped, cards)
+
+
+def close_wiped(state: State, wiped: Sequence[Faction], cards: list[Event]) -> list[Event]:
+    """pvp-defense.2, .5 once the survivors' end-of-combat cards (``cards``) have resolved."""
+    combat = _combat(state)
+    winner = None if len(wiped) == 2 else enemy_of(wiped[0])
     events: list[Event] = []
     if winner is None and variant_on(state, DEADLY_PVP):  # variants.1, W40: fewer wounds left over wins
         winner, events = deadly_tiebreak(combat)
@@ -369,8 +389,8 @@ def auto_step(state: State) -> list[Event] | None:
     combat = _combat(state)
     if combat.step == "attack":  # an attack phase just ended (``rules_combat.next_attacker``): go on at once
         return after_attack_phase(state)
-    if C.waiting(state) or G.asking(state):  # character-defeat.1, a card's price in the damage window first
-        return None
+    if W.waiting(state) or G.asking(state) or combat.step == "ordering":  # character-defeat.1, a card's
+        return None  # price in the damage window, or the order of conflicting cards (card-limits.6) first
     if combat.step == "armor":
         if any(p.kind == "armor_strip" for p in state.pending):
             return None
@@ -380,7 +400,7 @@ def auto_step(state: State) -> list[Event] | None:
         if faction is None:
             return after_wounds(state)
         alive = standing(state, combat, faction)
-        if len(alive) == 1 and not C.companion_tokens(state.characters[alive[0]]):  # nothing to decide
+        if len(alive) == 1 and not W.companion_tokens(state.characters[alive[0]]):  # nothing to decide
             return assign_wounds(state, {alive[0]: combat.wounds_due[faction]})
     return None
 

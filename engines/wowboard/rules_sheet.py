@@ -141,10 +141,11 @@ def capacity_of(state: State, c: Character) -> tuple[int, int]:
 
 def trim_to_capacity(state: State, c: Character) -> list[Event]:
     """health-energy.2–3: tokens above capacity go at once, except what a running "gain" allows
-    (``c.overcap``, stat -> tokens above capacity, cleared by ``end_gain``)."""
+    (``c.overcap``, stat -> tokens above capacity, cleared by ``end_gain``) and what a finished gain left
+    (``c.kept``, ``settle_kept``)."""
     max_h, max_e = capacity_of(state, c)
-    lost_h = max(0, c.health - max_h - c.overcap.get("health", 0))
-    lost_e = max(0, c.energy - max_e - c.overcap.get("energy", 0))
+    lost_h = max(0, c.health - max_h - c.overcap.get("health", 0) - c.kept.get("health", 0))
+    lost_e = max(0, c.energy - max_e - c.overcap.get("energy", 0) - c.kept.get("energy", 0))
     if not lost_h and not lost_e:
         return []
     c.health -= lost_h
@@ -154,9 +155,21 @@ def trim_to_capacity(state: State, c: Character) -> list[Event]:
 
 def end_gain(state: State, c: Character) -> list[Event]:
     """health-energy.2, reading §6.15: the granting ability is over (end of combat, or of the action out of
-    combat): the gained tokens above capacity go."""
+    combat): the gained tokens above capacity go (not those a finished gain left: ``kept``)."""
     c.overcap = {}
     return trim_to_capacity(state, c)
+
+
+def settle_kept(state: State, c: Character) -> None:
+    """health-energy.2 (our reading for a gain that lands when its ability is over, Dawn Chorus at the end
+    of a fight): those tokens above capacity stay on the sheet until they are lost or spent, like any token
+    (the seed removes tokens only when spent, lost, or when a capacity bonus ends); a regain adds none while
+    the character is at or above capacity. So ``kept`` never exceeds what is still above capacity."""
+    if not c.kept:
+        return
+    max_h, max_e = capacity_of(state, c)
+    room = {"health": max(0, c.health - max_h), "energy": max(0, c.energy - max_e)}
+    c.kept = {stat: min(n, room[stat]) for stat, n in c.kept.items() if min(n, room[stat]) > 0}
 
 
 # --- equip / unequip -----------------------------------------------------------------------------------------------

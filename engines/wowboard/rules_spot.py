@@ -1,7 +1,7 @@
 """Cards that act on the rolled dice: triggers at the start and at the end of the reroll step
 (card-limits.3, .6, .8, combat-general.4).
 
-Most cards only add dice or values before the roll, and ``rules_combat.pool_counts`` sums those. A few
+Most cards only add dice or values before the roll, and ``rules_pool.pool_counts`` sums those. A few
 act once the dice are on the table: they **spot** a result (a die showing a face, card-limits.7), remove
 dice from the pool as a price, turn a die to a face, or add hits. Those are *triggers*: every effect at
 ``reroll_end``, and the ``reroll_start`` effects that read or touch the dice or are secondary.

@@ -17,8 +17,10 @@ from engines.core.hidden_deck import HiddenDeck
 from engines.wowboard.combat_state import Combat
 from engines.wowboard.content import Faction
 
-SCHEMA_VERSION = 5  # v2 (issue 30.1): factions, wishes, votes; v3 (issue 30.4–6): wars, auctions, trades;
-# v4 (issue 30.7, 30.9): the lap of the turn track (variants.2); v5 (issue 30.3): dice cards in an attack phase
+SCHEMA_VERSION = 7  # v2 (issue 30.1): factions, wishes, votes; v3 (issue 30.4–6): wars, auctions, trades;
+# v4 (issue 30.7, 30.9): the lap of the turn track (variants.2); v5 (issue 30.3): dice cards in an attack phase;
+# v6 (issue 30): tokens a gain left above capacity (``Character.kept``), a fight waiting for an effect order
+# v7 (issue 30.1, factions.2): each seat's vote on a fight's attack order or wound split (``Combat.votes``)
 ACTIONS_PER_TURN = 2  # faction-turn.1
 START_GOLD = 5  # setup.4
 WAR_COLOURS = ("red", "blue", "green", "yellow")  # events.6: four pairs of war tokens in the box
@@ -66,6 +68,9 @@ class Character(StateModel):
     sheet: dict[str, Slot] = Field(default_factory=dict)  # area id -> what lies in it
     talents: dict[int, str] = Field(default_factory=dict)  # level -> talent (power-cards.6)
     overcap: dict[str, int] = Field(default_factory=dict)  # "gain" above capacity until its effect ends
+    # health-energy.2 (v6): tokens above capacity from a gain whose ability is over when it lands (Dawn
+    # Chorus, at the end of a fight): they stay until lost or spent (``rules_sheet.settle_kept``)
+    kept: dict[str, int] = Field(default_factory=dict)
     used_round: list[str] = Field(default_factory=list)  # card-limits.4: once per combat round
     used_action: list[str] = Field(default_factory=list)  # card-limits.4: once per action out of combat
     auction_items: list[str] = Field(default_factory=list)  # events.3: auction cards won, outside the Bag (v3)

@@ -16,6 +16,15 @@ is on its first lap and its fight has counted none. Its Overlord and event deck 
 v4 → v5 (issue 30.3): an attack phase keeps what the cards that act on the rolled dice did (``spotted``,
 ``set_aside``, ``bonus``, ``fired``) and whether their order is being asked (``window``). A v4 attack phase
 had no such card resolve, so all start empty.
+
+v5 → v6 (issue 30: Dawn Chorus, card-limits.6): a character may hold tokens above capacity that a gain left
+after its ability was over (``kept``), and a fight may wait for a faction to order conflicting cards (step
+``ordering``). A v5 game never applied such a gain (the engine skipped it) and never asked such an order,
+so every character starts with nothing kept and its fight goes on where it was.
+
+v6 → v7 (issue 30.1, factions.2): under ``faction_decisions: leader`` a fight's attack order and wound split
+are voted on like the other faction-wide questions (``Combat.votes``). A v6 fight took the first seat's
+answer and never kept a vote, so it upgrades with none cast: its open question is asked of every seat again.
 """
 
 from __future__ import annotations
@@ -82,5 +91,23 @@ def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
+    """No v5 gain ever left tokens above capacity after its ability (the engine did not apply it): nothing kept."""
+    data["schema_version"] = 6
+    for char in (data.get("characters") or {}).values():
+        if isinstance(char, dict):
+            char.setdefault("kept", {})
+    return data
+
+
+def _v6_to_v7(data: dict[str, Any]) -> dict[str, Any]:
+    """No v6 fight kept a vote on its attack order or wound split: the fight in progress has none cast."""
+    data["schema_version"] = 7
+    if isinstance(data.get("combat"), dict):
+        data["combat"].setdefault("votes", {})
+    return data
+
+
 SCHEMA: StateSchema[State] = StateSchema(model=State, version=SCHEMA_VERSION,
-                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5})
+                                         upgrades={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
+                                                   5: _v5_to_v6, 6: _v6_to_v7})

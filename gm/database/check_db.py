@@ -58,8 +58,14 @@ PROBLEMS: tuple[tuple[str, str, str], ...] = (
 
 def summary_readable(summary: Any) -> bool:
     """A stored summary as ``gm.table.summary.build`` writes it: ``turns`` a count or None, ``moment`` None or
-    the decisive moment's numbers and names (what ``summary.lines`` reads)."""
+    the decisive moment's numbers and names, ``finale`` (when an engine named the action that decided the
+    game) its number, turn, catalog key and parameters (what ``summary.lines`` reads)."""
     if not isinstance(summary, dict) or not isinstance(summary.get("turns"), int | None):
+        return False
+    finale = summary.get("finale")
+    if finale is not None and not (isinstance(finale, dict) and isinstance(finale.get("seq"), int)
+                                   and isinstance(finale.get("turn"), int) and isinstance(finale.get("key"), str)
+                                   and isinstance(finale.get("params"), dict)):
         return False
     moment = summary.get("moment")
     if moment is None:

@@ -8,6 +8,10 @@ moment) is stored in the game's options with its result, in the ending's own wri
 the web page show it later; the rating changes are read from ``rating_changes``, which the same ending
 transaction wrote (and a GM's undo of the ending takes back with the summary).
 
+An action that decided the game outright (an engine's ``Finale``: the WoW board game's Overlord falling or its
+final battle) is stored apart as ``finale`` and worded first, whatever the swings; the decisive swing is then
+the biggest among the other actions, so no action is told twice.
+
 Nothing here may fail a move: a hook that raises leaves the step out (logged), and a summary that cannot
 be made leaves the ending as it was.
 """
@@ -18,12 +22,12 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from common.i18n import has, t
+from common.i18n import has, humanize, t
 from db import games as repo
 from db import summaries as store
 from engines.core.contract import Engine, GameState
 from engines.core.events import Event
-from engines.core.summary import Step, decisive
+from engines.core.summary import Step, decisive, finale_of
 from gm.table.model import Table
 from gm.table.ratings import points
 from gm.table.replies import action_label
@@ -37,8 +41,9 @@ NOBODY = -1  # ``Event.private_to`` of records no seat reads (``gm.table.core.NO
 
 def step_event(engine: Engine, before: GameState | None, after: GameState, seat: int | None, kind: str,
                events: Sequence[Event]) -> Event | None:
-    """The record of what this action changed in the game's measure, or None when it changed nothing
-    (most actions), the engine has no measure, or the action is a GM's correction (never a moment)."""
+    """The record of what this action changed in the game's measure, or None when it changed nothing and
+    decided nothing (most actions), the engine has no measure, or the action is a GM's correction (never a
+    moment)."""
     hook = getattr(engine, "summary_step", None)
     if hook is None or before is None or seat is None or kind.startswith("gm_"):
         return None
@@ -47,7 +52,7 @@ def step_event(engine: Engine, before: GameState | None, after: GameState, seat:
     except Exception:  # the move matters more than its statistics
         log.exception("summary step failed (%s, %s)", engine.system, kind)
         return None
-    if step is None or not step.gains:
+    if step is None or (not step.gains and step.finale is None):
         return None
     return Event(key=STEP_EVENT, params=step.as_params(), private_to=[NOBODY])
 
@@ -81,10 +86,18 @@ async def build(conn: Any, table: Table, final: GameState | None, kind: str, eve
     seq = await repo.last_seq(conn, table.game.id) + 1  # the ending action's own number
     steps = steps_of(await store.step_rows(conn, table.game.id, STEP_EVENT))
     steps += steps_of([store.StepRow(seq, None, kind, [e.model_dump() for e in events])])
-    moment = decisive(((s, step) for s, step, _ in steps), (s.seat for s in table.seats))
-    summary: dict[str, Any] = {"turns": turns_of(table.engine, final), "moment": None}
+    return compose(steps, {s.seat: s.name for s in table.seats}, turns_of(table.engine, final))
+
+
+def compose(steps: Sequence[tuple[int, Step, str]], names: dict[int, str], turns: int | None) -> dict[str, Any]:
+    """The stored summary from the game's ``(seq, step, action kind)`` records and its seats' names: the
+    finale (the action an engine said decided the game) apart, and the biggest swing among the others."""
+    moment = decisive(((s, step) for s, step, _ in steps), names)
+    summary: dict[str, Any] = {"turns": turns, "moment": None}
+    ended = finale_of((s, step) for s, step, _ in steps)
+    if ended is not None and ended[1].finale is not None:
+        summary["finale"] = {"seq": ended[0], "turn": ended[1].turn, **ended[1].finale.as_params()}
     if moment is not None:
-        names = {s.seat: s.name for s in table.seats}
         summary["moment"] = {"seq": moment.seq, "turn": moment.turn, "seat": moment.seat,
                              "name": names.get(moment.seat, str(moment.seat + 1)), "gain": moment.gain,
                              "swing": moment.swing, "kind": next(k for s, _, k in steps if s == moment.seq)}
@@ -105,28 +118,47 @@ def measure(system: str, lang: str, amount: int) -> str:
     return t(key if has(key) else "game.summary.measure.default", lang, n=amount)
 
 
+def finale_line(finale: Any, lang: str) -> str | None:
+    """The action that decided the game, in the engine's words (its parameters worded as event parameters
+    are: factions and names in the reader's language), or None when the stored record cannot be read."""
+    if not isinstance(finale, dict):
+        return None
+    key, params, turn = finale.get("key"), finale.get("params"), finale.get("turn")
+    if not isinstance(key, str) or not isinstance(params, dict) or not isinstance(turn, int) or not has(key):
+        return None
+    what = t(key, lang, **humanize(params, lang, key.split(".")[0]))
+    return t("game.summary.finale", lang, turn=turn, what=what)
+
+
 def lines(system: str, summary: dict[str, Any] | None, changes: Sequence[store.RatingChange] | None,
           names: dict[int, str], lang: str) -> list[str]:
-    """The summary in words: turns, the decisive moment, and each rated player's change of points
-    (``changes`` None: no ratings line, for a reader that has not looked them up)."""
+    """The summary in words: turns, the action that decided the game (when an engine named one), the
+    decisive swing, and each rated player's change of points (``changes`` None: no ratings line, for a
+    reader that has not looked them up). After a finale the swing is called the biggest swing, and a game
+    with no swing says nothing more: the finale was its moment."""
     summary = summary or {}
     out = [t("game.summary.title", lang)]
     if summary.get("turns") is not None:
         out.append(t("game.summary.turns", lang, n=summary["turns"]))
+    ended = finale_line(summary.get("finale"), lang)
+    if ended is not None:
+        out.append(ended)
     moment = summary.get("moment")
+    gained_key = "game.summary.moment" if ended is None else "game.summary.moment_after_finale"
+    swing_key = "game.summary.moment_swing" if ended is None else "game.summary.moment_swing_after_finale"
     if isinstance(moment, dict):
         try:
             action = action_label(system, str(moment["kind"]), lang)
             swing = measure(system, lang, int(moment["swing"]))
             if int(moment["gain"]) > 0:
-                out.append(t("game.summary.moment", lang, turn=moment["turn"], user=moment["name"], action=action,
-                             gained=measure(system, lang, int(moment["gain"])), swing=swing))
+                out.append(t(gained_key, lang, turn=moment["turn"], user=moment["name"],
+                             action=action, gained=measure(system, lang, int(moment["gain"])), swing=swing))
             else:
-                out.append(t("game.summary.moment_swing", lang, turn=moment["turn"], user=moment["name"],
+                out.append(t(swing_key, lang, turn=moment["turn"], user=moment["name"],
                              action=action, swing=swing))
         except (KeyError, TypeError, ValueError):  # a stored summary this code cannot read: left out
             pass
-    else:
+    elif ended is None:
         out.append(t("game.summary.no_moment", lang))
     if changes is None:
         return out

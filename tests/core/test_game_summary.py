@@ -9,7 +9,8 @@ seeded playout to the end (the seeds are fixed, so each game is the same every r
 - the decisive moment a brute force finds from the positions themselves (each seat's GG, VP, XP, Fame
   and wounds read off the states before and after every move; Warlord's kills as the other armies'
   characters that left play), and that moment's move must be one that moved the measure by the rules
-  (a GG event, a VP event, a kill, a quest's XP, a defeated enemy or a wound).
+  (a GG event, a VP event, a kill, a quest's XP, a defeated enemy or a wound);
+- for the WoW board game, its ending action marked as the finale (victory.1–3) and left out of the swings.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.core.summary import Moment, Step, decisive, gains_between, swing_of
+from engines.core.summary import Moment, Step, decisive, finale_of, gains_between, swing_of
 from tests.core.test_absent_playouts import GAMES_BY_SYSTEM, present_move
 
 # ------------------------------------------------------------------ the arithmetic
@@ -150,10 +151,16 @@ def _play(case: str) -> None:
         turn_events += sum(1 for e in events if e.key == TURN_EVENTS.get(system))
         step = engine.summary_step(before, state, seat, events)
         assert step is not None and step.turn == engine.turns_played(state)
-        if step.gains:
+        if step.gains or step.finale is not None:
             steps.append((seq, step))
-        brute.append((seq, _brute_gains(system, before, state, seat)))
+        if step.finale is None:  # the action that decided the game is named apart, never weighed as a swing
+            brute.append((seq, _brute_gains(system, before, state, seat)))
     assert engine.outcome(state) is not None
+    if system == "wowboard":  # victory.1–3: the game ended by its rules, so its last action is the finale
+        assert state.end_reason in ("overlord", "final_battle", "draw") and steps[-1][0] == seq
+        assert steps[-1][1].finale is not None and finale_of(steps) == steps[-1]
+    else:
+        assert finale_of(steps) is None
     turns = engine.turns_played(state)
     if system == "mageknight":
         assert turns == 1  # M46: a combat is one turn

@@ -30,6 +30,9 @@ async def test_victory_2_full_game_reaches_the_end_and_the_final_battle_decides_
     assert console.errors == 0, output[-3000:]
     assert "Turn 30" in output and "The End: the final battle" in output
     assert "🏆 Game over — winner: @alice (the final battle was won)" in output
+    summary = output[output.index("📜 Game summary"):]  # issue 32: the battle is the game's own moment
+    assert ("Decisive moment: turn 30, the Horde attacks the Alliance in the final battle and wins the game.\n"
+            "Biggest swing: turn 5, alice gained 5 XP") in summary
     for seen in ("challenges", "rolls:", "Quest complete" if "Quest complete" in output else "quest"):
         assert seen in output
     leaks = [line for line in _public(output) if RAW_ID.search(line.split("🎲")[0])]

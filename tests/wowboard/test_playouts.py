@@ -52,8 +52,11 @@ def check(state: State) -> None:
     for c in state.characters.values():
         assert len(c.bag) <= 3 or c.id in overflow  # items.3
         cap_h, cap_e = capacity_of(state, c)
-        assert 0 <= c.health <= cap_h + c.overcap.get("health", 0)
-        assert 0 <= c.energy <= cap_e + c.overcap.get("energy", 0)
+        assert 0 <= c.health <= cap_h + c.overcap.get("health", 0) + c.kept.get("health", 0)
+        assert 0 <= c.energy <= cap_e + c.overcap.get("energy", 0) + c.kept.get("energy", 0)
+        # health-energy.2: what a finished gain left is only ever what still stands above capacity
+        assert c.kept.get("health", 0) <= max(0, c.health - cap_h)
+        assert c.kept.get("energy", 0) <= max(0, c.energy - cap_e)
         assert c.gold >= 0 and c.actions_left in (0, 1, 2)
         assert c.actions_left == 0 or c.faction == state.active
         assert c.region != PACK.start_of("alliance" if c.faction == "horde" else "horde").id  # travel.3

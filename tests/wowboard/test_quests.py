@@ -322,3 +322,30 @@ def test_invariant_cards_and_figures_are_conserved_across_quest_draws_defeats_an
         cards_ok(state)
         assert all(f in state.figures for q in state.quests for f in q.figures)
         assert all(len(c.bag) <= BAG_LIMIT for c in state.characters.values())
+
+
+def test_quests_4_reading_8_a_colour_that_failed_is_not_offered_again_in_the_same_draw():
+    """Every colour fails in turn (no creature left to spawn): each is offered once, then the draw ends with no
+    question left. The question used to offer every colour but the last one tried, so two failing decks were
+    offered one after the other forever (an autopilot seat never got out of it)."""
+    from engines.core.dice import SeededDice
+    from engines.wowboard import ENGINE
+    from engines.wowboard.state import Pending
+
+    state = table()
+    for kind in state.supply.values():
+        for tier in kind:
+            kind[tier] = 0
+    seats = [s.seat for s in state.seats if s.faction == "horde"]
+    options = next_deck_options(state, "horde")
+    state.pending.insert(0, Pending(kind="next_quest_deck", seats=seats, faction="horde", options=options,
+                                    default=options[0]))
+    failed: list[str] = []
+    for _ in range(10):
+        top = state.pending[0] if state.pending else None
+        if top is None or top.kind != "next_quest_deck":
+            break
+        events = ENGINE.apply(state, top.seats[0], {"kind": "choose", "value": top.options[0]}, SeededDice(1))  # type: ignore[arg-type]
+        failed += [str(e.params["colour"]) for e in events if e.key == "wowboard.ev.quest_deck_failed"]
+    assert sorted(failed) == sorted(options)  # each colour tried once (the last one left needs no question)
+    assert not any(p.kind == "next_quest_deck" for p in state.pending)

@@ -235,6 +235,8 @@ def event_text(event: Event, lang: str) -> str | None:
     for key in ("bids", "dice") if event.key in _AUCTION_EVENTS else ():  # "warden 2" pairs
         if isinstance(params.get(key), str):
             params[key] = _named_pairs(params[key], names)
+    if event.key in ("wowboard.ev.wounds_vote", "wowboard.ev.leader_splits") and isinstance(params.get("split"), str):
+        params["split"] = _named_pairs(params["split"], names)  # factions.2: a wound split voted on
     if event.key == "wowboard.ev.auction_opened" and isinstance(params.get("gold"), str):
         params["gold"] = _named_pairs(params["gold"], names)
     token = event.params.get("token")

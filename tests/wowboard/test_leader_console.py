@@ -1,0 +1,72 @@
+"""factions.2 through the console (real cog callbacks, fake interactions): with ``faction_decisions:leader`` the
+two Horde seats of a four-seat PvP fight each send ``/wowb order``; the first is only a vote, the second
+settles it, and the channel says which seat decided when they disagree, in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from console.runner import Console
+from engines.wowboard import ENGINE
+from engines.wowboard.rules_common import pack_of
+from engines.wowboard.state import State
+from gm.context import Place
+from tests.conftest import ConsoleOf
+
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+def out(console: Console) -> str:
+    return console.output.getvalue()  # type: ignore[attr-defined]
+
+
+async def state_of(console: Console) -> State:
+    place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
+    table = await console.bot.app.tables.table_for(place)
+    assert table is not None and isinstance(table.state, State)
+    return table.state
+
+
+async def _leader_table(console: Console, lang: str) -> State:
+    await console.run([f"/lang {lang}", "/as alice",
+                       '/game new system:wowboard options:"edition:full faction_decisions:leader"',
+                       "/as bob", "/game join", "/as carol", "/game join", "/as dave", "/game join", "/as alice",
+                       "/game start"])
+    for _ in range(4):
+        state = await state_of(console)
+        if state.phase != "draft":
+            break
+        seat = ENGINE.decision(state).seats[0]  # type: ignore[union-attr]
+        pick = ENGINE.legal_actions(state, seat)[0].class_id  # type: ignore[attr-defined]
+        await console.run([f"/as {NAMES[seat]}", f"/wowb class name:{pick}"])
+    state = await state_of(console)
+    assert state.phase == "play" and state.options.get("faction_decisions") == "leader", out(console)[-2000:]
+    return state
+
+
+@pytest.mark.parametrize(("lang", "decided"), [("en", "sets the attack order"), ("it", "ordine di attacco")])
+async def test_factions_2_leader_two_horde_seats_vote_the_pvp_order_and_the_leader_decides(
+        console_of: ConsoleOf, lang: str, decided: str) -> None:
+    # wowboard:factions.2 wowboard:pvp-combat.2
+    console = await console_of(7)
+    state = await _leader_table(console, lang)
+    a, b = sorted(state.of_faction("horde"), key=lambda c: c.seat)
+    pack = pack_of(state)
+    region = next(r.id for r in pack.regions if r.start is None
+                  and not any(f.region == r.id for f in state.figures.values()))
+    await console.run(["/as alice gm", *(f"/gm wowb-move character:{c.id} region:{region}" for c in
+                                         state.characters.values()),
+                       f"/gm wowb-stat character:{b.id} stat:xp value:4",  # b's seat leads the Horde
+                       f"/as {NAMES[a.seat]}", f"/wowb challenge character:{a.id} target:pvp invite:{b.id}",
+                       f"/as {NAMES[b.seat]}", "/wowb choose option:accept"])
+    fight = (await state_of(console)).combat
+    assert fight is not None and fight.kind == "pvp" and fight.step == "order", out(console)[-2000:]
+    mark = len(out(console))
+    await console.run([f"/as {NAMES[a.seat]}", f"/wowb order order:{a.id}, {b.id}"])
+    assert (await state_of(console)).combat.orders == {}  # type: ignore[union-attr]  # a vote, not the order
+    await console.run([f"/as {NAMES[b.seat]}", f"/wowb order order:{b.id}, {a.id}"])
+    after = await state_of(console)
+    assert after.combat is not None and after.combat.orders["horde"] == [b.id, a.id]
+    said = out(console)[mark:]
+    assert decided in said and NAMES[b.seat] in said, said[-2000:]
+    assert console.errors == 0, out(console)[-2000:]
