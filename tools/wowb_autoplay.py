@@ -9,8 +9,8 @@ what ``tests/wowboard/test_console_game.py`` checks. Regenerate after a rules ch
     python tools/wowb_autoplay.py --seed 1 --out tests/wowboard/full_game.txt
 
 ``--seats N`` (3 to 6) plays the full edition with players alice, bob, carol, dave, erin and frank (issue 30):
-the same policy, plus the habits of ``tools/wowb_autoplay_policy.py`` (sealed bids at auctions, a few trades
-between friends standing together, the faction's two last characters holding a war's regions):
+the same policy, plus the habits of ``tools/wowb_autoplay_policy.py`` (sealed bids at auctions, a few Bag items
+sold for a coin between friends standing together, the faction's two last characters holding a war's regions):
 
     python tools/wowb_autoplay.py --seats 6 --seed 4 --out tests/wowboard/six_game.txt
 """

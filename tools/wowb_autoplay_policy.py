@@ -4,7 +4,7 @@ Why a module of its own: the two-seat starter game of ``full_game.txt`` never me
 trade it would take, and its script must regenerate byte for byte; these habits switch on only for the
 ``--seats 3..6`` games that ``tools/wowb_autoplay.py`` writes with the full pack. Each habit is a plain
 table habit a person could have, never a peek at hidden information: a bid is half of the bidder's own
-(public) gold, a trade hands a Bag item or a coin to a friend standing in the same region, and the two
+(public) gold, a trade sells a Bag item for a coin to a friend standing in the same region, and the two
 last characters of a faction walk to the regions of a war on the map and wait there for the check.
 """
 
@@ -33,17 +33,22 @@ def bid(state: State, legal: list[Action]) -> Action:
 
 
 def trade(state: State, legal: list[Action], made: set[tuple[int, str]]) -> Action | None:
-    """items.7: one trade a faction turn, ``MAX_TRADES`` a game: the first friend met after an action gets a Bag
-    item (when its Bag has room), or else a coin. ``made`` is the faction turns that traded (updated here)."""
+    """items.7: one trade a faction turn, ``MAX_TRADES`` a game, and each moves a Bag item (a coin alone shows
+    too little of the exchange): the first friend met after an action with room in its Bag buys one of the
+    trader's Bag items for a coin (or gets it free when it has no gold); a friend with a full Bag swaps one of
+    its own. ``made`` is the faction turns that traded (updated here)."""
     when = (state.turn, state.active)
     if len(made) >= MAX_TRADES or when in made:
         return None
-    trades = [a for a in legal if isinstance(a, A.Trade) and not a.take]
-    items = [a for a in trades if a.give and len(state.characters[a.partner].bag) < 3]
-    offer = (items or trades or [None])[0]
-    if offer is not None:
-        made.add(when)
-    return offer
+    trades = [a for a in legal if isinstance(a, A.Trade) and a.give]
+    sales = [a for a in trades if not a.take and len(state.characters[a.partner].bag) < 3]
+    swaps = [a for a in trades if a.take and len(state.characters[a.partner].bag) >= 3]
+    offer = (sales or swaps or [None])[0]
+    if offer is None:
+        return None
+    made.add(when)
+    price = min(1, state.characters[offer.partner].gold) if not offer.take else 0
+    return offer.model_copy(update={"take_gold": price})
 
 
 def _war_card(state: State, card: str) -> EventCard:

@@ -17,6 +17,7 @@ import pytest
 
 from engines.wowboard import ENGINE
 from engines.wowboard.state import State
+from gm.games.wowboard.text import name as printed
 from tests.e2e.fake_discord import FakeDiscord, FakeUser
 from tests.e2e.harness import BotProcess
 from tests.e2e.play import load_table, ok, script_steps, settled
@@ -59,3 +60,7 @@ async def test_issue30_six_members_play_the_six_seat_script_to_the_final_battle(
     assert "War:" in public and "the war tokens leave the map" in public  # events.6: declared and won
     assert re.search(r"wins .+ for \d+ gold\.|Nobody bid for", public)  # events.3
     assert "Trade done:" in public  # items.7
+    given = {m.group(1) for m in re.finditer(r"^/wowb trade .* give:(\w+)", text, re.M)}
+    assert given  # items.7: a Bag item changed hands, named in the trade's line
+    traded = [rf"Trade done: [^\"]+ gives [^\"]*{re.escape(printed(state, item))}" for item in given]
+    assert any(re.search(pattern, public) for pattern in traded)

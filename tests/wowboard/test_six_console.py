@@ -19,6 +19,7 @@ from db import games as games_repo
 from db import state_codec
 from engines.wowboard import ENGINE
 from engines.wowboard.state import State
+from gm.games.wowboard import text
 from tests.conftest import ConsoleOf
 
 HERE = Path(__file__).resolve().parent
@@ -82,6 +83,10 @@ async def test_issue30_six_players_war_auction_and_trade_play_to_the_final_battl
     assert _count(_template("wowboard.ev.auction_won", lang), output) + _count(
         _template("wowboard.ev.auction_unsold", lang), output) >= 1
     assert sum(line.startswith("/wowb bid ") for line in lines) >= 6
-    # items.7: a trade between friends was made
+    # items.7: a trade between friends was made, and a Bag item changed hands in it (not gold alone)
     assert _count(_template("wowboard.ev.traded", lang), output) >= 1
-    assert any(line.startswith("/wowb trade ") for line in lines)
+    given = {m.group(1) for line in lines if line.startswith("/wowb trade ")
+             for m in [re.search(r" give:(\w+)", line)] if m}
+    assert given, "no trade of the script gives a Bag item"
+    done = [line for line in output.splitlines() if _template("wowboard.ev.traded", lang).search(line)]
+    assert any(text.name(state, item, lang) in line for item in given for line in done), done
