@@ -40,9 +40,16 @@ DEFLATE = "isal" if _deflate is not zlib else "zlib"
 BAND_ROWS = 32
 """Rows per band: smaller bands hit more often but compress worse and cost more look-ups
 (8: 73 % hits, +12 % size; 32: 65 %, +3 %; 64: 55 %, +1 %; 32 was the fastest)."""
-CACHE_BANDS = 2048
-"""Bands remembered per process: ~1 KB each compressed (~2 MB), ~85 board pictures' worth. A table's
-next picture re-uses its own bands through ``kit_scene``; this cache serves pictures drawn whole."""
+CACHE_BYTES = 3 << 20
+"""Heap bytes of bands remembered per process (issue 28): a band's compressed bytes and its entry
+(``BAND_ENTRY``). Once a count of 2,048 bands, which at 5,000 live games held ~3.6 MB of payload a render
+worker (1.7 KB a band, not the ~1 KB once measured): bands grow with busier pictures, so a count does not
+bound the bytes. ~1,400 bands of that size, ~60 board pictures' worth. A table's next picture re-uses its
+own bands through ``kit_scene``; this cache serves pictures drawn whole."""
+BAND_ENTRY = 430
+"""Heap bytes of a band's entry besides its payload: the ``bytes`` object's header, the key and value
+tuples with their ints, the ordered dictionary's slot and link (~390 measured under
+``PYTHONMALLOC=malloc``, plus the ``bytes`` header)."""
 MIN_PIXELS = 1 << 16
 """Below this a picture is left to Pillow, which also picks a smaller bit depth for few colours."""
 
@@ -52,14 +59,17 @@ _ADLER_BASE = 65521
 
 
 class BandCache:
-    """Compressed bands by content, least recently used first out.
+    """Compressed bands by content, least recently used first out, bounded by the heap bytes they hold
+    (``budget``) and, where set, by a count (``capacity``).
 
     Keyed by Python's hash of the band (keyed SipHash: no one can aim a collision at it) and
     checked against the band's Adler-32, which the zlib stream needs anyway: a wrong band would
     take both a 64-bit and a 32-bit collision at once."""
 
-    def __init__(self, capacity: int = CACHE_BANDS) -> None:
+    def __init__(self, budget: int = CACHE_BYTES, capacity: int | None = None) -> None:
+        self.budget = budget
         self.capacity = capacity
+        self.used = 0
         self._bands: OrderedDict[tuple[int, int], tuple[int, bytes]] = OrderedDict()
         self._lock = threading.Lock()  # render threads share a process's cache
         self.hits = 0
@@ -77,14 +87,20 @@ class BandCache:
 
     def put(self, key: tuple[int, int], adler: int, packed: bytes) -> None:
         with self._lock:
+            old = self._bands.pop(key, None)
+            if old is not None:
+                self.used -= BAND_ENTRY + len(old[1])
             self._bands[key] = (adler, packed)
-            self._bands.move_to_end(key)
-            while len(self._bands) > self.capacity:
-                self._bands.popitem(last=False)
+            self.used += BAND_ENTRY + len(packed)
+            while self._bands and (self.used > self.budget
+                                   or (self.capacity is not None and len(self._bands) > self.capacity)):
+                _key, (_adler, gone) = self._bands.popitem(last=False)
+                self.used -= BAND_ENTRY + len(gone)
 
     def clear(self) -> None:
         with self._lock:
             self._bands.clear()
+            self.used = 0
             self.hits = self.misses = 0
 
     def __len__(self) -> int:

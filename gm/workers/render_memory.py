@@ -22,13 +22,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-FREE_BUDGET = 12 * 1024 * 1024
+FREE_BUDGET = 6 * 1024 * 1024
 """Free heap (bytes) a worker lets grow before it trims: what triggers a trim, not what the next picture
 needs (``KEEP`` is left for that). 24 MB left workers at 5,000 live games with ~40 MB of free heap beside
-their caches; 12 MB trims about twice as often, between pictures, while no picture waits."""
-KEEP = 8 * 1024 * 1024
-"""Free bytes left at the heap's top by a trim: the next picture's canvas is allocated there without
-faulting its pages in again."""
+their caches; 12 MB (with ``KEEP`` 8 MB) still left 19-20 MB of free pages resident in each (what a
+``malloc_trim(0)`` gave back at the end of ``bench/live_games.py``). 6 MB with 4 MB kept leaves ~10 MB: a
+trim every ~9 pictures instead of ~80 (~0.9 ms each, between pictures), and the pictures' CPU within the
+run-to-run spread (+0-4 % over 1,118 pictures of the five games, issue 28)."""
+KEEP = 4 * 1024 * 1024
+"""Free bytes left at the heap's top by a trim: the next picture's palette canvas and its buffers are
+allocated there without faulting their pages in again."""
 CHECK_EVERY = 4
 """Pictures between two looks at the resident size (cheap) and, when it grew, the free heap (``mallinfo2``
 walks the allocator's bins: ~0.1 ms on a fragmented heap, too much to pay after every picture)."""
@@ -163,8 +166,7 @@ def caches() -> dict[str, tuple[int, int]]:
                 found[f"{name}.{attr}"] = (len(value), used if isinstance(used, int) else _image_bytes(value))
     kit_png = sys.modules.get("renderers.kit_png")
     if kit_png is not None:
-        bands = kit_png.CACHE._bands
-        found["renderers.kit_png.CACHE"] = (len(bands), sum(len(packed) for _adler, packed in list(bands.values())))
+        found["renderers.kit_png.CACHE"] = (len(kit_png.CACHE), kit_png.CACHE.used)  # bytes as its budget counts
     return found
 
 

@@ -60,11 +60,10 @@ def static_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...]) -> Image
     return image
 
 
-@lru_cache(maxsize=8)
-def zoomed_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...], grid: HexGrid) -> Image.Image:
+def draw_zoomed(map_json: str, sides: tuple[tuple[str, kit.RGB], ...], grid: HexGrid) -> Image.Image:
     """The canvas with a window of the map drawn large in the map column (issue 27.5), over the empty
-    whole-map canvas (the panel's card is the same). A few kept (2.8 MB each): pictures are drawn on
-    their palette form, which the renderer keeps (``renderers.wowminis._palette_layer``, 0.7 MB)."""
+    whole-map canvas (the panel's card is the same); drawn anew (~2 ms): pictures are drawn on its
+    palette form, which the renderer keeps (``renderers.wowminis._window_form``, 0.7 MB)."""
     board = MapDef.model_validate_json(map_json)
     image = static_layer(map_json, sides).copy()
     draw = kit.Draw(image)
@@ -72,6 +71,12 @@ def zoomed_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...], grid: He
     draw.rectangle((0, 0, LEFT_X1 + 2, round(full.bottom + COORD_Y)), fill=kit.BACKGROUND)
     paint_map(draw, board, grid, sides)
     return image
+
+
+zoomed_layer = lru_cache(maxsize=1)(draw_zoomed)
+"""``draw_zoomed``, the last one kept: for the rare picture drawn the RGB way and for callers that compose
+pictures. Eight windows of 2.8 MB were once kept; the windows being many, they held ~21 MB of every render
+worker at 5,000 live games and were almost never found again (issue 28)."""
 
 
 def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tuple[tuple[str, kit.RGB], ...]) -> None:

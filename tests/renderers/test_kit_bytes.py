@@ -140,9 +140,21 @@ def _scenes() -> dict[str, Any]:
     return _fill(kit_scene._scenes, kit_scene._scenes.clear, put, 300)
 
 
+def _png_bands() -> dict[str, Any]:
+    from renderers import kit_png
+
+    cache = kit_png.BandCache()  # bounded by bytes only: bands of 0.4-4 KB, as busy pictures compress
+
+    def put(i: int) -> None:
+        packed = os.urandom(400 + (i * 397) % 3600)
+        cache.put((hash(packed), i), i * 7919, packed)
+
+    return _fill(cache, cache.clear, put, 3000)
+
+
 CACHES: dict[str, Callable[[], dict[str, Any]]] = {
     "glyph_masks": _glyph_masks, "kept_fills": _kept_fills, "kept_grounds": _kept_grounds, "tiles": _tiles,
-    "layers": _layers, "scenes": _scenes}
+    "layers": _layers, "scenes": _scenes, "png_bands": _png_bands}
 
 
 def _images() -> dict[str, Any]:
@@ -227,3 +239,32 @@ def test_a_cached_function_answers_from_its_budget_and_counts_hits() -> None:
     assert info.used <= 10_000 and info.currsize < 10 and info.hits == 2  # square(3) again in the loop
     square.cache_clear()
     assert square.cache_info().currsize == 0 and square.cache.used == 0
+
+
+
+def test_wowminis_keeps_few_map_windows_however_many_the_pictures_zoom_on() -> None:
+    """Issue 28: every zoomed picture of WoW Miniatures has a window of its own, an RGB layer of 2.8 MB and
+    its palette form of 0.7 MB; kept eight and sixteen they held ~32 MB of every render worker at 5,000
+    live games. Pictures draw on the palette form: making it keeps no RGB window, and four forms at most."""
+    from engines.wowminis.content import builtin_pack
+    from renderers import kit, wowminis
+    from renderers.wowminis import board
+    from renderers.wowminis.layout import zoom_for
+
+    board_map = builtin_pack().maps[0]
+    map_json, sides = board_map.model_dump_json(), (("A", kit.team_colour(0)), ("B", kit.team_colour(1)))
+    windows = sorted({zoom for c in range(board_map.columns) for r in range(board_map.rows)
+                      if (zoom := zoom_for(board_map.columns, board_map.rows, [(c, r)])) is not None}, key=repr)
+    assert len(windows) > 16
+    board.zoomed_layer.cache_clear()
+    wowminis._window_form.cache_clear()
+    try:
+        for zoom in windows[:20]:
+            wowminis._palette_layer(map_json, sides, zoom)
+        kept_rgb, kept_forms = board.zoomed_layer.cache_info().currsize, wowminis._window_form.cache_info().currsize
+        rgb = kit_bytes.image_bytes(board.draw_zoomed(map_json, sides, windows[19]))
+        forms = kit_bytes.image_bytes(wowminis._palette_layer(map_json, sides, windows[19]))
+        assert kept_rgb * rgb + kept_forms * forms <= 4 * forms < 3e6, (kept_rgb, kept_forms, rgb, forms)
+    finally:
+        board.zoomed_layer.cache_clear()
+        wowminis._window_form.cache_clear()

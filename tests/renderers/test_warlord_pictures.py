@@ -125,3 +125,15 @@ def test_a_picture_recorded_as_draw_calls_is_the_bytes_of_a_whole_draw() -> None
             W._draw(kit_scene.Recorder(entries), view, lang, dict(enumerate(names)), frame, log)  # type: ignore[arg-type]
             png = kit_scene.encode("recorded", W._static_layer(frame.height), palette.shared(), entries)
             assert png == _whole(view, names, log, lang)
+
+
+def test_no_blank_canvas_is_kept_per_picture_height() -> None:
+    """Issue 28: a blank palette canvas is as fast to make as to copy, and its height follows the armies,
+    so kept ones only held ~2 MB each in every render worker; each picture gets a fresh one, all alike."""
+    from gm.workers import render_memory
+    from renderers import warlord
+
+    first, second = warlord._canvas(900), warlord._canvas(900)
+    assert first is not second and first.tobytes() == second.tobytes() and first.getpalette() == second.getpalette()
+    warlord._canvas(1100)
+    assert not any(name.startswith("renderers.warlord._canvas") for name in render_memory.caches())
