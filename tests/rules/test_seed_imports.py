@@ -117,3 +117,15 @@ def test_issue33_warlord_a_heading_whose_gloss_wrapped_is_one_title_over_its_own
     checks = by_title["prove di abilità e tiri salvezza (skill checks and saves)"]
     assert "d20" in checks.text and checks.text[:1].isupper()
     assert all("skill checks" not in s.text[:80].casefold() for s in sections if s is not checks)
+
+
+def test_issue33_warlord_a_glossed_heading_over_a_heading_is_its_parent_and_only_its() -> None:
+    """"Formato Campagna (CAMPAIGN FORMAT)" stands right over "Regole Speciali sull’Allineamento" (an elided
+    preposition, "sull’", that Title Case reading must skip): the second is a section of its own, under the
+    first, and the headings after it are not taken in as well."""
+    sections = _import(WARLORD, "warlord")
+    by_title = {s.title.casefold(): s for s in sections}
+    campaign = by_title["formato campagna (campaign format)"]
+    alignment = by_title["regole speciali sull’allineamento"]
+    assert alignment.parent == campaign.id and alignment.text[:1].isupper()
+    assert by_title["glossario"].parent is None and by_title["vicinanza (adjacency)"].parent is None

@@ -33,7 +33,7 @@ _MARKDOWN = re.compile(r"^(#{1,6})\s+(\S.*)$")
 _NUMBERED = re.compile(r"^\d{1,2}\s*[:.)]\s+(\S.{2,60})$")
 _GLOSSED = re.compile(r"^([^()]*\w)\s*\([^()]+\)$")
 _LIST_ITEM = re.compile(r"^\d{1,2}\.\s")  # "1. Fase di …": "4) Fase BLOCCO" steps of a flowchart stay headings
-_ELISION = re.compile(r"^\w{1,3}[’']")  # "l'Iniziativa", "dell’Orda": the word is what follows
+_ELISION = re.compile(r"^\w{1,5}[’']")  # "l'Iniziativa", "dell’Orda", "sull’Allineamento": the word is what follows
 _WORDS = re.compile(r"\w+")
 _PAGE_LABEL = re.compile(r"\bpagina\s+\d+\s*$", re.IGNORECASE)
 _LEAD = re.compile(r"^([^.:;!?]{3,50}?)\s*:")
@@ -201,8 +201,9 @@ def _classify(lines: list[str], contents: set[str] | None = None) -> list[int]:
             pass  # "RIQUADRO DI PAGINA 31": where a box sat in the printed booklet, not a heading
         elif standalone and nxt and is_all_caps(line):
             levels[i] = 1
-        elif (standalone and opens and line not in labels and len(nxt) > 25 and not is_title_case(nxt)
-              and (is_title_case(line) or (numbered_heading(line) and not listed[i]))):
+        elif (standalone and opens and line not in labels and len(nxt) > 25
+              and (not is_title_case(nxt) or bool(_GLOSSED.match(line)))  # a gloss closes its title: a heading
+              and (is_title_case(line) or (numbered_heading(line) and not listed[i]))):  # may follow at once
             levels[i] = 2 if has_caps else 1
         previous = line
     return levels
@@ -251,7 +252,8 @@ def parse_headings(raw: str) -> list[Section]:
     for block in headed:
         sid = unique_id(slugify(block.title), taken)
         parent = next((parents[lv] for lv in range(block.level - 1, 0, -1) if lv in parents), None)
-        if adopter and (adopter[0] > block.level or adopted >= MAX_ADOPTED or block.title == adopter[2]):
+        most = 1 if adopter and _GLOSSED.match(adopter[2]) else MAX_ADOPTED  # a glossed title names one topic, not
+        if adopter and (adopter[0] > block.level or adopted >= most or block.title == adopter[2]):  # a banner
             adopter = None  # its own title again: the empty one was a banner over the first heading only
         if adopter and adopter[0] == block.level:
             parent = adopter[1]
