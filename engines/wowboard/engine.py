@@ -124,7 +124,7 @@ class WowBoardEngine:
         """Spec §3.6: everything a character owns is public; hidden are the decks (only their sizes show)
         and the item cards drawn for a reward and not chosen yet, seen only by the rewarded group's seats."""
         assert isinstance(state, State)
-        view = state.model_copy(deep=True)
+        view = state.private_copy()
         decks = [*view.item_decks.values(), view.event_deck,
                  *(d for colours in view.quest_decks.values() for d in colours.values())]
         for deck in decks:  # §3.6: what is left in a deck, and the rejects put under it, stay face down

@@ -14,7 +14,7 @@ from engines.wowminis.state import State, WindowFrame
 
 
 def hide(state: State, seat: int | None) -> State:
-    view = state.model_copy(deep=True)
+    view = state.private_copy()
     view.pool = {s: cards for s, cards in view.pool.items() if s == seat}
     view.bar_choices = {s: bars for s, bars in view.bar_choices.items() if s == seat}
     for c in view.chars.values():

@@ -41,7 +41,7 @@ from gm.table.forced import answer_forced
 from gm.table.guild_settings import GuildSettings
 from gm.table.model import MANUAL_PENDING, PACK_OPTION, RESIGNED, RESULT, Table
 from gm.table.ratings import RatedSeat, rate_game
-from gm.table.replies import board_reply, decision_prompt, one_more_answer
+from gm.table.replies import EarlyPicture, board_reply, decision_prompt, one_more_answer, start_picture
 from gm.table.turn_clock import clock_of
 
 NOBODY = -1  # ``Event.private_to`` for records no seat may read
@@ -249,7 +249,7 @@ class TableCore:
         return [u for s in decision.seats if (u := table.user_of(s)) is not None]
 
     @staticmethod
-    def asks_of(table: Table, state: GameState) -> dict[str, str] | None:
+    def asks_of(table: Table, state: GameState, public: GameState | None = None) -> dict[str, str] | None:
         """What a position asks of the seats it waits for, worded in every language, stored with it so
         that ``/game mine`` says it without reading the state (issue 32.1). None when it asks nothing in
         words. Worded from the public view, as the channel's line saying who acts next is; never fails
@@ -259,7 +259,7 @@ class TableCore:
             if decision is None or not decision.prompt_key:
                 return None
             presenter = presenters.get(table.game.system)
-            public = table.engine.view(state, None)
+            public = public if public is not None else table.engine.view(state, None)
             return {lang: decision_prompt(presenter, public, decision, lang) for lang in SUPPORTED}
         except Exception:  # the commit matters more than this line
             logging.getLogger(__name__).exception("wording what game %s asks failed", table.game.id)
@@ -294,7 +294,8 @@ class TableCore:
         step = summary.step_event(table.engine, table.state, working, seat, action.kind, events)  # issue 32
         events = [*events, step] if step is not None else events
         waiting = [] if outcome is not None else self.waiting_users(table, working)
-        asks = self.asks_of(table, working) if waiting else None
+        early = self._early_picture(table, working, actor, events)  # a worker draws while the move is written
+        asks = self.asks_of(table, working, early.public if early is not None else None) if waiting else None
         if undoable is None:
             undoable = not any(e.is_random or e.reveals_hidden for e in events)
         options = dict(table.game.options)
@@ -322,7 +323,13 @@ class TableCore:
                 also=also)
         except repo.StaleVersion as exc:
             self.forget(table.game.channel_id)
+            if early is not None:
+                early.cancel()
             raise TavoloError("game.stale") from exc
+        except BaseException:
+            if early is not None:
+                early.cancel()
+            raise
         self.forget(table.game.channel_id)
         table.dictionary = dictionary
         table.game.version += 1
@@ -332,7 +339,7 @@ class TableCore:
             table.game.status = "finished"
         else:
             self._remember(table)
-        reply = await self._board_reply(table, actor, events)
+        reply = await self._board_reply(table, actor, events, early)
         reply.quiet = one_more_answer(table, asked_before, working, events)
         if outcome is not None:
             await self._add_summary(table, actor, reply)
@@ -347,8 +354,18 @@ class TableCore:
             if reply.brief:
                 reply.brief = (reply.brief + "\n" + words).strip()
 
-    async def _board_reply(self, table: Table, actor: Actor, events: list[Event]) -> Reply:
-        reply = await board_reply(table, actor, events, self.guild_settings.away.marked(table.game.guild_id))
+    def _early_picture(self, table: Table, working: GameState, actor: Actor,
+                       events: list[Event]) -> EarlyPicture | None:
+        """The new position's picture, started before the commit (``replies.start_picture``); None when it
+        cannot start (the reply then draws it after the commit, as before, and says what failed)."""
+        try:
+            return start_picture(table, working, actor, events, self.guild_settings.away.marked(table.game.guild_id))
+        except Exception:
+            return None
+
+    async def _board_reply(self, table: Table, actor: Actor, events: list[Event],
+                           early: EarlyPicture | None = None) -> Reply:
+        reply = await board_reply(table, actor, events, self.guild_settings.away.marked(table.game.guild_id), early)
         if clock_of(table.game.options) is not None:  # issue 32.6: the turn clock under every game's board
             line = await clock_sync.board_line(self.store.conn, table, actor.locale, self.now(),
                                                await self.away_cap(table.game.guild_id))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from common.i18n import has, humanize, t
@@ -167,32 +168,69 @@ def seat_names(table: Table, lang: str, away: Mapping[int, object] | None = None
     return [f"{s.name} {marker}" if s.user_id in away else s.name for s in table.seats]
 
 
+@dataclass
+class EarlyPicture:
+    """A board picture started before its move is committed (``start_picture``), and the public view it
+    draws: the reply words the same view, and waits for the picture only once the commit is done."""
+
+    state: GameState
+    public: GameState
+    lines: list[str]
+    picture: asyncio.Future[Image | None] | None
+
+    def cancel(self) -> None:
+        if self.picture is not None:
+            self.picture.cancel()
+
+
+def start_picture(table: Table, state: GameState, actor: Actor, events: list[Event],
+                  away: Mapping[int, object] | None = None, public: GameState | None = None) -> EarlyPicture:
+    """The public view of ``state`` and its picture, sent to the render pool now (issue 28): a worker draws
+    while the move is written, instead of after it. ``public``: the view, when the caller made it already."""
+    lang = actor.locale
+    system = table.game.system
+    lines = [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
+    public = public if public is not None else table.engine.view(state, None)
+    presenter = presenters.get(system)
+    hinting = getattr(presenter, "picture_hints", None)  # which picture, or none (a table's image policy)
+    hints: dict[str, Any] | None = hinting(public, events) if hinting is not None else {}
+    picture = None
+    if presenter is not None and hints is not None:
+        picture = asyncio.ensure_future(render(presenter, public, lang, seat_names(table, lang, away), table.game.id,
+                                               lines[-LOG_LINES:], table.json_of(public), hints or None))
+    return EarlyPicture(state, public, lines, picture)
+
+
 async def board_reply(table: Table, actor: Actor, events: Iterable[Event],
-                      away: Mapping[int, object] | None = None) -> Reply:
+                      away: Mapping[int, object] | None = None, early: EarlyPicture | None = None) -> Reply:
     """Events, board image and summary, then the result or the one line saying who acts next (``away``:
-    the members of the table's server a board marks as away)."""
+    the members of the table's server a board marks as away). ``early``: the picture ``start_picture``
+    began for this very position (used only when it is still the table's state)."""
     lang = actor.locale
     events = list(events)
     system = table.game.system
-    lines = [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
+    state = table.state
+    if early is not None and (state is None or early.state is not state):
+        early.cancel()
+        early = None
     private = [event_text(e, lang, system) for e in events
                if e.private_to and table.seat_of(actor.user_id) in e.private_to]
-    reply = Reply(text="\n".join(lines))
-    state = table.state
     presenter = presenters.get(table.game.system)
     next_line = ""
     picture: asyncio.Future[Image | None] | None = None
     try:
-        if state is not None:
+        if early is None and state is not None:
+            early = start_picture(table, state, actor, events, away)
+        lines = early.lines if early is not None else \
+            [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
+        reply = Reply(text="\n".join(lines))
+        if state is not None and early is not None:
             engine = table.engine
-            public = engine.view(state, None)
-            hinting = getattr(presenter, "picture_hints", None)  # which picture, or none (a table's image policy)
-            hints: dict[str, Any] | None = hinting(public, events) if hinting is not None else {}
-            if presenter is not None and hints is not None:
+            public = early.public
+            picture = early.picture
+            if picture is not None and presenter is not None:
                 # Started first, so a worker draws while the rest of the reply is worded here.
                 names = seat_names(table, lang, away)
-                picture = asyncio.ensure_future(render(presenter, public, lang, names, table.game.id,
-                                                       lines[-LOG_LINES:], table.json_of(public), hints or None))
                 await asyncio.sleep(0)  # one turn of the loop: the job reaches the pool before the words below
                 summary = presenter.summary(public, lang=lang, seat_names=names)
                 if summary:

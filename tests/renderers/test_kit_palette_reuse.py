@@ -40,6 +40,7 @@ def test_a_kept_blend_keeps_alive_every_mask_its_key_names() -> None:
     pal = palette.palette()
     stroke, rim, ink = _mask(1), kit.INK_DARK, kit.INK  # a text's stroke first, then its fill
     fill = _mask(2)
+    kit_palette_draw._kept_blends.clear()  # a full cache (earlier tests' pictures) would evict one to keep this one
     kept_before = len(kit_palette_draw._kept_blends)
     first = _picture(pal, ((stroke, rim), (fill, ink)))  # kept: the blend of (stroke, fill) over this ground
     assert len(kit_palette_draw._kept_blends) == kept_before + 1
