@@ -294,7 +294,7 @@ class TableCore:
         step = summary.step_event(table.engine, table.state, working, seat, action.kind, events)  # issue 32
         events = [*events, step] if step is not None else events
         waiting = [] if outcome is not None else self.waiting_users(table, working)
-        early = self._early_picture(table, working, actor, events)  # a worker draws while the move is written
+        early = self._early_picture(table, working, actor, events, after)  # a worker draws while the move is written
         asks = self.asks_of(table, working, early.public if early is not None else None) if waiting else None
         if undoable is None:
             undoable = not any(e.is_random or e.reveals_hidden for e in events)
@@ -354,12 +354,13 @@ class TableCore:
             if reply.brief:
                 reply.brief = (reply.brief + "\n" + words).strip()
 
-    def _early_picture(self, table: Table, working: GameState, actor: Actor,
-                       events: list[Event]) -> EarlyPicture | None:
+    def _early_picture(self, table: Table, working: GameState, actor: Actor, events: list[Event],
+                       after: str) -> EarlyPicture | None:
         """The new position's picture, started before the commit (``replies.start_picture``); None when it
         cannot start (the reply then draws it after the commit, as before, and says what failed)."""
         try:
-            return start_picture(table, working, actor, events, self.guild_settings.away.marked(table.game.guild_id))
+            return start_picture(table, working, actor, events, self.guild_settings.away.marked(table.game.guild_id),
+                                 state_json=after)
         except Exception:
             return None
 

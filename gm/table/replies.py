@@ -184,9 +184,11 @@ class EarlyPicture:
 
 
 def start_picture(table: Table, state: GameState, actor: Actor, events: list[Event],
-                  away: Mapping[int, object] | None = None, public: GameState | None = None) -> EarlyPicture:
+                  away: Mapping[int, object] | None = None, public: GameState | None = None,
+                  state_json: str | None = None) -> EarlyPicture:
     """The public view of ``state`` and its picture, sent to the render pool now (issue 28): a worker draws
-    while the move is written, instead of after it. ``public``: the view, when the caller made it already."""
+    while the move is written, instead of after it. ``public``: the view, when the caller made it already;
+    ``state_json``: ``state``'s JSON, sent as the view's when the view hides nothing (is ``state``)."""
     lang = actor.locale
     system = table.game.system
     lines = [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
@@ -197,7 +199,9 @@ def start_picture(table: Table, state: GameState, actor: Actor, events: list[Eve
     picture = None
     if presenter is not None and hints is not None:
         picture = asyncio.ensure_future(render(presenter, public, lang, seat_names(table, lang, away), table.game.id,
-                                               lines[-LOG_LINES:], table.json_of(public), hints or None))
+                                               lines[-LOG_LINES:],
+                                               state_json if public is state and state_json else table.json_of(public),
+                                               hints or None))
     return EarlyPicture(state, public, lines, picture)
 
 
