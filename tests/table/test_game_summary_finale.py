@@ -14,10 +14,6 @@ from collections.abc import AsyncIterator
 import pytest
 
 from db import games as repo
-from engines.core.dice import RecordedDice
-from engines.wowboard import rules_pvp as P
-from engines.wowboard.combat_state import BoxState
-from engines.wowboard.rules_fight import settle
 from gm.app import App
 from gm.context import Actor, Place
 from gm.database.check_db import summary_readable
@@ -25,6 +21,7 @@ from gm.settings import Settings
 from gm.table.summary import STEP_EVENT, SUMMARY
 from tests.conftest import ALICE, BOB
 from tests.wowboard.test_final_battle import last_turn, to_battle
+from tests.wowboard.test_summary_finale import wounds_step
 
 PLACE = Place(channel_id=730, guild_id=8)
 
@@ -46,13 +43,7 @@ async def _at_the_battles_wounds(app: App, horde_hits: int, alliance_hits: int) 
     assert table is not None
     state = last_turn()  # seat 0 is user 1 (alice), seat 1 user 2 (bob), as the table seated them
     to_battle(state)
-    state.characters["cantor"].energy = 0  # no Mend to pay for: no last chance (character-defeat.1)
-    combat = state.combat
-    assert combat is not None
-    combat.attack, combat.step = None, "attack"
-    combat.pvp_boxes = {"horde": BoxState(damage=horde_hits), "alliance": BoxState(damage=alliance_hits)}
-    P.begin_defense(state)
-    settle(state, RecordedDice([]), combat)
+    wounds_step(state, horde_hits, alliance_hits)
     async with app.store.transaction() as conn:
         await conn.execute("UPDATE games SET state = ?, waiting = NULL WHERE id = ?",
                            (state.model_dump_json(), table.game.id))

@@ -7,21 +7,10 @@ from __future__ import annotations
 from console.runner import Console
 from engines.wowboard import ENGINE
 from engines.wowboard.state import State
-from gm.context import Place
 from gm.games.wowboard import exchange
+from tests.wowboard.console_reads import out, state_of
 
 NAMES = ("alice", "bob", "carol", "dave")
-
-
-def out(console: Console) -> str:
-    return console.output.getvalue()  # type: ignore[attr-defined]
-
-
-async def state_of(console: Console) -> State:
-    place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
-    table = await console.bot.app.tables.table_for(place)
-    assert table is not None and isinstance(table.state, State)
-    return table.state
 
 
 async def _four_seats(console: Console) -> State:

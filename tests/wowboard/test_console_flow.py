@@ -7,22 +7,11 @@ from __future__ import annotations
 from console.runner import Console
 from engines.wowboard.content import builtin
 from engines.wowboard.state import State
-from gm.context import Place
+from tests.wowboard.console_reads import out, state_of
 
 START = ["/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start", "/as alice",
          "/wowb class name:warden", "/as bob", "/wowb class name:ranger", "/as alice", "/wowb class name:arcanist",
          "/as alice"]  # the last class, the one left, is given by the table
-
-
-def out(console: Console) -> str:
-    return console.output.getvalue()  # type: ignore[attr-defined]
-
-
-async def state_of(console: Console) -> State:
-    place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
-    table = await console.bot.app.tables.table_for(place)
-    assert table is not None and isinstance(table.state, State)
-    return table.state
 
 
 async def test_train_town_2_the_town_builder_sends_every_pick_as_one_action(console: Console) -> None:

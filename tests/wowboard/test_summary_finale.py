@@ -48,13 +48,7 @@ def _final_battle_at_the_wounds(horde_hits: int, alliance_hits: int) -> Steps:
     steps.play(0, {"kind": "management_done"})
     steps.play(1, {"kind": "management_done"})
     assert state.phase == "final_battle" and state.final_attackers == "horde"
-    state.characters["cantor"].energy = 0  # no Mend to pay for: no last chance (character-defeat.1)
-    combat = state.combat
-    assert combat is not None
-    combat.attack, combat.step = None, "attack"
-    combat.pvp_boxes = {"horde": BoxState(damage=horde_hits), "alliance": BoxState(damage=alliance_hits)}
-    P.begin_defense(state)
-    settle(state, RecordedDice([]), combat)
+    wounds_step(state, horde_hits, alliance_hits)
     return steps
 
 
@@ -152,3 +146,14 @@ def test_the_finale_is_never_counted_again_as_a_swing_and_a_swing_elsewhere_stay
     italian = lines("wowboard", summary, None, {}, "it")
     assert italian[3].startswith("Scarto maggiore: turno 6, alice ha guadagnato 2 PE")
     assert Step.from_params(records[1][1].as_params()) == records[1][1]  # stored and read back with its finale
+
+
+def wounds_step(state: State, horde_hits: int, alliance_hits: int) -> None:
+    """The final battle's first round scored with these hits, at the wounds step (pvp-defense.2)."""
+    state.characters["cantor"].energy = 0  # no Mend to pay for: no last chance (character-defeat.1)
+    combat = state.combat
+    assert combat is not None
+    combat.attack, combat.step = None, "attack"
+    combat.pvp_boxes = {"horde": BoxState(damage=horde_hits), "alliance": BoxState(damage=alliance_hits)}
+    P.begin_defense(state)
+    settle(state, RecordedDice([]), combat)
