@@ -5,31 +5,14 @@ goes to the richest character when none is named (events.3)."""
 from __future__ import annotations
 
 from console.runner import Console
-from engines.wowboard import ENGINE
-from engines.wowboard.state import State
 from gm.games.wowboard import exchange
-from tests.wowboard.console_reads import out, state_of
+from tests.wowboard.console_reads import four_seats, out, state_of
 
 NAMES = ("alice", "bob", "carol", "dave")
 
 
-async def _four_seats(console: Console) -> State:
-    await console.run(["/as alice", '/game new system:wowboard options:"edition:full"', "/as bob", "/game join",
-                       "/as carol", "/game join", "/as dave", "/game join", "/as alice", "/game start"])
-    for _ in range(4):
-        state = await state_of(console)
-        if state.phase != "draft":
-            break
-        seat = ENGINE.decision(state).seats[0]  # type: ignore[union-attr]
-        pick = ENGINE.legal_actions(state, seat)[0].class_id  # type: ignore[attr-defined]
-        await console.run([f"/as {NAMES[seat]}", f"/wowb class name:{pick}"])
-    state = await state_of(console)
-    assert state.phase == "play" and console.errors == 0
-    return state
-
-
 async def test_items_7_trade_offer_accept_and_autocomplete_offers_only_tradeable_bag_items(console: Console) -> None:
-    state = await _four_seats(console)
+    state = await four_seats(console)
     a, b = sorted(state.of_faction("horde"), key=lambda c: c.seat)
     await console.run(["/as alice gm", f"/gm wowb-give character:{a.id} card:militia_axe",
                        f"/as {NAMES[a.seat]}", f"/wowb pass character:{a.id}"])
@@ -48,7 +31,7 @@ async def test_items_7_trade_offer_accept_and_autocomplete_offers_only_tradeable
 
 
 async def test_items_7_a_trade_before_any_action_is_refused_in_words(console: Console) -> None:
-    state = await _four_seats(console)
+    state = await four_seats(console)
     a, b = sorted(state.of_faction("horde"), key=lambda c: c.seat)
     mark = len(out(console))
     await console.run([f"/as {NAMES[a.seat]}", f"/wowb trade character:{a.id} partner:{b.id} gold:1"])

@@ -7,29 +7,17 @@ from __future__ import annotations
 import pytest
 
 from console.runner import Console
-from engines.wowboard import ENGINE
 from engines.wowboard.rules_common import pack_of
 from engines.wowboard.state import State
 from tests.conftest import ConsoleOf
-from tests.wowboard.console_reads import out, state_of
+from tests.wowboard.console_reads import four_seats, out, state_of
 
 NAMES = ("alice", "bob", "carol", "dave")
 
 
 async def _leader_table(console: Console, lang: str) -> State:
-    await console.run([f"/lang {lang}", "/as alice",
-                       '/game new system:wowboard options:"edition:full faction_decisions:leader"',
-                       "/as bob", "/game join", "/as carol", "/game join", "/as dave", "/game join", "/as alice",
-                       "/game start"])
-    for _ in range(4):
-        state = await state_of(console)
-        if state.phase != "draft":
-            break
-        seat = ENGINE.decision(state).seats[0]  # type: ignore[union-attr]
-        pick = ENGINE.legal_actions(state, seat)[0].class_id  # type: ignore[attr-defined]
-        await console.run([f"/as {NAMES[seat]}", f"/wowb class name:{pick}"])
-    state = await state_of(console)
-    assert state.phase == "play" and state.options.get("faction_decisions") == "leader", out(console)[-2000:]
+    state = await four_seats(console, "edition:full faction_decisions:leader", lang)
+    assert state.options.get("faction_decisions") == "leader"
     return state
 
 
