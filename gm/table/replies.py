@@ -183,6 +183,11 @@ class EarlyPicture:
             self.picture.cancel()
 
 
+def public_lines(events: Iterable[Event], lang: str, system: str) -> list[str]:
+    """The channel's lines of a move's events: those private to no seat, worded in ``lang``."""
+    return [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
+
+
 def start_picture(table: Table, state: GameState, actor: Actor, events: list[Event],
                   away: Mapping[int, object] | None = None, public: GameState | None = None,
                   state_json: str | None = None) -> EarlyPicture:
@@ -191,7 +196,7 @@ def start_picture(table: Table, state: GameState, actor: Actor, events: list[Eve
     ``state_json``: ``state``'s JSON, sent as the view's when the view hides nothing (is ``state``)."""
     lang = actor.locale
     system = table.game.system
-    lines = [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
+    lines = public_lines(events, lang, system)
     public = public if public is not None else table.engine.view(state, None)
     presenter = presenters.get(system)
     hinting = getattr(presenter, "picture_hints", None)  # which picture, or none (a table's image policy)
@@ -225,8 +230,7 @@ async def board_reply(table: Table, actor: Actor, events: Iterable[Event],
     try:
         if early is None and state is not None:
             early = start_picture(table, state, actor, events, away)
-        lines = early.lines if early is not None else \
-            [line for e in events if not e.private_to and (line := event_text(e, lang, system))]
+        lines = early.lines if early is not None else public_lines(events, lang, system)
         reply = Reply(text="\n".join(lines))
         if state is not None and early is not None:
             engine = table.engine
