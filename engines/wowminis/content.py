@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -417,11 +418,35 @@ def named_in(values: Iterable[Any]) -> Iterable[Any]:
         if isinstance(value, BaseModel):
             if isinstance(getattr(value, "name_it", None), str):
                 yield value
-            yield from named_in(getattr(value, field) for field in type(value).model_fields)
+            yield from named_in(getattr(value, field) for field in _fields_with_names(type(value)))
         elif isinstance(value, list):
             yield from named_in(value)
         elif isinstance(value, dict):  # a state's characters and totems by id
             yield from named_in(value.values())
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+@cache
+def _fields_with_names(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` a named thing may be found under: not those typed as numbers, text, flags or
+    literals. Why (issue 28): a position's walk visited every field of every character, frame and effect,
+    ~480 calls a move; most of them hold ids and counters. A field typed ``Any`` (or a model's subclass
+    with fields of its own) is still walked, so a value a pack puts there is never missed."""
+    return tuple(name for name, field in model.model_fields.items() if not _scalar_only(field.annotation))
+
+
+def _scalar_only(annotation: Any) -> bool:
+    """Whether a value of this annotation can only be a scalar (or a list, tuple or dict of them)."""
+    if annotation in _SCALARS:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return True
+    if origin in (list, tuple, set, frozenset, dict, Union, UnionType):
+        return all(arg is Ellipsis or _scalar_only(arg) for arg in get_args(annotation))
+    return False
 
 
 def named_things(pack: Pack) -> Iterable[Any]:

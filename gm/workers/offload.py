@@ -54,15 +54,16 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 # Imported once by the fork server so every child starts with them loaded. The first one
-# stops children from re-running the bot's main script (see its docstring).
+# stops children from re-running the bot's main script (see its docstring). The rulebook importer
+# (``gm.rules.extract`` and ``pypdf``, ~11 MB) is not among them (issue 28): the render workers fork
+# from the same server and would carry it for nothing, and a rulebook import, rare and seconds long
+# anyway, pays its ~0.4 s of imports in its own child.
 PRELOAD: tuple[str, ...] = (
     "gm.workers.offload_forkserver",
     "yaml",
     "pydantic",
-    "pypdf",
     "engines.krosmaster.content",
     "gm.packs.reading",
-    "gm.rules.extract",
 )
 NICENESS = 5  # the bot's own process should win the CPU over a parsing child
 _MB = 1024 * 1024

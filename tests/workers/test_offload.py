@@ -30,6 +30,12 @@ def _double(value: int) -> int:
     return value * 2
 
 
+def _rulebook_reader_loaded() -> list[str]:
+    import sys
+
+    return sorted(name for name in ("pypdf", "gm.rules.extract") if name in sys.modules)
+
+
 def _rule_error() -> None:
     raise RuleError("km.err.unknown_figurine", rule="403.1", figurine="blob")
 
@@ -72,6 +78,12 @@ async def _wait_until(condition: object, seconds: float = 20.0) -> bool:
 async def test_the_job_runs_in_another_process_and_its_result_comes_back() -> None:
     assert await offload.run(_pid, budget=BUDGET) != os.getpid()
     assert await offload.run(_double, 21, budget=BUDGET) == 42
+
+
+async def test_the_fork_server_does_not_preload_the_rulebook_reader() -> None:
+    """Issue 28: the render workers fork from this server too; ~11 MB of PDF reader they never use."""
+    assert not set(offload.PRELOAD) & {"pypdf", "gm.rules.extract"}
+    assert await offload.run(_rulebook_reader_loaded, budget=BUDGET) == []
 
 
 async def test_domain_errors_arrive_with_the_same_key_params_and_rule() -> None:
