@@ -118,6 +118,12 @@ class TavoloBot(commands.Bot):
         if self._closing_tavolo:
             return
         self._closing_tavolo = True
+        # discord.py dispatches 'ready' only after waiting (``guild_ready_timeout``) for the servers to arrive,
+        # and its close leaves that wait running: a stop inside it (Ctrl-C right after start) had the wait
+        # dispatch into the closed client and log a traceback. Ended here, it stops quietly.
+        waiting = getattr(self._connection, "_ready_task", None)
+        if waiting is not None:
+            waiting.cancel()
         await super().close()
         if self.app is not None:
             await self.app.close()  # type: ignore[attr-defined]

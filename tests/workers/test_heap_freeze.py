@@ -34,3 +34,17 @@ async def test_the_first_ready_freezes_and_a_reconnect_does_not_freeze_again(set
     finally:
         gc.unfreeze()
         await bot.close()
+
+
+async def test_closing_before_discord_py_says_ready_ends_its_wait(settings: Settings) -> None:
+    """discord.py waits up to ``guild_ready_timeout`` after the gateway's READY before its own 'ready'; a
+    stop inside that wait (Ctrl-C right after start, an e2e test under load) let the wait run on into
+    the closed client, whose 'ready' then failed with a traceback in the log. Closing ends the wait."""
+    import asyncio
+
+    bot = TavoloBot(settings)
+    wait = asyncio.ensure_future(asyncio.sleep(3600))
+    bot._connection._ready_task = wait  # what discord.py's ``parse_ready`` leaves running
+    await bot.close()
+    await asyncio.sleep(0)
+    assert wait.cancelled()
