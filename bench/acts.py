@@ -22,11 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import machine
+
 GAMES = ("krosmaster", "mageknight", "wowminis", "warlord", "wowboard")
 
 
 def _load() -> str:
-    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    return machine.load()
 
 
 async def _timings(game: str, samples: int) -> list[float]:
@@ -70,15 +72,17 @@ def main() -> None:
         _one(args.child, args.samples)
         return
     print(f"act → commit → render, render pool of 2 processes started before the first act; {os.cpu_count()} cores")
-    print(f"{'game':<12}{'acts':>6}{'p50 ms':>9}{'p99 ms':>9}{'first p99':>11}{'max ms':>9}   load before → after")
+    print(f"speed: {machine.SPEED_STEPS:,} steps of a Python loop in ms, before each game (lower is faster)")
+    print(f"{'game':<12}{'acts':>6}{'p50 ms':>9}{'p99 ms':>9}{'first p99':>11}{'max ms':>9}{'speed':>7}"
+          "   load before → after")
     for game in args.games.split(","):
-        before = _load()
+        before, speed = _load(), machine.speed()
         out = subprocess.run([sys.executable, __file__, "--child", game, "--samples", str(args.samples)],
                              capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
         times = json.loads(out)
         first = times[:args.first]
         print(f"{game:<12}{len(times):>6}{_pct(times, .5):>9.1f}{_pct(times, .99):>9.1f}{_pct(first, .99):>11.1f}"
-              f"{max(times) * 1000:>9.1f}   {before} → {_load()}")
+              f"{max(times) * 1000:>9.1f}{speed:>7.0f}   {before} → {_load()}")
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import machine
 from bench.km_games import CURRENT, ScriptDice, Step
 from bench.live_fixtures import NAMES, SYSTEMS, Script, insert_games, jobs, record, user_of
 from engines.core.errors import TavoloError
@@ -341,7 +342,7 @@ async def run(args: argparse.Namespace) -> None:
         settings = Settings(DATABASE_PATH=path, _env_file=None)
         renders = _render_pool(settings) if args.render == "on" else None
         app = await App.open(settings, seed=1)  # migrates the empty file
-        print(f"machine: {_load()}")
+        print(f"machine: {machine.line()}")
         with ProcessPoolExecutor(max_workers=2, mp_context=get_context("spawn")) as pool:
             chosen = tuple(args.systems.split(","))
             scripts = list(pool.map(record, jobs(args.scripts, args.games, Path(folder), chosen)))

@@ -76,6 +76,9 @@ def main() -> None:
                         help="a folder to keep the recorded games in and take them from on the next run")
     parser.add_argument("--budget-scale", type=float, default=1.0,
                         help="every renderer cache's byte budget times this (what a budget's size costs in speed)")
+    parser.add_argument("--systems", default="",
+                        help="comma-separated: draw only these systems' tables (a worker's share when the pool"
+                             " sends each system to one worker, gm.workers.render_queue)")
     args = parser.parse_args()
     if os.environ.get("PYTHONMALLOC") != "malloc":
         os.environ["PYTHONMALLOC"] = "malloc"
@@ -120,7 +123,9 @@ def main() -> None:
     freeze_start_up_heap()
     start = _used()
     rng = random.Random(args.seed)
-    tables = [(k, j) for k in range(len(scripts)) for j in range(0, len(states[k]) - 1, 2)]
+    chosen = set(args.systems.split(",")) if args.systems else set(SYSTEMS)
+    tables = [(k, j) for k in range(len(scripts)) if scripts[k].system in chosen
+              for j in range(0, len(states[k]) - 1, 2)]
     rng.shuffle(tables)
     tables = tables[:args.tables]
     times: dict[str, list[float]] = {system: [] for system in SYSTEMS}
