@@ -9,22 +9,25 @@ not have yet, the exception classes each driver raises) are asked here.
 from __future__ import annotations
 
 import sqlite3
+import sys
 
 POSTGRESQL = "postgresql"
 SQLITE = "sqlite"
 
 
-def _integrity_errors() -> tuple[type[Exception], ...]:
-    """Both drivers' "a constraint refused the row" exceptions; asyncpg only when installed,
-    so an SQLite-only machine never needs it."""
-    try:
-        import asyncpg
-    except ImportError:  # pragma: no cover - asyncpg is in requirements.txt
-        return (sqlite3.IntegrityError,)
-    return (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
+def integrity_errors() -> tuple[type[Exception], ...]:
+    """Both drivers' "a constraint refused the row" exceptions, for an ``except`` clause.
+
+    asyncpg's only once something has imported it (``db/pg.py``, which a PostgreSQL store opens): a
+    bot on SQLite never loads the driver (3.6 MB of its memory, issue 28), and an asyncpg error cannot
+    happen before asyncpg is loaded."""
+    driver = sys.modules.get("asyncpg")
+    if driver is None:
+        return _SQLITE_ONLY
+    return (sqlite3.IntegrityError, driver.IntegrityConstraintViolationError)
 
 
-IntegrityError: tuple[type[Exception], ...] = _integrity_errors()
+_SQLITE_ONLY: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
 
 def dialect(conn: object) -> str:

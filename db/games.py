@@ -15,7 +15,7 @@ from typing import Any
 import aiosqlite
 
 from db import state_codec
-from db.dialect import IntegrityError, is_postgres
+from db.dialect import integrity_errors, is_postgres
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -122,7 +122,7 @@ async def create_game(conn: aiosqlite.Connection, *, guild_id: int | None, chann
             " VALUES (?, ?, ?, 'lobby', ?, ?) RETURNING id",
             (guild_id, channel_id, system, json.dumps(options), created_by),
         )
-    except IntegrityError as exc:
+    except integrity_errors() as exc:
         raise ChannelBusy(channel_id) from exc
     assert row is not None
     return int(row[0])
@@ -179,7 +179,7 @@ async def update_game(conn: aiosqlite.Connection, game_id: int, expected_version
             f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
             (*params, game_id, expected_version),
         )
-    except IntegrityError as exc:  # reopening a game where another one is already open
+    except integrity_errors() as exc:  # reopening a game where another one is already open
         raise ChannelBusy(game_id) from exc
     if cur.rowcount != 1:
         raise StaleVersion(game_id)

@@ -406,3 +406,15 @@ async def test_a_krosmaster_game_plays_and_reloads_the_same_on_both_backends(any
         assert status.text or status.image is not None
     finally:
         await app.close()
+
+
+def test_a_bot_on_sqlite_never_loads_the_postgresql_driver() -> None:
+    """Issue 28: asyncpg is 3.6 MB of a bot's memory; only a PostgreSQL store needs it (``db/pg.py``).
+    A constraint error is still recognised on both (``db.dialect.integrity_errors``, the tests above)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import bot, gm.app, db.games, cogs.client; "
+            "print('asyncpg' in sys.modules)")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "False"
