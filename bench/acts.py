@@ -56,9 +56,12 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def _one(game: str, samples: int) -> None:
-    """In a child process: one game's timings, as JSON on stdout's last line."""
+    """In a child process: one game's timings and its acts' loop CPU (where the game's bench records it), as
+    JSON on stdout's last line."""
+    from bench import pipeline
+
     times = asyncio.run(_timings(game, samples))
-    print(json.dumps(times))
+    print(json.dumps({"wall": times, "loop": pipeline.LOOP_CPU[-len(times):]}))
 
 
 def main() -> None:
@@ -73,16 +76,19 @@ def main() -> None:
         return
     print(f"act → commit → render, render pool of 2 processes started before the first act; {os.cpu_count()} cores")
     print(f"speed: {machine.SPEED_STEPS:,} steps of a Python loop in ms, before each game (lower is faster)")
-    print(f"{'game':<12}{'acts':>6}{'p50 ms':>9}{'p99 ms':>9}{'first p99':>11}{'max ms':>9}{'speed':>7}"
+    print("loop: the event loop's CPU an act, p50 (its work before, beside and after the picture; '-': not recorded)")
+    print(f"{'game':<12}{'acts':>6}{'p50 ms':>9}{'p99 ms':>9}{'first p99':>11}{'max ms':>9}{'loop':>7}{'speed':>7}"
           "   load before → after")
     for game in args.games.split(","):
         before, speed = _load(), machine.speed()
         out = subprocess.run([sys.executable, __file__, "--child", game, "--samples", str(args.samples)],
                              capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
-        times = json.loads(out)
+        found = json.loads(out)
+        times, loop = found["wall"], found["loop"]
         first = times[:args.first]
+        cpu = f"{_pct(loop, .5):>7.1f}" if loop else f"{'-':>7}"
         print(f"{game:<12}{len(times):>6}{_pct(times, .5):>9.1f}{_pct(times, .99):>9.1f}{_pct(first, .99):>11.1f}"
-              f"{max(times) * 1000:>9.1f}{speed:>7.0f}   {before} → {_load()}")
+              f"{max(times) * 1000:>9.1f}{cpu}{speed:>7.0f}   {before} → {_load()}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ POOL: tuple[str, int] = ("thread", 1)
 """The render pool ``table_pipeline`` draws with: (``RENDER_POOL``, ``RENDER_WORKERS``). The game benches draw
 in a thread (the pipeline's own cost); ``bench/acts.py`` sets ("process", 2), a bot's pool, started and warm
 before the first act."""
+LOOP_CPU: list[float] = []
+"""The event loop's CPU seconds of each act ``table_pipeline`` timed, in order (``time.thread_time`` around it):
+what an act costs the loop, whatever the machine's other cores and processes do meanwhile."""
 
 
 async def open_app(folder: str) -> Any:
@@ -65,9 +68,10 @@ async def table_pipeline(system: str, options: str, engine: Any, model: type, sa
                     break
                 seat = decision.seats[0]
                 action = choose(rng, engine.legal_actions(table.state, seat), table.state)
-                t0 = time.perf_counter()
+                t0, cpu0 = time.perf_counter(), time.thread_time()
                 await app.tables.act(place, seats[seat], action.model_dump())
                 timings.append(time.perf_counter() - t0)
+                LOOP_CPU.append(time.thread_time() - cpu0)
             game += 1
         await app.close()
         render_pool.shutdown()
