@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -48,6 +47,7 @@ from engines.wowminis.content_vocab import (
     Terrain,
     TriggerOn,
 )
+from engines.wowminis.names_walk import named_in as named_in
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_PACK_BYTES = 512 * 1024
@@ -409,44 +409,6 @@ def local_name(item: Any, lang: str) -> str:
     in Italian when the pack gives one (issue 26: Italian is a full language), else its ``name``."""
     name = str(getattr(item, "name", ""))
     return str(getattr(item, "name_it", "") or name) if lang == "it" else name
-
-
-def named_in(values: Iterable[Any]) -> Iterable[Any]:
-    """Every named thing in ``values``, nested ones included (a card's buff, a form's abilities, a
-    pet's attack, a totem's aura, an attack a critical starts); a whole game state may be given."""
-    for value in values:
-        if isinstance(value, BaseModel):
-            if isinstance(getattr(value, "name_it", None), str):
-                yield value
-            yield from named_in(getattr(value, field) for field in _fields_with_names(type(value)))
-        elif isinstance(value, list):
-            yield from named_in(value)
-        elif isinstance(value, dict):  # a state's characters and totems by id
-            yield from named_in(value.values())
-
-
-_SCALARS = (str, int, float, bool, type(None))
-
-
-@cache
-def _fields_with_names(model: type[BaseModel]) -> tuple[str, ...]:
-    """The fields of ``model`` a named thing may be found under: not those typed as numbers, text, flags or
-    literals. Why (issue 28): a position's walk visited every field of every character, frame and effect,
-    ~480 calls a move; most of them hold ids and counters. A field typed ``Any`` (or a model's subclass
-    with fields of its own) is still walked, so a value a pack puts there is never missed."""
-    return tuple(name for name, field in model.model_fields.items() if not _scalar_only(field.annotation))
-
-
-def _scalar_only(annotation: Any) -> bool:
-    """Whether a value of this annotation can only be a scalar (or a list, tuple or dict of them)."""
-    if annotation in _SCALARS:
-        return True
-    origin = get_origin(annotation)
-    if origin is Literal:
-        return True
-    if origin in (list, tuple, set, frozenset, dict, Union, UnionType):
-        return all(arg is Ellipsis or _scalar_only(arg) for arg in get_args(annotation))
-    return False
 
 
 def named_things(pack: Pack) -> Iterable[Any]:

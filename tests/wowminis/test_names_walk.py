@@ -47,13 +47,16 @@ def test_the_pruned_walk_finds_what_the_whole_walk_found_at_every_position(seed:
     assert positions > 50
 
 
-def test_the_walk_skips_counters_and_ids_but_not_what_holds_content() -> None:
-    from engines.wowminis.content import _fields_with_names
+def test_the_walk_skips_counters_ids_and_unnamed_models_but_not_what_holds_content() -> None:
+    from engines.wowminis.content import AbilityDef, CharacterDef
+    from engines.wowminis.names_walk import _plan
 
-    walked = _fields_with_names(CharState)
-    assert "defn" in walked and "health" not in walked and "pos" not in walked and "id" not in walked
-    assert {"chars", "pool", "stack", "effects", "board", "scenario"} <= set(_fields_with_names(State))
-    assert "active_seat" not in _fields_with_names(State)
+    named, walked = _plan(CharState)
+    assert not named and "defn" in walked and "health" not in walked and "pos" not in walked and "id" not in walked
+    assert {"chars", "pool", "stack", "effects", "board", "scenario"} <= set(_plan(State)[1])
+    assert "active_seat" not in _plan(State)[1]
+    assert _plan(CharacterDef)[0] and _plan(AbilityDef)[0]
+    assert "target" not in _plan(AbilityDef)[1] and "range" not in _plan(AbilityDef)[1]  # no name below them
 
 
 def test_a_server_packs_nested_italian_name_is_still_found() -> None:
