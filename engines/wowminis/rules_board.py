@@ -286,17 +286,40 @@ def walk(state: State, mover: CharState, start: str, budget: int,
     """Cheapest cost and route to every space the walk can reach (start included, cost 0).
 
     Dijkstra with a deterministic tie-break (fewer steps, then label order) so the default route
-    of ``move`` never depends on dict order. Stop-legality is left to the caller (404.1b)."""
+    of ``move`` never depends on dict order. Stop-legality is left to the caller (404.1b).
+
+    The map and who stands where are read once (issue 28): through ``passable_for`` and ``step_cost``
+    each space reached rebuilt the map's cache key and scanned every character, ~1 ms of the event loop
+    for the move buttons of a position. The same rules: 406.2c, 404.1b/A17, 404.1a/404.3a."""
+    geo = geometry(state)
+    standing: dict[str, CharState] = {}
+    for char in state.chars.values():  # the first one found on a space, as char_at answers
+        if char.pos is not None:
+            standing.setdefault(char.pos, char)
+
+    def passable(label: str, hexa: Hex) -> bool:
+        if geo.terrain.get(hexa) == "impassable":  # 406.2c (a neighbour listed is a map space)
+            return False
+        other = standing.get(label)
+        return other is None or other.id == mover.id or other.kind == "pet" or allied(state, other.controller,
+                                                                                     mover.controller)
+
+    def cost_into(hexa: Hex) -> int:
+        return 2 if not ignores_terrain and geo.terrain.get(hexa, "open") in ("cover", "elevated") else 1
+
     best: dict[str, tuple[int, list[str]]] = {start: (0, [start])}
     heap: list[tuple[int, int, str, str]] = [(0, 0, start, start)]
     while heap:
         cost, _steps, _key, here = heappop(heap)
         if best[here][0] < cost:
             continue
-        for nxt in neighbours(state, here):
-            if not passable_for(state, mover, nxt):
+        for hexa in hx.neighbours(h(here)):
+            if hexa not in geo.spaces:
                 continue
-            total = cost + step_cost(state, nxt, ignores_terrain)
+            nxt = geo.label(hexa)
+            if not passable(nxt, hexa):
+                continue
+            total = cost + cost_into(hexa)
             if total > budget:
                 continue
             route = [*best[here][1], nxt]
