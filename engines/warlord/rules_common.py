@@ -20,8 +20,31 @@ def italian_names(state: State, extra: dict[str, str] | None = None) -> dict[str
     full language). The engine keeps printing English names in its events and refusals; the Italian ones
     travel beside them as ``names_it`` (``common.i18n.local_names``), so a log line read long after, with
     a server's pack gone, still reads in Italian."""
-    table = {d.name: d.name_it for d in state.cards_def.values() if d.name_it and d.name_it != d.name}
-    return {**table, **(extra or {})}
+    table = _names_of(state.cards_def)
+    return {**table, **extra} if extra else table
+
+
+_NAMES: dict[int, tuple[dict[str, Any], int, dict[str, str]]] = {}
+"""A few card definition tables read lately (by identity, kept alive here so an id is never a later one's),
+each with its size then and its Italian names."""
+_NAMES_KEPT = 8
+
+
+def _names_of(defs: dict[str, Any]) -> dict[str, str]:
+    """The Italian names of a game's card definitions, worked out once per table of definitions.
+
+    Why (issue 28): ``decision`` words its question with them, ~10 times a move, and each read walked
+    every definition of the game (~50 µs). A game's definitions are set at its start and never change
+    (a later one would change the table's size, which is checked); a view's filtered table is a table of
+    its own. Callers must not change the answer."""
+    found = _NAMES.get(id(defs))
+    if found is not None and found[0] is defs and found[1] == len(defs):
+        return found[2]
+    table = {d.name: d.name_it for d in defs.values() if d.name_it and d.name_it != d.name}
+    if len(_NAMES) >= _NAMES_KEPT:
+        _NAMES.clear()
+    _NAMES[id(defs)] = (defs, len(defs), table)
+    return table
 
 
 def add_italian_names(params: dict[str, Any], table: dict[str, str]) -> None:

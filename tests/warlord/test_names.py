@@ -178,3 +178,18 @@ def test_a_faction_in_an_error_and_the_table_mode_read_in_words() -> None:
     assert PRESENTER.error_params({"faction": "Stonewarden", "name": "x"}, "it")["faction"] == "Guardiapietra"
     reply = stops_reply(fresh(2), 0, "it")
     assert "auto" not in reply.text and "ogni posto che potrebbe reagire" in reply.text
+
+
+def test_italian_names_are_read_once_per_table_of_definitions_and_follow_a_new_one() -> None:
+    """Issue 28: the names of a game's card definitions are worked out once (``decision`` asked ~10
+    times a move); a definition added later (a bigger table) is seen at once, and an ``extra`` name never
+    changes what the next reader gets."""
+    from engines.warlord.rules_common import italian_names
+
+    state = fresh(2)
+    first = italian_names(state)
+    assert first and italian_names(state) is first
+    assert italian_names(state, {"Extra": "In più"})["Extra"] == "In più" and "Extra" not in italian_names(state)
+    some = next(iter(state.cards_def.values()))
+    state.cards_def["made_up"] = some.model_copy(update={"id": "made_up", "name": "Made Up", "name_it": "Inventato"})
+    assert italian_names(state)["Made Up"] == "Inventato"
