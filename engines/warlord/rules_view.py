@@ -17,9 +17,10 @@ def hide(state: State, seat: int | None) -> State:
     # The view shares with the state everything it shows unchanged: the card definitions (most of a
     # state's size), the characters and items on the table, the frames of the stack other than react
     # windows. It gets its own copy of each player and window, whose fields it replaces (never changes in
-    # place). Issue 28: the characters, items and frames were deep-copied, ~1 ms of the event loop a view;
-    # nothing changes a committed state in place (a move applies to a parse of it, ``gm.table.core``) and
-    # no reader changes a view, so sharing them is safe.
+    # place). Issue 28: the characters, items and frames were deep-copied, ~1 ms of the event loop a view.
+    # So a view is read-only and good until its state changes (the engine contract, docs/ARCHITECTURE.md
+    # §3): the table never changes a state it made a view from (a move applies to a fresh parse,
+    # ``gm.table.core``); a caller that keeps a view across a move takes ``private_copy()``.
     view = state.model_copy(update={"players": [p.model_copy() for p in state.players],
                                     "stack": [f.model_copy() if isinstance(f, WindowFrame) else f for f in state.stack],
                                     "options": dict(state.options)})

@@ -20,9 +20,10 @@ def hide(state: State, seat: int | None) -> State:
     event loop a move (a public view for the picture, and one per seat asked) for a position of which
     it changes a few cards. Now the view shares the map, the scenario, the effects and every character
     it shows unchanged with the state, and gets its own copy of each character, frame, player and
-    limited table it changes. Nothing changes a committed state in place (a move applies to a parse
-    of it, ``gm.table.core``) and no reader changes a view, so the sharing is safe; a new field the view
-    must change needs its copy here."""
+    limited table it changes. So a view is read-only and good until its state changes (the engine
+    contract, docs/ARCHITECTURE.md §3): the table never changes a state it made a view from (a move
+    applies to a fresh parse, ``gm.table.core``), and a caller that keeps a view across a move takes
+    ``private_copy()``. A new field the view must change needs its copy here."""
     chars: dict[str, CharState] = {}
     for cid, char in state.chars.items():
         chars[cid] = char if seat in (char.controller, char.owner) else _backs_only(char)

@@ -50,7 +50,7 @@ def _armies(n: int, seed: int = 11, every: int = 9) -> tuple[Picture, ...]:
         seat = decision.seats[0]
         E.apply(state, seat, rng.choice(E.legal_actions(state, seat)), dice)
         if step % every == 0:
-            view = E.view(state, None)
+            view = E.view(state, None).private_copy()  # kept past the next move: a view shares the state
             pictures.append((view, tuple(p.name for p in view.players), (f"step {step - 1}", f"step {step}"),
                              "it" if step % 2 else "en"))
     return tuple(pictures)

@@ -59,7 +59,7 @@ def _random_games() -> tuple[Picture, ...]:
             except RuleError:
                 continue
             if step % 10 == 0:
-                view = ENGINE.view(state, None)
+                view = ENGINE.view(state, None).private_copy()  # kept past the next move: a view shares the state
                 places = tuple(c.pos for c in view.chars.values() if c.pos)[:2]
                 pictures.append((view, tuple(p.name for p in view.players), (f"step {step}",),
                                  "it" if step % 20 else "en", places if step % 20 == 10 else None))
