@@ -29,7 +29,8 @@ tens of ms of engine time per game."""
 
 def playout(engine: Engine, setup: Setup, *, steps: int = STEPS, seed: int = 1,
             every: int = 8) -> Iterator[GameState]:
-    """Public views of a short game: the start, then every ``every`` actions, then the last position."""
+    """Public views of a short game: the start, then every ``every`` actions, then the last position. Each is
+    a private copy: a view shares its state's parts, and the game goes on in place (a caller may keep one)."""
     dice = SeededDice(seed)
     make = getattr(engine, "new_game_with_events", None)
     try:
@@ -37,7 +38,7 @@ def playout(engine: Engine, setup: Setup, *, steps: int = STEPS, seed: int = 1,
     except TavoloError:  # the sample's set-up no longer fits the content: nothing to draw
         return
     skip = set(getattr(engine, "any_time_kinds", ())) | {"resign"}
-    yield engine.view(state, None)
+    yield engine.view(state, None).private_copy()
     played = 0
     for step in range(steps):
         decision = engine.decision(state)
@@ -53,9 +54,9 @@ def playout(engine: Engine, setup: Setup, *, steps: int = STEPS, seed: int = 1,
             break
         played += 1
         if played % every == 0:
-            yield engine.view(state, None)
+            yield engine.view(state, None).private_copy()
     if played % every:
-        yield engine.view(state, None)
+        yield engine.view(state, None).private_copy()
 
 
 def as_a_table(key: Hashable, draw: Callable[[], Any], pictures: int = 3) -> None:
