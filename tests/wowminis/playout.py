@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engines.core.contract import SeatSetup, Setup
@@ -113,6 +114,19 @@ def _enemy_distance(state: State, space: str) -> int:
     me = state.chars[turn.char] if turn else None
     foes = [c.pos for c in state.chars.values() if c.pos and me and not allied(state, c.controller, me.controller)]
     return min((dist(space, f) for f in foes), default=0)
+
+
+def positions(state: State, dice: SeededDice, seed: int, steps: int) -> Iterator[tuple[State, int]]:
+    """The positions of a random game played on from ``state`` in place: each is yielded with the seat it
+    waits for first, before a random legal move of that seat is applied (at most ``steps`` moves)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        decision = ENGINE.decision(state)
+        if decision is None:
+            return
+        seat = decision.seats[0]
+        yield state, seat
+        ENGINE.apply(state, seat, choose(rng, ENGINE.legal_actions(state, seat), state), dice)
 
 
 def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = None, players: int = 2,

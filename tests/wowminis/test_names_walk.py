@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,7 +13,7 @@ from engines.wowminis import ENGINE
 from engines.wowminis.content import italian_names, named_in
 from engines.wowminis.state import CharState, State
 from tests.wowminis import builders
-from tests.wowminis.playout import choose, new_game
+from tests.wowminis.playout import new_game, positions
 
 
 def _every_field(values: Iterable[Any]) -> Iterable[Any]:
@@ -32,19 +31,13 @@ def _every_field(values: Iterable[Any]) -> Iterable[Any]:
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 4), (3, 2)])
 def test_the_pruned_walk_finds_what_the_whole_walk_found_at_every_position(seed: int, players: int) -> None:
-    rng = random.Random(seed)
     state, dice = new_game(seed, players=players)
-    positions = 0
-    for _ in range(400):
-        decision = ENGINE.decision(state)
-        if decision is None:
-            break
-        for view in (ENGINE.view(state, None), ENGINE.view(state, decision.seats[0])):
+    seen = 0
+    for position, seat in positions(state, dice, seed, 400):
+        for view in (ENGINE.view(position, None), ENGINE.view(position, seat)):
             assert [id(thing) for thing in named_in([view])] == [id(thing) for thing in _every_field([view])]
-        positions += 1
-        seat = decision.seats[0]
-        ENGINE.apply(state, seat, choose(rng, ENGINE.legal_actions(state, seat), state), dice)
-    assert positions > 50
+        seen += 1
+    assert seen > 50
 
 
 def test_the_walk_skips_counters_ids_and_unnamed_models_but_not_what_holds_content() -> None:

@@ -4,9 +4,6 @@ any view leaves the state exactly as it was (nothing hidden is shared and then c
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
 
 from engines.core import react_windows as RW
@@ -15,7 +12,7 @@ from engines.core.dice import SeededDice
 from engines.wowminis import ENGINE, limited_draft
 from engines.wowminis.state import State, WindowFrame
 from tests.wowminis import builders
-from tests.wowminis.playout import choose, new_game
+from tests.wowminis.playout import new_game, positions
 
 
 def _whole_copy_view(state: State, seat: int | None) -> State:
@@ -38,17 +35,6 @@ def _whole_copy_view(state: State, seat: int | None) -> State:
     return limited_draft.hide(view, seat)
 
 
-def _positions(state: State, dice: SeededDice, seed: int, steps: int) -> Iterator[State]:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        decision = ENGINE.decision(state)
-        if decision is None:
-            return
-        yield state
-        seat = rng.choice(decision.seats)
-        ENGINE.apply(state, seat, choose(rng, ENGINE.legal_actions(state, seat), state), dice)
-
-
 def _check_every_view(state: State) -> None:
     stored = state.model_dump_json()
     for seat in (None, *(p.seat for p in state.players)):
@@ -60,7 +46,7 @@ def _check_every_view(state: State) -> None:
 def test_7_3_every_view_of_every_position_is_the_whole_copy_s(seed: int, players: int) -> None:
     state, dice = new_game(seed, players=players)
     seen = 0
-    for position in _positions(state, dice, seed, 300):
+    for position, _seat in positions(state, dice, seed, 300):
         _check_every_view(position)
         seen += 1
     assert seen > 50
@@ -74,7 +60,7 @@ def test_100_3_a_limited_tables_views_are_the_whole_copy_s_and_leave_it_unchange
     state = ENGINE.new_game(setup, dice)
     assert isinstance(state, State) and state.limited is not None
     seen = 0
-    for position in _positions(state, dice, 3, 40):
+    for position, _seat in positions(state, dice, 3, 40):
         _check_every_view(position)
         seen += 1
     assert seen >= 10

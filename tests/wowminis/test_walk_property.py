@@ -6,15 +6,13 @@ within the budget, and no cheaper way exists to any space (a cost-only search ov
 from __future__ import annotations
 
 import heapq
-import random
 from itertools import pairwise
 
 import pytest
 
-from engines.wowminis import ENGINE
 from engines.wowminis import rules_board as B
 from engines.wowminis.state import CharState, State
-from tests.wowminis.playout import choose, new_game
+from tests.wowminis.playout import new_game, positions
 
 
 def _cheapest(state: State, mover: CharState, start: str, budget: int, ignores: bool) -> dict[str, int]:
@@ -50,17 +48,11 @@ def _check(state: State, mover: CharState, budget: int, ignores: bool) -> None:
 
 @pytest.mark.parametrize(("seed", "players"), [(11, 2), (12, 4)])
 def test_404_1_every_walk_is_the_cheapest_passable_path(seed: int, players: int) -> None:
-    rng = random.Random(seed)
     state, dice = new_game(seed, players=players)
     walks = 0
-    for _ in range(250):
-        decision = ENGINE.decision(state)
-        if decision is None:
-            break
-        for mover in [c for c in state.chars.values() if c.pos is not None][:3]:
+    for position, _seat in positions(state, dice, seed, 250):
+        for mover in [c for c in position.chars.values() if c.pos is not None][:3]:
             for budget, ignores in ((3, False), (5, True)):
-                _check(state, mover, budget, ignores)
+                _check(position, mover, budget, ignores)
                 walks += 1
-        seat = decision.seats[0]
-        ENGINE.apply(state, seat, choose(rng, ENGINE.legal_actions(state, seat), state), dice)
     assert walks > 200
