@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 
 from console.runner import Console
-from engines.wowboard.state import State
-from gm.context import Place
 from gm.games.wowboard import actions, choices
 from tests.conftest import ConsoleOf
+from tests.wowboard.console_reads import out, state_of
 
 TWO = ["/as alice", "/game new system:wowboard", "/as bob", "/game join", "/game start",
        "/as alice", "/wowb class name:arcanist", "/as bob", "/wowb class name:warden",
@@ -26,35 +25,24 @@ async def console3(console_of: ConsoleOf) -> Console:
     return await console_of(3)  # seed 3: Horde drafts Arcanist and Cantor (issue 27.1's reproduction)
 
 
-def _out(console: Console) -> str:
-    return console.output.getvalue()  # type: ignore[attr-defined]
-
-
-async def _state(console: Console) -> State:
-    place = Place(channel_id=console.channel.id, guild_id=console.guild.id)
-    table = await console.bot.app.tables.table_for(place)
-    assert table is not None and isinstance(table.state, State)
-    return table.state
-
-
 async def _since(console: Console, lines: list[str]) -> str:
-    mark = len(_out(console))
+    mark = len(out(console))
     await console.run(lines)
-    return _out(console)[mark:]
+    return out(console)[mark:]
 
 
 async def test_power_cards_3_the_printed_spark_is_offered_named_and_paid(console3: Console) -> None:
     # wowboard:power-cards.3 wowboard:equipping.1 wowboard:dice-pool.1
     await console3.run([*TWO, "/wowb travel character:arcanist to:redthorn_pass",
                         f"/wowb challenge character:arcanist target:{ZEALOT}"])
-    shown = _out(console3)[-600:]
+    shown = out(console3)[-600:]
     assert "Roll + Spark (1 energy)" in shown, shown  # a button for the printed power
     offered = await _since(console3, ["/complete /wowb roll instants:"])
     assert "Spark (1 energy)" in offered, offered
-    energy = (await _state(console3)).characters["arcanist"].energy
+    energy = (await state_of(console3)).characters["arcanist"].energy
     rolled = await _since(console3, ["/wowb roll instants:spark"])
     assert "Arcanist pays 1 energy for Spark." in rolled, rolled
-    assert (await _state(console3)).characters["arcanist"].energy == energy - 1
+    assert (await state_of(console3)).characters["arcanist"].energy == energy - 1
     assert "B" in rolled.split("Arcanist rolls:")[1].split("\n")[0]  # Spark's two blue dice are in the pool
     assert console3.errors == 0
 
@@ -63,10 +51,10 @@ async def test_power_cards_3_an_unknown_instant_is_refused_with_the_valid_names(
     # wowboard:power-cards.3
     await console3.run([*TWO, "/wowb travel character:arcanist to:redthorn_pass",
                         f"/wowb challenge character:arcanist target:{ZEALOT}"])
-    energy = (await _state(console3)).characters["arcanist"].energy
+    energy = (await state_of(console3)).characters["arcanist"].energy
     refused = await _since(console3, ["/wowb roll instants:frostbolt"])
     assert "⚠️" in refused and "Spark" in refused and "rolls" not in refused, refused
-    assert (await _state(console3)).characters["arcanist"].energy == energy  # nothing paid, nothing rolled
+    assert (await state_of(console3)).characters["arcanist"].energy == energy  # nothing paid, nothing rolled
     italian = await _since(console3, ["/wowb roll instants:scintilla"])  # the Italian name works too
     assert "pays 1 energy for Spark" in italian, italian
 
@@ -80,7 +68,7 @@ async def test_dice_pool_1_a_cantor_without_dice_says_so_and_mend_heals(console3
     first = await _since(console3, ["/wowb roll"])
     assert "Cantor has no dice to roll." in first and "rolls: ." not in first, first
     assert "reroll up to" not in first  # no dice, nothing to reroll: the step passes (reroll.1)
-    cantor = (await _state(console3)).characters["cantor"]
+    cantor = (await state_of(console3)).characters["cantor"]
     assert cantor.health < 6
     healed = await _since(console3, ["/wowb roll instants:mend"])
     assert "Cantor uses Mend: Cantor regains 2 health." in healed, healed
@@ -98,10 +86,10 @@ async def test_challenge_5_a_teammates_character_can_be_invited_and_decides(cons
     assert "Cantor (dave)" in offered, offered
     asked = await _since(console3, ["/wowb challenge character:arcanist target:zealot invite:cantor"])
     assert "Arcanist invites Cantor to the fight." in asked and "@dave" in asked, asked
-    assert (await _state(console3)).combat is None  # the fight waits for dave's answer
+    assert (await state_of(console3)).combat is None  # the fight waits for dave's answer
     joined = await _since(console3, ["/as dave", "/wowb choose option:accept"])
     assert "Cantor joins Arcanist's fight." in joined and "Fight: Arcanist, Cantor" in joined, joined
-    state = await _state(console3)
+    state = await state_of(console3)
     assert state.characters["cantor"].actions_left == 0  # travel + joining
     assert console3.errors == 0
 
@@ -109,7 +97,7 @@ async def test_challenge_5_a_teammates_character_can_be_invited_and_decides(cons
 async def test_equipping_1_the_printed_area_comes_last_and_says_what_it_covers(console3: Console) -> None:
     # wowboard:equipping.1 wowboard:power-cards.3
     await console3.run(TWO)
-    state = (await _state(console3)).model_copy(deep=True)
+    state = (await state_of(console3)).model_copy(deep=True)
     arcanist = state.characters["arcanist"]
     arcanist.spellbook.append("ember_bolt")
     state.phase = "management"
@@ -123,7 +111,7 @@ async def test_equipping_1_the_printed_area_comes_last_and_says_what_it_covers(c
 async def test_an_equipped_card_is_named_as_equipped_not_missing(console3: Console) -> None:
     # wowboard:equipping.2
     await console3.run(TWO)
-    state = (await _state(console3)).model_copy(deep=True)
+    state = (await state_of(console3)).model_copy(deep=True)
     arcanist = state.characters["arcanist"]
     arcanist.sheet["instant_2"].card = "ember_bolt"
     state.phase = "management"
@@ -149,7 +137,7 @@ async def test_token_placement_1_the_hits_line_says_what_the_dice_hit(console3: 
     await console3.run([*TWO, "/wowb travel character:arcanist to:redthorn_pass",
                         f"/wowb challenge character:arcanist target:{ZEALOT}"])
     for _ in range(2):  # the second round's line must not repeat what the boxes already held
-        combat = (await _state(console3)).combat
+        combat = (await state_of(console3)).combat
         assert combat is not None and combat.attack is not None
         threat, before = combat.attack.threat, combat.boxes.model_copy()
         rolled = await _since(console3, ["/wowb roll"])
@@ -158,7 +146,7 @@ async def test_token_placement_1_the_hits_line_says_what_the_dice_hit(console3: 
         assert line.startswith(f"Arcanist's dice hit: {hits['damage']} damage, {hits['defense']} defense, "
                                f"{hits['armor']} armor"), (line, rolled)
         assert f"the boxes now hold damage {before.damage + hits['damage']}" in line, line
-        if (await _state(console3)).combat is None:
+        if (await state_of(console3)).combat is None:
             break
     italian = await _since(console3, ["/lang it", "/wowb roll"])
     if "colpiscono" in italian:
@@ -172,7 +160,7 @@ async def test_setup_1_lobby_team_is_honoured_and_an_unknown_one_refused(console
     italian = await _since(console3, ["/lang it", "/game join team:elfi"])
     assert "non è una fazione" in italian and "orda" in italian and "alliance" in italian, italian
     await console3.run(["/lang en", "/game join team:alleanza", "/as bob", "/game join", "/game start"])
-    seats = {s.name: s.faction for s in (await _state(console3)).seats}
+    seats = {s.name: s.faction for s in (await state_of(console3)).seats}
     assert seats == {"alice": "alliance", "bob": "horde"}, seats  # without the preference seat 1 is the Horde
 
 
@@ -181,7 +169,7 @@ async def test_setup_3_four_seats_keep_compatible_teams_and_say_the_fallback(con
     said = await _since(console3, ["/as alice", "/game new system:wowboard", "/game join team:horde",
                                    "/as bob", "/game join team:horde", "/as carol", "/game join team:orda",
                                    "/as dave", "/game join team:alliance", "/game start"])
-    seats = {s.name: s.faction for s in (await _state(console3)).seats}
+    seats = {s.name: s.faction for s in (await state_of(console3)).seats}
     assert seats["dave"] == "alliance" and list(seats.values()).count("horde") == 2, seats
     bumped = next(n for n in ("alice", "bob", "carol") if seats[n] == "alliance")
     assert (f"{bumped} asked for the Horde, but only 2 seats can play it and the die gave them to others: "
@@ -192,22 +180,22 @@ async def test_end_of_faction_turn_4_the_gm_marker_hands_the_turn_to_its_faction
     # wowboard:setup.8 wowboard:end-of-faction-turn.4 (issue 27.6): odd spaces are the Horde's, even the Alliance's
     await console3.run([*TWO, "/as bob", "/wowb class name:ranger", "/as gm gm"])
     moved = await _since(console3, ["/gm wowb-turn turn:28"])
-    state = await _state(console3)
+    state = await state_of(console3)
     assert (state.turn, state.active, state.phase) == (28, "alliance", "play")
     assert all(c.actions_left == (2 if c.faction == "alliance" else 0) for c in state.characters.values())
     assert "Turn 28, the Alliance" in moved and "@bob" in moved, moved
     await console3.run(["/gm wowb-turn turn:29"])
-    state = await _state(console3)
+    state = await state_of(console3)
     assert (state.turn, state.active) == (29, "horde")
     await console3.run(["/as alice", "/wowb travel character:arcanist to:redthorn_pass",
                         f"/wowb challenge character:arcanist target:{ZEALOT}", "/as gm gm"])
     busy = await _since(console3, ["/gm wowb-turn turn:30"])
     assert "Turn 30 belongs to the Alliance: end the fight" in busy, busy
-    assert (await _state(console3)).turn == 29  # refused whole: the marker did not move either
+    assert (await state_of(console3)).turn == 29  # refused whole: the marker did not move either
 
 
 async def test_a_lobby_team_is_said_in_the_readers_words(console: Console) -> None:
     """Issue 26.2: "@alice ora è nella squadra Orda", never the stored id "horde"."""
     await console.run(["/lang it", "/as alice", "/game new system:wowboard", "/game join team:orda"])
-    said = _out(console)
+    said = out(console)
     assert "squadra Orda" in said and "squadra horde" not in said, said[-400:]
