@@ -14,7 +14,8 @@ from renderers import kit
 from renderers import wowboard as W
 from renderers.wowboard.layout import TEXT
 from tests.conftest import ConsoleOf
-from tests.wowboard.test_issue27 import TWO, _out, _since
+from tests.wowboard.console_reads import out
+from tests.wowboard.test_issue27 import TWO, _since
 from tests.wowboard.test_render import midgame
 from tests.wowboard.test_render_combat import attack_scene
 
@@ -90,4 +91,4 @@ async def test_a_character_is_typed_by_hero_class_or_id_and_its_sheet_names_both
     assert "⚠️" not in moved and "Arcanist" in moved, moved
     italian = await _since(console, ["/lang it", "/wowb sheet character:Oruna"])
     assert "Cantore (Oruna Flautodosso)" in italian, italian
-    assert console.errors == 0, _out(console)[-800:]
+    assert console.errors == 0, out(console)[-800:]
