@@ -213,6 +213,8 @@ def record(job: tuple[int, str, int, int, str]) -> Script:
     with open(Path(folder) / f"{index}.jsonl", "w", encoding="utf-8") as out:
         for step in script.starts:
             out.write(saved[step] + "\n")
+    if saved:  # the game's history dictionary, as a table's start stores it (``db.state_codec``)
+        (Path(folder) / f"{index}.first.json").write_text(saved[0], encoding="utf-8")
     return script
 
 
@@ -231,6 +233,8 @@ def insert_games(path: Path, scripts: list[Script], folder: Path, channel0: int,
     count = len(scripts)
     with conn:
         for k, script in enumerate(scripts):
+            first = folder / f"{k}.first.json"
+            dictionary = first.read_text(encoding="utf-8") if first.exists() else None
             with open(folder / f"{k}.jsonl", encoding="utf-8") as lines:
                 for j, (line, step) in enumerate(zip(lines, script.starts, strict=True)):
                     game = k + j * count
@@ -242,5 +246,9 @@ def insert_games(path: Path, scripts: list[Script], folder: Path, channel0: int,
                                      " VALUES (?, ?, ?, ?, ?, ?)",
                                      [(cur.lastrowid, seat, user_of(seat), name, team, config)
                                       for seat, name, team, config in script.seats])
+                    if dictionary is not None:  # every game started since migration 004 has one
+                        conn.execute("INSERT INTO state_dicts (game_id, data) VALUES (?, ?)",
+                                     (cur.lastrowid, dictionary))
             (folder / f"{k}.jsonl").unlink()
+            first.unlink(missing_ok=True)
     conn.close()

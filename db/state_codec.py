@@ -2,8 +2,8 @@
 
 Undo puts an action's ``state_before`` back byte for byte (ARCHITECTURE.md §5), and every action
 keeps one: stored as text, a 520-action Krosmaster game took 10 MiB (20 KB a row). The text
-is compressed losslessly with zlib (stdlib) and a preset dictionary: the game's first saved
-state, kept once per game in ``state_dicts``. Later positions of a game repeat most of its
+is compressed losslessly with zstd against a dictionary: the game's first saved state, kept once
+per game in ``state_dicts``. Later positions of a game repeat most of its
 first one (figurines, rewards, board), so a 20 KB state becomes about 0.5 KB.
 
 Why a per-game dictionary rather than deltas between rows: every row decodes on its own,
@@ -14,9 +14,17 @@ how states are saved cannot break old rows.
 
 A stored value is either
 - TEXT: the state JSON as is (rows written before migration 004, or by an older process), or
-- BLOB: a format byte, then a zlib stream: ``0x01`` compressed with the game's dictionary,
-  ``0x00`` without one. zlib checks the dictionary's id and the data's checksum, so a wrong
-  dictionary or a damaged row fails loudly instead of restoring a wrong position.
+- BLOB: a format byte, then the compressed text:
+  - ``0x02`` zstd against the game's dictionary, ``0x03`` zstd alone (``db.reference_zstd``: the
+    dictionary's CRC-32 and the frame's checksum make a wrong dictionary or a damaged row fail loudly
+    instead of restoring a wrong position);
+  - ``0x01`` zlib with the game's dictionary, ``0x00`` zlib alone: rows written before issue 28's
+    zstd, still read. zlib checks the dictionary's id and the data's checksum.
+
+Why zstd now: zlib refers back 32 KB, so a 40 KB Warlord state could not use the start of its
+dictionary (5.9 KB a row, 1.06 ms of the loop's CPU at each commit); zstd reads all of it (0.5 KB,
+0.11 ms; ``bench/state_codec.py``). A process older than this format cannot read the new rows: every
+process of a deployment runs the same version (``docs/ARCHITECTURE.md`` §5).
 """
 
 from __future__ import annotations
@@ -25,9 +33,12 @@ import zlib
 
 import aiosqlite
 
-LEVEL = 6  # 0.2 ms for a Krosmaster state; level 1 stores twice the bytes for little time saved
-PLAIN = 0
-WITH_DICTIONARY = 1
+from db import reference_zstd
+
+PLAIN = 0  # zlib, read only
+WITH_DICTIONARY = 1  # zlib against the dictionary, read only
+ZSTD_WITH_DICTIONARY = 2
+ZSTD_PLAIN = 3
 
 
 class CorruptState(ValueError):
@@ -37,10 +48,9 @@ class CorruptState(ValueError):
 def encode(text: str, dictionary: str | None) -> bytes:
     """The stored form of ``text``: compressed against ``dictionary`` when there is one."""
     if dictionary:
-        packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY,
-                                  zdict=dictionary.encode("utf-8"))
-        return bytes([WITH_DICTIONARY]) + packer.compress(text.encode("utf-8")) + packer.flush()
-    return bytes([PLAIN]) + zlib.compress(text.encode("utf-8"), LEVEL)
+        packed = reference_zstd.compress(text.encode("utf-8"), dictionary.encode("utf-8"))
+        return bytes([ZSTD_WITH_DICTIONARY]) + packed
+    return bytes([ZSTD_PLAIN]) + reference_zstd.compress(text.encode("utf-8"), None)
 
 
 def decode(value: str | bytes | None, dictionary: str | None) -> str | None:
@@ -51,6 +61,12 @@ def decode(value: str | bytes | None, dictionary: str | None) -> str | None:
         raise CorruptState("empty stored state")
     kind, data = value[0], value[1:]
     try:
+        if kind == ZSTD_WITH_DICTIONARY:
+            if dictionary is None:
+                raise CorruptState("the game's state dictionary is missing")
+            return reference_zstd.decompress(data, dictionary.encode("utf-8")).decode("utf-8")
+        if kind == ZSTD_PLAIN:
+            return reference_zstd.decompress(data, None).decode("utf-8")
         if kind == PLAIN:
             return zlib.decompress(data).decode("utf-8")
         if kind == WITH_DICTIONARY:
@@ -61,7 +77,7 @@ def decode(value: str | bytes | None, dictionary: str | None) -> str | None:
             if not unpacker.eof or unpacker.unused_data:
                 raise CorruptState("truncated or padded stored state")
             return raw.decode("utf-8")
-    except (zlib.error, UnicodeDecodeError) as exc:
+    except (zlib.error, reference_zstd.Damaged, UnicodeDecodeError) as exc:
         raise CorruptState(str(exc)) from None
     raise CorruptState(f"unknown stored state format {kind}")
 

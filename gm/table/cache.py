@@ -7,11 +7,11 @@ queries) or grows by some 15 KB per game (the state's JSON text, 8–40 KB, and 
 history is compressed against, as large again). Packed, a table is its row and seats pickled, its
 state compressed against that dictionary (``db.state_codec``'s own idea: later positions repeat the
 first one), and the dictionary compressed against the first one the cache packed for its system
-(games of one system share their content, board and names): 1–10 KB, about 5 KB on average over
-the five games, held by one small record and bytes the garbage collector does not walk. Taking one
-back costs two decompressions and an unpickle (20–50 µs), packing one 30–160 µs (a game's dictionary
-is compressed once, 80–360 µs): a small part of the parse every action does anyway
-(``bench/live_games.py`` prints both per action).
+(games of one system share their content, board and names). Both are zstd frames
+(``db.reference_zstd``), which refer to the whole reference: zlib's 32 KB window left 5–6 KB a table,
+since the states of three games are longer than that. The bytes are held by one small record that
+the garbage collector does not walk. ``bench/live_games.py`` prints the size per table and what
+packing and taking back cost per action, beside the parse every action does anyway.
 
 The ``whole`` most recently used tables stay as they are, with their parsed state (a parsed
 state takes 6–9 times its text and hundreds of objects, so only those in use keep one); the next
@@ -27,18 +27,17 @@ import dataclasses
 import pickle
 import sys
 import weakref
-import zlib
 from collections import OrderedDict
 from typing import Any
 
+from db import reference_zstd
 from gm.table.model import Table
 
 WHOLE_OVERHEAD = 2048  # bytes a whole table holds besides its texts: row, seats, lock
 PARSED_PER_TEXT_BYTE = 8  # a parsed state against its JSON: 6× (WoW Board) to 9× (Krosmaster, Warlord)
 PACKED_OVERHEAD = 450  # bytes a packed table holds besides its bytes: record, key, slot, headers (traced: ~430)
-LEVEL = 1  # zlib level of a state, packed on every demotion: level 6 saves a fifth for three times the time
-DICTIONARY_LEVEL = 6  # a game's dictionary never changes: compressed once, kept while the game is cached
-WINDOW = 32 * 1024  # what zlib can refer back to: the part of a preset dictionary it uses
+LEVEL = 1  # zstd level of a state, packed on every demotion: the fastest
+DICTIONARY_LEVEL = reference_zstd.LEVEL  # a game's dictionary never changes: compressed once, kept while cached
 
 
 class Packed:
@@ -88,7 +87,7 @@ class TableCache:
         # table object and its dictionary, so packing it again reuses these bytes
         self._dictionaries: weakref.WeakKeyDictionary[Table, tuple[str, bytes]] = weakref.WeakKeyDictionary()
         # per system, the first dictionary packed: what the others are compressed against, so never
-        # replaced while this cache lives (at most 32 KB a system)
+        # replaced while this cache lives (one first state a system, 5–60 KB)
         self._dictionary_references: dict[str, bytes] = {}
 
     # ----------------------------------------------------------------- reading
@@ -193,13 +192,13 @@ class TableCache:
             if memo is not None and memo[0] is dictionary:
                 packed_dictionary = memo[1]
             else:
-                reference = self._dictionary_references.setdefault(system, raw_dictionary[-WINDOW:])
-                packed_dictionary = _compress(raw_dictionary, DICTIONARY_LEVEL, reference)
+                reference = self._dictionary_references.setdefault(system, raw_dictionary)
+                packed_dictionary = reference_zstd.compress(raw_dictionary, reference, DICTIONARY_LEVEL)
                 self._dictionaries[table] = (dictionary, packed_dictionary)
         text = game.state
         if text is None and table.parsed:  # a state built in memory only (tests): its text is the truth
             text = game.state = table.state.model_dump_json()  # type: ignore[union-attr]
-        state = _compress(text.encode("utf-8"), LEVEL, raw_dictionary) if text is not None else None
+        state = reference_zstd.compress(text.encode("utf-8"), raw_dictionary, LEVEL) if text is not None else None
         return Packed(system, (game.id, game.version), meta, state, packed_dictionary, table.content)
 
     def unpack(self, packed: Packed) -> Table:
@@ -207,30 +206,12 @@ class TableCache:
         game, seats = pickle.loads(packed.meta)
         raw = None
         if packed.dictionary is not None:
-            raw = _decompress(packed.dictionary, self._dictionary_references[packed.system])
+            raw = reference_zstd.decompress(packed.dictionary, self._dictionary_references[packed.system])
         if packed.state is not None:
-            game.state = _decompress(packed.state, raw).decode("utf-8")
+            game.state = reference_zstd.decompress(packed.state, raw).decode("utf-8")
         table = Table(game=game, seats=seats, content=packed.content)
         if raw is not None and packed.dictionary is not None:
             table.dictionary = raw.decode("utf-8")
             self._dictionaries[table] = (table.dictionary, packed.dictionary)
         return table
 
-
-def _compress(data: bytes, level: int, reference: bytes | None) -> bytes:
-    """zlib, against ``reference`` (a preset dictionary: what ``data`` likely repeats) when given."""
-    if reference is None:
-        return zlib.compress(data, level)
-    packer = zlib.compressobj(level, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, zdict=reference)
-    return packer.compress(data) + packer.flush()
-
-
-def _decompress(data: bytes, reference: bytes | None) -> bytes:
-    """``_compress`` undone; zlib checks the reference's id and the data's checksum, so a wrong one fails."""
-    if reference is None:
-        return zlib.decompress(data)
-    unpacker = zlib.decompressobj(zdict=reference)
-    out = unpacker.decompress(data) + unpacker.flush()
-    if not unpacker.eof:
-        raise zlib.error("truncated packed table")
-    return out

@@ -24,6 +24,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from common.i18n import SUPPORTED, Phrase, t
 from db import content_packs as packs
 from db import games as repo
+from db import state_codec
 from db.store import Store
 from engines import registry
 from engines.core.contract import GameState
@@ -150,6 +151,9 @@ class TableCore:
         if game is None:
             return None
         table = await self._build(game)
+        if game.state is not None:  # issue 28: the cache packs the state against it (a fifth of the bytes),
+            # and the first commit after a load needs it anyway (PostgreSQL: one statement, not a transaction)
+            table.dictionary = await state_codec.load_dictionary(self.store.conn, game.id)
         if self._generation.get(channel_id, 0) == generation:
             self._remember(table)
         return table

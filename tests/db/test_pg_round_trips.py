@@ -132,3 +132,16 @@ async def test_commit_action_is_one_statement_once_the_dictionary_is_known(app: 
         events=[], state_before=game.state, undoable=True, dictionary=dictionary, state=game.state,
         waiting=[ALICE.user_id])
     assert seq == last + 1 and len(sent) == 1, sent
+
+
+async def test_the_first_act_after_a_table_is_read_again_commits_in_one_statement(app: App, sent: list[str]) -> None:
+    """A restart, or a table that left the cache: the load reads the game's dictionary with it, so the commit
+    still needs no transaction (it was BEGIN, a read of the dictionary, two rows and COMMIT)."""
+    await app.tables.new(TABLE, ALICE, "race", "target:1000")
+    await app.tables.join(TABLE, BOB)
+    await app.tables.start(TABLE, ALICE)
+    for actor in (ALICE, BOB):
+        await _act(app, sent, actor)
+    app.tables.forget(TABLE.channel_id)
+    statements = await _act(app, sent, ALICE)
+    assert not [s for s in statements if s.strip().upper().startswith(("BEGIN", "COMMIT"))], statements

@@ -182,3 +182,24 @@ async def test_krosmaster_tables_played_at_once_keep_their_cached_states_equal_t
         await asyncio.gather(*(play(Place(channel_id=500 + n, guild_id=1), 25) for n in range(4)))
     finally:
         await app.close()
+
+
+async def test_a_table_read_from_the_database_carries_its_games_dictionary(app: App) -> None:
+    """Issue 28: a table loaded after a restart (or after leaving the cache) knows what its history is
+    compressed against, so the cache packs its state against it and its next commit need not read it."""
+    from db import state_codec
+
+    await _started(app)
+    await app.tables.act(TABLE, ALICE, {"kind": "add", "amount": 2})
+    game = await repo.open_game(app.store.conn, TABLE.channel_id)
+    assert game is not None
+    stored = await state_codec.load_dictionary(app.store.conn, game.id)
+    assert stored is not None
+    app.tables.forget(TABLE.channel_id)
+    table = await app.tables.table_for(TABLE)
+    assert table is not None and table.dictionary == stored
+    before = table.game.state
+    await app.tables.act(TABLE, BOB, {"kind": "add", "amount": 1})  # stored against that dictionary
+    await app.tables.undo(TABLE, BOB)
+    back = await app.tables.table_for(TABLE)
+    assert back is not None and back.game.state == before

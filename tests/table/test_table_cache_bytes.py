@@ -154,3 +154,17 @@ def test_a_real_game_state_packs_to_a_fraction_of_its_text() -> None:
     assert cache.size_of(1) * 5 < 2 * len(state)
     back = cache.get(1)
     assert back is not None and back.game.state == state and back.state is not None
+
+
+def test_a_state_longer_than_zlibs_window_packs_against_the_whole_of_its_dictionary() -> None:
+    """Three games' states are longer than 32 KB (Warlord's ~40 KB): zlib could not reach the start of
+    their dictionary, so each packed table kept 5–6 KB; zstd reads the whole reference (issue 28)."""
+    table = _table(1, size=56000)
+    text = table.game.state
+    assert text is not None and len(text) > 40000
+    cache = TableCache(1 << 30, whole=1)
+    cache.put(table)
+    cache.put(_table(2))
+    assert cache.size_of(1) < 2000  # row, seats, the state and its dictionary: 1.1 KB (zlib: 8.2 KB)
+    back = cache.get(1)
+    assert back is not None and back.game.state == text and back.dictionary == table.dictionary
