@@ -46,6 +46,19 @@ async def app(settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
     await application.close()
 
 
+def app_on_both_backends(seed: int) -> Callable[..., AsyncIterator[App]]:
+    """A module's ``app`` fixture (``app = app_on_both_backends(seed=3)``): a fresh App whose dice follow
+    ``seed``, with the race game registered, once on SQLite and once on PostgreSQL (``any_settings``)."""
+
+    @pytest.fixture
+    async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
+        application = await App.open(any_settings, seed=seed)
+        yield application
+        await application.close()
+
+    return app
+
+
 ConsoleOf = Callable[[int], Awaitable[Console]]
 
 

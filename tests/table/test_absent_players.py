@@ -9,7 +9,6 @@ import importlib.machinery
 import importlib.util
 import sys
 import types
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -19,12 +18,12 @@ from db import games as repo
 from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Actor, Place
-from gm.settings import Settings
 from gm.table import absent_policy as AP
 from gm.table.absent import MOVE_EVENT, set_policy
 from gm.table.autopilot import AWAY_MODULE, Autopilot
 from gm.table.model import RESIGNED
 from gm.timefmt import iso
+from tests.conftest import app_on_both_backends
 
 ALICE = Actor(user_id=1, name="alice")
 BOB = Actor(user_id=2, name="bob")
@@ -32,11 +31,7 @@ JUDGE = Actor(user_id=9, name="judge", is_gm=True)
 PLACE = Place(channel_id=100, guild_id=1)
 
 
-@pytest.fixture
-async def app(any_settings: Settings) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=3)
-    yield application
-    await application.close()
+app = app_on_both_backends(seed=3)
 
 
 async def _warlord(app: App, options: str | None, *, past_setup: bool = False) -> None:

@@ -7,7 +7,6 @@ server). Time is injected (``now``): the pass, the vacation and the quiet hours 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -24,18 +23,13 @@ from gm.table.notify import notify_reply
 from gm.table.reminders import Reminder, Reminders
 from gm.table.replies import seat_names
 from gm.timefmt import iso
-from tests.conftest import ALICE, BOB
-from tests.fakes import RaceEngine
+from tests.conftest import ALICE, BOB, app_on_both_backends
 
 GUILD = 1
 NOW = datetime.now(UTC).replace(microsecond=0)
 
 
-@pytest.fixture
-async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=3)
-    yield application
-    await application.close()
+app = app_on_both_backends(seed=3)
 
 
 def channel(n: int, guild: int = GUILD) -> Place:

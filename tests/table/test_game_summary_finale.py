@@ -9,28 +9,19 @@ first exchange of wounds of the final battle; the two wound assignments that end
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 from db import games as repo
 from gm.app import App
 from gm.context import Actor, Place
 from gm.database.check_db import summary_readable
-from gm.settings import Settings
 from gm.table.summary import STEP_EVENT, SUMMARY
-from tests.conftest import ALICE, BOB
+from tests.conftest import ALICE, BOB, app_on_both_backends
 from tests.wowboard.test_final_battle import last_turn, to_battle
 from tests.wowboard.test_summary_finale import wounds_step
 
 PLACE = Place(channel_id=730, guild_id=8)
 
 
-@pytest.fixture
-async def app(any_settings: Settings) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=3)
-    yield application
-    await application.close()
+app = app_on_both_backends(seed=3)
 
 
 async def _at_the_battles_wounds(app: App, horde_hits: int, alliance_hits: int) -> int:

@@ -5,7 +5,6 @@ schema; skipped when ``TAVOLO_TEST_POSTGRES`` names no server)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -16,18 +15,14 @@ from gm.app import App
 from gm.context import Actor, Place
 from gm.errors import error_reply
 from gm.settings import Settings
-from tests.conftest import ALICE, BOB, CAROL
+from tests.conftest import ALICE, BOB, CAROL, app_on_both_backends
 from tests.fakes import RaceEngine
 
 GUILD = 1
 ADMIN = Actor(user_id=7, name="admin", can_manage_guild=True)
 
 
-@pytest.fixture
-async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=7)
-    yield application
-    await application.close()
+app = app_on_both_backends(seed=7)
 
 
 def channel(n: int, guild: int | None = GUILD) -> Place:

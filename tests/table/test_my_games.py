@@ -5,7 +5,6 @@ names no server)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -16,20 +15,14 @@ from db import mine
 from engines.core.errors import TavoloError
 from gm.app import App
 from gm.context import Place
-from gm.settings import Settings
 from gm.table.mine import MAX_LINKS, my_games, waited
 from gm.timefmt import iso
-from tests.conftest import ALICE, BOB, CAROL
-from tests.fakes import RaceEngine
+from tests.conftest import ALICE, BOB, CAROL, app_on_both_backends
 
 GUILD = 5
 
 
-@pytest.fixture
-async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=7)
-    yield application
-    await application.close()
+app = app_on_both_backends(seed=7)
 
 
 def channel(n: int, guild: int = GUILD) -> Place:

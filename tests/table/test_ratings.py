@@ -9,7 +9,6 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from gm.settings import Settings
 from gm.table import ratings
 from gm.table.ratings import RatedSeat, changes_for, points, recompute
 from renderers.ratings_chart import draw_history
-from tests.conftest import ALICE, BOB, CAROL
+from tests.conftest import ALICE, BOB, CAROL, app_on_both_backends
 from tests.fakes import RaceEngine
 from tests.renderers import golden
 
@@ -35,11 +34,7 @@ GUILD = 9
 GM = Actor(user_id=99, name="gm", is_gm=True)
 
 
-@pytest.fixture
-async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    application = await App.open(any_settings, seed=7)
-    yield application
-    await application.close()
+app = app_on_both_backends(seed=7)
 
 
 def channel(n: int) -> Place:

@@ -22,19 +22,14 @@ from gm.table import reminders as reminders_module
 from gm.table.model import MANUAL_PENDING
 from gm.table.reminders import Reminder, Reminders
 from gm.timefmt import iso
-from tests.conftest import ALICE, BOB
+from tests.conftest import ALICE, BOB, app_on_both_backends
 from tests.fakes import RaceEngine
 from tests.table.test_reminders import LEASE, MINUTE, NOW, _age, _stalled_games
 
 BEYOND = NOW + timedelta(seconds=LEASE) + MINUTE
 
 
-@pytest.fixture
-async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
-    """Every test here on both backends (PostgreSQL when ``TAVOLO_TEST_POSTGRES`` names a server)."""
-    application = await App.open(any_settings, seed=7)
-    yield application
-    await application.close()
+app = app_on_both_backends(seed=7)
 
 
 @pytest.fixture
