@@ -194,6 +194,8 @@ def record(job: tuple[int, str, int, int, str]) -> Script:
     script = Script(system, seed, [(s.seat, s.name, s.team, json.dumps(s.config)) for s in setup.seats])
     skip = set(getattr(engine, "any_time_kinds", ())) | {"resign"}
     saved: list[str] = []
+    ready = getattr(engine, "history_dictionary_ready", None)
+    first_ready: str | None = None  # the game's history dictionary, as the table picks it (``gm.table.core``)
     for _ in range(LIMIT):
         decision = engine.decision(state)
         if decision is None:
@@ -204,6 +206,8 @@ def record(job: tuple[int, str, int, int, str]) -> Script:
             break
         data = policy(rng, state, seat, legal)
         saved.append(state.model_dump_json())
+        if first_ready is None and (ready is None or ready(state)):
+            first_ready = saved[-1]
         dice = LoggingDice(rng)
         engine.apply(state, seat, engine.parse_action(data), dice)
         answer_forced(engine, state, dice, lambda s: NAMES[s])
@@ -213,8 +217,8 @@ def record(job: tuple[int, str, int, int, str]) -> Script:
     with open(Path(folder) / f"{index}.jsonl", "w", encoding="utf-8") as out:
         for step in script.starts:
             out.write(saved[step] + "\n")
-    if saved:  # the game's history dictionary, as a table's start stores it (``db.state_codec``)
-        (Path(folder) / f"{index}.first.json").write_text(saved[0], encoding="utf-8")
+    if first_ready is not None:  # the game's history dictionary, as a real table stores it (``db.state_codec``)
+        (Path(folder) / f"{index}.first.json").write_text(first_ready, encoding="utf-8")
     return script
 
 

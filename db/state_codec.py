@@ -2,8 +2,9 @@
 
 Undo puts an action's ``state_before`` back byte for byte (ARCHITECTURE.md §5), and every action
 keeps one: stored as text, a 520-action Krosmaster game took 10 MiB (20 KB a row). The text
-is compressed losslessly with zstd against a dictionary: the game's first saved state, kept once
-per game in ``state_dicts``. Later positions of a game repeat most of its
+is compressed losslessly with zstd against a dictionary: the game's first saved state (or its first
+one after set-up, where the engine's ``history_dictionary_ready`` says the first is too bare: the WoW
+board game's draft), kept once per game in ``state_dicts``. Later positions of a game repeat most of its
 first one (figurines, rewards, board), so a 20 KB state becomes about 0.5 KB.
 
 Why a per-game dictionary rather than deltas between rows: every row decodes on its own,

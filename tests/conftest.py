@@ -46,11 +46,12 @@ async def app(settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
     await application.close()
 
 
-def app_on_both_backends(seed: int) -> Callable[..., AsyncIterator[App]]:
-    """A module's ``app`` fixture (``app = app_on_both_backends(seed=3)``): a fresh App whose dice follow
-    ``seed``, with the race game registered, once on SQLite and once on PostgreSQL (``any_settings``)."""
+def app_on_both_backends(seed: int, name: str = "app") -> Callable[..., AsyncIterator[App]]:
+    """A module's ``app`` fixture (``app = app_on_both_backends(seed=3)``; ``name``: another fixture name): a
+    fresh App whose dice follow ``seed``, with the race game registered, once on SQLite and once on
+    PostgreSQL (``any_settings``)."""
 
-    @pytest.fixture
+    @pytest.fixture(name=name)
     async def app(any_settings: Settings, race: RaceEngine) -> AsyncIterator[App]:
         application = await App.open(any_settings, seed=seed)
         yield application

@@ -283,6 +283,13 @@ class TableCore:
         seats = [RatedSeat(s.seat, s.user_id, s.team) for s in table.seats]
         return lambda conn: rate_game(conn, table.game.id, table.game.guild_id, table.game.system, seats, result)
 
+    @staticmethod
+    def _dictionary_ready(table: Table) -> bool:
+        """Whether the committed position may become the game's history dictionary, when it has none yet
+        (the engine's optional ``history_dictionary_ready``: the WoW board game's draft is too bare)."""
+        ready = getattr(table.engine, "history_dictionary_ready", None)
+        return ready is None or table.dictionary is not None or table.state is None or bool(ready(table.state))
+
     async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,
                       events: list[Event], *, undoable: bool | None = None,
                       asked_before: Decision | None = None) -> Reply:
@@ -323,6 +330,7 @@ class TableCore:
                 self.store, table.game.id, table.game.version, user_id=actor.user_id, seat=seat, kind=action.kind,
                 action=action.model_dump(mode="json"), events=[e.model_dump() for e in events], state_before=before,
                 undoable=undoable, dictionary=table.dictionary, state=after, waiting=waiting, asks=asks,
+                make_dictionary=self._dictionary_ready(table),
                 status="finished" if outcome else None, options=options if options != table.game.options else None,
                 also=also)
         except repo.StaleVersion as exc:

@@ -350,7 +350,9 @@ class LobbyTable(TableCore):
                                          undoable=False)
                 await repo.update_game(conn, table.game.id, table.game.version, state=text, status="active",
                                        waiting=self.waiting_users(table, state), asks=self.asks_of(table, state))
-                await state_codec.ensure_dictionary(conn, table.game.id, text)  # its history compresses against it
+                ready = getattr(table.engine, "history_dictionary_ready", None)
+                if ready is None or ready(state):  # its history compresses against it (else: a later position)
+                    await state_codec.ensure_dictionary(conn, table.game.id, text)
                 clock = turn_clock.clock_of(table.game.options)
                 if clock is not None:  # issue 32.6: every seat's clock starts with the game
                     await clock_sync.settle(conn, table, clock, set(), clock_sync.waited_seats(table, state),

@@ -20,7 +20,7 @@ from db.database import connect, migrate
 from gm.app import App
 from gm.context import Place
 from gm.settings import Settings
-from tests.conftest import ALICE, BOB, JUDGE, TABLE
+from tests.conftest import ALICE, BOB, JUDGE, TABLE, app_on_both_backends
 from tests.fakes import RaceEngine
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "db" / "before_004.sql"
@@ -157,3 +157,49 @@ def test_a_damaged_row_or_a_wrong_dictionary_fails_loudly_never_restores_a_wrong
                                      (blob + b"x", dictionary), (b"\x07" + blob[1:], dictionary), (b"", None)):
         with pytest.raises(state_codec.CorruptState):
             state_codec.decode(bad_blob, bad_dictionary)
+
+
+both_app = app_on_both_backends(seed=7, name="both_app")
+
+
+async def test_the_wow_board_games_history_is_compressed_against_its_first_position_after_the_draft(
+        both_app: App) -> None:
+    """Issue 28: the position before the draft holds no character, deck or quest (0.9 KB), so rows compressed
+    against it stayed ~2.4 KB. The engine says when a position may be the dictionary
+    (``history_dictionary_ready``): the draft's rows are compressed alone, the first row after it makes the
+    dictionary, and every row still undoes to its exact text."""
+    app, place = both_app, Place(channel_id=140, guild_id=1)
+    actors = {ALICE.user_id: ALICE, BOB.user_id: BOB}
+    await app.tables.new(place, ALICE, "wowboard", "")
+    await app.tables.join(place, BOB)
+    await app.tables.start(place, ALICE)
+    game = await repo.open_game(app.store.conn, place.channel_id)
+    assert game is not None
+    texts, phases = [game.state], []
+    while len(phases) < 40:
+        table = await app.tables.table_for(place)
+        assert table is not None and table.state is not None
+        phases.append(table.state.phase)  # type: ignore[attr-defined]
+        if phases[-1] != "draft" and phases.count(phases[-1]) > 2:
+            break
+        decision = table.engine.decision(table.state)
+        assert decision is not None
+        seat = decision.seats[0]
+        move = table.engine.autopilot(table.state, seat)  # type: ignore[attr-defined]
+        await app.tables.act(place, actors[table.user_of(seat)], move.model_dump(mode="json"))  # type: ignore[index]
+        texts.append((await repo.get_game(app.store.conn, game.id)).state)  # type: ignore[union-attr]
+    drafting = phases.index(next(p for p in phases if p != "draft"))
+    assert drafting >= 1, phases
+    rows = await app.store.conn.execute_fetchall(
+        "SELECT seq, state_before FROM actions WHERE game_id = ? AND state_before IS NOT NULL ORDER BY seq",
+        (game.id,))
+    kinds = [bytes(r[1])[0] for r in rows]
+    assert kinds == [state_codec.ZSTD_PLAIN] * drafting + [state_codec.ZSTD_WITH_DICTIONARY] * (len(rows) - drafting)
+    dictionary = await state_codec.load_dictionary(app.store.conn, game.id)
+    assert dictionary == texts[drafting] and len(dictionary) > 4 * len(texts[0])  # the first position after it
+    after = [len(bytes(r[1])) for r in rows[drafting:]]
+    assert max(after) * 3 < len(texts[-1])
+    for expected in reversed(texts[:-1]):  # the GM takes every move back: each position exactly
+        await app.tables.undo(place, JUDGE)
+        back = await repo.get_game(app.store.conn, game.id)
+        assert back is not None and back.state == expected
