@@ -247,20 +247,22 @@ async def remove_seat(conn: aiosqlite.Connection, game_id: int, user_id: int) ->
 
 async def append_action(conn: aiosqlite.Connection, game_id: int, *, user_id: int, seat: int | None,
                         kind: str, action: dict[str, Any], events: list[dict[str, Any]],
-                        state_before: str | None, undoable: bool, dictionary: str | None = None,
-                        make_dictionary: bool = True) -> int:
+                        state_before: str | None, undoable: bool, dictionary: str | None = None) -> int:
     """Append the next action row in one statement; returns its ``seq``.
 
     ``state_before`` is stored compressed against the game's dictionary (``state_codec``);
-    pass ``dictionary`` when known (the table layer keeps it), else it is read, or made here from
-    ``state_before`` unless ``make_dictionary`` is False (the engine's position is not a good one yet:
-    the row is then compressed alone)."""
-    stored: bytes | None = None
-    if state_before is not None:
-        if dictionary is None:
-            dictionary = await (state_codec.ensure_dictionary(conn, game_id, state_before) if make_dictionary
-                                else state_codec.load_dictionary(conn, game_id))
-        stored = state_codec.encode(state_before, dictionary)
+    pass ``dictionary`` when known (the table layer keeps it), else it is read or made here."""
+    if state_before is not None and dictionary is None:
+        dictionary = await state_codec.ensure_dictionary(conn, game_id, state_before)
+    return await _insert_action(conn, game_id, user_id=user_id, seat=seat, kind=kind, action=action, events=events,
+                                state_before=state_before, undoable=undoable, dictionary=dictionary)
+
+
+async def _insert_action(conn: aiosqlite.Connection, game_id: int, *, user_id: int, seat: int | None, kind: str,
+                         action: dict[str, Any], events: list[dict[str, Any]], state_before: str | None,
+                         undoable: bool, dictionary: str | None) -> int:
+    """The action row, its ``state_before`` compressed against ``dictionary`` (alone when None)."""
+    stored = state_codec.encode(state_before, dictionary) if state_before is not None else None
     row = await _one(
         conn,
         "INSERT INTO actions (game_id, seq, user_id, seat, kind, action, events, state_before, undoable)"
@@ -280,8 +282,8 @@ async def commit_action(store: Any, game_id: int, expected_version: int, *, user
                         also: Callable[[Any], Awaitable[object]] | None = None) -> tuple[int, str | None]:
     """One accepted action, all or nothing: its row in the log (``append_action``) and the game's new state
     (``update_game``, guarded by ``expected_version``: ``StaleVersion``). Returns the action's ``seq`` and
-    the game's history dictionary (made here on its first action with a ``state_before``, unless
-    ``make_dictionary`` is False: ``append_action``).
+    the game's history dictionary (made here from its first ``state_before``, unless ``make_dictionary`` is
+    False: the engine finds that position too bare, and the row is compressed alone).
 
     On PostgreSQL, with the game's ``dictionary`` known (every action after a game's first), it is one
     statement outside any transaction: the update in a data-modifying CTE, the insert reading its row, so
@@ -293,12 +295,12 @@ async def commit_action(store: Any, game_id: int, expected_version: int, *, user
     called with the transaction's connection after the game's row is written; it takes the transaction path."""
     if not is_postgres(store.conn) or (state_before is not None and dictionary is None) or also is not None:
         async with store.transaction() as conn:
-            if state_before is not None and dictionary is None:
+            if state_before is not None and dictionary is None:  # read it, or make it from this position
                 dictionary = await (state_codec.ensure_dictionary(conn, game_id, state_before) if make_dictionary
                                     else state_codec.load_dictionary(conn, game_id))
-            seq = await append_action(conn, game_id, user_id=user_id, seat=seat, kind=kind, action=action,
-                                      events=events, state_before=state_before, undoable=undoable,
-                                      dictionary=dictionary, make_dictionary=make_dictionary)
+            seq = await _insert_action(conn, game_id, user_id=user_id, seat=seat, kind=kind, action=action,
+                                       events=events, state_before=state_before, undoable=undoable,
+                                       dictionary=dictionary)
             await update_game(conn, game_id, expected_version, state=state, status=status, options=options,
                               waiting=waiting, asks=asks)
             if also is not None:

@@ -75,6 +75,13 @@ def retry_stale(method: Callable[Concatenate[Core, Place, P], Awaitable[R]]
     return wrapper
 
 
+def dictionary_ready(engine: Any, state: GameState) -> bool:
+    """Whether ``state`` may be what the game's history is compressed against (``db.state_codec``): the
+    engine's optional ``history_dictionary_ready`` (the WoW board game's draft is too bare), else yes."""
+    ready = getattr(engine, "history_dictionary_ready", None)
+    return ready is None or bool(ready(state))
+
+
 class TableCore:
     """Locks, cache and the apply/commit steps shared by the lobby, play and ending commands.
 
@@ -285,10 +292,8 @@ class TableCore:
 
     @staticmethod
     def _dictionary_ready(table: Table) -> bool:
-        """Whether the committed position may become the game's history dictionary, when it has none yet
-        (the engine's optional ``history_dictionary_ready``: the WoW board game's draft is too bare)."""
-        ready = getattr(table.engine, "history_dictionary_ready", None)
-        return ready is None or table.dictionary is not None or table.state is None or bool(ready(table.state))
+        """Whether the committed position may become the game's history dictionary, when it has none yet."""
+        return table.dictionary is not None or table.state is None or dictionary_ready(table.engine, table.state)
 
     async def _commit(self, table: Table, actor: Actor, seat: int | None, action: Any, working: GameState,
                       events: list[Event], *, undoable: bool | None = None,

@@ -29,7 +29,7 @@ from gm import presenters
 from gm.context import Actor, Place
 from gm.reply import Reply
 from gm.table import absent_policy, clock_sync, turn_clock
-from gm.table.core import TableCore, retry_stale
+from gm.table.core import TableCore, dictionary_ready, retry_stale
 from gm.table.guild_settings import TablePolicy
 from gm.table.model import (
     DICE_OPTION,
@@ -350,8 +350,7 @@ class LobbyTable(TableCore):
                                          undoable=False)
                 await repo.update_game(conn, table.game.id, table.game.version, state=text, status="active",
                                        waiting=self.waiting_users(table, state), asks=self.asks_of(table, state))
-                ready = getattr(table.engine, "history_dictionary_ready", None)
-                if ready is None or ready(state):  # its history compresses against it (else: a later position)
+                if dictionary_ready(table.engine, state):  # its history compresses against it (else: a later one)
                     await state_codec.ensure_dictionary(conn, table.game.id, text)
                 clock = turn_clock.clock_of(table.game.options)
                 if clock is not None:  # issue 32.6: every seat's clock starts with the game
