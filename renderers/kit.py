@@ -41,7 +41,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers import kit_bytes, kit_glyphs, kit_png
+from renderers import kit_bytes, kit_glyphs, kit_masks, kit_png
 from renderers.kit_palette import Palette
 
 RGB = tuple[int, int, int]
@@ -290,16 +290,45 @@ def wrap(text: str, size: int, max_width: int, stroke: int = 0) -> list[str]:
     "…". Only a single word wider than the whole line is shortened.
     """
     lines: list[str] = []
-    current = ""
+    current, advance = "", 0.0
+    space = _advance(" ", size)
     for word in text.split():
         candidate = f"{current} {word}" if current else word
-        if current and text_width(candidate, size, stroke) > max_width:
+        estimate = advance + space + _advance(word, size) if current else _advance(word, size)
+        if current and _wider(candidate, estimate, size, max_width, stroke):
             lines.append(current)
-            candidate = word
-        current = candidate
+            candidate, estimate = word, _advance(word, size)
+        current, advance = candidate, estimate
     if current or not lines:
         lines.append(current)
     return [fit(line, size, max_width, stroke) for line in lines]
+
+
+@lru_cache(maxsize=8192)
+def _advance(word: str, size: int) -> float:
+    """How far ``word`` moves the pen: a wrapped line's width is known within a few px from its words'."""
+    return float(font(size).getlength(word))
+
+
+def _wider(line: str, advance: float, size: int, max_width: int, stroke: int) -> bool:
+    """Whether ``text_width(line)`` passes ``max_width``, measured only where ``advance`` (the sum of its words'
+    and spaces' advances) leaves it in doubt.
+
+    Why (issue 28): ``wrap`` measured every longer prefix of a line in FreeType (~0.09 ms each; a log line of
+    ten words is measured ten times), and new log lines and a table's first picture are most of what a picture
+    measures. A line's ink box differs from its advances by its end glyphs' bearings, a kerning across a
+    space and twice the stroke: between 0.5 px narrower and 2 x stroke + 3.4 px wider (20,000 random lines,
+    sizes 10-48), so well outside ``_WRAP_SLACK`` the estimate decides, and the lines are the measured
+    ones (``tests/renderers/test_kit_wrap.py``)."""
+    if advance - _WRAP_SLACK > max_width:
+        return True
+    if advance + 2 * stroke + size // 8 + _WRAP_SLACK <= max_width:
+        return False
+    return text_width(line, size, stroke) > max_width
+
+
+_WRAP_SLACK = 4
+"""Pixels of doubt ``_wider`` leaves on each side of its estimate, beyond the bounds it was measured within."""
 
 
 TEXT_LEVELS = 4
@@ -325,18 +354,8 @@ def _glyph_masks(text: str, size: int, stroke: int, anchor: str) -> tuple[int, i
     draw is a blit. The masks are what Pillow itself would draw, posterized to
     ``TEXT_LEVELS`` coverage levels so that every edge pixel is a colour of the palette.
     """
-    f = font(size)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
-    w, h = max(1, right - left), max(1, bottom - top)
-    fill_mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(fill_mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    stroke_mask = None
-    if stroke:
-        stroke_mask = Image.new("L", (w, h), 0)
-        ImageDraw.Draw(stroke_mask).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke,
-                                         stroke_fill=255)
-        stroke_mask = stroke_mask.point(_COVERAGE)
-    return left, top, fill_mask.point(_COVERAGE), stroke_mask
+    left, top, fill_mask, stroke_mask = kit_masks.masks(font(size), text, stroke, anchor)
+    return left, top, fill_mask.point(_COVERAGE), None if stroke_mask is None else stroke_mask.point(_COVERAGE)
 
 
 def outline_width(size: int) -> int:
