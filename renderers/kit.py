@@ -354,8 +354,18 @@ def _glyph_masks(text: str, size: int, stroke: int, anchor: str) -> tuple[int, i
     draw is a blit. The masks are what Pillow itself would draw, posterized to
     ``TEXT_LEVELS`` coverage levels so that every edge pixel is a colour of the palette.
     """
-    left, top, fill_mask, stroke_mask = kit_masks.masks(font(size), text, stroke, anchor)
-    return left, top, fill_mask.point(_COVERAGE), None if stroke_mask is None else stroke_mask.point(_COVERAGE)
+    # A stroke of 1 px is the kit's bold (``outline_width`` is 2 at least), which draws its stroke alone, in the
+    # text's colour: its fill mask is never drawn, only its size read, so the stroke mask stands for it (one
+    # rasterisation of a new bold label instead of two: ~0.3 ms of ~1.3, issue 28).
+    left, top, fill_mask, stroke_mask = kit_masks.masks(font(size), text, stroke, anchor, fill=stroke != BOLD_STROKE)
+    if stroke_mask is None:
+        return left, top, fill_mask.point(_COVERAGE), None
+    stroke_mask = stroke_mask.point(_COVERAGE)
+    return left, top, stroke_mask if fill_mask is stroke_mask else fill_mask.point(_COVERAGE), stroke_mask
+
+
+BOLD_STROKE = 1
+"""The stroke of a bold text (``draw_text``): its own colour, over glyphs it covers."""
 
 
 def outline_width(size: int) -> int:
@@ -382,7 +392,7 @@ def draw_text(
     if not text:
         return (round(xy[0]), round(xy[1]), round(xy[0]), round(xy[1]))
     text = kit_glyphs.drawable(text)  # never an empty box; a "?" is recorded, and tests fail on it
-    stroke = outline_width(size) if outline is not None else (1 if bold else 0)
+    stroke = outline_width(size) if outline is not None else (BOLD_STROKE if bold else 0)
     left, top, fill_mask, stroke_mask = _glyph_masks(text, size, stroke, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     width, height = fill_mask.size

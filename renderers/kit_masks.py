@@ -21,11 +21,20 @@ the size of the stroked text's box (at least 1 x 1)."""
 _BLANK = Image.new("L", (1, 1), 0)
 
 
-def masks(font: Any, text: str, stroke: int, anchor: str) -> Masks:
+def masks(font: Any, text: str, stroke: int, anchor: str, *, fill: bool = True) -> Masks:
     """``text``'s fill mask and, with ``stroke``, its stroke mask (the stroke with the glyphs filled in, as
-    ``ImageDraw.text`` draws a stroke in the text's own colour): the pixels ``drawn`` gives."""
+    ``ImageDraw.text`` draws a stroke in the text's own colour): the pixels ``drawn`` gives.
+
+    ``fill`` False, with a ``stroke``: the stroke mask stands for the fill mask too, for a text whose fill is
+    never drawn (the kit's bold: its stroke in its own colour covers its glyphs), which saves rasterising it."""
     if not isinstance(font, ImageFont.FreeTypeFont):
-        return drawn(font, text, stroke, anchor)
+        left, top, fill_mask, stroke_mask = drawn(font, text, stroke, anchor)
+        return left, top, fill_mask if fill or stroke_mask is None else stroke_mask, stroke_mask
+    if stroke and not fill:
+        stroke_core, (left, top) = font.getmask2(text, "L", stroke_width=stroke, anchor=anchor, ink=255,
+                                                 stroke_filled=True)
+        stroke_mask = _image(stroke_core, stroke_core.size, (0, 0))
+        return left, top, stroke_mask, stroke_mask
     fill_core, (fill_x, fill_y) = font.getmask2(text, "L", anchor=anchor, ink=255)
     if not stroke:
         return fill_x, fill_y, _image(fill_core, fill_core.size, (0, 0)), None

@@ -46,3 +46,20 @@ def test_a_font_without_freetype_is_drawn() -> None:
     found = kit_masks.masks(bitmap, "Turn 3", 0, "la")
     assert found[3] is None and found[2].getbbox() is not None
     _same(found, kit_masks.drawn(bitmap, "Turn 3", 0, "la"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(alphabet=_LETTERS, min_size=1, max_size=24), size=st.integers(10, 40),
+       anchor=st.sampled_from(_ANCHORS))
+def test_bold_text_is_pillows_stroke_in_its_own_colour(text: str, size: int, anchor: str) -> None:
+    """The kit's bold rasterises only its stroke (its fill is never drawn): the picture is still Pillow's text
+    with a 1 px stroke of its own colour, posterized to the kit's levels."""
+    from PIL import Image, ImageDraw
+
+    canvas = (12 * size + 40, 3 * size + 20)
+    ours = Image.new("L", canvas, 0)
+    kit.draw_text(ImageDraw.Draw(ours), (20, size + 10), text, size, 255, anchor=anchor, bold=True)  # type: ignore[arg-type]
+    pillows = Image.new("L", canvas, 0)
+    ImageDraw.Draw(pillows).text((20, size + 10), kit.kit_glyphs.drawable(text), font=kit.font(size), fill=255,
+                                 anchor=anchor, stroke_width=kit.BOLD_STROKE, stroke_fill=255)
+    assert ours.tobytes() == pillows.point(kit._COVERAGE).tobytes()
