@@ -347,6 +347,7 @@ _kept_fills = _Kept(4 << 20)  # heap bytes (kit_bytes): ~11 MB when it counted 8
 _SIGHTED = 8192
 """Keys of fills seen once and not kept (``_first_sighting``), remembered at most."""
 _sighted: dict[tuple[Any, ...], None] = {}
+_UNSEEN = object()
 
 
 def _first_sighting(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]) -> bool:
@@ -363,8 +364,7 @@ def _first_sighting(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]
     found = _kept_fills.get(key)
     if found is not None and all(a[0] is b[0] for a, b in zip(found[0], masks, strict=True)):
         return False
-    if key in _sighted:
-        del _sighted[key]
+    if _sighted.pop(key, _UNSEEN) is not _UNSEEN:  # (pop: two render threads may see one key at once)
         return False
     held = _indexes(palette)
     if not all(colour in held for _mask, colour in masks):

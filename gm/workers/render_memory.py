@@ -156,8 +156,8 @@ def caches() -> dict[str, tuple[int, int]]:
         if not name.startswith("renderers") or module is None:
             continue
         for attr, value in list(vars(module).items()):
-            info = getattr(value, "cache_info", None)
-            if info is not None and getattr(value, "__module__", None) == name:
+            info = None if isinstance(value, type) else getattr(value, "cache_info", None)  # (a cache's class: not one)
+            if info is not None and (getattr(value, "owner", None) or getattr(value, "__module__", None)) == name:
                 figures = info()
                 if figures.currsize:  # a cache bounded by bytes (renderers.kit_bytes.cached) says how many
                     found[f"{name}.{attr}"] = (figures.currsize, getattr(figures, "used", 0))

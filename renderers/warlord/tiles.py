@@ -27,7 +27,7 @@ from PIL import ImageDraw
 from engines.warlord.content import factions_of
 from engines.warlord.rules_common import armor, atk_values, hit_points, layered, level
 from engines.warlord.state import State
-from renderers import kit, kit_ink, kit_panel
+from renderers import kit, kit_ink, kit_panel, kit_sprites
 from renderers.kit import RGB, Box
 from renderers.warlord.words import card_name, plain, tr, tr_or
 
@@ -282,8 +282,33 @@ def measure(state: State, uid: str, lang: str, scale: float = 1.0, words: Conten
 # -- drawing --------------------------------------------------------------------------------
 
 
+TILE_SPRITE_BYTES = 3 << 20
+"""Heap bytes of drawn tile bodies kept per process (``kit_sprites``): a body is ~170 x 240 px, ~45 KB, so
+~70 of them, the tiles of the few tables a worker drew last."""
+SPRITES = kit_sprites.Sprites(TILE_SPRITE_BYTES, __name__)
+
+
 def draw_tile(draw: ImageDraw.ImageDraw, spec: TileSpec, box: tuple[int, int, int, int]) -> None:
-    """The card frame (its turn as a shape), then the name, the content lines and the item chips."""
+    """The card frame (its turn as a shape), then the name, the content lines and the item chips.
+
+    The body (everything in ``box``) is pasted when the same body was drawn twice before (``kit_sprites``):
+    it fills its box first and draws only inside it, and what it shows is all in the key (the uid only names
+    the tile for tests' marks, which draw every body afresh). So is the parity of its corner: a chip's text is
+    centred with ``round(y + h / 2)``, which rounds a half to the even side, so a body moved by an odd number
+    of pixels may set that text one pixel apart (the scripted game's pictures showed it)."""
+    x0, y0, x1, y1 = box
+    key = (x1 - x0, y1 - y0, x0 & 1, y0 & 1, spec.orient, spec.name, spec.band, tuple(spec.name_lines),
+           tuple(tuple(line) for line in spec.lines))
+    SPRITES.draw(draw, key, box, lambda: _draw_body(draw, spec, box))
+    cy = y1
+    for chip, continues in spec.chips:
+        cy += 0 if continues else _DU(1)
+        kit_ink.draw_chip(draw, x0, cy, chip, TEXT)
+        cy += kit_panel.chip_height(TEXT)
+
+
+def _draw_body(draw: ImageDraw.ImageDraw, spec: TileSpec, box: tuple[int, int, int, int]) -> None:
+    """The card frame, its name and its content lines: all inside ``box``, which it fills first."""
     x0, y0, x1, y1 = box
     fill = {"ready": TILE, "spent": TILE_SPENT, "stunned": TILE_STUN}[spec.orient]
     draw.rectangle(box, fill=fill, outline=TILE_EDGE, width=2)
@@ -313,11 +338,6 @@ def draw_tile(draw: ImageDraw.ImageDraw, spec: TileSpec, box: tuple[int, int, in
                               (max(left + dx, right), floor, plain[2], plain[3]) if plain else None)
             below, right = max(below, inked[3]), max(right, inked[2])
         floor = below
-    cy = y1
-    for chip, continues in spec.chips:
-        cy += 0 if continues else _DU(1)
-        kit_ink.draw_chip(draw, x0, cy, chip, TEXT)
-        cy += kit_panel.chip_height(TEXT)
 
 
 def _draw_name(draw: ImageDraw.ImageDraw, spec: TileSpec, left: int, top: int, inner: int, fill: RGB,

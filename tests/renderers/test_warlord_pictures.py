@@ -127,6 +127,22 @@ def test_a_picture_recorded_as_draw_calls_is_the_bytes_of_a_whole_draw() -> None
             assert png == _whole(view, names, log, lang)
 
 
+def test_tile_bodies_pasted_again_are_the_bytes_of_a_whole_draw() -> None:
+    """Issue 28: a tile body drawn twice is kept and pasted afterwards, wherever its tile goes
+    (``kit_sprites``); the game's pictures, in posting order and in both languages of three and four
+    armies, are still a whole draw's bytes, with most bodies pasted."""
+    from renderers.warlord import tiles
+
+    game = _game()[:70]
+    tiles.SPRITES.clear()
+    for index, picture in enumerate(game):
+        assert _png(*picture) == _whole(*picture), f"picture {index}"
+    drawn = tiles.SPRITES.hits + tiles.SPRITES.misses
+    assert tiles.SPRITES.hits > drawn // 4, (tiles.SPRITES.hits, drawn)  # a table's next pictures paste bodies
+    for index, picture in enumerate(_armies(3) + _armies(4)):
+        assert _png(*picture) == _whole(*picture), f"army picture {index}"
+
+
 def test_no_blank_canvas_is_kept_per_picture_height() -> None:
     """Issue 28: a blank palette canvas is as fast to make as to copy, and its height follows the armies,
     so kept ones only held ~2 MB each in every render worker; each picture gets a fresh one, all alike."""
@@ -137,3 +153,15 @@ def test_no_blank_canvas_is_kept_per_picture_height() -> None:
     assert first is not second and first.tobytes() == second.tobytes() and first.getpalette() == second.getpalette()
     warlord._canvas(1100)
     assert not any(name.startswith("renderers.warlord._canvas") for name in render_memory.caches())
+
+
+def test_the_kept_tile_bodies_are_reported_with_the_workers_caches() -> None:
+    """A render worker's report names every cache it holds (``render_memory.caches``), the tile bodies too,
+    with the bytes their budget counts."""
+    from gm.workers import render_memory
+    from renderers.warlord import tiles
+
+    for picture in _game()[:12]:
+        _png(*picture)
+    entries, used = render_memory.caches()["renderers.warlord.tiles.SPRITES"]
+    assert entries == len(tiles.SPRITES.kept) > 0 and used == tiles.SPRITES.kept.used <= tiles.TILE_SPRITE_BYTES
