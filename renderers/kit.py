@@ -18,7 +18,10 @@ so the palette, the text sizes and the furniture are shared. The kit is split by
 - ``kit_replay``: recorded commands drawn straight on the palette's indexes (no quantizing);
 - ``kit_palette_draw``: a picture drawn straight on its palette's indexes as it is drawn;
 - ``kit_ink``: text and chips on a ground the caller names, drawn as flat fills;
-- ``kit_png``: palette PNGs written band by band, with a cache of compressed bands.
+- ``kit_png``: palette PNGs written band by band, with a cache of compressed bands;
+- ``kit_masks``: the font and a text's masks (``kit.font`` and ``kit._glyph_masks`` are its);
+- ``kit_polygon``: wide polygon outlines drawn on their own box, not on a mask of the picture;
+- ``kit_sprites``: parts of a palette picture kept by what they show, pasted wherever they go.
 
 Colours come from the Okabe-Ito palette, which stays distinguishable for the common
 colour-vision deficiencies; on top of that every meaning carried by a colour is also
@@ -39,14 +42,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from renderers import kit_bytes, kit_glyphs, kit_masks, kit_png
+from renderers import kit_glyphs, kit_png, kit_polygon
+from renderers.kit_masks import (  # noqa: F401  (the kit's text: ``kit.font``, ``kit._glyph_masks``…)
+    _COVERAGE,
+    BOLD_STROKE,
+    COVERAGE_LEVELS,
+    GLYPH_BYTES,
+    TEXT_LEVELS,
+    Font,
+    _glyph_masks,
+    font,
+)
 from renderers.kit_palette import Palette
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 # -- palette ---------------------------------------------------------------------------
 
@@ -237,20 +249,6 @@ def note(kind: str, box: tuple[float, float, float, float], text: str = "", size
 FONT_FILE = kit_glyphs.FONT_FILE
 
 
-@lru_cache(maxsize=64)
-def font(size: int) -> Font:
-    """The kit's font at ``size`` px; cached because loading costs ~1 ms.
-
-    A subset of DejaVu Sans Condensed ships with the code (renderers/fonts, ~180 KB): Pillow's
-    bundled font has no accented letters, so Italian words, players' names and signs such as
-    "→" or "÷" came out as empty boxes. Its widths are close to the bundled font's, so layouts
-    keep their fit; without the file (a stripped install) the bundled font still draws."""
-    try:
-        return ImageFont.truetype(str(FONT_FILE), size=size)
-    except OSError:
-        return ImageFont.load_default(size=size)
-
-
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, stroke: int = 0) -> int:
     """Advance width in px; cached because layout is recomputed for every fit and column."""
@@ -311,15 +309,10 @@ def _advance(word: str, size: int) -> float:
 
 
 def _wider(line: str, advance: float, size: int, max_width: int, stroke: int) -> bool:
-    """Whether ``text_width(line)`` passes ``max_width``, measured only where ``advance`` (the sum of its words'
-    and spaces' advances) leaves it in doubt.
-
-    Why (issue 28): ``wrap`` measured every longer prefix of a line in FreeType (~0.09 ms each; a log line of
-    ten words is measured ten times), and new log lines and a table's first picture are most of what a picture
-    measures. A line's ink box differs from its advances by its end glyphs' bearings, a kerning across a
-    space and twice the stroke: between 0.5 px narrower and 2 x stroke + 3.4 px wider (20,000 random lines,
-    sizes 10-48), so well outside ``_WRAP_SLACK`` the estimate decides, and the lines are the measured
-    ones (``tests/renderers/test_kit_wrap.py``)."""
+    """Whether ``text_width(line)`` passes ``max_width``, measured in FreeType (~0.09 ms) only where ``advance``
+    (its words' and spaces' advances) leaves it in doubt: ``wrap`` measured every longer prefix (issue 28).
+    A line's ink box is 0.5 px narrower to 2 x stroke + 3.4 px wider than its advances (bearings, kerning
+    across a space, the stroke: 20,000 random lines, sizes 10-48); ``tests/renderers/test_kit_wrap.py``."""
     if advance - _WRAP_SLACK > max_width:
         return True
     if advance + 2 * stroke + size // 8 + _WRAP_SLACK <= max_width:
@@ -329,43 +322,6 @@ def _wider(line: str, advance: float, size: int, max_width: int, stroke: int) ->
 
 _WRAP_SLACK = 4
 """Pixels of doubt ``_wider`` leaves on each side of its estimate, beyond the bounds it was measured within."""
-
-
-TEXT_LEVELS = 4
-"""Coverage levels of anti-aliased text (0, 85, 170, 255). Why not 256: each level is one
-blend of the ink with the ground, and the fixed palette (``kit_palette``) must hold every
-blend; four levels look like full anti-aliasing at 500 px and keep the palette small."""
-COVERAGE_LEVELS: tuple[int, ...] = tuple(round(i * 255 / (TEXT_LEVELS - 1)) for i in range(TEXT_LEVELS))
-_COVERAGE = [COVERAGE_LEVELS[round(v * (TEXT_LEVELS - 1) / 255)] for v in range(256)]
-
-
-GLYPH_BYTES = 12 << 20
-"""Heap bytes of glyph masks kept per process (~5 KB a label with its stroke mask: ~2,400 labels), counted
-as the heap holds them (``kit_bytes``): 4,096 labels by count had grown to ~23 MB a render worker; 8 MB
-missed 1.6 times as often over 1,200 tables (``bench/render_caches.py``)."""
-
-
-@kit_bytes.cached(GLYPH_BYTES)
-def _glyph_masks(text: str, size: int, stroke: int, anchor: str) -> tuple[int, int, Image.Image, Image.Image | None]:
-    """Greyscale masks of ``text`` (and of its stroke), with their offset from the anchor.
-
-    Rasterising text is the slowest part of a snapshot (a stroked label costs ~1-4 ms);
-    most labels repeat from one snapshot to the next, so the masks are cached and each
-    draw is a blit. The masks are what Pillow itself would draw, posterized to
-    ``TEXT_LEVELS`` coverage levels so that every edge pixel is a colour of the palette.
-    """
-    # A stroke of 1 px is the kit's bold (``outline_width`` is 2 at least), which draws its stroke alone, in the
-    # text's colour: its fill mask is never drawn, only its size read, so the stroke mask stands for it (one
-    # rasterisation of a new bold label instead of two: ~0.3 ms of ~1.3, issue 28).
-    left, top, fill_mask, stroke_mask = kit_masks.masks(font(size), text, stroke, anchor, fill=stroke != BOLD_STROKE)
-    if stroke_mask is None:
-        return left, top, fill_mask.point(_COVERAGE), None
-    stroke_mask = stroke_mask.point(_COVERAGE)
-    return left, top, stroke_mask if fill_mask is stroke_mask else fill_mask.point(_COVERAGE), stroke_mask
-
-
-BOLD_STROKE = 1
-"""The stroke of a bold text (``draw_text``): its own colour, over glyphs it covers."""
 
 
 def outline_width(size: int) -> int:
@@ -442,6 +398,12 @@ class Draw(ImageDraw.ImageDraw):
             return result
         except TypeError:  # an unhashable colour (a list): no memo
             return super()._getink(ink, fill)  # type: ignore[arg-type]
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        """Pillow's polygon; a wide outline drawn on the polygon's box alone (``kit_polygon``: same pixels)."""
+        ink, fill_ink = self._getink(outline, fill)
+        if not kit_polygon.outlined(self, xy, ink, fill_ink, width):
+            super().polygon(xy, fill, outline, width)
 
     def bitmap(self, xy: Any, bitmap: Image.Image, fill: Any = None) -> None:
         """Pillow's ``bitmap`` without reloading the mask (ours are always loaded)."""

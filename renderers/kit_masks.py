@@ -1,4 +1,5 @@
-"""A text's greyscale masks as FreeType gives them: what ``kit._glyph_masks`` caches and posterizes.
+"""The kit's text as pixels: its font (``font``), a text's greyscale masks as FreeType gives them
+(``masks``), and those masks posterized and cached (``_glyph_masks``); ``kit`` names all three.
 
 Why not drawn with ``ImageDraw.text`` (issue 28): that call asks the font for the very same mask
 (``getmask2``) and blits it onto a blank canvas the size of the text's ``getbbox``, and the mask's own
@@ -10,9 +11,15 @@ not FreeType's (the bundled bitmap font of a stripped install).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from renderers import kit_bytes, kit_glyphs
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+FONT_FILE = kit_glyphs.FONT_FILE
 
 Masks = tuple[int, int, Image.Image, Image.Image | None]
 """(left, top, fill mask, stroke mask or None): the masks' top left from the anchor, and the masks, both
@@ -68,3 +75,53 @@ def drawn(font: Any, text: str, stroke: int, anchor: str) -> Masks:
     ImageDraw.Draw(stroke_mask).text((-left, -top), text, font=font, fill=255, anchor=anchor, stroke_width=stroke,
                                      stroke_fill=255)
     return left, top, fill_mask, stroke_mask
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> Font:
+    """The kit's font at ``size`` px; cached because loading costs ~1 ms.
+
+    A subset of DejaVu Sans Condensed ships with the code (renderers/fonts, ~180 KB): Pillow's
+    bundled font has no accented letters, so Italian words, players' names and signs such as
+    "→" or "÷" came out as empty boxes. Its widths are close to the bundled font's, so layouts
+    keep their fit; without the file (a stripped install) the bundled font still draws."""
+    try:
+        return ImageFont.truetype(str(FONT_FILE), size=size)
+    except OSError:
+        return ImageFont.load_default(size=size)
+
+
+TEXT_LEVELS = 4
+"""Coverage levels of anti-aliased text (0, 85, 170, 255). Why not 256: each level is one
+blend of the ink with the ground, and the fixed palette (``kit_palette``) must hold every
+blend; four levels look like full anti-aliasing at 500 px and keep the palette small."""
+COVERAGE_LEVELS: tuple[int, ...] = tuple(round(i * 255 / (TEXT_LEVELS - 1)) for i in range(TEXT_LEVELS))
+_COVERAGE = [COVERAGE_LEVELS[round(v * (TEXT_LEVELS - 1) / 255)] for v in range(256)]
+
+
+GLYPH_BYTES = 12 << 20
+"""Heap bytes of glyph masks kept per process (~5 KB a label with its stroke mask: ~2,400 labels), counted
+as the heap holds them (``kit_bytes``): 4,096 labels by count had grown to ~23 MB a render worker; 8 MB
+missed 1.6 times as often over 1,200 tables (``bench/render_caches.py``)."""
+
+
+@kit_bytes.cached(GLYPH_BYTES)
+def _glyph_masks(text: str, size: int, stroke: int, anchor: str) -> tuple[int, int, Image.Image, Image.Image | None]:
+    """Greyscale masks of ``text`` (and of its stroke), with their offset from the anchor.
+
+    Rasterising text is the slowest part of a snapshot (a stroked label costs ~1-4 ms);
+    most labels repeat from one snapshot to the next, so the masks are cached and each
+    draw is a blit. The masks are what Pillow itself would draw, posterized to
+    ``TEXT_LEVELS`` coverage levels so that every edge pixel is a colour of the palette.
+    """
+    # A 1 px stroke is the kit's bold (an outline is 2 px at least): its stroke alone is drawn, in its colour, so
+    # the stroke mask stands for its fill mask (one rasterisation of a new bold label, not two: issue 28).
+    left, top, fill_mask, stroke_mask = masks(font(size), text, stroke, anchor, fill=stroke != BOLD_STROKE)
+    if stroke_mask is None:
+        return left, top, fill_mask.point(_COVERAGE), None
+    stroke_mask = stroke_mask.point(_COVERAGE)
+    return left, top, stroke_mask if fill_mask is stroke_mask else fill_mask.point(_COVERAGE), stroke_mask
+
+
+BOLD_STROKE = 1
+"""The stroke of a bold text (``draw_text``): its own colour, over glyphs it covers."""

@@ -64,13 +64,18 @@ def draw_zoomed(map_json: str, sides: tuple[tuple[str, kit.RGB], ...], grid: Hex
     """The canvas with a window of the map drawn large in the map column (issue 27.5), over the empty
     whole-map canvas (the panel's card is the same); drawn anew (~2 ms): pictures are drawn on its
     palette form, which the renderer keeps (``renderers.wowminis._window_form``, 0.7 MB)."""
-    board = MapDef.model_validate_json(map_json)
     image = static_layer(map_json, sides).copy()
-    draw = kit.Draw(image)
+    paint_window(kit.Draw(image), map_json, sides, grid)
+    return image
+
+
+def paint_window(draw: ImageDraw.ImageDraw, map_json: str, sides: tuple[tuple[str, kit.RGB], ...],
+                 grid: HexGrid) -> None:
+    """Over a whole-map canvas (RGB or its palette form), the map column cleared and ``grid``'s window drawn."""
+    board = MapDef.model_validate_json(map_json)
     full = grid_for(board.columns, board.rows)
     draw.rectangle((0, 0, LEFT_X1 + 2, round(full.bottom + COORD_Y)), fill=kit.BACKGROUND)
     paint_map(draw, board, grid, sides)
-    return image
 
 
 zoomed_layer = lru_cache(maxsize=1)(draw_zoomed)

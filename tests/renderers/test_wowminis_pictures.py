@@ -155,3 +155,28 @@ def test_a_picture_recorded_as_draw_calls_is_the_bytes_of_a_whole_draw() -> None
         picture.draw(kit_scene.Recorder(entries))  # type: ignore[arg-type]
         png = kit_scene.encode("recorded", picture.static(), picture.palette(), entries)
         assert png == _whole(view, names, log, lang, focus)
+
+
+def test_a_zoomed_windows_palette_form_is_the_rgb_window_quantized() -> None:
+    """Issue 28: a zoomed window's palette form is drawn on a copy of the whole map's form, straight on its
+    indexes; it is the window drawn in RGB and quantized, for every window of every built-in map."""
+    from engines.wowminis.content import builtin_pack
+    from renderers import wowminis
+    from renderers.wowminis import board
+    from renderers.wowminis import palette as map_palette
+    from renderers.wowminis.layout import zoom_for
+
+    checked = 0
+    for board_map in builtin_pack().maps:
+        map_json, sides = board_map.model_dump_json(), (("A", kit.team_colour(0)), ("B", kit.team_colour(1)))
+        windows = {zoom for c in range(board_map.columns) for r in range(board_map.rows) for d in (0, 3)
+                   if (zoom := zoom_for(board_map.columns, board_map.rows,
+                                        [(c, r), (min(c + d, board_map.columns - 1), r)])) is not None}
+        for zoom in sorted(windows, key=repr)[::3]:
+            wowminis._window_form.cache_clear()
+            form = wowminis._window_form(map_json, sides, zoom)
+            quantized = map_palette.for_map(map_json, sides).quantize(board.draw_zoomed(map_json, sides, zoom))
+            assert form.tobytes() == quantized.tobytes() and form.getpalette() == quantized.getpalette(), zoom
+            checked += 1
+    wowminis._window_form.cache_clear()
+    assert checked > 40
