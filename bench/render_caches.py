@@ -55,15 +55,23 @@ def _clearers() -> list[tuple[str, Any]]:
         if not name.startswith("renderers") or module is None:
             continue
         for attr, value in list(vars(module).items()):
-            if getattr(value, "cache_info", None) is not None and getattr(value, "__module__", None) == name:
+            if _owned(value, name):
                 if value.cache_info().currsize:
-                    found.append((f"{name}.{attr}", value.cache_clear))
+                    found.append((f"{name}.{attr}", getattr(value, "cache_clear", None) or value.clear))
             elif isinstance(value, dict) and attr.startswith("_") and not attr.startswith("__") and value:
                 found.append((f"{name}.{attr}", getattr(value, "clear_all", value.clear)))
             elif hasattr(value, "_bands") and hasattr(value, "used"):
                 found.append((f"{name}.{attr}", value._bands.clear))
-    found.sort(key=lambda item: item[0] in ("renderers.kit._glyph_masks",))
+    found.sort(key=lambda item: item[0] in ("renderers.kit_masks._glyph_masks",))
     return found
+
+
+def _owned(value: Any, name: str) -> bool:
+    """Whether ``value`` is a cache (``cache_info``) that module ``name`` holds: a function cached there, or a
+    cache object naming it its ``owner`` (``kit_sprites.Sprites``); not a class, nor a function imported."""
+    if isinstance(value, type) or getattr(value, "cache_info", None) is None:
+        return False
+    return (getattr(value, "owner", None) or getattr(value, "__module__", None)) == name
 
 
 def main() -> None:
@@ -156,9 +164,9 @@ def main() -> None:
     for name, module in sorted(sys.modules.items()):
         if name.startswith("renderers") and module is not None:
             for attr, value in list(vars(module).items()):
-                info = getattr(value, "cache_info", None)
-                if info is not None and getattr(value, "__module__", None) == name and info().misses:
-                    misses.append((info().misses, info().hits, f"{name.removeprefix('renderers.')}.{attr}"))
+                if _owned(value, name) and value.cache_info().misses:
+                    info = value.cache_info()
+                    misses.append((info.misses, info.hits, f"{name.removeprefix('renderers.')}.{attr}"))
     print("most missed function caches: " + ", ".join(f"{name} {miss} misses / {hit} hits"
                                                      for miss, hit, name in sorted(misses, reverse=True)[:6]))
     counted = render_memory.caches()

@@ -20,6 +20,7 @@ the caller draws that picture the RGB way (``kit.to_png``). Tests draw the games
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from typing import Any
 
@@ -302,7 +303,10 @@ def _blended_in_turn(palette: Palette, masks: tuple[tuple[Image.Image, Any], ...
         if new is not None:
             marks = new if marks is None else ImageChops.logical_or(marks, new)
     return masks[0][0], region, marks
-_kept_levels: dict[int, tuple[Image.Image, tuple[int, ...]]] = {}
+_kept_levels: dict[int, tuple[weakref.ref[Image.Image], tuple[int, ...]]] = {}
+"""A mask's coverage levels by its id, with a weak reference to tell a reused id (issue 28): the masks are the
+glyph cache's and the other caches', and holding them here kept up to 4,096 of them alive past their own
+caches, 7-9 MB of every render worker at 5,000 live games."""
 _kept_parts = _Kept(3 << 20)
 _kept_sprites = _Kept(1 << 20)
 
@@ -310,7 +314,7 @@ _kept_sprites = _Kept(1 << 20)
 def _levels(mask: Image.Image) -> tuple[int, ...]:
     """The coverage levels a mask holds besides 0 (masks are the kit's cached ones: kept by identity)."""
     found = _kept_levels.get(id(mask))
-    if found is not None and found[0] is mask:
+    if found is not None and found[0]() is mask:
         return found[1]
     if mask.mode == "1":
         levels: tuple[int, ...] = (255,) if mask.getbbox() is not None else ()
@@ -319,7 +323,7 @@ def _levels(mask: Image.Image) -> tuple[int, ...]:
         levels = tuple(v for v in range(1, 256) if histogram[v])
     if len(_kept_levels) >= _KEPT:
         _kept_levels.clear()
-    _kept_levels[id(mask)] = (mask, levels)
+    _kept_levels[id(mask)] = (weakref.ref(mask), levels)
     return levels
 
 
@@ -346,7 +350,7 @@ def _level_mask(mask: Image.Image, level: int) -> Image.Image:
 _kept_fills = _Kept(4 << 20)  # heap bytes (kit_bytes): ~11 MB when it counted 8 MB of pixels
 _SIGHTED = 8192
 """Keys of fills seen once and not kept (``_first_sighting``), remembered at most."""
-_sighted: dict[tuple[Any, ...], None] = {}
+_sighted: dict[int, None] = {}
 _UNSEEN = object()
 
 
@@ -359,19 +363,21 @@ def _first_sighting(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]
     seen again: a log line, a header's new turn, a new table's names. Kept, they pushed recurring texts out
     of the 4 MB (a Warlord picture of ``bench/acts.py``: 44 builds, 5 ms of its 20). The pixels are the same
     either way: kept fills are those pastes, in the same order, made on a blank picture first. Keys are masks'
-    ids: an id reused by a new mask at worst makes its first sighting a kept one, as every fills was before."""
+    ids (and a hash of them is remembered): an id reused by a new mask, or two keys of one hash, at worst make
+    a first sighting a kept one, as every fills was before."""
     key = (id(palette), *((id(mask), colour) for mask, colour in masks))
     found = _kept_fills.get(key)
     if found is not None and all(a[0] is b[0] for a, b in zip(found[0], masks, strict=True)):
         return False
-    if _sighted.pop(key, _UNSEEN) is not _UNSEEN:  # (pop: two render threads may see one key at once)
+    seen = hash(key)  # (its hash, not the key: 8,192 keys of a few mask ids and colours held ~4 MB)
+    if _sighted.pop(seen, _UNSEEN) is not _UNSEEN:  # (pop: two render threads may see one key at once)
         return False
     held = _indexes(palette)
     if not all(colour in held for _mask, colour in masks):
         return False  # (pixels to mark as unheld: the kept way knows them)
     if len(_sighted) >= _SIGHTED:
         _sighted.clear()
-    _sighted[key] = None
+    _sighted[seen] = None
     return True
 
 

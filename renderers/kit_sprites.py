@@ -35,7 +35,7 @@ class Sprites:
     def __init__(self, budget: int, owner: str) -> None:
         self.owner = owner  # the module that holds it: where ``gm.workers.render_memory.caches`` names it
         self.kept = kit_bytes.Budget(budget)
-        self.sighted: dict[Hashable, None] = {}
+        self.sighted: dict[int, None] = {}
         self.hits = self.misses = 0
 
     def draw(self, draw: Any, key: Hashable, box: Box, drawer: Callable[[], None]) -> None:
@@ -57,10 +57,13 @@ class Sprites:
         drawer()
         if not inside:
             return
-        if self.sighted.pop(key, _UNSEEN) is _UNSEEN:  # (pop: two render threads may see one key at once)
+        # A key's hash is remembered, not the key: a tile's key holds its texts (~1.5 KB), and 4,096 of them
+        # held as much as the bodies kept. A collision only keeps a part at its first sighting.
+        seen = hash(key)
+        if self.sighted.pop(seen, _UNSEEN) is _UNSEEN:  # (pop: two render threads may see one key at once)
             if len(self.sighted) >= SIGHTED:
                 self.sighted.clear()
-            self.sighted[key] = None
+            self.sighted[seen] = None
             return
         if draw.exact and (draw.dirty is None or draw.dirty.im.crop(region).getbbox() is None):
             core = draw.picture.im.crop(region)

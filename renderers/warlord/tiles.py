@@ -282,9 +282,10 @@ def measure(state: State, uid: str, lang: str, scale: float = 1.0, words: Conten
 # -- drawing --------------------------------------------------------------------------------
 
 
-TILE_SPRITE_BYTES = 3 << 20
-"""Heap bytes of drawn tile bodies kept per process (``kit_sprites``): a body is ~170 x 240 px, ~45 KB, so
-~70 of them, the tiles of the few tables a worker drew last."""
+TILE_SPRITE_BYTES = 2 << 20
+"""Heap bytes of drawn tile bodies kept per process (``kit_sprites``): ~36 KB a body, so ~55 of them, the
+tiles of the two or three tables a worker drew last. At 5,000 live games few tables come back before their
+bodies go (12 % of bodies pasted, ``bench/render_caches.py``), and 3 MB cost the PSS target more than it gave."""
 SPRITES = kit_sprites.Sprites(TILE_SPRITE_BYTES, __name__)
 
 
