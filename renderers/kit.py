@@ -20,7 +20,6 @@ so the palette, the text sizes and the furniture are shared. The kit is split by
 - ``kit_ink``: text and chips on a ground the caller names, drawn as flat fills;
 - ``kit_png``: palette PNGs written band by band, with a cache of compressed bands;
 - ``kit_masks``: the font and a text's masks (``kit.font`` and ``kit._glyph_masks`` are its);
-- ``kit_polygon``: wide polygon outlines drawn on their own box, not on a mask of the picture;
 - ``kit_sprites``: parts of a palette picture kept by what they show, pasted wherever they go.
 
 Colours come from the Okabe-Ito palette, which stays distinguishable for the common
@@ -44,7 +43,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers import kit_glyphs, kit_png, kit_polygon
+from renderers import kit_glyphs, kit_png
 from renderers.kit_masks import (  # noqa: F401  (the kit's text: ``kit.font``, ``kit._glyph_masks``…)
     _COVERAGE,
     BOLD_STROKE,
@@ -398,12 +397,6 @@ class Draw(ImageDraw.ImageDraw):
             return result
         except TypeError:  # an unhashable colour (a list): no memo
             return super()._getink(ink, fill)  # type: ignore[arg-type]
-
-    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        """Pillow's polygon; a wide outline drawn on the polygon's box alone (``kit_polygon``: same pixels)."""
-        ink, fill_ink = self._getink(outline, fill)
-        if not kit_polygon.outlined(self, xy, ink, fill_ink, width):
-            super().polygon(xy, fill, outline, width)
 
     def bitmap(self, xy: Any, bitmap: Image.Image, fill: Any = None) -> None:
         """Pillow's ``bitmap`` without reloading the mask (ours are always loaded)."""

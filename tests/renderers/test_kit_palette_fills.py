@@ -29,6 +29,7 @@ def _drawn(text: str, rgb: bool) -> Image.Image:
 def test_first_second_and_later_sightings_give_the_drawn_pixels() -> None:
     text = "Turn 41 · a line never drawn before"
     kit_palette_draw._sighted.clear()
+    kit_palette_draw._kept_fills.clear()  # (full after other tests' pictures, it would let one go to keep this)
     kept = len(kit_palette_draw._kept_fills)
     expected = _drawn(text, rgb=True).tobytes()
     assert _drawn(text, rgb=False).tobytes() == expected  # first sighting: pasted colour by colour
