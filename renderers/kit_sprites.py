@@ -9,7 +9,10 @@ Why the pixels are the same: a part is kept as the pixels its own drawing left i
 picture right after, and only when that drawing owns its box (its caller's promise: it first fills the whole
 box, and draws nothing outside it, so what lay below and what comes next cannot change those pixels), the
 picture is still exact, and no pixel of the box is marked as a colour the palette lacks (``kit_palette_draw``'s
-``dirty``). Integer translation changes nothing that Pillow draws. A part is kept at its second sighting only:
+``dirty``). The drawing must also be the same wherever it goes, which Pillow gives for whole-pixel
+rectangles, ellipses, text at whole pixels and wide lines at 45° (their offsets are integers), not for any
+polygon (a wide outline's edges are intersected in floating point, and a thin triangle moved by whole pixels
+came out a pixel apart: ``tests/renderers`` history, issue 28). A part is kept at its second sighting only:
 the first is drawn as before, with nothing to crop or size (what ``kit_palette_draw`` does with fills). Tests
 draw playouts with the parts kept and drawn afresh and compare the pictures byte for byte.
 """
