@@ -50,12 +50,14 @@ def _used() -> int:
 def _clearers() -> list[tuple[str, Any]]:
     """Every renderer cache as (name, a function that empties it), the derived ones first: a mask kept by
     several caches is freed only by the last of them, so the kit's glyph masks come last."""
+    from gm.workers import render_memory
+
     found: list[tuple[str, Any]] = []
     for name, module in sorted(sys.modules.items()):
         if not name.startswith("renderers") or module is None:
             continue
         for attr, value in list(vars(module).items()):
-            if _owned(value, name):
+            if render_memory.held_by(value, name):
                 if value.cache_info().currsize:
                     found.append((f"{name}.{attr}", getattr(value, "cache_clear", None) or value.clear))
             elif isinstance(value, dict) and attr.startswith("_") and not attr.startswith("__") and value:
@@ -64,14 +66,6 @@ def _clearers() -> list[tuple[str, Any]]:
                 found.append((f"{name}.{attr}", value._bands.clear))
     found.sort(key=lambda item: item[0] in ("renderers.kit_masks._glyph_masks",))
     return found
-
-
-def _owned(value: Any, name: str) -> bool:
-    """Whether ``value`` is a cache (``cache_info``) that module ``name`` holds: a function cached there, or a
-    cache object naming it its ``owner`` (``kit_sprites.Sprites``); not a class, nor a function imported."""
-    if isinstance(value, type) or getattr(value, "cache_info", None) is None:
-        return False
-    return (getattr(value, "owner", None) or getattr(value, "__module__", None)) == name
 
 
 def main() -> None:
@@ -164,7 +158,7 @@ def main() -> None:
     for name, module in sorted(sys.modules.items()):
         if name.startswith("renderers") and module is not None:
             for attr, value in list(vars(module).items()):
-                if _owned(value, name) and value.cache_info().misses:
+                if render_memory.held_by(value, name) and value.cache_info().misses:
                     info = value.cache_info()
                     misses.append((info.misses, info.hits, f"{name.removeprefix('renderers.')}.{attr}"))
     print("most missed function caches: " + ", ".join(f"{name} {miss} misses / {hit} hits"

@@ -184,6 +184,37 @@ class Budget(OrderedDict):  # type: ignore[type-arg]
             self.used = 0
 
 
+class Sightings:
+    """Keys seen once, for a cache that keeps an entry at its second sighting only (``kit_sprites``,
+    ``kit_palette_draw``'s fills): most of what a picture draws once (a log line, a new table's names) is
+    never drawn again, and kept it would push out what recurs. Their hashes are remembered, not the keys
+    (4,096-8,192 keys of texts and mask ids held ~4 MB), at most ``limit`` of them; a collision only keeps an
+    entry at its first sighting. ``pop``, not a test then ``del``: two render threads may see one key at once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.seen: dict[int, None] = {}
+
+    def again(self, key: Hashable) -> bool:
+        """Whether ``key`` was seen before (and is then forgotten); else it is remembered as seen."""
+        digest = hash(key)
+        if self.seen.pop(digest, _UNSEEN) is not _UNSEEN:
+            return True
+        if len(self.seen) >= self.limit:
+            self.seen.clear()
+        self.seen[digest] = None
+        return False
+
+    def clear(self) -> None:
+        self.seen.clear()
+
+    def __len__(self) -> int:
+        return len(self.seen)
+
+
+_UNSEEN = object()
+
+
 class CacheInfo(NamedTuple):
     """``functools.lru_cache``'s figures, and the bytes: what the benches and tests read."""
 

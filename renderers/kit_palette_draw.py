@@ -350,8 +350,7 @@ def _level_mask(mask: Image.Image, level: int) -> Image.Image:
 _kept_fills = _Kept(4 << 20)  # heap bytes (kit_bytes): ~11 MB when it counted 8 MB of pixels
 _SIGHTED = 8192
 """Keys of fills seen once and not kept (``_first_sighting``), remembered at most."""
-_sighted: dict[int, None] = {}
-_UNSEEN = object()
+_sighted = kit_bytes.Sightings(_SIGHTED)
 
 
 def _first_sighting(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]) -> bool:
@@ -363,22 +362,15 @@ def _first_sighting(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]
     seen again: a log line, a header's new turn, a new table's names. Kept, they pushed recurring texts out
     of the 4 MB (a Warlord picture of ``bench/acts.py``: 44 builds, 5 ms of its 20). The pixels are the same
     either way: kept fills are those pastes, in the same order, made on a blank picture first. Keys are masks'
-    ids (and a hash of them is remembered): an id reused by a new mask, or two keys of one hash, at worst make
-    a first sighting a kept one, as every fills was before."""
+    ids: an id reused by a new mask at worst makes a first sighting a kept one, as every fills was before."""
     key = (id(palette), *((id(mask), colour) for mask, colour in masks))
     found = _kept_fills.get(key)
     if found is not None and all(a[0] is b[0] for a, b in zip(found[0], masks, strict=True)):
         return False
-    seen = hash(key)  # (its hash, not the key: 8,192 keys of a few mask ids and colours held ~4 MB)
-    if _sighted.pop(seen, _UNSEEN) is not _UNSEEN:  # (pop: two render threads may see one key at once)
-        return False
     held = _indexes(palette)
     if not all(colour in held for _mask, colour in masks):
         return False  # (pixels to mark as unheld: the kept way knows them)
-    if len(_sighted) >= _SIGHTED:
-        _sighted.clear()
-    _sighted[seen] = None
-    return True
+    return not _sighted.again(key)
 
 
 def _fills(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]

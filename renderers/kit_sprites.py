@@ -29,7 +29,6 @@ Box = tuple[int, int, int, int]
 
 SIGHTED = 4096
 """Keys of parts seen once and not kept, remembered at most."""
-_UNSEEN = object()
 
 
 class Sprites:
@@ -38,7 +37,7 @@ class Sprites:
     def __init__(self, budget: int, owner: str) -> None:
         self.owner = owner  # the module that holds it: where ``gm.workers.render_memory.caches`` names it
         self.kept = kit_bytes.Budget(budget)
-        self.sighted: dict[int, None] = {}
+        self.sighted = kit_bytes.Sightings(SIGHTED)
         self.hits = self.misses = 0
 
     def draw(self, draw: Any, key: Hashable, box: Box, drawer: Callable[[], None]) -> None:
@@ -60,13 +59,7 @@ class Sprites:
         drawer()
         if not inside:
             return
-        # A key's hash is remembered, not the key: a tile's key holds its texts (~1.5 KB), and 4,096 of them
-        # held as much as the bodies kept. A collision only keeps a part at its first sighting.
-        seen = hash(key)
-        if self.sighted.pop(seen, _UNSEEN) is _UNSEEN:  # (pop: two render threads may see one key at once)
-            if len(self.sighted) >= SIGHTED:
-                self.sighted.clear()
-            self.sighted[seen] = None
+        if not self.sighted.again(key):
             return
         if draw.exact and (draw.dirty is None or draw.dirty.im.crop(region).getbbox() is None):
             core = draw.picture.im.crop(region)

@@ -144,6 +144,15 @@ def _image_bytes(value: Any, depth: int = 0) -> int:
     return sum(_image_bytes(getattr(value, name), depth + 1) for name in getattr(value, "__dataclass_fields__", ()))
 
 
+def held_by(value: Any, module: str) -> bool:
+    """Whether ``value`` is a cache (it has ``cache_info``) that ``module`` holds: a function cached there, or a
+    cache object naming ``module`` its ``owner`` (``renderers.kit_sprites.Sprites``); not a cache's class, nor
+    a cached function another module imported."""
+    if isinstance(value, type) or getattr(value, "cache_info", None) is None:
+        return False
+    return (getattr(value, "owner", None) or getattr(value, "__module__", None)) == module
+
+
 def caches() -> dict[str, tuple[int, int]]:
     """Every renderer cache this process holds: name → (entries, bytes: the heap bytes a cache bounded by
     them counts (``renderers.kit_bytes``), else the pixel and byte payload of the entries where they can be
@@ -156,9 +165,8 @@ def caches() -> dict[str, tuple[int, int]]:
         if not name.startswith("renderers") or module is None:
             continue
         for attr, value in list(vars(module).items()):
-            info = None if isinstance(value, type) else getattr(value, "cache_info", None)  # (a cache's class: not one)
-            if info is not None and (getattr(value, "owner", None) or getattr(value, "__module__", None)) == name:
-                figures = info()
+            if held_by(value, name):
+                figures = value.cache_info()
                 if figures.currsize:  # a cache bounded by bytes (renderers.kit_bytes.cached) says how many
                     found[f"{name}.{attr}"] = (figures.currsize, getattr(figures, "used", 0))
             elif isinstance(value, dict) and attr.startswith("_") and not attr.startswith("__") and value:

@@ -297,7 +297,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, spec: TileSpec, box: tuple[int, int, in
     the tile for tests' marks, which draw every body afresh). So is the parity of its corner: a chip's text is
     centred with ``round(y + h / 2)``, which rounds a half to the even side, so a body moved by an odd number
     of pixels may set that text one pixel apart (the scripted game's pictures showed it). Its other shapes move
-exactly: whole-pixel rectangles and pips, and 45° wide lines (a wound's cross, the stunned hatching)."""
+    exactly: whole-pixel rectangles and pips, and 45° wide lines (a wound's cross, the stunned hatching)."""
     x0, y0, x1, y1 = box
     key = (x1 - x0, y1 - y0, x0 & 1, y0 & 1, spec.orient, spec.name, spec.band, tuple(spec.name_lines),
            tuple(tuple(line) for line in spec.lines))

@@ -268,3 +268,14 @@ def test_wowminis_keeps_few_map_windows_however_many_the_pictures_zoom_on() -> N
     finally:
         board.zoomed_layer.cache_clear()
         wowminis._window_form.cache_clear()
+
+
+def test_sightings_say_a_key_is_seen_again_once_and_stay_bounded() -> None:
+    """``kit_bytes.Sightings``: the admission filter of the caches that keep an entry at its second sighting."""
+    sightings = kit_bytes.Sightings(3)
+    assert not sightings.again(("a", 1))
+    assert sightings.again(("a", 1))  # the second sighting: keep it
+    assert not sightings.again(("a", 1))  # forgotten once answered: a third is a first again
+    for n in range(10):
+        sightings.again(n)
+    assert len(sightings) <= 3

@@ -41,6 +41,6 @@ def test_first_second_and_later_sightings_give_the_drawn_pixels() -> None:
 
 def test_the_sightings_remembered_are_bounded() -> None:
     kit_palette_draw._sighted.clear()
-    kit_palette_draw._sighted.update(dict.fromkeys(range(kit_palette_draw._SIGHTED)))
+    kit_palette_draw._sighted.seen.update(dict.fromkeys(range(kit_palette_draw._SIGHTED)))
     _drawn("one more line, seen once", rgb=False)
     assert len(kit_palette_draw._sighted) <= kit_palette_draw._SIGHTED
