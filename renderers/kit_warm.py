@@ -26,6 +26,13 @@ STEPS = 24
 """Actions played at most: enough to leave the set-up and have pieces meet, small enough to stay a few
 tens of ms of engine time per game."""
 
+REHEARSALS: dict[str, list[GameState]] = {}
+"""The first and last views each system's playout gave, by system: what a render worker forked from the warm
+process draws once more before its first job (``gm.workers.render_pool.rehearse``). Why: the worker shares the
+warm-up's pages copy-on-write, and its first picture wrote to thousands of them (reference counts), ~4,000
+page faults of a fresh worker's first Warlord picture (issue 28); drawn before the worker says it is ready,
+those faults are paid by nobody waiting."""
+
 
 def playout(engine: Engine, setup: Setup, *, steps: int = STEPS, seed: int = 1,
             every: int = 8) -> Iterator[GameState]:
@@ -38,7 +45,7 @@ def playout(engine: Engine, setup: Setup, *, steps: int = STEPS, seed: int = 1,
     except TavoloError:  # the sample's set-up no longer fits the content: nothing to draw
         return
     skip = set(getattr(engine, "any_time_kinds", ())) | {"resign"}
-    yield engine.view(state, None).private_copy()
+    yield _kept(engine, engine.view(state, None).private_copy())
     played = 0
     for step in range(steps):
         decision = engine.decision(state)
@@ -54,9 +61,21 @@ def playout(engine: Engine, setup: Setup, *, steps: int = STEPS, seed: int = 1,
             break
         played += 1
         if played % every == 0:
-            yield engine.view(state, None).private_copy()
+            yield _kept(engine, engine.view(state, None).private_copy())
     if played % every:
-        yield engine.view(state, None).private_copy()
+        yield _kept(engine, engine.view(state, None).private_copy())
+
+
+def _kept(engine: Engine, view: GameState) -> GameState:
+    """``view``, kept as one of its system's rehearsals (``REHEARSALS``): a playout's first and last stay."""
+    kept = REHEARSALS.setdefault(engine.system, [])
+    kept[1:] = [view]
+    return view
+
+
+def keep_rehearsal(system: str, view: GameState) -> None:
+    """``view`` as ``system``'s rehearsal, for a warm-up that plays no ``playout`` (the WoW board game's)."""
+    REHEARSALS[system] = [view]
 
 
 def as_a_table(key: Hashable, draw: Callable[[], Any], pictures: int = 3) -> None:

@@ -105,6 +105,7 @@ def _worker_main(conn: Connection, modules: Sequence[str], warm_up: bool) -> Non
         from gm import presenters
 
         presenters.warm_up_all(skip=getattr(sys.modules.get("gm.workers.render_warm"), "WARMED", frozenset()))
+        rehearse()
     freeze_start_up_heap()  # what the warm-up drew stays: no full collection walks it mid-picture
     trimmer = render_memory.Trimmer()
     try:
@@ -134,6 +135,35 @@ def render_view(system: str, view_type: type[GameState], view_json: str, lang: s
     if presenter is None:
         raise LookupError(f"no presenter for {system!r} in the render worker")
     return _render_here(presenter, view_type.model_validate_json(view_json), lang, seat_names, log_lines, hints, table)
+
+
+def rehearse() -> list[str]:
+    """Draw each game's first and last warm-up positions once more, here, before the worker says it is ready;
+    answer the systems drawn.
+
+    Why (issue 28): a worker forked from the warm fork server shares its pages copy-on-write, and its
+    first picture of a game wrote to thousands of them (reference counts of the cached masks, fonts and
+    layers it read): a fresh worker's first Warlord picture of ``bench/acts.py`` took ~4,000 page faults
+    and 45-57 ms, against 11-17 ms for the next ones; rehearsed, ~1,400 faults and 31-43 ms. Two pictures
+    a game touch the pages most pictures of that game touch, and nobody waits for them. The whole warm-up
+    drawn again touched far more (PSS +20 MB at 1,000 games, bench/README.md, tenth session); the
+    rehearsal's cost did not show there (411-414 MB against 414-418). A failure is logged, never raised."""
+    from gm import presenters
+    from renderers import kit_warm
+
+    drawn = []
+    for system, views in sorted(kit_warm.REHEARSALS.items()):
+        presenter = presenters.get(system)
+        if presenter is None:
+            continue
+        try:
+            for view in views:
+                _render_here(presenter, view, "en", [], ["warm up"])
+        except Exception:
+            log.exception("rehearsal of %s failed", system)
+        else:
+            drawn.append(system)
+    return drawn
 
 
 # ---------------------------------------------------------------- the parent side

@@ -31,7 +31,7 @@ from PIL import Image
 
 from engines.wowboard.content import Pack
 from engines.wowboard.state import State
-from renderers import kit, kit_replay, kit_scene
+from renderers import kit, kit_replay, kit_scene, kit_warm
 from renderers.kit_palette import Palette
 from renderers.wowboard import board, combat, crop, legend, palette, pieces, sheet, strip
 from renderers.wowboard.layout import HEIGHT, WIDTH
@@ -195,6 +195,7 @@ def warm_up() -> None:
         seat = engine.decision(state).seats[0]
         engine.apply(state, seat, engine.parse_action({"kind": "pick_class", "class_id": cls}), SeededDice(1))
     view: State = engine.view(state, None)  # type: ignore[assignment]
+    kit_warm.keep_rehearsal(engine.system, view)
     first = next(iter(view.characters.values()), None)
     for lang in ("en", "it"):
         render(view, lang=lang)
