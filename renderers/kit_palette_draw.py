@@ -231,19 +231,31 @@ class Draw(kit.Draw):
             self._mark(at, found[2])
 
     def fills(self, xy: tuple[int, int], masks: tuple[tuple[Image.Image, RGB], ...]) -> None:
-        """Two-level masks of one size filled in turn, each in its colour (``kit_ink``'s text cut by colour,
-        a chip's fill and rim), as one paste of their indexes; the pixels whose colour the palette does not
-        hold marked."""
+        """Two-level masks of one size filled in turn, each in its colour's index (``kit_ink``'s text cut by
+        colour, a chip's fill and rim), straight onto the picture; the pixels whose colour the palette does not
+        hold marked.
+
+        Why not kept (issue 28): the fills were once made into a palette picture and a mask of the pixels
+        written, kept by the masks' identity and pasted at once. Making one cost ~0.1 ms against a few tens
+        of µs for pasting its 2-4 colours here, a kept one saved less than that, and at scale (thousands of
+        tables, ``bench/render_caches.py``) a worker made ~22 a Warlord picture that the 4 MB let go before
+        their next use: Warlord's pictures took 18-28 % less CPU without them, WoW Miniatures' 7-19 %, a
+        table's consecutive pictures the same, and each worker holds 4 MB less. The pixels are the same: the
+        kept ones were these pastes, in this order, made on a blank picture first."""
         width, height = masks[0][0].size
         box = (xy[0], xy[1], xy[0] + width, xy[1] + height)
         core = self.picture.im
-        if _first_sighting(self.fixed, masks):  # (a new log line: pasted, not kept)
-            held = _indexes(self.fixed)
-            for mask, colour in masks:
-                core.paste(held[colour], box, mask.im)
-            return
-        quantized, written, unheld = _fills(self.fixed, masks)
-        core.paste(quantized.im, box, written.im)
+        held = self.held
+        unheld: Image.Image | None = None
+        for mask, colour in masks:
+            index = held.get(colour)
+            if index is None:
+                index = _quantized(self.fixed, colour)
+                unheld = unheld or Image.new("1", (width, height))
+                unheld.paste(1, (0, 0), mask)
+            elif unheld is not None:
+                unheld.paste(0, (0, 0), mask)  # a later fill over an unheld pixel: held again
+            core.paste(index, box, mask.im)
         if unheld is not None:
             self._mark(xy, unheld)
 
@@ -345,59 +357,6 @@ def _level_mask(mask: Image.Image, level: int) -> Image.Image:
     part = _point(mask, _equal(level) if level else _NONZERO, "1")
     _kept_parts.keep((id(mask), level), (mask, part), part, mask)
     return part
-
-
-_kept_fills = _Kept(4 << 20)  # heap bytes (kit_bytes): ~11 MB when it counted 8 MB of pixels
-_SIGHTED = 8192
-"""Keys of fills seen once and not kept (``_first_sighting``), remembered at most."""
-_sighted = kit_bytes.Sightings(_SIGHTED)
-
-
-def _first_sighting(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]) -> bool:
-    """Whether these fills are neither kept nor seen before, and every colour is the palette's: then they are
-    pasted one by one, straight onto the picture, and only remembered as seen (a second sighting keeps them).
-
-    Why (issue 28): a kept fills costs ~0.15 ms to build (two pictures, a paste into each per colour, its
-    bytes sized), against ~0.05 ms for pasting its 3-4 colours at once; and most fills seen once are never
-    seen again: a log line, a header's new turn, a new table's names. Kept, they pushed recurring texts out
-    of the 4 MB (a Warlord picture of ``bench/acts.py``: 44 builds, 5 ms of its 20). The pixels are the same
-    either way: kept fills are those pastes, in the same order, made on a blank picture first. Keys are masks'
-    ids: an id reused by a new mask at worst makes a first sighting a kept one, as every fills was before."""
-    key = (id(palette), *((id(mask), colour) for mask, colour in masks))
-    found = _kept_fills.get(key)
-    if found is not None and all(a[0] is b[0] for a, b in zip(found[0], masks, strict=True)):
-        return False
-    held = _indexes(palette)
-    if not all(colour in held for _mask, colour in masks):
-        return False  # (pixels to mark as unheld: the kept way knows them)
-    return not _sighted.again(key)
-
-
-def _fills(palette: Palette, masks: tuple[tuple[Image.Image, RGB], ...]
-           ) -> tuple[Image.Image, Image.Image, Image.Image | None]:
-    """``masks`` filled in turn with their colours' indexes: the palette picture, the pixels written, and
-    those whose colour the palette does not hold (None: none). Kept by the masks' identity (alive here)."""
-    key = (id(palette), *((id(mask), colour) for mask, colour in masks))
-    found = _kept_fills.get(key)
-    if found is not None and all(a[0] is b[0] for a, b in zip(found[0], masks, strict=True)):
-        return found[1], found[2], found[3]
-    held = _indexes(palette)
-    size = masks[0][0].size
-    quantized, written = Image.new("P", size), Image.new("1", size)
-    unheld: Image.Image | None = None
-    for mask, colour in masks:
-        index = held.get(colour)
-        if index is None:
-            index = _quantized(palette, colour)
-            unheld = unheld or Image.new("1", size)
-            unheld.paste(1, (0, 0), mask)
-        elif unheld is not None:
-            unheld.paste(0, (0, 0), mask)  # a later fill over an unheld pixel: held again
-        quantized.paste(index, (0, 0), mask)
-        written.paste(1, (0, 0), mask)
-    _kept_fills.keep(key, (masks, quantized, written, unheld), quantized, written, unheld,
-                     *(mask for mask, _colour in masks))  # (the masks are kept alive here too)
-    return quantized, written, unheld
 
 
 def _quantize(palette: Palette, picture: Image.Image, written: Image.Image) -> tuple[Image.Image, Image.Image | None]:

@@ -78,15 +78,6 @@ def _palette() -> Any:
     return palette.palette()
 
 
-def _kept_fills() -> dict[str, Any]:
-    from renderers import kit, kit_palette_draw
-
-    pal = _palette()
-    colours = (kit.INK, kit.PANEL)
-    return _fill(kit_palette_draw._kept_fills, kit_palette_draw._kept_fills.clear,
-                 lambda i: kit_palette_draw._fills(pal, tuple((_fresh_mask(i, "1"), c) for c in colours)), 3000)
-
-
 def _kept_grounds() -> dict[str, Any]:
     from renderers import kit, kit_palette_draw
 
@@ -153,7 +144,7 @@ def _png_bands() -> dict[str, Any]:
 
 
 CACHES: dict[str, Callable[[], dict[str, Any]]] = {
-    "glyph_masks": _glyph_masks, "kept_fills": _kept_fills, "kept_grounds": _kept_grounds, "tiles": _tiles,
+    "glyph_masks": _glyph_masks, "kept_grounds": _kept_grounds, "tiles": _tiles,
     "layers": _layers, "scenes": _scenes, "png_bands": _png_bands}
 
 

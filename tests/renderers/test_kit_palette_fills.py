@@ -1,7 +1,11 @@
-"""Fills seen for the first time are pasted straight onto the picture, kept only when seen again (issue 28):
-the pixels are those of kept fills, a first sighting keeps nothing, and a second one does."""
+"""Fills are pasted straight onto the palette picture, colour by colour, and nothing of them is kept (issue 28):
+the pixels are the drawn ones however often a text comes back, a colour the palette lacks is marked where it
+stays, and a fill's masks are not held alive by the drawing."""
 
 from __future__ import annotations
+
+import gc
+import weakref
 
 from PIL import Image, ImageDraw
 
@@ -26,21 +30,45 @@ def _drawn(text: str, rgb: bool) -> Image.Image:
     return picture.convert("RGB")
 
 
-def test_first_second_and_later_sightings_give_the_drawn_pixels() -> None:
+def test_a_text_drawn_again_and_again_gives_the_drawn_pixels() -> None:
     text = "Turn 41 · a line never drawn before"
-    kit_palette_draw._sighted.clear()
-    kit_palette_draw._kept_fills.clear()  # (full after other tests' pictures, it would let one go to keep this)
-    kept = len(kit_palette_draw._kept_fills)
     expected = _drawn(text, rgb=True).tobytes()
-    assert _drawn(text, rgb=False).tobytes() == expected  # first sighting: pasted colour by colour
-    assert len(kit_palette_draw._kept_fills) == kept, "a text seen once was kept"
-    assert _drawn(text, rgb=False).tobytes() == expected  # second: built and kept
-    assert len(kit_palette_draw._kept_fills) == kept + 1
-    assert _drawn(text, rgb=False).tobytes() == expected  # then found
+    for _time in range(3):  # once fills were kept at the second sighting and found at the third
+        assert _drawn(text, rgb=False).tobytes() == expected
 
 
-def test_the_sightings_remembered_are_bounded() -> None:
-    kit_palette_draw._sighted.clear()
-    kit_palette_draw._sighted.seen.update(dict.fromkeys(range(kit_palette_draw._SIGHTED)))
-    _drawn("one more line, seen once", rgb=False)
-    assert len(kit_palette_draw._sighted) <= kit_palette_draw._SIGHTED
+def _box_mask(size: tuple[int, int], box: tuple[int, int, int, int]) -> Image.Image:
+    mask = Image.new("1", size)
+    ImageDraw.Draw(mask).rectangle(box, fill=1)
+    return mask
+
+
+def test_a_colour_the_palette_lacks_is_marked_where_no_later_fill_covers_it() -> None:
+    pal = palette.shared()
+    picture = kit_palette_draw.blank((60, 30), kit.BACKGROUND, pal)
+    draw = kit_palette_draw.Draw(picture, pal)
+    lacking = (1, 2, 3)
+    assert lacking not in draw.held
+    under = _box_mask((20, 10), (0, 0, 11, 9))  # the lacking colour, columns 0-11
+    over = _box_mask((20, 10), (8, 0, 19, 9))  # a held colour over columns 8-19
+    draw.fills((30, 12), ((under, lacking), (over, kit.INK)))
+    assert draw.dirty is not None
+    assert draw.dirty.getbbox() == (30, 12, 38, 22)  # columns 0-7 of the fill: the lacking colour stayed there
+    pixels = picture.load()
+    assert pixels[30, 12] == kit_palette_draw._quantized(pal, lacking)
+    assert pixels[38, 12] == draw.held[kit.INK] and pixels[49, 21] == draw.held[kit.INK]
+    assert pixels[29, 12] == pixels[50, 12] == draw.held[kit.BACKGROUND]  # nothing outside the masks
+
+
+def test_a_fill_keeps_no_mask_alive() -> None:
+    """The masks belong to the glyph cache, which lets them go; a fills cache kept them past it (issue 28)."""
+    pal = palette.shared()
+    picture = kit_palette_draw.blank((60, 30), kit.BACKGROUND, pal)
+    draw = kit_palette_draw.Draw(picture, pal)
+    masks = ((_box_mask((20, 10), (0, 0, 11, 9)), kit.INK), (_box_mask((20, 10), (4, 2, 15, 7)), kit.PANEL))
+    for _time in range(3):
+        draw.fills((5, 5), masks)
+    gone = [weakref.ref(mask) for mask, _colour in masks]
+    del masks
+    gc.collect()
+    assert all(ref() is None for ref in gone)
