@@ -185,11 +185,11 @@ class Budget(OrderedDict):  # type: ignore[type-arg]
 
 
 class Sightings:
-    """Keys seen once, for a cache that keeps an entry at its second sighting only (``kit_sprites``,
-    ``kit_palette_draw``'s fills): most of what a picture draws once (a log line, a new table's names) is
-    never drawn again, and kept it would push out what recurs. Their hashes are remembered, not the keys
-    (4,096-8,192 keys of texts and mask ids held ~4 MB), at most ``limit`` of them; a collision only keeps an
-    entry at its first sighting. ``pop``, not a test then ``del``: two render threads may see one key at once."""
+    """Keys seen once, for a cache that keeps an entry at its second sighting only (``kit_sprites``): most
+    of what a picture draws once (a log line, a new table's names) is never drawn again, and kept it would
+    push out what recurs. Their hashes are remembered, not the keys (4,096-8,192 keys of texts and mask ids
+    held ~4 MB), at most ``limit`` of them; a collision only keeps an entry at its first sighting. ``pop``,
+    not a test then ``del``: two render threads may see one key at once."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit

@@ -244,20 +244,24 @@ class Draw(kit.Draw):
         kept ones were these pastes, in this order, made on a blank picture first."""
         width, height = masks[0][0].size
         box = (xy[0], xy[1], xy[0] + width, xy[1] + height)
+        whole = (0, 0, width, height)
         core = self.picture.im
         held = self.held
-        unheld: Image.Image | None = None
-        for mask, colour in masks:
+        unheld: Any = None  # an image core: a text's edges over a panel are ~50 of these a Warlord picture,
+        for mask, colour in masks:  # and Pillow's wrappers cost more than the pastes
             index = held.get(colour)
             if index is None:
                 index = _quantized(self.fixed, colour)
-                unheld = unheld or Image.new("1", (width, height))
-                unheld.paste(1, (0, 0), mask)
+                if unheld is None:
+                    unheld = Image.core.fill("1", (width, height), 0)
+                unheld.paste(1, whole, mask.im)
             elif unheld is not None:
-                unheld.paste(0, (0, 0), mask)  # a later fill over an unheld pixel: held again
+                unheld.paste(0, whole, mask.im)  # a later fill over an unheld pixel: held again
             core.paste(index, box, mask.im)
         if unheld is not None:
-            self._mark(xy, unheld)
+            if self.dirty is None:
+                self.dirty = Image.new("1", self.picture.size)
+            self.dirty.im.paste(1, box, unheld)
 
 
 def _blended(palette: Palette, mask: Image.Image, fill: RGB, ground: Image.Image, levels: tuple[int, ...]

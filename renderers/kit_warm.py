@@ -45,7 +45,9 @@ def playout(engine: Engine, setup: Setup, *, steps: int = STEPS, seed: int = 1,
     except TavoloError:  # the sample's set-up no longer fits the content: nothing to draw
         return
     skip = set(getattr(engine, "any_time_kinds", ())) | {"resign"}
-    yield _kept(engine, engine.view(state, None).private_copy())
+    first = engine.view(state, None).private_copy()
+    REHEARSALS[engine.system] = [first]
+    yield first
     played = 0
     for step in range(steps):
         decision = engine.decision(state)
@@ -61,15 +63,15 @@ def playout(engine: Engine, setup: Setup, *, steps: int = STEPS, seed: int = 1,
             break
         played += 1
         if played % every == 0:
-            yield _kept(engine, engine.view(state, None).private_copy())
+            yield _kept(engine, first, engine.view(state, None).private_copy())
     if played % every:
-        yield _kept(engine, engine.view(state, None).private_copy())
+        yield _kept(engine, first, engine.view(state, None).private_copy())
 
 
-def _kept(engine: Engine, view: GameState) -> GameState:
-    """``view``, kept as one of its system's rehearsals (``REHEARSALS``): a playout's first and last stay."""
-    kept = REHEARSALS.setdefault(engine.system, [])
-    kept[1:] = [view]
+def _kept(engine: Engine, first: GameState, view: GameState) -> GameState:
+    """``view``, kept with the playout's ``first`` as its system's rehearsal (``REHEARSALS``): the last
+    playout's first and last views stay."""
+    REHEARSALS[engine.system] = [first, view]
     return view
 
 
