@@ -111,9 +111,13 @@ class Draw(kit.Draw):
         return super()._getink(self._index(ink), self._index(fill))
 
     def _mark(self, xy: tuple[int, int], mask: Image.Image) -> None:
+        self._mark_core((xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height), mask.im)
+
+    def _mark_core(self, box: tuple[int, int, int, int], mask: Any) -> None:
+        """The pixels of ``mask`` (an image core the size of ``box``) marked as a colour the palette lacks."""
         if self.dirty is None:
             self.dirty = Image.new("1", self.picture.size)
-        self.dirty.paste(1, (xy[0], xy[1]), mask)
+        self.dirty.im.paste(1, box, mask)
 
     def _over_dirty(self, xy: tuple[int, int], mask: Image.Image) -> bool:
         if self.dirty is None:
@@ -239,16 +243,19 @@ class Draw(kit.Draw):
         written, kept by the masks' identity and pasted at once. Making one cost ~0.1 ms against a few tens
         of µs for pasting its 2-4 colours here, a kept one saved less than that, and at scale (thousands of
         tables, ``bench/render_caches.py``) a worker made ~22 a Warlord picture that the 4 MB let go before
-        their next use: Warlord's pictures took 18-28 % less CPU without them, WoW Miniatures' 7-19 %, a
-        table's consecutive pictures the same, and each worker holds 4 MB less. The pixels are the same: the
+        their next use: without them Warlord's pictures took 13-16 % less CPU (against Krosmaster's in the
+        same run), WoW Miniatures' 5-8 %, a table's consecutive pictures the same, and each worker holds
+        4 MB less. The pixels are the same: the
         kept ones were these pastes, in this order, made on a blank picture first."""
         width, height = masks[0][0].size
         box = (xy[0], xy[1], xy[0] + width, xy[1] + height)
         whole = (0, 0, width, height)
         core = self.picture.im
         held = self.held
-        unheld: Any = None  # an image core: a text's edges over a panel are ~50 of these a Warlord picture,
-        for mask, colour in masks:  # and Pillow's wrappers cost more than the pastes
+        # An image core, not an Image: ~50 fills a Warlord picture mark a text's edges over a panel, and
+        # Pillow's wrappers cost more than the pastes.
+        unheld: Any = None
+        for mask, colour in masks:
             index = held.get(colour)
             if index is None:
                 index = _quantized(self.fixed, colour)
@@ -259,9 +266,7 @@ class Draw(kit.Draw):
                 unheld.paste(0, whole, mask.im)  # a later fill over an unheld pixel: held again
             core.paste(index, box, mask.im)
         if unheld is not None:
-            if self.dirty is None:
-                self.dirty = Image.new("1", self.picture.size)
-            self.dirty.im.paste(1, box, unheld)
+            self._mark_core(box, unheld)
 
 
 def _blended(palette: Palette, mask: Image.Image, fill: RGB, ground: Image.Image, levels: tuple[int, ...]
