@@ -12,10 +12,9 @@ Measured on a seeded game's consecutive pictures (bench/render_krosmaster.py): t
 the bands were seen before and the encode took about half of Pillow's time.
 
 The bands are deflated by ISA-L (``isal``, Intel's deflate, through python-isal) where it is
-installed, as the requirements ask: at its level 1 a board band comes out about as small as
-zlib's level 2 makes it (a board: 47.9 against 49.3 KiB) in 40 % of the time (0.63 against
-1.75 ms for a whole board). Deflate is a format, not a program, so any reader inflates it;
-without ``isal`` the standard library's zlib writes the same kind of stream, a little slower.
+installed, as the requirements ask, at its level 0 (``deflate_level`` says why not 1): a whole board
+in about a quarter of zlib level 2's time, ~30 % bigger. Deflate is a format, not a program, so any
+reader inflates it; without ``isal`` the standard library's zlib writes the same kind of stream, slower.
 """
 
 from __future__ import annotations
@@ -122,11 +121,22 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
 
 
 def deflate_level(level: int) -> int:
-    """``level`` on zlib's 0-9 scale as the band compressor's own: ISA-L has 0-3, and its 1 is the
-    size zlib's 2 gives (``kit.PNG_LEVEL``) at a third of the time."""
+    """``level`` on zlib's 0-9 scale as the band compressor's own: ISA-L's 0 up to zlib's 2
+    (``kit.PNG_LEVEL``), its 3 above.
+
+    Why not ISA-L's 1 or 2, which give zlib level 2's size at a third of its time: on an AVX-512
+    machine they do not always give the same bytes for the same band. Inside a render worker, now
+    and then, a band comes out another (valid) way, so a picture's bytes differ from one run to the
+    next while its pixels do not. In 22 fresh runs of a worker's pictures (issue 28's review, two
+    batches drawing 13,700 and 17,346 distinct bands; ``bench/png_determinism.py`` is that
+    diagnostic), 98 bands came out two ways at level 1 and 4 at level 2, none at 0 or 3. A tight loop
+    of the same calls never varies, so the cause lies in what the rest of the process leaves behind,
+    not in the input. Level 0 is also the fastest (~0.7x level 1's time, ~30 % bigger); level 3 costs
+    zlib's time. The promise kept: the same pixels give the same file, which tests compare byte for
+    byte."""
     if _deflate is zlib:
         return level
-    return 0 if level <= 0 else 1 if level <= 2 else 2 if level <= 6 else 3
+    return 0 if level <= 2 else 3
 
 
 _FINAL_BLOCK = zlib.compressobj(1, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)  # an empty last block ends the stream

@@ -125,3 +125,20 @@ def test_the_bands_are_deflated_by_the_library_the_requirements_ask_for() -> Non
     band = bytes(range(256)) * 200
     packed = kit_png.pack_bands(band, 255, level=2, cache=None)
     assert zlib.decompressobj(-15).decompress(b"".join(p for p, _a, _n in packed)) == band
+
+
+def test_bands_are_deflated_at_the_isal_level_that_gave_the_same_bytes_every_run() -> None:
+    """Inside a render worker on an AVX-512 machine, ISA-L's levels 1 and 2 now and then gave a band
+    other (valid) bytes, so the same picture's file differed between runs; level 0 never did in the same
+    runs (``kit_png.deflate_level``, ``bench/png_determinism.py``). What is checked here: the pictures'
+    level maps to 0, and a band is written as level 0 writes it, alone as in the cache."""
+    from isal import isal_zlib
+
+    assert kit_png.deflate_level(kit.PNG_LEVEL) == 0
+    raw = kit_png.raw_rows(_picture(3, size=(300, 64)))
+    packed = kit_png.pack_bands(raw, 300, level=kit.PNG_LEVEL, cache=None)
+    step = 301 * kit_png.BAND_ROWS
+    for index, (band, _adler, _length) in enumerate(packed):
+        compressor = isal_zlib.compressobj(0, isal_zlib.DEFLATED, -15)
+        part = raw[index * step:(index + 1) * step]
+        assert band == compressor.compress(part) + compressor.flush(isal_zlib.Z_FULL_FLUSH)
