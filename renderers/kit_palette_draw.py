@@ -38,7 +38,12 @@ _KEPT = 4096
 class _Kept(kit_bytes.Budget):
     """Pictures remembered by what they are made of, the oldest kept let go whenever they would pass
     ``budget`` heap bytes (``kit_bytes``: Pillow's and Python's overhead is most of a small mask's): a render
-    worker keeps a few MB of them, whatever it draws. Read with ``get`` (no lock, no reordering)."""
+    worker keeps a few MB of them, whatever it draws. Read with ``get`` (no lock, no reordering).
+
+    A key names a mask by its id (the entry holds the mask, or checks it is the same one) and a palette by
+    the palette itself: WoW Miniatures' map palettes leave their ``lru_cache`` after 16 maps, and a key
+    holding only the id of a freed palette could match a later palette given the same address, whose
+    extra colours sit at other indexes."""
 
     def keep(self, key: Any, value: Any, *pictures: Image.Image | None) -> Any:  # type: ignore[override]
         size = kit_bytes.ENTRY + kit_bytes.held_bytes(key) + sum(kit_bytes.image_bytes(p) for p in pictures
@@ -162,7 +167,7 @@ class Draw(kit.Draw):
                 if unheld is not None:
                     self._mark(at, unheld)
                 return
-            key = (id(bitmap), id(self.fixed), fill, kit_png.pixels(ground_core))
+            key = (id(bitmap), self.fixed, fill, kit_png.pixels(ground_core))  # (the palette itself: see _Kept)
             found = _kept_blends.get(key)
             if found is None or found[0] is not bitmap:  # (an HP number on its two-tone strip, a name on its
                 ground = self.picture._new(ground_core)  # token: the same again and again)
@@ -217,7 +222,7 @@ class Draw(kit.Draw):
         low, high = ground_core.getextrema()
         # one colour under the whole box (an outlined number on the panel): no bytes to key
         under = low if low == high else kit_png.pixels(ground_core)
-        key = (id(self.fixed), *((id(mask), colour) for mask, colour in masks), under)
+        key = (self.fixed, *((id(mask), colour) for mask, colour in masks), under)
         held = tuple(mask for mask, _colour in masks)
         found = _kept_blends.get(key)
         # The key holds the masks' ids, so the entry holds every mask: a mask let go by the glyph cache
@@ -395,7 +400,7 @@ def _on_ground(palette: Palette, mask: Image.Image, fill: RGB, ground: int
     """``mask`` blitted in ``fill`` over the palette colour ``ground``, the kit's way, quantized: the
     palette picture (the ground's index where the mask is empty), the pixels written, and those whose
     colour the palette does not hold (None: none)."""
-    key = (id(mask), id(palette), fill, ground)
+    key = (id(mask), palette, fill, ground)
     found = _kept_grounds.get(key)
     if found is not None and found[0] is mask:
         return found[1], found[2], found[3]
