@@ -4,7 +4,8 @@ fresh SQLite file, as ``python bot.py --console --seed 1 --script …`` plays it
 Run as ``python -m tests.db.stored_states_child FOLDER`` with the PYTHONHASHSEED under test. The
 board pictures are left out: they are drawn from the stored state and never written into it, and
 they are nine tenths of the time (about 40 s of pictures for the six scripts on two cores, against
-about 4 s for the games alone).
+about 4 s for the games alone). ``--pictures`` draws them, into ``FOLDER/out``
+(``tests/renderers/test_picture_bytes.py``).
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ async def _no_picture(self: object, fn: Any, *args: Any, **kwargs: Any) -> None:
     return None
 
 
-def main(folder: Path) -> int:
+def main(folder: Path, pictures: bool = False) -> int:
     import bot
     from gm.workers import render_pool
 
-    render_pool.RenderPool.call = _no_picture  # type: ignore[method-assign,assignment]
+    if not pictures:
+        render_pool.RenderPool.call = _no_picture  # type: ignore[method-assign,assignment]
     for name, script in SCRIPTS.items():
         code = bot.main(["--console", "--seed", "1", "--script", str(script),
                          "--db", str(folder / f"{name}.sqlite3"), "--out", str(folder / "out")])
@@ -45,4 +47,4 @@ def main(folder: Path) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(Path(sys.argv[1])))
+    raise SystemExit(main(Path(sys.argv[1]), pictures="--pictures" in sys.argv[2:]))
