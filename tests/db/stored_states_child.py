@@ -10,6 +10,8 @@ about 4 s for the games alone). ``--pictures`` draws them, into ``FOLDER/out``
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,25 @@ SCRIPTS: dict[str, Path] = {
     "warlord": ROOT / "tests" / "warlord" / "full_game.txt",
     "wowboard": ROOT / "tests" / "wowboard" / "full_game.txt",
 }
+
+
+def play_in_two_processes(folder: Path, hash_seeds: tuple[str, str], *, pictures: bool = False,
+                          timeout: float = 300) -> dict[str, Path]:
+    """Every script played by this module in two processes at once (two cores), one per hash seed, each
+    in its own folder under ``folder``; the folders by seed, once both children ended well."""
+    runs = {seed: folder / f"hashseed-{seed}" for seed in hash_seeds}
+    children = {}
+    for seed, run in runs.items():
+        run.mkdir()
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}
+        env.pop("DATABASE_URL", None)
+        flags = ["--pictures"] if pictures else []
+        command = [sys.executable, "-m", "tests.db.stored_states_child", str(run), *flags]
+        children[seed] = subprocess.Popen(command, cwd=run, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for seed, child in children.items():
+        _out, err = child.communicate(timeout=timeout)
+        assert child.returncode == 0, f"PYTHONHASHSEED={seed}: {err.decode()[-3000:]}"
+    return runs
 
 
 async def _no_picture(self: object, fn: Any, *args: Any, **kwargs: Any) -> None:

@@ -11,13 +11,10 @@ byte for byte: the games' rows but their timestamps, the seats, the actions with
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.db.stored_states_child import ROOT, SCRIPTS
+from tests.db.stored_states_child import SCRIPTS, play_in_two_processes
 
 HASH_SEEDS = ("1", "2")  # two seeds under which a set of Mage Knight card ids iterates differently
 QUERIES = {
@@ -30,15 +27,6 @@ QUERIES = {
 }
 
 
-def _play_all(folder: Path, hash_seed: str) -> subprocess.Popen[bytes]:
-    folder.mkdir()
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    env.pop("DATABASE_URL", None)
-    return subprocess.Popen([sys.executable, "-m", "tests.db.stored_states_child", str(folder)],
-                            cwd=folder, env={**env, "PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-
 def _rows(db: Path) -> dict[str, list[tuple[object, ...]]]:
     conn = sqlite3.connect(db)
     try:
@@ -48,11 +36,7 @@ def _rows(db: Path) -> dict[str, list[tuple[object, ...]]]:
 
 
 def test_every_game_stores_the_same_bytes_under_two_hash_seeds(tmp_path: Path) -> None:
-    runs = {seed: tmp_path / f"hashseed-{seed}" for seed in HASH_SEEDS}
-    children = {seed: _play_all(folder, seed) for seed, folder in runs.items()}  # both at once: two cores
-    for seed, child in children.items():
-        _out, err = child.communicate(timeout=300)
-        assert child.returncode == 0, f"PYTHONHASHSEED={seed}: {err.decode()[-3000:]}"
+    runs = play_in_two_processes(tmp_path, HASH_SEEDS)
     first, second = HASH_SEEDS
     differences = []
     for game in SCRIPTS:

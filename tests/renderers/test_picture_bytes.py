@@ -12,32 +12,17 @@ every picture posted (about 800) is compared byte for byte.
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from PIL import Image
 
-from tests.db.stored_states_child import ROOT
+from tests.db.stored_states_child import play_in_two_processes
 
 HASH_SEEDS = ("3", "4")
 
 
-def _play_all(folder: Path, hash_seed: str) -> subprocess.Popen[bytes]:
-    folder.mkdir()
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-    env.pop("DATABASE_URL", None)
-    return subprocess.Popen([sys.executable, "-m", "tests.db.stored_states_child", str(folder), "--pictures"],
-                            cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-
 def test_every_game_posts_the_same_picture_bytes_in_two_processes(tmp_path: Path) -> None:
-    runs = {seed: tmp_path / f"hashseed-{seed}" for seed in HASH_SEEDS}
-    children = {seed: _play_all(folder, seed) for seed, folder in runs.items()}  # both at once: two cores
-    for seed, child in children.items():
-        _out, err = child.communicate(timeout=600)
-        assert child.returncode == 0, f"PYTHONHASHSEED={seed}: {err.decode()[-3000:]}"
+    runs = play_in_two_processes(tmp_path, HASH_SEEDS, pictures=True, timeout=600)
     first, second = (sorted((runs[seed] / "out").glob("*.png")) for seed in HASH_SEEDS)
     assert [path.name for path in first] == [path.name for path in second]
     games = {path.name.split("-")[1] for path in first}
