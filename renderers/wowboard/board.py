@@ -18,7 +18,7 @@ from PIL import Image
 
 from engines.wowboard.content import Pack, Region
 from engines.wowboard.content_cards import local_name
-from renderers import kit
+from renderers import kit, kit_bytes
 from renderers.wowboard import glyphs
 from renderers.wowboard.layout import (
     AREA_TINTS,
@@ -139,31 +139,41 @@ def draw_static(image: Image.Image, pack: Pack, lang: str = "en") -> None:
             glyphs.badge(draw, x, y, letter, faction_colour(faction))
 
 
-_STATIC: dict[str, Image.Image] = {}
+STATIC_LAYERS = 6
+"""Empty maps kept per process (one per pack key and language, ~4 MB each, with the full map's layers made
+from it), the least recently drawn let go first: the built-in packs in two languages are four. Unbounded,
+every server pack a worker ever drew, and every re-import of one (a new key), kept its maps for the
+process's life."""
+_STATIC = kit_bytes.Budget(STATIC_LAYERS * (5 << 20),
+                           lambda _key, entry: kit_bytes.ENTRY + kit_bytes.image_bytes(entry[0]), STATIC_LAYERS)
 
 
-def static_layer(pack_id: str, pack: Pack, lang: str = "en") -> Image.Image:
-    """The whole canvas with the empty map, built once per process for each pack id and language (a pack
-    never changes once released, so its id names its map; region names are in the reader's language).
-    Callers copy it before drawing on it."""
-    image = _STATIC.get(f"{pack_id}|{lang}")
-    if image is None:
+def _static_entry(pack_id: str, pack: Pack, lang: str) -> tuple[Image.Image, dict[int, kit.Layer]]:
+    """The empty map of ``pack_id`` in ``lang``, with its full-map layers by legend height."""
+    key = f"{pack_id}|{lang}"
+    entry = _STATIC.found(key)
+    if entry is None:
         image = Image.new("RGB", (WIDTH, HEIGHT), kit.BACKGROUND)
         with kit.region("static"):
             draw_static(image, pack, lang)
-        _STATIC[f"{pack_id}|{lang}"] = image
-    return image
+        entry = _STATIC.keep(key, (image, {}))
+    return entry  # type: ignore[no-any-return]
 
 
-_LAYERS: dict[tuple[str, str, int], kit.Layer] = {}
+def static_layer(pack_id: str, pack: Pack, lang: str = "en") -> Image.Image:
+    """The whole canvas with the empty map, built once per pack id and language while it is kept (a pack
+    never changes once released, so its id names its map; region names are in the reader's language).
+    Callers copy it before drawing on it."""
+    return _static_entry(pack_id, pack, lang)[0]
 
 
 def map_layer(pack_id: str, pack: Pack, lang: str, legend: int) -> kit.Layer:
     """The full map's static layer: the empty map with ``legend`` px of ground under it for the legend
-    (a recipe, see ``kit.Layer``; one per pack, language and legend height, as the map itself)."""
-    key = (pack_id, lang, legend)
-    found = _LAYERS.get(key)
-    if found is None:
-        found = _LAYERS[key] = kit.Layer((WIDTH, HEIGHT + legend), kit.BACKGROUND,
-                                         ((static_layer(pack_id, pack, lang), None, (0, 0)),))
+    (a recipe, see ``kit.Layer``; one per legend height, kept with its empty map so that it lives and goes
+    with it, and the same object while it lives: ``kit_scene`` compares a table's pictures by it)."""
+    image, layers = _static_entry(pack_id, pack, lang)
+    found = layers.get(legend)
+    if found is None:  # (two threads at once make two equal layers: one is kept)
+        found = layers.setdefault(legend, kit.Layer((WIDTH, HEIGHT + legend), kit.BACKGROUND,
+                                                    ((image, None, (0, 0)),)))
     return found

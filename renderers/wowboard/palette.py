@@ -9,9 +9,11 @@ lists are complete; tests/wowboard/test_render.py checks that quantizing changes
 
 from __future__ import annotations
 
+import weakref
+
 from PIL import Image
 
-from renderers import kit, kit_palette
+from renderers import kit, kit_bytes, kit_palette
 from renderers.kit import RGB
 from renderers.kit_palette import Palette
 from renderers.wowboard import board, glyphs, layout, pieces, strip
@@ -20,7 +22,9 @@ INKS: tuple[RGB, ...] = (kit.INK, kit.SUBTLE, kit.MUTED)
 GROUNDS: tuple[RGB, ...] = (kit.BACKGROUND, kit.PANEL, layout.DISC, pieces.PILL, strip.SPACE, strip.PLAYED)
 
 _SHARED: list[Palette] = []
-_FOR_STATIC: dict[int, Palette] = {}
+_FOR_STATIC = kit_bytes.Budget(1 << 20, lambda _key, _value: kit_bytes.ENTRY, board.STATIC_LAYERS)
+"""By the static layer's id, each with a weak reference to its layer: ``board.static_layer`` lets layers go,
+and a freed layer's id may be a later one's."""
 _PANELS: list[Palette] = []
 
 
@@ -54,11 +58,13 @@ def shared() -> Palette:
 
 def for_static(static: Image.Image) -> Palette:
     """The shared palette plus any colour of this static layer the lists miss (once per layer)."""
-    key = id(static)
-    if key not in _FOR_STATIC:
-        colours = sorted(static.getcolors(1 << 16) or [], reverse=True)
-        _FOR_STATIC[key] = shared().extended(colour for _count, colour in colours)  # type: ignore[misc]
-    return _FOR_STATIC[key]
+    found = _FOR_STATIC.found(id(static))
+    if found is not None and found[0]() is static:
+        return found[1]  # type: ignore[no-any-return]
+    colours = sorted(static.getcolors(1 << 16) or [], reverse=True)
+    made = shared().extended(colour for _count, colour in colours)  # type: ignore[misc]
+    _FOR_STATIC.keep(id(static), (weakref.ref(static), made))
+    return made
 
 
 def panel_flats() -> list[RGB]:
