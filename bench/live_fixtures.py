@@ -23,8 +23,11 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import tempfile
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -228,6 +231,16 @@ def jobs(scripts: int, games: int, folder: Path, systems: tuple[str, ...] = SYST
     games ``k, k + scripts, …``."""
     return [(k, systems[k % len(systems)], 1 + k // len(systems), len(range(k, games, scripts)), str(folder))
             for k in range(scripts)]
+
+
+def recorded(scripts: int, games: int) -> tuple[list[Script], list[list[str]]]:
+    """``scripts`` games recorded in two spawned processes (``jobs``), with the starting states of the
+    ``games`` live games they feed, per script (JSON lines), for the benches that draw them in-process."""
+    with tempfile.TemporaryDirectory(prefix="tavolo-fixtures-") as folder:
+        with ProcessPoolExecutor(max_workers=2, mp_context=get_context("spawn")) as pool:
+            made = list(pool.map(record, jobs(scripts, games, Path(folder))))
+        states = [Path(folder, f"{k}.jsonl").read_text(encoding="utf-8").splitlines() for k in range(len(made))]
+    return made, states
 
 
 def insert_games(path: Path, scripts: list[Script], folder: Path, channel0: int, *, guilds: int = 100) -> None:

@@ -22,24 +22,17 @@ import hashlib
 import importlib
 import io
 import json
-import os
 import pickle
 import random
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.live_fixtures import jobs, record
-
-
-def _load() -> str:
-    one, five, _fifteen = os.getloadavg()
-    return f"load {one:.2f} {five:.2f} on {os.cpu_count()} cores"
+from bench import machine
+from bench.live_fixtures import recorded
 
 
 def _child(fixtures: Path, tables: int, seed: int, deflate: str, isal_level: int | None) -> list[list[str]]:
@@ -103,14 +96,11 @@ def main() -> None:
         sys.stdout.write(json.dumps(rows))
         return
 
-    print(f"machine: {_load()}; bands deflated by {args.deflate}"
+    print(f"machine: load {machine.load()}; bands deflated by {args.deflate}"
           + (f" (ISA-L level {args.isal_level})" if args.isal_level is not None else ""))
     with tempfile.TemporaryDirectory(prefix="tavolo-determinism-") as folder:
-        with ProcessPoolExecutor(max_workers=2, mp_context=get_context("spawn")) as pool:
-            scripts = list(pool.map(record, jobs(args.scripts, args.scripts * args.states, Path(folder))))
-        states = [Path(folder, f"{k}.jsonl").read_text(encoding="utf-8").splitlines() for k in range(len(scripts))]
         fixtures = Path(folder, "fixtures.pickle")
-        fixtures.write_bytes(pickle.dumps((scripts, states)))
+        fixtures.write_bytes(pickle.dumps(recorded(args.scripts, args.scripts * args.states)))
         command = [sys.executable, __file__, "--child", str(fixtures), "--tables", str(args.tables),
                    "--seed", str(args.seed), "--deflate", args.deflate]
         if args.isal_level is not None:
@@ -122,7 +112,7 @@ def main() -> None:
             rows = json.loads(done.stdout)
             if first is None:
                 first = rows
-                print(f"run 1: {len(rows)} pictures   [{_load()}]")
+                print(f"run 1: {len(rows)} pictures   [load {machine.load()}]")
                 continue
             by_bytes = [i for i, (a, b) in enumerate(zip(first, rows, strict=True)) if a[3] != b[3]]
             by_pixels = [i for i, (a, b) in enumerate(zip(first, rows, strict=True)) if a[4] != b[4]]
@@ -130,8 +120,9 @@ def main() -> None:
             byte_pictures += len(by_bytes)
             pixel_pictures += len(by_pixels)
             where = ", ".join(f"{first[i][0]} step {first[i][1]} {first[i][2]}" for i in by_bytes[:3])
+            shown = f" ({where}{', …' if len(by_bytes) > 3 else ''})" if by_bytes else ""
             print(f"run {run}: {len(by_bytes)} pictures with other bytes, {len(by_pixels)} with other pixels"
-                  + (f" ({where}{', …' if len(by_bytes) > 3 else ''})" if by_bytes else "") + f"   [{_load()}]")
+                  f"{shown}   [load {machine.load()}]")
     print(f"\n{odd_runs} of {args.runs - 1} runs gave other bytes than the first ({byte_pictures} pictures);"
           f" {pixel_pictures} pictures had other pixels")
 

@@ -22,16 +22,13 @@ import os
 import pickle
 import random
 import sys
-import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.live_fixtures import SYSTEMS, jobs, record
+from bench.live_fixtures import SYSTEMS, recorded
 
 
 def _load() -> str:
@@ -98,11 +95,7 @@ def main() -> None:
     if kept is not None and kept.exists():
         scripts, states = pickle.loads(kept.read_bytes())
     else:
-        with tempfile.TemporaryDirectory(prefix="tavolo-caches-") as folder:
-            with ProcessPoolExecutor(max_workers=2, mp_context=get_context("spawn")) as pool:
-                scripts = list(pool.map(record, jobs(args.scripts, args.scripts * per_script, Path(folder))))
-            states = [Path(folder, f"{k}.jsonl").read_text(encoding="utf-8").splitlines()
-                      for k in range(len(scripts))]
+        scripts, states = recorded(args.scripts, args.scripts * per_script)
         if kept is not None:
             kept.parent.mkdir(parents=True, exist_ok=True)
             kept.write_bytes(pickle.dumps((scripts, states)))
