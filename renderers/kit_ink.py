@@ -30,7 +30,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
-from renderers import kit, kit_bytes, kit_glyphs, kit_panel
+from renderers import kit, kit_bytes, kit_glyphs, kit_masks, kit_panel
 from renderers.kit import RGB, Box
 
 Ground = tuple[RGB, Box]
@@ -63,10 +63,7 @@ def blended() -> Iterator[None]:
         _blended.reset(token)
 
 
-def _point(image: Image.Image, lut: list[int], mode: str | None = None) -> Image.Image:
-    """``image.point(lut, mode)`` for a table of 256 ints, without Pillow's rounding of each entry in
-    Python (~35 µs a call: most of the cost of cutting a new text)."""
-    return image._new(image.im.point(lut, mode or image.mode))
+_point = kit_masks.table_point  # (Pillow's own rounding of the table was most of the cost of cutting a new text)
 
 
 def _levels(text: str, size: int, stroke: int, anchor: str, outlined: bool) -> tuple[int, int, Image.Image,

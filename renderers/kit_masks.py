@@ -28,6 +28,12 @@ the size of the stroked text's box (at least 1 x 1)."""
 _BLANK = Image.new("L", (1, 1), 0)
 
 
+def table_point(image: Image.Image, lut: list[int], mode: str | None = None) -> Image.Image:
+    """``image.point(lut, mode)`` for a table of 256 ints, without Pillow's rounding of each entry in Python
+    (~0.1 ms a call, as much as posterizing a new label's mask: issue 28)."""
+    return image._new(image.im.point(lut, mode or image.mode))
+
+
 def masks(font: Any, text: str, stroke: int, anchor: str, *, fill: bool = True) -> Masks:
     """``text``'s fill mask and, with ``stroke``, its stroke mask (the stroke with the glyphs filled in, as
     ``ImageDraw.text`` draws a stroke in the text's own colour): the pixels ``drawn`` gives.
@@ -118,9 +124,9 @@ def _glyph_masks(text: str, size: int, stroke: int, anchor: str) -> tuple[int, i
     # the stroke mask stands for its fill mask (one rasterisation of a new bold label, not two: issue 28).
     left, top, fill_mask, stroke_mask = masks(font(size), text, stroke, anchor, fill=stroke != BOLD_STROKE)
     if stroke_mask is None:
-        return left, top, fill_mask.point(_COVERAGE), None
-    stroke_mask = stroke_mask.point(_COVERAGE)
-    return left, top, stroke_mask if fill_mask is stroke_mask else fill_mask.point(_COVERAGE), stroke_mask
+        return left, top, table_point(fill_mask, _COVERAGE), None
+    stroke_mask = table_point(stroke_mask, _COVERAGE)
+    return left, top, stroke_mask if fill_mask is stroke_mask else table_point(fill_mask, _COVERAGE), stroke_mask
 
 
 BOLD_STROKE = 1

@@ -26,7 +26,7 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from renderers import kit, kit_bytes, kit_png
+from renderers import kit, kit_bytes, kit_masks, kit_png
 from renderers.kit import RGB
 from renderers.kit_palette import Palette
 
@@ -57,8 +57,7 @@ def _same_masks(kept: Any, masks: tuple[Image.Image, ...]) -> bool:
                                                                                             strict=True))
 
 
-def _point(image: Image.Image, lut: list[int], mode: str | None = None) -> Image.Image:
-    return image._new(image.im.point(lut, mode or image.mode))
+_point = kit_masks.table_point
 
 
 @lru_cache(maxsize=8)
