@@ -162,8 +162,7 @@ OPENINGS: dict[str, list[tuple[str, str, dict[str, str]]]] = {
                                          "level2": "ember hexer, tusked brute"}),
                 ("alice", "warlord army", {"warlord": "thane brannoc ironvow",
                                            "level1": "shieldwall recruit, shieldwall recruit, shieldwall recruit",
-                                           "level2": "axe sergeant, runecarver adept"}),
-                ("bob", "warlord discard", {"cards": "none"}), ("alice", "warlord discard", {"cards": "none"})],
+                                           "level2": "axe sergeant, runecarver adept"})],  # turn 1 draws by itself
     "wowboard": [("alice", "game new", {"system": "wowboard"}), ("bob", "game join", {}),
                  ("carol", "game join", {}), ("gm", "game join", {}), ("alice", "game start", {})],
 }

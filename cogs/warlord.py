@@ -31,6 +31,7 @@ from engines.core.errors import TavoloError
 from gm.context import Actor, Place
 from gm.games.warlord import actions, choices, orders
 from gm.games.warlord import presenter as wl
+from gm.games.warlord.typed import collect_notes
 from gm.reply import Reply
 
 SYSTEM = "warlord"
@@ -54,8 +55,22 @@ class Warlord(commands.Cog):
     # ------------------------------------------------------------------ helpers
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any], ref: str | None = None,
                    build: ActionBuild | None = None) -> None:
-        """Act on the channel's game (``cogs.common.act_from_view``: ``build`` names what was typed)."""
-        await act_from_view(interaction, wl.current, build, typed_action=action, ref=ref, system=SYSTEM)
+        """Act on the channel's game (``cogs.common.act_from_view``: ``build`` names what was typed). A name
+        that fits identical copies takes one of them: which one is told to the player alone."""
+        if build is None:
+            await act_from_view(interaction, wl.current, build, typed_action=action, ref=ref, system=SYSTEM)
+            return
+        app, place, actor = ctx(interaction)
+
+        async def work() -> Reply:
+            view, seat, _table = await wl.current(app, place, actor)
+            notes = collect_notes()
+            named = build(view, seat, actor.locale) if view is not None else action
+            reply = await app.tables.act(place, actor, named, ref=ref)
+            reply.extra.extend(Reply(text=note, ephemeral=True) for note in notes)
+            return reply
+
+        await respond(interaction, work, system=SYSTEM)
 
     async def _secret(self, interaction: discord.Interaction, build: ActionBuild, ref: str | None = None) -> None:
         app, place, actor = ctx(interaction)
@@ -124,7 +139,7 @@ class Warlord(commands.Cog):
     @app_commands.describe(attacker="One of your ready characters with an enemy within one rank")
     async def attack(self, interaction: discord.Interaction, attacker: str) -> None:
         await self._act(interaction, {"kind": "attack", "attacker": attacker},
-                        build=lambda v, seat, _l: actions.attack(v, seat, attacker))
+                        build=lambda v, seat, lang: actions.attack(v, seat, attacker, lang))
 
     @attack.autocomplete("attacker")
     async def _attacker_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -134,7 +149,7 @@ class Warlord(commands.Cog):
     @app_commands.describe(target="An enemy within one rank (autocomplete: the d20 it needs)")
     async def strike(self, interaction: discord.Interaction, target: str) -> None:
         await self._act(interaction, {"kind": "strike", "target": target},
-                        build=lambda v, seat, _l: actions.strike(v, seat, target))
+                        build=lambda v, seat, lang: actions.strike(v, seat, target, lang))
 
     @strike.autocomplete("target")
     async def _strike_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -149,7 +164,7 @@ class Warlord(commands.Cog):
                            position="Where in that rank, from the left (empty: the right end)")
     async def recruit(self, interaction: discord.Interaction, card: str, position: str | None = None) -> None:
         await self._act(interaction, {"kind": "recruit", "card": card},
-                        build=lambda v, seat, _l: actions.recruit(v, seat, card, position))
+                        build=lambda v, seat, lang: actions.recruit(v, seat, card, position, lang))
 
     @recruit.autocomplete("card")
     async def _recruit_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -166,7 +181,7 @@ class Warlord(commands.Cog):
                            on="The character who carries it")
     async def equip(self, interaction: discord.Interaction, item: str, on: str) -> None:
         await self._act(interaction, {"kind": "equip", "item": item, "host": on},
-                        build=lambda v, seat, _l: actions.equip(v, seat, item, on))
+                        build=lambda v, seat, lang: actions.equip(v, seat, item, on, lang))
 
     @equip.autocomplete("item")
     async def _equip_item_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -185,7 +200,7 @@ class Warlord(commands.Cog):
     async def play(self, interaction: discord.Interaction, card: str, by: str, mode: str | None = None,
                    target: str | None = None) -> None:
         await self._act(interaction, {"kind": "play_order", "card": card, "performer": by},
-                        build=lambda v, seat, _l: actions.play_order(v, seat, card, by, mode, target))
+                        build=lambda v, seat, lang: actions.play_order(v, seat, card, by, mode, target, lang))
 
     @play.autocomplete("card")
     async def _play_card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -216,8 +231,8 @@ class Warlord(commands.Cog):
                            marksmanship="Marksmanship on a ranged strike: range, roll or wound")
     async def use(self, interaction: discord.Interaction, source: str, by: str | None = None,
                   target: str | None = None, marksmanship: str | None = None) -> None:
-        await self._act(interaction, {"kind": "use_order", "source": source}, build=lambda v, seat, _l:
-                        actions.use_order(v, seat, source, by, target, marksmanship))
+        await self._act(interaction, {"kind": "use_order", "source": source}, build=lambda v, seat, lang:
+                        actions.use_order(v, seat, source, by, target, marksmanship, lang))
 
     @use.autocomplete("source")
     async def _use_source_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -247,7 +262,7 @@ class Warlord(commands.Cog):
                            position="Where in the new rank, from the left (empty: the right end)")
     async def move(self, interaction: discord.Interaction, char: str, to: str, position: str | None = None) -> None:
         await self._act(interaction, {"kind": "maneuver", "char": char, "to": "forward"},
-                        build=lambda v, seat, _l: actions.maneuver(v, seat, char, to, position))
+                        build=lambda v, seat, lang: actions.maneuver(v, seat, char, to, position, lang))
 
     @move.autocomplete("char")
     async def _move_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -269,7 +284,7 @@ class Warlord(commands.Cog):
                            position="Where in the rank in front, from the left (empty: the right end)")
     async def reform(self, interaction: discord.Interaction, char: str, position: str | None = None) -> None:
         await self._act(interaction, {"kind": "reform", "char": char},
-                        build=lambda v, seat, _l: actions.reform(v, seat, char, position))
+                        build=lambda v, seat, lang: actions.reform(v, seat, char, position, lang))
 
     @reform.autocomplete("char")
     async def _reform_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -281,7 +296,7 @@ class Warlord(commands.Cog):
     async def react(self, interaction: discord.Interaction, source: str, by: str | None = None,
                     target: str | None = None) -> None:
         await self._act(interaction, {"kind": "react", "source": source},
-                        build=lambda v, seat, _l: actions.react(v, seat, source, by, target))
+                        build=lambda v, seat, lang: actions.react(v, seat, source, by, target, lang))
 
     @react.autocomplete("source")
     async def _react_ac(self, interaction: discord.Interaction, current: str) -> Choices:

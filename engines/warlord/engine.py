@@ -1,8 +1,9 @@
 """WarlordEngine: the Engine Protocol over the Warlord rules implemented so far (system ``warlord``).
 
 ``decision`` reads the state only: set-up and the draw phase ask every seat at once and in secret
-(``starting_army``, ``draw_discard``); in the order phase a pending reform comes first (``reform``,
-ranks), then the open attack (``choose_strike_target``), then the seat whose order it is (``turn``).
+(``starting_army``, ``draw_discard``; the draw phase in public when every hand asked is empty); in the
+order phase a pending reform comes first (``reform``, ranks), then the open attack (``choose_strike_target``),
+then the seat whose order it is (``turn``).
 ``apply`` routes an action to its rules module and then ``rules_strikes.settle`` finds the next
 decision point; ``view`` hides hands and decks (rules_view).
 """
@@ -53,6 +54,9 @@ class WarlordEngine:
     supports_resign: ClassVar[bool] = True
     supports_manual_dice: ClassVar[bool] = True  # the d20s ask their roller through ``Dice.roll_many``
     any_time_kinds: ClassVar[frozenset[str]] = A.ANY_TIME
+    # draw-phase: the discard question is public when every seat it waits for holds no card (turn 1: no
+    # opening hand, setup-army); the table then answers "discard nothing" itself (gm.table.forced)
+    auto_answer_kinds: ClassVar[frozenset[str]] = frozenset({"draw_discard"})
 
     def known_options(self, options: dict[str, Any]) -> tuple[str, ...]:
         return tuple(rules_setup.OPTIONS)
@@ -102,9 +106,12 @@ class WarlordEngine:
                             kind="starting_army",
                             prompt_key="warlord.ask.starting_army", simultaneous=True, secret=True)
         if state.phase == "draw":  # draw-phase: discards chosen at once, secret
-            return Decision(seats=[p.seat for p in state.players if p.alive and p.discard_choice is None],
-                            kind="draw_discard", prompt_key="warlord.ask.draw_discard", simultaneous=True, secret=True,
-                            params={"turn": state.turn})
+            seats = [p.seat for p in state.players if p.alive and p.discard_choice is None]
+            # draw-phase: an empty hand (its size is public) can only discard nothing, so a question put only
+            # to empty hands hides nothing: not secret, and the table answers it (turn 1 has no opening hand)
+            hidden = any(state.player(s).hand or state.player(s).hand_count for s in seats)  # a view: the count
+            return Decision(seats=seats, kind="draw_discard", prompt_key="warlord.ask.draw_discard",
+                            simultaneous=True, secret=hidden, params={"turn": state.turn})
         top = state.stack[-1] if state.stack else None
         if isinstance(top, WindowFrame) and (state.reforming is None or top.trigger == "reforming"):
             # reacts: every asked seat answers at once, in secret; who is asked is public (rules_windows)
@@ -298,10 +305,13 @@ def _answer_window(state: State, seat: int, action: A.React | A.PassReact) -> li
     if isinstance(action, A.React):
         option = check_react(state, seat, action)
         RW.answer(top, seat, option.model_dump())
+        # reacts (spec 2.12): a react resolves at once when every seat before it in initiative order has
+        # answered; the seat's private line then says it took effect (``at_once``), not that it waits
+        step, first_react, _ = RW.next_step(top, W.asked_seats(state, top, probe))
         return [ev("react_answered", seat=seat),
                 ev("react_chosen", seat=seat, private_to=[seat], name=state.name(option.source)
                    if not option.source.startswith("feat:") else option.source[5:],
-                   performer=state.name(option.performer or ""))]
+                   performer=state.name(option.performer or ""), at_once=step == "react" and first_react == seat)]
     W.passed(top, seat, action.yield_for, player)
     first = not player.passed_once
     player.passed_once = True

@@ -69,8 +69,22 @@ def seat_counts(options: dict[str, Any]) -> tuple[int, ...]:
     return (2,) if _on(options.get("duel")) else SEAT_COUNTS
 
 
+ON_WORDS = ("yes", "on", "true", "1", "sì", "si")
+OFF_WORDS = ("no", "off", "false", "0")
+"""The words a yes/no lobby option (``duel``) takes, in either language."""
+
+
 def _on(value: object) -> bool:
-    return value is True or str(value or "").lower() in ("1", "true", "yes", "on")
+    return value is True or str(value or "").strip().lower() in ON_WORDS
+
+
+def _check_switch(name: str, value: object) -> None:
+    """setup.1: a yes/no option must say yes or no; anything else would silently read as "no"."""
+    if value is None or isinstance(value, bool):
+        return
+    word = str(value).strip().lower()
+    if word and word not in ON_WORDS + OFF_WORDS:
+        raise RuleError("wowboard.err.bad_switch", rule="setup.1", option=name, value=str(value)[:20])
 
 
 def validate_options(options: dict[str, Any], overlords: Sequence[Overlord] | None = None) -> dict[str, Any]:
@@ -79,6 +93,7 @@ def validate_options(options: dict[str, Any], overlords: Sequence[Overlord] | No
     for key in options:
         if key not in OPTIONS:
             raise RuleError("wowboard.err.unknown_option", option=key, known=", ".join(OPTIONS))
+    _check_switch("duel", options.get("duel"))
     images = str(options.get("images", "every")).lower()
     if images not in IMAGE_POLICIES:  # spec §7: a table may ask for fewer pictures (not a rule: the table's taste)
         raise RuleError("wowboard.err.bad_images", value=images[:20], known=", ".join(IMAGE_POLICIES))

@@ -22,6 +22,7 @@ from db import rules as repo
 from db.dialect import dialect
 from db.store import Store
 from engines.core.errors import RuleError, TavoloError
+from gm.errors import cite  # a game's own words for a section id (Warlord, Mage Knight: its title)
 from gm.reply import Button, Field, Reply
 from gm.rules.corpus import ImportReport, RulesCorpus
 from gm.rules.extract import digest_document
@@ -401,7 +402,8 @@ class RulesService(RulesCorpus):
                                         custom_id=f"{base}:{page + 1}", disabled=page >= len(pages) - 1))
         if section.parent:
             reply.buttons.append(open_button(section.document_id, section.parent,
-                                             t("rules.button.parent", lang, section=section.parent)))
+                                             t("rules.button.parent", lang,
+                                               section=cite(section.system, section.parent, lang))))
         for ref in shown.references:
             reply.buttons.append(open_button(section.document_id, ref, t("rules.button.show", lang, section=ref)))
         return reply

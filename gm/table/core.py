@@ -182,6 +182,9 @@ class TableCore:
             raise TavoloError("game.no_dm")
         table = await self.load(place.channel_id, fresh=True)
         if table is None:
+            last = await repo.last_game(self.store.conn, place.channel_id)  # only on the way to an error
+            if last is not None and last.status in ("finished", "abandoned"):  # a playtest read "no game" as lost
+                raise TavoloError("game.over_here")
             raise TavoloError("game.none_here")
         return table
 

@@ -28,6 +28,8 @@ from gm.table.manual_dice import face_hint, parse_faces
 from gm.table.mine import my_games
 from gm.table.model import (
     DICE_OPTION,
+    LOG_LINE_LIMIT,
+    LOG_TEXT_LIMIT,
     MANUAL_PENDING,
     MAX_LOG_COUNT,
     PACK_OPTION,
@@ -127,13 +129,18 @@ class TableManager(LobbyTable, EndingTable):
                      and (text := event_text(Event.model_validate(e), lang, table.game.system))]
             mark = " ↩" if row.undone else ""
             label = action_label(table.game.system, row.kind, lang)
-            lines.append(f"#{row.seq} {seat_name}: {label}{mark}" + (f" — {' '.join(texts)}" if texts else ""))
-        text = "\n".join(lines) if lines else t("game.log_empty", lang)
-        title = t("game.log_title", lang, count=len(rows))
+            line = f"#{row.seq} {seat_name}: {label}{mark}" + (f" — {' '.join(texts)}" if texts else "")
+            lines.append(line if len(line) <= LOG_LINE_LIMIT else line[:LOG_LINE_LIMIT - 1] + "…")
+        words = await summary.text(self.store.conn, table, lang) if table.game.status == "finished" else None
+        tail = "\n\n" + words if words else ""  # the game's summary, kept with it (issue 32)
+        shown = _newest_that_fit(lines, LOG_TEXT_LIMIT - len(tail), lang)
+        left_out = len(lines) - len(shown)
+        if left_out:
+            shown.insert(0, t("game.log_older_left_out", lang, count=left_out))
+        text = ("\n".join(shown) if shown else t("game.log_empty", lang)) + tail
+        title = t("game.log_title", lang, count=len(lines) - left_out)
         if table.game.status in ("finished", "abandoned"):
             title += " · " + t(f"game.status_{table.game.status}", lang)
-        if table.game.status == "finished" and (words := await summary.text(self.store.conn, table, lang)):
-            text += "\n\n" + words  # the game's summary, kept with it (issue 32)
         return Reply(title=title, text=text, ephemeral=True)
 
     async def list_games(self, place: Place, actor: Actor) -> Reply:
@@ -202,3 +209,19 @@ def _first_error(exc: ValidationError) -> str:
     """The option a malformed action got wrong, by the name players typed (never pydantic's text)."""
     names = [str(p) for p in exc.errors()[0].get("loc", ()) if isinstance(p, str)]
     return names[-1] if names else "?"
+
+
+def _newest_that_fit(lines: list[str], limit: int, lang: str) -> list[str]:
+    """The newest of ``lines`` (oldest first) that fit in ``limit`` characters with a first line saying how many
+    older ones were left out: Discord would otherwise cut the message's end, the actions a player asked for."""
+    if len("\n".join(lines)) <= limit:
+        return list(lines)
+    kept: list[str] = []
+    used = 0  # the kept lines, each with the line break before it
+    for line in reversed(lines):
+        note = t("game.log_older_left_out", lang, count=len(lines) - len(kept) - 1)
+        if len(note) + used + 1 + len(line) > limit:
+            break
+        kept.append(line)
+        used += 1 + len(line)
+    return kept[::-1]

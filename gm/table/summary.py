@@ -39,6 +39,10 @@ STEP_EVENT = "game.summary.step"
 NOBODY = -1  # ``Event.private_to`` of records no seat reads (``gm.table.core.NOBODY``)
 
 
+RESIGN = "resign"
+"""The kind of the action a resignation ends a game with (the engine's own, or the table's for two seats)."""
+
+
 def step_event(engine: Engine, before: GameState | None, after: GameState, seat: int | None, kind: str,
                events: Sequence[Event]) -> Event | None:
     """The record of what this action changed in the game's measure, or None when it changed nothing and
@@ -86,7 +90,10 @@ async def build(conn: Any, table: Table, final: GameState | None, kind: str, eve
     seq = await repo.last_seq(conn, table.game.id) + 1  # the ending action's own number
     steps = steps_of(await store.step_rows(conn, table.game.id, STEP_EVENT))
     steps += steps_of([store.StepRow(seq, None, kind, [e.model_dump() for e in events])])
-    return compose(steps, {s.seat: s.name for s in table.seats}, turns_of(table.engine, final))
+    summary = compose(steps, {s.seat: s.name for s in table.seats}, turns_of(table.engine, final))
+    if kind == RESIGN:
+        summary["resigned"] = True  # the score did not end it: no "no single move swung the score" line
+    return summary
 
 
 def compose(steps: Sequence[tuple[int, Step, str]], names: dict[int, str], turns: int | None) -> dict[str, Any]:
@@ -158,7 +165,7 @@ def lines(system: str, summary: dict[str, Any] | None, changes: Sequence[store.R
                              action=action, swing=swing))
         except (KeyError, TypeError, ValueError):  # a stored summary this code cannot read: left out
             pass
-    elif ended is None:
+    elif ended is None and not summary.get("resigned"):
         out.append(t("game.summary.no_moment", lang))
     if changes is None:
         return out

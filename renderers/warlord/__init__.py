@@ -38,7 +38,9 @@ class _Frame:
         self.head_bottom = panel.header_height(state, lang, seat_names)
         self.plan = layout.plan(state, lang, viewer, self.head_bottom)
         column_bottom = panel.column_height(state, lang, self.head_bottom, log_lines)
-        self.height = max(HEIGHT, self.plan.bottom + MARGIN, column_bottom + MARGIN)
+        self.footer_top = self.plan.bottom  # the legend of states and abbreviations, under the armies
+        footer_bottom = self.footer_top + panel.footer_height(state, lang)
+        self.height = max(HEIGHT, footer_bottom + MARGIN, column_bottom + MARGIN)
         self.now = panel.acting(state)
 
 
@@ -71,6 +73,8 @@ def _draw(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mappin
     with kit.region("panel"):
         panel.draw_column(draw, state, lang, seat_names, frame.head_bottom, frame.height - MARGIN, log_lines,
                           frame.now, max(layout.PANEL_X0, label_right, layout.ink_right(frame.plan)))
+    with kit.region("legend"):
+        panel.draw_footer(draw, state, lang, frame.footer_top)
 
 
 def render_image(state: State, lang: str = "en", seat_names: Mapping[int, str] | None = None,

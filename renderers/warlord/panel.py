@@ -6,7 +6,8 @@ earlier rounds), consecutive passes, and one line per thing in progress: the ope
 window (its trigger, never who is being asked: spec §7 leaks nothing), a reform, an attack,
 the end of the game. Player column: one card per player (hand, deck, discard with its top
 card, removed, Warlord HP), outlined in yellow and marked "▶" for whoever must act, then a
-legend and the newest log lines that fit.
+legend of the tile marks and the newest log lines that fit. Under the armies, as wide as the field: the
+states and every abbreviation the picture's tiles draw (``footer_lines``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from common.i18n import t
+from common.i18n import has, t
 from engines.warlord.engine import WarlordEngine
 from engines.warlord.rules_common import hit_points
 from engines.warlord.rules_ranks import illegal_ranks
@@ -26,6 +27,8 @@ from renderers.kit import RGB
 from renderers.warlord.layout import (
     CHIP_H,
     DU,
+    FIELD_X0,
+    FIELD_X1,
     MARGIN,
     PANEL_W,
     PANEL_X0,
@@ -33,7 +36,8 @@ from renderers.warlord.layout import (
     TEXT_BIG,
     WIDTH,
 )
-from renderers.warlord.words import card_name, plain, player_name, tr
+from renderers.warlord.tiles import CLASS_KEYS, off_faction
+from renderers.warlord.words import card_name, plain, player_name, tr, tr_or
 
 LINE = kit.line_height(TEXT) + DU(1)
 WINDOW_FILL: RGB = kit.HIGHLIGHT
@@ -257,23 +261,81 @@ def column_height(state: State, lang: str, top: int, log_lines: Sequence[str] = 
     Why the newest entry counts: a discard line on two rows made the cards taller, and on the least
     height the game-over picture lost "alice wins the game." from its log; the picture grows instead."""
     y = top + sum(card_height(state, p, lang) + DU(3) for p in state.players)
-    y += LINE * len(_legend(lang)) + DU(2)
+    y += LINE * len(_legend(state, lang)) + DU(2)
     if log_lines:
         y += LINE * len(kit.wrap(plain(log_lines[-1]), TEXT, PANEL_W - DU(2)))
     return y
 
 
-def _legend(lang: str) -> list[str]:
-    """Legend entries (separated by two spaces in the locale) packed whole into lines."""
-    inner = PANEL_W - 2 * CARD_PAD
+def _short_words(state: State, lang: str) -> list[str]:
+    """"G = guerriero", "Contr = Contrattacco": each abbreviation the tiles of this picture draw (class letters,
+    skill, feats, badges), with the word the card texts use, so the legend explains every one it shows and
+    no more (a legend of every feat would crowd the column)."""
+    classes: dict[str, None] = {}
+    feats: dict[str, None] = {}
+    badges: dict[str, None] = {}
+    for uid in state.chars:
+        if uid not in state.cards:
+            continue
+        d = state.defn(uid)
+        classes[d.cls if d.cls in CLASS_KEYS else "classless"] = None
+        feats.update(dict.fromkeys(sorted(d.feats)))
+        badges.update(dict.fromkeys(key for trait, key in (("Astral", "astral"), ("Ethereal", "ethereal"),
+                                                           (state.loyalty_exempt, "mercenary")) if d.has(trait)))
+    if any(off_faction(state, uid) for uid in state.chars if uid in state.cards):
+        badges["off_faction"] = None
+    entries = [f"{tr(f'cls.{c}', lang)} = {plain(t(f'warlord.ui.cls.{c}', lang))}"
+               for c in CLASS_KEYS if c in classes and c != "any"]
+    if classes:
+        entries.append(f"{tr('skill', lang, n='')} = {plain(t('warlord.ui.stat.skill', lang))}")
+    entries += [f"{tr_or(f'feat.{f}', lang, f[:3].title())} = {_full('warlord.ui.feat.' + f, lang, f.title())}"
+                for f in feats]
+    entries += [f"{tr(f'badge.{b}', lang)} = "
+                + (tr("legend_off_faction", lang) if b == "off_faction" else _full(f"warlord.ui.trait.{b}", lang, b))
+                for b in badges]
+    return entries
+
+
+def _full(key: str, lang: str, fallback: str) -> str:
+    return plain(t(key, lang) if has(key, lang) else fallback)
+
+
+def _packed(entries: list[str], inner: int, gap: str = "  ") -> list[str]:
+    """Entries packed whole into lines ``inner`` wide; one wider than that wraps rather than being cut."""
     lines: list[str] = []
-    for entry in tr("legend", lang).split("  "):
-        joined = f"{lines[-1]}  {entry}" if lines else entry
+    for entry in entries:
+        joined = f"{lines[-1]}{gap}{entry}" if lines else entry
         if lines and kit.text_width(joined, TEXT) <= inner:
             lines[-1] = joined
         else:
-            lines.append(entry)
-    return lines + kit.wrap(tr("legend_state", lang), TEXT, inner)
+            lines += kit.wrap(entry, TEXT, inner)
+    return lines
+
+
+def _legend(state: State, lang: str) -> list[str]:
+    """The column's legend: the marks every tile may carry (separated by two spaces in the locale)."""
+    return _packed(tr("legend", lang).split("  "), PANEL_W - 2 * CARD_PAD)
+
+
+def footer_lines(state: State, lang: str) -> list[str]:
+    """The legend under the armies, as wide as the field: what a tile's colour band and tag say about its
+    state, then every abbreviation this picture's tiles draw. Under the armies, not in the player column:
+    a crowded band of 3–4 armies runs on under the column, and a long legend there would cover its tiles."""
+    return _packed([*tr("legend_state", lang).split(" · "), *_short_words(state, lang)], FIELD_X1 - FIELD_X0,
+                   "   ")
+
+
+def footer_height(state: State, lang: str) -> int:
+    return LINE * len(footer_lines(state, lang)) + DU(2)
+
+
+def draw_footer(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int) -> None:
+    """``footer_lines`` from ``top`` down, left of the player column (the canvas is plain there)."""
+    floor = top
+    for k, line in enumerate(footer_lines(state, lang)):
+        inked = kit_ink.draw_text(draw, (FIELD_X0, top + DU(2) + k * LINE + LINE // 2), line, TEXT, kit.MUTED,
+                                  ground=(kit.BACKGROUND, (0, floor, PANEL_X0 - 1, _FAR)), anchor="lm")
+        floor = max(floor, inked[3])
 
 
 def draw_column(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mapping[int, str] | None,
@@ -308,7 +370,7 @@ def draw_column(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: 
                                       ground=ground, anchor="lm")
         floor = y + h + 1
         y += h + DU(3)
-    for line in _legend(lang):
+    for line in _legend(state, lang):
         inked = kit_ink.draw_text(draw, (x0 + CARD_PAD, y + LINE // 2), line, TEXT, kit.MUTED,
                                   ground=(kit.BACKGROUND, (clear, floor, WIDTH - 1, _FAR)), anchor="lm")
         floor = max(floor, inked[3])

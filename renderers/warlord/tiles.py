@@ -146,10 +146,17 @@ def segments(state: State, uid: str, lang: str) -> list[Seg]:
                        (state.loyalty_exempt, "mercenary")):
         if d.has(trait):
             out.append(Seg("chip", tr(f"badge.{key}", lang), fill=BADGE))
-    own = state.player(c.army_of).faction if any(p.seat == c.army_of for p in state.players) else ""
-    if own and not d.has(state.loyalty_exempt) and own not in factions_of(d, state.factions):
+    if off_faction(state, uid):
         out.append(Seg("chip", tr("badge.off_faction", lang), fill=BADGE))
     return out
+
+
+def off_faction(state: State, uid: str) -> bool:
+    """A character serving an army not of its faction (not a mercenary): its tile wears a badge."""
+    c = state.chars[uid]
+    d = state.defn(uid)
+    own = state.player(c.army_of).faction if any(p.seat == c.army_of for p in state.players) else ""
+    return bool(own) and not d.has(state.loyalty_exempt) and own not in factions_of(d, state.factions)
 
 
 def _engine(rule: Callable[[State, str], T], state: State, uid: str, missing: U) -> T | U:

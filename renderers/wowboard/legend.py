@@ -75,9 +75,16 @@ def _event(d: ImageDraw.ImageDraw, x: int, y: int) -> int:
     return int(box[2])
 
 
-def _item(d: ImageDraw.ImageDraw, x: int, y: int) -> int:
-    strip._item_icon(d, x + 15, y + 3, "triangle")
-    return x + 32
+def _item(shape: str) -> Icon:
+    def draw(d: ImageDraw.ImageDraw, x: int, y: int) -> int:
+        strip._item_icon(d, x + 15, y + 3, shape)
+        return x + 32
+    return draw
+
+
+ITEM_SHAPES = ("triangle", "square", "circle")
+"""The item decks' shapes in the order items.1 ranks them (white, stronger blue, legendary purple): the legend
+names each shape the turn track draws (a playtest found the square and the circle unexplained)."""
 
 
 def entries(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] | None,
@@ -118,7 +125,8 @@ def entries(state: State, pack: Pack, lang: str, seat_names: Mapping[int, str] |
     if chip is not None:
         out.append(Entry(_piece(chip), chip.width, tr("legend.more", lang, n=chip.text.lstrip("+"))))
     out.append(Entry(_event, kit.text_width("E", TEXT), tr("legend.event", lang)))
-    out.append(Entry(_item, 32, tr("legend.item", lang)))
+    drawn = set(pack.track.items.values())
+    out += [Entry(_item(shape), 32, tr(f"legend.item_{shape}", lang)) for shape in ITEM_SHAPES if shape in drawn]
     return out
 
 

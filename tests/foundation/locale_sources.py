@@ -132,6 +132,7 @@ SOURCES: dict[str, Callable[[], Iterable[str]]] = {  # a template of several hol
     # Warlord, the WoW board game, WoW Miniatures
     "warlord.trigger.{}": _lazy("engines.warlord.state", "TriggerKind"),
     "warlord.ui.trait.{}": lambda: _warlord_traits(),  # the shipped pack's traits; a pack's own stays as printed
+    "warlord.ui.feat.{}": _constant("engines.warlord.rules_checks", "FEATS"),  # the picture legend's feat words
     "wowboard.ui.colour.{}": _lazy("engines.wowboard.content_cards", "QuestColour"),
     "wowboard.ui.war_colour.{}": _constant("engines.wowboard.state", "WAR_COLOURS"),
     "wowm.ui.pref.{}": lambda: _of(_lazy_type("engines.wowminis.state", "AutoPass"))

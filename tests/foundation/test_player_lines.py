@@ -62,8 +62,9 @@ ERROR_PATHS = {
                    'Shieldwall Recruit" level2:"Runecarver Adept, Runecarver Adept"',
         ['/warlord army warlord:thane level1:"shieldwall recruit, shieldwall recru"',
          '/warlord army level1:"nonsense"'],
-        ["starting army: give 3 for level 1 characters, not 2 (Shieldwall Recruit, Shieldwall Recruit).",
-         "esercito iniziale: indica 3 per personaggi di livello 1, non 2 (Shieldwall Recruit, Shieldwall Recruit).",
+        ["Your starting army needs 3 level 1 characters; you named 2: Shieldwall Recruit, Shieldwall Recruit.",
+         "Il tuo esercito iniziale vuole 3 personaggi di livello 1: ne hai indicati 2 (Recluta del Muro di Scudi, "
+         "Recluta del Muro di Scudi).",
          "“nonsense” is not a level 1 character of your deck. Choose among: Shieldwall Recruit"]),
     "wowboard: fighting during the draft": (
         "wowboard", "/wowb class name:warden", ["/wowb roll", "/wowb choose option:x"],

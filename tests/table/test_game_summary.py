@@ -18,6 +18,7 @@ import pytest
 
 from db import games as repo
 from db import ratings as ratings_repo
+from engines.core.errors import TavoloError
 from engines.core.events import Event
 from engines.core.summary import Step
 from gm.app import App
@@ -150,6 +151,19 @@ async def test_a_two_seat_resignation_ends_with_a_summary_and_a_loss(app: App) -
     bob = (await ratings_repo.current(app.store.conn, GUILD, "race", [BOB.user_id]))[BOB.user_id]
     assert bob.won == 1 and f"bob 1000 → {points(bob.mu, bob.sigma)}" in reply.text
 
+
+
+async def test_a_resignation_before_any_score_does_not_say_no_move_swung_the_score(app: App) -> None:
+    """A playtest's Warlord game resigned on turn 4 ended with "no single move swung the score": true, and beside
+    the point, since the score did not end it. A game ended by the score still says it (the test above it)."""
+    await _start(app, "target:10")
+    reply = await app.tables.resign(PLACE, ALICE)
+    assert "Game summary" in reply.text and "swung" not in reply.text and "Ratings:" in reply.text
+    log = await app.tables.log_reply(PLACE, Actor(user_id=2, name="bob", locale="it"))
+    assert "Riepilogo" in log.text and "punteggio" not in log.text
+    with pytest.raises(TavoloError) as late:  # a move after the end: the game is over, not missing
+        await app.tables.act(PLACE, BOB, {"kind": "add", "amount": 1})
+    assert late.value.key == "game.over_here"
 
 def test_a_game_that_did_not_count_says_its_ratings_did_not_change() -> None:
     """An unrated ending (no server, one member) and a stored summary this code cannot read: words, no crash."""

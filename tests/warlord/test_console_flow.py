@@ -28,12 +28,7 @@ OPENING = [
     '/warlord army warlord:vorga level1:"horde grunt, horde grunt, sneak knife" level2:"ember hexer, tusked brute"',
     "/as alice",
     "/warlord army",
-    "/click 1",  # "Take the suggested army"
-    "/as bob",
-    "/warlord discard cards:none",
-    "/as alice",
-    "/warlord discard",
-    "/pick none",
+    "/click 1",  # "Take the suggested army"; turn 1's discards (empty hands) are answered by the table
     "/as bob",
     "/warlord pass",  # the "after initiative" window: bob's deck has Ill Omen and his hand is not empty
     "/warlord attack attacker:sneak",
@@ -80,7 +75,7 @@ async def test_opening_secret_armies_draw_initiative_and_a_strike_through_a_wind
     assert "bob: Warlord Vorga the Cinder Queen; rank 1 Horde Grunt, Horde Grunt, Sneak Knife" in output
     # draw phase: counts in public, the cards only to their owner
     assert "alice draws 5 cards." in output and "bob draws 5 cards." in output
-    assert "(only alice) You draw: " in output
+    assert "\n             You draw: " in output  # in alice's own army reply: the last army starts turn 1
     assert "🎲 Initiative: alice 4, bob 16." in output
     # the attack, the window (its moment only) and the roll with its reason
     assert "bob attacks with Sneak Knife (1 strike)." in output

@@ -36,7 +36,7 @@ async def test_a_discard_typed_during_the_army_set_up_cites_the_set_up(console: 
     await console.run([*SETUP, "/as alice", "/warlord discard cards:tower"])
     said = out(console).rsplit("You are now alice.", 1)[1]
     assert "draw-phase" not in said and "no card tower" not in said
-    assert "(rule starting-army)" in said
+    assert "(rule “Starting army”)" in said  # the section's title: the id stays in the button only
 
 
 def _three_player_attack() -> tuple:

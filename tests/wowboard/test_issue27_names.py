@@ -64,6 +64,18 @@ def test_the_legend_says_what_the_plus_n_chip_of_a_crowded_region_means() -> Non
     assert not [m for m in marks if m.kind == "piece" and m.text.startswith("+")] and "more pieces" not in drawn
 
 
+
+def test_the_legend_names_each_item_deck_shape_the_turn_track_draws() -> None:
+    """A playtest found the track's square (turns 11, 20, 29) and circle (turn 25) in no legend: only the
+    triangle was named. items.1: the three decks are told apart by their shapes."""
+    state = midgame()
+    for lang, words in (("en", ["item draw, triangle deck", "item draw, square deck", "item draw, circle deck"]),
+                        ("it", ["pesca oggetti, mazzo triangolo", "pesca oggetti, mazzo quadrato",
+                                "pesca oggetti, mazzo cerchio"])):
+        _marks, drawn = _legend(state, lang)
+        for word in words:
+            assert word in drawn, (lang, word, drawn)
+
 def test_the_pictures_name_a_character_as_the_text_does() -> None:
     state = attack_scene()
     assert state.combat is not None and state.combat.attack is not None

@@ -21,8 +21,9 @@ from engines.warlord.rules_common import add_italian_names, atk_values, italian_
 from engines.warlord.rules_deck import army_card_error
 from engines.warlord.state import State
 from gm.games.choices import Choice, Ranked, clip, fit, matches, rank
-from gm.games.names import Name, NameKeys, find, fold, resolve, resolve_many
+from gm.games.names import Name, find, fold, resolve, resolve_many
 from gm.games.warlord import text
+from gm.games.warlord.typed import NAME_KEYS, army_ref, army_ref_label, cut_echo, echo, pick_card
 
 NONE_WORDS = ("none", "nessuna", "nessuno", "-", "keep", "tieni")
 DIRECTIONS = ("forward", "back", "shift")
@@ -52,29 +53,6 @@ def resolve_card(view: State, uids: Iterable[str], typed: str | None) -> str:
         return typed
     _tier, found = find(typed, [Name(u, view.name(u), (view.cards[u].card, view.defn(u).name_it)) for u in pool])
     return found[0].value if found and len({view.name(n.value) for n in found}) == 1 else typed
-
-
-def pick_card(view: State, uids: Iterable[str], typed: str | None, what: str = "card") -> str:
-    """Like ``resolve_card``, for a command's option (issue 26: one resolver for everything a player types):
-    a uid, the English or Italian name, any word or piece of it, a close typo. The first candidates are
-    the legal ones, so a name shared by several copies picks a legal copy; a card that is there but may
-    not act goes to the engine, whose refusal names the rule. A name that fits nothing, or several
-    cards, is refused here with the candidates (``warlord.ui.what.<what>``)."""
-    typed = (typed or "").strip()
-    pool = [u for u in dict.fromkeys(uids) if u in view.cards]
-    if typed in pool or not pool:
-        return typed
-    names: dict[str, Name] = {}
-    first: dict[str, str] = {}
-    for u in pool:
-        d = view.defn(u)
-        names.setdefault(d.name, Name(d.name, d.name, (d.name_it, d.id)))
-        first.setdefault(d.name, u)
-    try:
-        return first[resolve(typed, list(names.values()), what=Phrase(f"warlord.ui.what.{what}"), keys=NAME_KEYS)]
-    except TavoloError as exc:  # the candidates in the reader's language too
-        add_italian_names(exc.params, italian_names(view))
-        raise
 
 
 def _word_value(group: str, values: tuple[str, ...], typed: str | None) -> str | None:
@@ -108,9 +86,14 @@ def deck_choices(pack: Pack, current: str, lang: str) -> list[Choice]:
 
 
 def resolve_deck(pack: Pack, typed: str) -> str:
-    """A deck by id, English or Italian name, any word or piece of it, or a close typo; else the list."""
+    """A deck by id, English or Italian name, any word or piece of it, or a close typo; else the list, in
+    the reader's language (the confirmation says "Guardiapietra", so must the refusal)."""
     names = [Name(d.id, d.name, (d.name_it,)) for d in pack.decks]
-    return resolve(typed, names, what=Phrase("warlord.ui.what.deck"), keys=NAME_KEYS)
+    try:
+        return resolve(typed, names, what=Phrase("warlord.ui.what.deck"), keys=NAME_KEYS)
+    except TavoloError as exc:
+        add_italian_names(exc.params, {d.name: d.name_it for d in pack.decks if d.name_it})
+        raise cut_echo(exc) from None
 
 
 def _split(current: str) -> tuple[list[str], str]:
@@ -183,9 +166,6 @@ def names_list(typed: str | None) -> list[str]:
     return [x.strip() for x in (typed or "").split(",") if x.strip()]
 
 
-NAME_KEYS = NameKeys(unknown="common.unknown_name", ambiguous="common.ambiguous_name")
-
-
 def _army_names(view: State, uids: list[str]) -> list[Name]:
     """One name per card of the deck, spelt as the card says, by its id, or as the short label."""
     seen: dict[str, Name] = {}
@@ -215,7 +195,7 @@ def army_names(view: State, seat: int, warlord: str, level1: str | None,
         return chosen, level(level1, 1), level(level2, 2)
     except TavoloError as exc:  # the deck's names in the reader's language too
         add_italian_names(exc.params, table)
-        raise
+        raise cut_echo(exc) from None
 
 
 # ---------------------------------------------------------------------------- draw phase
@@ -366,6 +346,9 @@ def _target_label(view: State, target: str | None, lang: str) -> str:
         return t("warlord.ui.no_target", lang)
     if target in ("forward", "back"):
         return text.word("dir", target, lang)
+    army = army_ref_label(view, target, lang)  # Stealth enters an army, not a card
+    if army:
+        return army
     if target in view.chars:
         return text.char_now(view, target, lang)
     if target in view.cards:  # a card out of play: say where it is (Scribe names a spell in hand, issue 27.7)
@@ -435,7 +418,8 @@ def target_choices(view: State | None, seat: int | None, card: str | None, by: s
     return rank(found.values(), current)
 
 
-def resolve_target(view: State, options: list[Any], typed: str | None, *, strict: bool = False) -> str | None:
+def resolve_target(view: State, options: list[Any], typed: str | None, *, strict: bool = False,
+                   lang: str = "en") -> str | None:
     """A typed target among the legal ones; nothing typed and one legal target: that one. ``strict`` (a
     command, not autocomplete): a name that fits no card in play nor a legal target is refused with them."""
     if not typed:
@@ -445,8 +429,11 @@ def resolve_target(view: State, options: list[Any], typed: str | None, *, strict
     if direction:
         return direction
     legal_targets = [a.target for a in options if a.target]
+    army = army_ref(view, legal_targets, typed)  # Stealth's "army:0", or the army's name, as offered
+    if army:
+        return army
     if strict:
-        return pick_card(view, legal_targets + list(view.chars), typed, "target")
+        return pick_card(view, legal_targets, typed, "target", also=view.chars, lang=lang)
     return resolve_card(view, legal_targets, typed)
 
 
@@ -469,7 +456,7 @@ def use_source_choices(view: State | None, seat: int | None, current: str, lang:
 
 
 def resolve_source(view: State, seat: int | None, typed: str, kind: type[Any] = A.UseOrder, *,
-                   strict: bool = False) -> str:
+                   strict: bool = False, lang: str = "en") -> str:
     """The card or feat whose order (or react) is used. ``strict`` (a command): a name that fits neither a
     legal source nor a card of this seat in play is refused with the candidates."""
     options = _of(view, seat, kind)
@@ -482,7 +469,7 @@ def resolve_source(view: State, seat: int | None, typed: str, kind: type[Any] = 
     cards = [s for s in sources if s in view.cards]
     if strict and seat is not None:
         mine = [u for u in [*view.chars, *view.items] if u in view.cards and view.cards[u].owner == seat]
-        return pick_card(view, cards + mine + list(view.player(seat).hand), typed, "source")
+        return pick_card(view, cards, typed, "source", also=mine + list(view.player(seat).hand), lang=lang)
     return resolve_card(view, cards, typed)
 
 
@@ -528,9 +515,10 @@ def resolve_zone(typed: str) -> str:
 
 
 def resolve_direction(typed: str) -> str:
+    """forward, back or shift, typed in either language as autocomplete shows them ("avanti", "di lato")."""
     found = _word_value("dir", DIRECTIONS, typed)
     if found is None:
-        raise RuleError("warlord.err.action_choice", field="to", allowed="forward, back, shift", value=typed[:20])
+        raise TavoloError("warlord.ui.bad_direction", value=echo(typed))
     return "same" if found == "shift" else found
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from common.i18n import t
 from engines.core.contract import Action
-from engines.core.errors import RuleError
+from engines.core.errors import TavoloError
 from engines.warlord import actions as A
 from engines.warlord.rules_common import atk_values
 from engines.warlord.rules_windows import STOP_KINDS
@@ -28,6 +28,7 @@ from gm.games.warlord.choices import (
     resolve_card,
     resolve_source,
 )
+from gm.games.warlord.typed import echo
 
 __all__ = ["resolve_card"]
 
@@ -59,16 +60,17 @@ def encode_react(a: A.React) -> str:
     return "|".join([a.source, str(a.ability), a.performer or ""])
 
 
-def resolve_react(view: State, seat: int | None, typed: str, by: str | None) -> dict[str, Any]:
+def resolve_react(view: State, seat: int | None, typed: str, by: str | None, lang: str = "en") -> dict[str, Any]:
     """A react typed as offered (``source|ability|performer``), as a card or feat name, or a uid."""
     options = _of(view, seat, A.React)
     parts = typed.split("|")
     if len(parts) == 3 and parts[1].isdecimal():
         return {"kind": "react", "source": parts[0], "ability": int(parts[1]), "performer": parts[2] or None}
-    source = resolve_source(view, seat, typed, A.React, strict=True)
+    source = resolve_source(view, seat, typed, A.React, strict=True, lang=lang)
     chosen = [a for a in options if a.source == source]
     if by:
-        who = pick_card(view, [a.performer for a in chosen if a.performer] + list(view.chars), by, "character")
+        who = pick_card(view, [a.performer for a in chosen if a.performer], by, "character", also=view.chars,
+                        lang=lang)
         chosen = [a for a in chosen if a.performer == who] or chosen
     first = chosen[0] if chosen else None
     return {"kind": "react", "source": source, "ability": first.ability if first else 0,
@@ -80,9 +82,10 @@ def yield_choices(current: str, lang: str) -> list[Choice]:
 
 
 def resolve_yield(typed: str) -> str:
+    """window, attack or turn, in either language as autocomplete shows them."""
     found = _word_value("yield", YIELDS, typed)
     if found is None:
-        raise RuleError("warlord.err.action_choice", field="for", allowed=", ".join(YIELDS), value=typed[:20])
+        raise TavoloError("warlord.ui.bad_yield", value=echo(typed))
     return found
 
 

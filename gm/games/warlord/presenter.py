@@ -23,6 +23,7 @@ from engines.warlord import ENGINE
 from engines.warlord import actions as A
 from engines.warlord.content import MAX_PACK_BYTES, Pack, deck_by_id
 from engines.warlord.packs import load_pack
+from engines.warlord.rules_common import add_italian_names, italian_names
 from engines.warlord.rules_deck import validate_deck
 from engines.warlord.rules_setup import pack_for
 from engines.warlord.state import State
@@ -31,6 +32,7 @@ from gm.context import Actor, Place
 from gm.games.choices import Choice
 from gm.games.seat_view import require_seat_view, seat_view
 from gm.games.warlord import choices, orders, text
+from gm.games.warlord import rules_cite as _rules_cite  # noqa: F401  (rule ids cited by their titles)
 from gm.packs import admin as pack_admin
 from gm.reply import Button, Reply, Select, SelectOption
 from gm.table.model import game_ref
@@ -125,6 +127,12 @@ def army_action(view: State, seat: int | None, warlord: str | None, level1: str 
     suggestion = choices.suggested_army(view, seat)
     lord, first, second = choices.army_names(view, seat if seat is not None else -1,
                                              warlord or (suggestion.warlord if suggestion else ""), level1, level2)
+    for level, named, count in ((1, first, 3), (2, second, 2)):
+        if named and len(named) != count:  # said here, in the reader's words and card names (not the parser's)
+            exc = TavoloError("warlord.ui.army_count", count=count, level=level, given=len(named),
+                              names=", ".join(named))
+            add_italian_names(exc.params, italian_names(view))
+            raise exc
     return {"kind": "starting_army", "warlord": lord,
             "level1": first or (suggestion.level1 if suggestion else []),
             "level2": second or (suggestion.level2 if suggestion else [])}
@@ -487,7 +495,8 @@ class WarlordPresenter:
         for field in ("char", "card"):
             if isinstance(named.get(field), str):
                 pool = [*state.chars] if field == "char" else [*state.chars, *state.items, *state.cards]
-                named[field] = choices.pick_card(state, pool, named[field], "character" if field == "char" else "card")
+                named[field] = choices.pick_card(state, pool, named[field], "character" if field == "char" else "card",
+                                                 lang=lang)
         if isinstance(named.get("to"), str):
             named["to"] = choices.resolve_zone(named["to"])
         return named

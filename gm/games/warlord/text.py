@@ -350,8 +350,10 @@ def event_text(event: Event, lang: str) -> str | None:
         return ""
     if key == "react_pass_ack":  # a seat's first pass also says how to stop being asked (issue 26.8)
         return t(event.key, lang) + ("\n" + t("warlord.ui.pass_first", lang) if p.get("first") else "")
-    if key == "react_chosen" and p.get("name") in REACT_FEAT_NAMES:
-        return t(event.key, lang, name=word("feat", str(p.get("name")), lang), performer=p.get("performer", ""))
+    if key == "react_chosen":  # reacts (spec 2.12): pending only while a seat before it has not answered
+        name = word("feat", str(p.get("name")), lang) if p.get("name") in REACT_FEAT_NAMES else p.get("name", "")
+        line_key = "warlord.ev.react_taken" if p.get("at_once") else event.key
+        return t(line_key, lang, name=name, performer=p.get("performer", ""))
     if key == "preset_set":
         return t(event.key, lang, preset=t(PRESET_KEYS.get(str(p.get("preset")), PRESET_KEYS["none"]), lang))
     if key == "stops_set":

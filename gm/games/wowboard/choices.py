@@ -118,11 +118,31 @@ def target_label(view: State, target: str, lang: str) -> str:
     return f"{n} × {words}"
 
 
+def has_no_dice(view: State, char: str) -> bool:
+    """True when no card the character has in play could add a die to its pool (dice-pool.1), instants
+    and conditional cards counted as if paid and met. The rules let such a character challenge all the same
+    (challenge.1–4 set no dice requirement), so the table only warns: it would roll nothing every round."""
+    from engines.wowboard.rules_fight import POOL_TIMINGS
+    from engines.wowboard.rules_sheet import equipped_effects
+
+    if char not in view.characters:
+        return False
+    return not any(op.op == "add_dice" for a in equipped_effects(view, char)
+                   if a.effect.timing in POOL_TIMINGS for op in a.effect.ops)
+
+
+def no_dice_note(view: State, char: str, lang: str) -> str:
+    """" — Cantor has no dice to roll" after a challenge's label, or nothing when it has some."""
+    if not has_no_dice(view, char):
+        return ""
+    return " — " + t("wowboard.ui.no_dice_warning", lang, name=text.name(view, view.characters[char].class_id, lang))
+
+
 def challenge_choices(view: State, seat: int | None, char: str | None, current: str, lang: str) -> list[Choice]:
     seen: dict[str, str] = {}
     for a in legal(view, seat):
         if isinstance(a, A.Challenge) and (not char or a.character == char):
-            seen.setdefault(a.target, target_label(view, a.target, lang))
+            seen.setdefault(a.target, target_label(view, a.target, lang) + no_dice_note(view, a.character, lang))
     return _pick([(label, target) for target, label in seen.items()], current)
 
 
@@ -166,10 +186,38 @@ def power_choices(view: State, seat: int | None, char: str | None, current: str,
     return _pick([(text.name(view, p, lang), p) for p in sorted(found)], current)
 
 
+def wearable(view: State, char: str, card: str) -> bool:
+    """Whether some area of the character's class sheet takes this item's type and trait (equipping.3,
+    level aside: items.5 lets it wait in the Bag). merchant.2 lets anyone buy any item (to trade or sell it),
+    so an item the class can never wear is offered all the same, but labelled."""
+    from engines.wowboard.content_cards import Item
+    from engines.wowboard.rules_sheet import card_of, sheet_of
+
+    c = view.characters.get(char)
+    pack = pack_of(view)
+    obj = card_of(pack, card)
+    if c is None or not isinstance(obj, Item) or obj.type == "bag":  # card-limits.2: Bag items work from the Bag
+        return True
+    return any(obj.type in a.accepts and (not a.traits or obj.trait in a.traits)
+               for a in sheet_of(pack, c.class_id).areas)
+
+
+def buy_label(view: State, char: str, card: str, lang: str) -> str:
+    """An item on offer by name, with "Cantor cannot wear it" when its class never could."""
+    label = text.name(view, card, lang)
+    if wearable(view, char, card):
+        return label
+    who = text.name(view, view.characters[char].class_id, lang)
+    return f"{label} — {t('wowboard.ui.not_wearable', lang, name=who)}"
+
+
 def buy_choices(view: State, seat: int | None, char: str | None, current: str, lang: str = "en") -> list[Choice]:
-    found = {i for a in legal(view, seat) if isinstance(a, A.Town) and (not char or a.character == char)
+    found = {(a.character, i) for a in legal(view, seat) if isinstance(a, A.Town) and (not char or a.character == char)
              for i in a.buy}
-    return _pick([(text.name(view, i, lang), i) for i in sorted(found)], current)
+    labels: dict[str, str] = {}
+    for who, i in sorted(found):
+        labels.setdefault(i, buy_label(view, who, i, lang) if char else text.name(view, i, lang))
+    return _pick([(label, i) for i, label in labels.items()], current)
 
 
 def sell_choices(view: State, seat: int | None, char: str | None, current: str, lang: str = "en") -> list[Choice]:
@@ -292,9 +340,12 @@ def resolve_order(view: State, typed: str, lang: str = "en") -> list[str]:
     """The characters named, then the rest in their current order; in PvP only the ordering faction's own
     (pvp-combat.2: each faction orders its characters)."""
     combat = view.combat
-    alive = [c for c in combat.participants if c not in combat.fallen] if combat else []
     decision = ENGINE.decision(view)
-    faction = decision.params.get("faction") if decision is not None and decision.kind == "attack_order" else None
+    if combat is None or decision is None or decision.kind != "attack_order":
+        # combat-round.1: the order is chosen as a round starts; otherwise say so, not "no such character"
+        raise TavoloError("wowboard.ui.no_order")
+    alive = [c for c in combat.participants if c not in combat.fallen]
+    faction = decision.params.get("faction")
     if faction:
         alive = [c for c in alive if view.characters[c].faction == faction]
     out = []

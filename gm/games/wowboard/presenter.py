@@ -147,6 +147,7 @@ def action_label(view: State, action: Action, lang: str) -> str:
     if isinstance(action, A.Challenge):
         line = t("wowboard.ui.menu.challenge", lang, who=who,
                  target=choices.target_label(view, action.target, lang))
+        line += choices.no_dice_note(view, action.character, lang)  # allowed, but it would roll nothing
         if action.invite:
             line += " + " + ", ".join(text.char_name(view, f, lang) for f in action.invite)
         return line
@@ -158,15 +159,17 @@ def action_label(view: State, action: Action, lang: str) -> str:
         return t("wowboard.ui.menu.train", lang, who=who,
                  powers=", ".join(text.name(view, p, lang) for p in action.powers))
     if isinstance(action, A.Town):
-        bits = [*(t("wowboard.ui.menu.buy", lang, card=text.name(view, i, lang)) for i in action.buy),
+        bits = [*(t("wowboard.ui.menu.buy", lang, card=choices.buy_label(view, c, i, lang)) for i in action.buy),
                 *(t("wowboard.ui.menu.sell", lang, card=text.name(view, i, lang)) for i in action.sell),
                 *(t("wowboard.ui.menu.learn", lang, card=text.name(view, p, lang)) for p in action.powers)]
         if action.health or action.energy:
             bits.append(t("wowboard.ui.menu.heal", lang, health=action.health, energy=action.energy))
         return t("wowboard.ui.menu.town", lang, who=who, what=", ".join(bits) or "—")
     if isinstance(action, A.Equip):
-        return t("wowboard.ui.menu.equip", lang, who=who, card=text.name(view, action.card, lang),
-                 area=choices.area_label(view, action.character, action.area, lang))
+        area = choices.area_label(view, action.character, action.area, lang)
+        if printed := choices.covered_printed(view, action.character, action.area, lang):  # equipping.1
+            area = f"{area} — {t('wowboard.ui.covers', lang, name=printed)}"  # as the autocomplete says it
+        return t("wowboard.ui.menu.equip", lang, who=who, card=text.name(view, action.card, lang), area=area)
     if isinstance(action, A.Unequip):
         return t("wowboard.ui.menu.unequip", lang, who=who, card=text.name(view, action.card, lang))
     if isinstance(action, A.Choose):
@@ -223,8 +226,8 @@ def builder(view: State, seat: int | None, kind: str, char: str, lang: str, ref:
             options += [SelectOption(t("wowboard.ui.menu.learn", lang, card=text.name(view, p, lang))[:100],
                                      f"learn|{p}") for p in a.powers]
         elif isinstance(a, A.Town):
-            options += [SelectOption(t("wowboard.ui.menu.buy", lang, card=text.name(view, i, lang))[:100], f"buy|{i}")
-                        for i in a.buy]
+            options += [SelectOption(t("wowboard.ui.menu.buy", lang, card=choices.buy_label(view, char, i, lang))[:100],
+                                     f"buy|{i}") for i in a.buy]
             options += [SelectOption(t("wowboard.ui.menu.sell", lang, card=text.name(view, i, lang))[:100], f"sell|{i}")
                         for i in a.sell]
             options += [SelectOption(t("wowboard.ui.menu.learn", lang, card=text.name(view, p, lang))[:100],
@@ -368,7 +371,9 @@ def panel(view: State, seat: int | None, lang: str, ref: str) -> Reply:
     if decision is None:
         lines.append(t("wowboard.ui.panel_over", lang))
     elif seat in decision.seats:
-        params = {k: text.name(view, v, lang) if isinstance(v, str) else v for k, v in decision.params.items()}
+        spoken = text.prompt_words(view, decision.params, lang, HIDDEN)  # the public question's words
+        params = {k: spoken[k] if spoken[k] != v else text.name(view, v, lang) if isinstance(v, str) else v
+                  for k, v in decision.params.items()}
         if "faction" in params:
             params["faction"] = text.faction_word(str(decision.params["faction"]), lang)
         lines.append(t("wowboard.ui.panel_your_move", lang, prompt=t(decision.prompt_key, lang, **params)))
@@ -523,18 +528,7 @@ class WowBoardPresenter:
 
     def prompt_params(self, view: State, params: dict[str, Any], lang: str) -> dict[str, Any]:
         """Decision prompts name a character or the options by id: people read names."""
-        out = dict(params)
-        if isinstance(params.get("character"), str):
-            out["character"] = text.name(view, view.characters[params["character"]].class_id, lang) \
-                if params["character"] in view.characters else text.name(view, params["character"], lang)
-        if params.get("card") and isinstance(params.get("character"), str):  # an optional trigger's card
-            out["card"] = text.source_name(view, params["character"], str(params["card"]), lang)
-        if isinstance(params.get("options"), str):
-            out["options"] = ", ".join(text.option_label(view, o, lang) for o in params["options"].split(", ") if o)
-            if view.pending and HIDDEN in view.pending[0].options:  # the decision's words come from the whole
-                # state; the cards a reward drew are the group's to see (spec §3.6), not the channel's
-                out["options"] = t("wowboard.ui.hidden_options", lang, n=len(view.pending[0].options))
-        return out
+        return text.prompt_words(view, params, lang, HIDDEN)
 
     def gm_name_choices(self, view: State, what: str, current: str, lang: str = "en") -> list[Any]:
         """``/gm wowb-*`` options: characters, regions, cards, creature types, figures, by name in the GM's

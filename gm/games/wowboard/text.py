@@ -411,3 +411,21 @@ def sheet_lines(view: State, c: Character, lang: str) -> list[str]:
         lines.append(t("wowboard.ui.sheet_talents", lang,
                        cards=", ".join(f"{lv}: {name(view, x, lang)}" for lv, x in sorted(c.talents.items()))))
     return lines
+
+
+def prompt_words(view: State, params: dict[str, Any], lang: str, hidden: str = "?") -> dict[str, Any]:
+    """A decision's parameters in words (TABLE_UX "never show internal words"): the public question and
+    the private panel both read them from here, so the two never name the same options differently.
+    ``hidden`` is what the view writes for a card the viewer may not see."""
+    out = dict(params)
+    if isinstance(params.get("character"), str):
+        out["character"] = name(view, view.characters[params["character"]].class_id, lang) \
+            if params["character"] in view.characters else name(view, params["character"], lang)
+    if params.get("card") and isinstance(params.get("character"), str):  # an optional trigger's card
+        out["card"] = source_name(view, params["character"], str(params["card"]), lang)
+    if isinstance(params.get("options"), str):
+        out["options"] = ", ".join(option_label(view, o, lang) for o in params["options"].split(", ") if o)
+        if view.pending and hidden in view.pending[0].options:  # the decision's words come from the whole
+            # state; the cards a reward drew are the group's to see (spec §3.6), not the channel's
+            out["options"] = t("wowboard.ui.hidden_options", lang, n=len(view.pending[0].options))
+    return out
