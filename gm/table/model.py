@@ -34,7 +34,7 @@ MAX_LOG_COUNT = 50
 LOG_TEXT_LIMIT = 4096
 """Characters of ``/game log``'s text: Discord's limit for an embed's description. A log that would pass it
 drops its oldest lines, never its newest (a player asks for the log to see what just happened)."""
-LOG_LINE_LIMIT = 300
+LOG_LINE_LIMIT = 1000
 """Characters of one action's line in ``/game log``: a WoW Board answer can name a dozen results."""
 
 

@@ -125,7 +125,10 @@ _colour = st.sampled_from((None, *_COLOURS))
 _call = st.one_of(
     st.tuples(st.just("rectangle"), _box, _colour, _colour, st.integers(1, 6)),
     st.tuples(st.just("ellipse"), _box, _colour, _colour, st.integers(1, 6)),
-    st.tuples(st.just("polygon"), st.lists(st.tuples(_coordinate, _coordinate), min_size=3, max_size=6),
+    # a vertex repeated at once is left out: Pillow fills the zero-length edge of [(1, 0), (1, 0), (0, 0)] with
+    # (0, 0) in plain mode and without it in RGBA mode (found by this test): outside what the recorder promises
+    st.tuples(st.just("polygon"), st.lists(st.tuples(_coordinate, _coordinate), min_size=3, max_size=6).filter(
+        lambda points: all(a != b for a, b in zip(points, points[1:] + points[:1], strict=True))),
               _colour, _colour, st.integers(1, 5)),
     st.tuples(st.just("line"), st.lists(st.tuples(_coordinate, _coordinate), min_size=2, max_size=4),
               _colour, st.integers(0, 8)),
