@@ -145,8 +145,9 @@ def warm_tiles(state: State) -> None:
 
     Why (issue 28, bench/cold_start.py): a table's first picture after start-up cost 20-34 ms against
     ~5 ms later, most of it rasterising the names and stat lines of cards the warm-up's few positions
-    never showed. The built-in cards are known, so their tiles' texts can be cut once here, in the fork
-    server, where every worker shares them. ``state`` is a table under way, for its players and factions."""
+    never showed. The built-in cards are known, so their tiles' texts, and the legend's entries for their
+    abbreviations (``panel.footer_rows``), can be cut once here, in the fork server, where every worker
+    shares them. ``state`` is a table under way, for its players and factions."""
     from engines.warlord.rules_setup import pack_for
     from engines.warlord.state import CardInst, CharState
 
@@ -167,3 +168,5 @@ def warm_tiles(state: State) -> None:
                 for scale in (1.0, layout.MIN_SCALE):  # a name on one line, and split on two (a crowded rank)
                     spec = tiles.measure(sample, uid, lang, scale)
                     tiles.draw_tile(scratch, spec, (MARGIN, MARGIN, MARGIN + spec.width, MARGIN + spec.body_h))
+    for lang in ("en", "it"):  # every abbreviation the built-in cards can put in the legend, one text each
+        panel.draw_footer(scratch, sample, lang, MARGIN)
