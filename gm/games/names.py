@@ -20,6 +20,15 @@ from engines.core.errors import TavoloError
 
 MAX_LISTED = 30  # an error lists at most this many valid names (then "+N")
 MAX_WORDS = 24  # a space-separated list longer than this is not segmented (bounded work)
+ECHO = 40  # at most this much of what was typed comes back in a refusal
+
+
+def echo(typed: str) -> str:
+    """What was typed, cut to ``ECHO`` characters for a refusal to quote: Discord's message has a limit,
+    and a very long typo must never push out the list of what would have worked (a playtest of Warlord
+    met it; every game's refusals quote through here)."""
+    typed = typed.strip()
+    return typed if len(typed) <= ECHO else typed[:ECHO - 1].rstrip() + "…"
 
 
 def fold(text: str) -> str:
@@ -136,8 +145,8 @@ def resolve(text: str, names: Sequence[Name], *, what: Phrase, keys: NameKeys,
         legal = [n for n in found if n.value in preferred]
         if len(legal) == 1:
             return legal[0].value
-        raise TavoloError(keys.ambiguous, name=text.strip(), what=what, names=listing(found))
-    raise TavoloError(keys.unknown, name=text.strip(), what=what, names=listing(names))
+        raise TavoloError(keys.ambiguous, name=echo(text), what=what, names=listing(found))
+    raise TavoloError(keys.unknown, name=echo(text), what=what, names=listing(names))
 
 
 def resolve_many(text: str, names: Sequence[Name], *, what: Phrase, keys: NameKeys) -> list[str]:
@@ -193,9 +202,9 @@ def _segment(part: str, words: list[str], names: Sequence[Name], *, what: Phrase
             found = find(word, names)[1]
             if len(found) != 1:
                 resolve(word, names, what=what, keys=keys)
-        raise TavoloError(keys.unknown, name=part.strip(), what=what, names=listing(names))
+        raise TavoloError(keys.unknown, name=echo(part), what=what, names=listing(names))
     if len(result[1]) > 1:
         labels = {n.value: n for n in names}
         readings = sorted(" + ".join(labels[v].label for v in r) for r in result[1])
-        raise TavoloError(keys.ambiguous, name=part.strip(), what=what, names=" / ".join(readings[:4]))
+        raise TavoloError(keys.ambiguous, name=echo(part), what=what, names=" / ".join(readings[:4]))
     return list(next(iter(result[1])))

@@ -9,7 +9,7 @@ from common.i18n import Phrase
 from console.runner import Console
 from engines.core.errors import TavoloError
 from engines.wowminis.content import builtin_pack as wowminis_pack
-from gm.games.names import SUBSTRING, TYPO, Name, NameKeys, find, resolve
+from gm.games.names import ECHO, SUBSTRING, TYPO, Name, NameKeys, echo, find, resolve, resolve_many
 from gm.games.wowminis.text import find_info
 
 KEYS = NameKeys(unknown="common.unknown_name", ambiguous="common.ambiguous_name")
@@ -88,3 +88,37 @@ def test_mage_knight_two_alike_source_dice_are_one_payment() -> None:
     assert same_payment(state, dice, [parse_play_value(n.value) or {} for n in dice]) == dice[:1]
     mixed = [dice[0], Name("fire_lance powered 1 crystal:red", "crystal")]  # a real choice: still asked
     assert same_payment(state, mixed, [parse_play_value(n.value) or {} for n in mixed]) == mixed
+
+
+LONG_TYPO = "crossbow " * 60  # 540 characters that fit no card
+
+
+@pytest.mark.parametrize("typed", [LONG_TYPO, "Gale Arche" + "t" * 300])
+def test_a_refusal_quotes_at_most_40_characters_of_what_was_typed_and_keeps_its_list(typed: str) -> None:
+    """A playtester's very long typo pushed the choices out of Discord's message (Warlord cut it alone;
+    the cut is the shared resolver's now, for every game)."""
+    names = [*CARDS, Name("a", "Gale Archer"), Name("b", "Gale Archen")]
+    with pytest.raises(TavoloError) as refused:
+        resolve(typed, names, what=WHAT, keys=KEYS)
+    quoted = refused.value.params["name"]
+    assert len(quoted) <= ECHO and quoted.endswith("…") and typed.strip().startswith(quoted[:-1])
+    assert "Crossbowman" in refused.value.params["names"] or "Gale Archer" in refused.value.params["names"]
+
+
+def test_a_list_refused_quotes_its_part_cut_too() -> None:
+    with pytest.raises(TavoloError) as refused:
+        resolve_many("Hired Crossbowman, " + "zz" * 100, CARDS, what=WHAT, keys=KEYS)
+    assert refused.value.params["name"] == "z" * (ECHO - 1) + "…" and "Axe Sergeant" in refused.value.params["names"]
+
+
+def test_a_short_typo_is_quoted_whole() -> None:
+    assert echo("  zorro  ") == "zorro" and echo("x" * ECHO) == "x" * ECHO
+
+
+async def test_every_game_refuses_a_long_typo_with_its_choices_in_the_message(console: Console) -> None:
+    """Krosmaster's team and the WoW board game's class were refused through their own words; both quote
+    the typo cut and still list what would have worked."""
+    await console.run(["/as alice", "/game new system:krosmaster", f'/km team figurines:"{LONG_TYPO}"'])
+    refusal = console.output.getvalue().splitlines()[-1]  # type: ignore[attr-defined]
+    assert LONG_TYPO[:60] not in refusal and LONG_TYPO.strip()[:ECHO - 1].rstrip() + "…" in refusal
+    assert "Shadow Rogue" in refusal

@@ -21,8 +21,8 @@ from engines.warlord.content import MAX_PACK_BYTES
 from engines.warlord.rules_setup import pack_for
 from engines.warlord.state import State
 from gm.games.choices import Choice, Ranked, rank
+from gm.games.names import echo
 from gm.games.warlord import choices, orders, text
-from gm.games.warlord.typed import echo
 
 __all__ = ["MAX_PACK_BYTES", "attack", "card_choices", "deck_choices", "equip", "maneuver", "pass_now", "play_order",
            "position", "react", "recruit", "reform", "strike", "use_mark_choices", "use_order",

@@ -21,9 +21,9 @@ from engines.warlord.rules_common import add_italian_names, atk_values, italian_
 from engines.warlord.rules_deck import army_card_error
 from engines.warlord.state import State
 from gm.games.choices import Choice, Ranked, clip, fit, matches, rank
-from gm.games.names import Name, find, fold, resolve, resolve_many
+from gm.games.names import Name, echo, find, fold, resolve, resolve_many
 from gm.games.warlord import text
-from gm.games.warlord.typed import NAME_KEYS, army_ref, army_ref_label, cut_echo, echo, pick_card
+from gm.games.warlord.typed import NAME_KEYS, army_ref, army_ref_label, pick_card
 
 NONE_WORDS = ("none", "nessuna", "nessuno", "-", "keep", "tieni")
 DIRECTIONS = ("forward", "back", "shift")
@@ -93,7 +93,7 @@ def resolve_deck(pack: Pack, typed: str) -> str:
         return resolve(typed, names, what=Phrase("warlord.ui.what.deck"), keys=NAME_KEYS)
     except TavoloError as exc:
         add_italian_names(exc.params, {d.name: d.name_it for d in pack.decks if d.name_it})
-        raise cut_echo(exc) from None
+        raise exc from None
 
 
 def _split(current: str) -> tuple[list[str], str]:
@@ -195,7 +195,7 @@ def army_names(view: State, seat: int, warlord: str, level1: str | None,
         return chosen, level(level1, 1), level(level2, 2)
     except TavoloError as exc:  # the deck's names in the reader's language too
         add_italian_names(exc.params, table)
-        raise cut_echo(exc) from None
+        raise exc from None
 
 
 # ---------------------------------------------------------------------------- draw phase
@@ -220,7 +220,7 @@ def resolve_discards(view: State, seat: int | None, typed: str | None) -> list[s
     for name in names:
         uid = pick_card(view, left, name)
         if uid not in left:
-            raise RuleError("warlord.err.no_such_card", rule="draw-phase", name=name[:40])
+            raise RuleError("warlord.err.no_such_card", rule="draw-phase", name=echo(name))
         left.remove(uid)
         out.append(uid)
     return out

@@ -13,7 +13,7 @@ from engines.warlord.rules_common import atk_values
 from engines.warlord.rules_windows import STOP_KINDS
 from engines.warlord.state import State
 from gm.games.choices import Choice, Ranked, fit, matches, rank
-from gm.games.names import fold
+from gm.games.names import echo, fold
 from gm.games.warlord import text
 from gm.games.warlord.choices import (
     NONE_WORDS,
@@ -28,7 +28,6 @@ from gm.games.warlord.choices import (
     resolve_card,
     resolve_source,
 )
-from gm.games.warlord.typed import echo
 
 __all__ = ["resolve_card"]
 

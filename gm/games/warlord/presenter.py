@@ -30,6 +30,7 @@ from engines.warlord.state import State
 from gm import presenters
 from gm.context import Actor, Place
 from gm.games.choices import Choice
+from gm.games.names import echo
 from gm.games.seat_view import require_seat_view, seat_view
 from gm.games.warlord import choices, orders, text
 from gm.games.warlord import rules_cite as _rules_cite  # noqa: F401  (rule ids cited by their titles)
@@ -308,7 +309,7 @@ def card_reply(view: State | None, seat: int | None, name: str, content: dict[st
     found = [visible[n.value] for n in hits]
     if not found:
         known = ", ".join(sorted(d.shown(lang) for d in visible.values())[:25])
-        raise TavoloError("warlord.ui.unknown_card", name=name[:40], known=known)
+        raise TavoloError("warlord.ui.unknown_card", name=echo(name), known=known)
     return Reply(text="\n\n".join(text.card_info(d, lang) for d in found[:3]), ephemeral=True)
 
 

@@ -3,8 +3,7 @@
 Split from ``choices`` (which keeps the autocomplete lists) because the rules of a refusal grew: the
 choices a refusal lists are only the legal ones (a playtester was offered the opponent's characters as
 attackers, and items as recruits), a name that fits several characters that differ is asked about
-rather than guessed, the echo of what was typed is cut so a very long typo never pushes the choices
-out of Discord's message, and a non-card target (Stealth's "army:0") reads as an army.
+rather than guessed, and a non-card target (Stealth's "army:0") reads as an army.
 """
 
 from __future__ import annotations
@@ -17,11 +16,10 @@ from common.i18n import Phrase, t
 from engines.core.errors import TavoloError
 from engines.warlord.rules_common import add_italian_names, italian_names
 from engines.warlord.state import State
-from gm.games.names import Name, NameKeys, find, listing
+from gm.games.names import ECHO, Name, NameKeys, echo, find, listing
 from gm.games.warlord import text
 
 NAME_KEYS = NameKeys(unknown="common.unknown_name", ambiguous="common.ambiguous_name")
-ECHO = 40  # at most this much of what was typed comes back in a refusal (as WoW Board does)
 CHOSEN: ContextVar[list[str] | None] = ContextVar("warlord_twin_notes", default=None)
 """Where ``pick_card`` notes which of identical copies it took, for a command that collects the notes
 (``collect_notes``): the player is told which one, privately, beside the public result."""
@@ -32,20 +30,6 @@ def collect_notes() -> list[str]:
     notes: list[str] = []
     CHOSEN.set(notes)
     return notes
-
-
-def echo(typed: str) -> str:
-    """What was typed, cut to ``ECHO`` characters: a refusal must keep room for the list of choices."""
-    typed = typed.strip()
-    return typed if len(typed) <= ECHO else typed[:ECHO - 1].rstrip() + "…"
-
-
-def cut_echo(exc: TavoloError) -> TavoloError:
-    """The shared resolver echoes the whole text: cut it here, so every Warlord refusal keeps its list."""
-    for key in ("name", "value"):
-        if isinstance(exc.params.get(key), str):
-            exc.params[key] = echo(exc.params[key])
-    return exc
 
 
 def army_ref_label(view: State, ref: str, lang: str) -> str | None:

@@ -21,7 +21,7 @@ from engines.wowboard.rules_travel import destinations
 from engines.wowboard.rules_turn import independent_regions
 from engines.wowboard.state import State
 from gm.games.choices import Choice, Ranked, fit, match_tier, rank
-from gm.games.names import Name, find
+from gm.games.names import Name, echo, find
 from gm.games.wowboard import text
 
 
@@ -43,7 +43,7 @@ def resolve(view: State, options: Iterable[str], typed: str, what: str, lang: st
         return found[0].value
     listed = [n.value for n in found] or options
     known = ", ".join(text.name(view, o, lang) for o in listed[:20]) or "—"
-    raise TavoloError(f"wowboard.ui.unknown_{what}", name=typed[:40], known=known)
+    raise TavoloError(f"wowboard.ui.unknown_{what}", name=echo(typed), known=known)
 
 
 # ---------------------------------------------------------------------------- characters
@@ -158,7 +158,7 @@ def resolve_target(view: State, seat: int | None, char: str, typed: str, lang: s
     if len(best) == 1:
         return best[0]
     known = "; ".join(target_label(view, o, lang) for o in options)
-    raise TavoloError("wowboard.ui.unknown_target", name=typed[:40], known=known)
+    raise TavoloError("wowboard.ui.unknown_target", name=echo(typed), known=known)
 
 
 def invite_choices(view: State, seat: int | None, char: str | None, current: str, lang: str = "en") -> list[Choice]:
@@ -295,7 +295,7 @@ def resolve_area(view: State, seat: int | None, char: str, card: str, typed: str
     if len(found) == 1:
         return found[0].value
     known = ", ".join(n.label for n in (found or names))
-    raise TavoloError("wowboard.ui.unknown_area", name=typed[:40], known=known)
+    raise TavoloError("wowboard.ui.unknown_area", name=echo(typed), known=known)
 
 
 def equipped_choices(view: State, seat: int | None, char: str | None, current: str,
@@ -327,7 +327,7 @@ def resolve_answer(view: State, seat: int | None, typed: str, lang: str = "en") 
     if len(found) == 1:
         return found[0].value
     known = ", ".join(n.label for n in (found or names))
-    raise TavoloError("wowboard.ui.unknown_option", name=typed[:40], known=known)
+    raise TavoloError("wowboard.ui.unknown_option", name=echo(typed), known=known)
 
 
 def order_choices(view: State, seat: int | None, current: str, lang: str = "en") -> list[Choice]:
