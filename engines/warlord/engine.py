@@ -1,7 +1,7 @@
 """WarlordEngine: the Engine Protocol over the Warlord rules implemented so far (system ``warlord``).
 
 ``decision`` reads the state only: set-up and the draw phase ask every seat at once and in secret
-(``starting_army``, ``draw_discard``; the draw phase in public when every hand asked is empty); in the
+(``starting_army``, ``draw_discard``: only the hands that hold a card are asked); in the
 order phase a pending reform comes first (``reform``, ranks), then the open attack (``choose_strike_target``),
 then the seat whose order it is (``turn``).
 ``apply`` routes an action to its rules module and then ``rules_strikes.settle`` finds the next
@@ -105,11 +105,11 @@ class WarlordEngine:
             return Decision(seats=[p.seat for p in state.players if p.alive and p.army_choice is None],
                             kind="starting_army",
                             prompt_key="warlord.ask.starting_army", simultaneous=True, secret=True)
-        if state.phase == "draw":  # draw-phase: discards chosen at once, secret
-            seats = [p.seat for p in state.players if p.alive and p.discard_choice is None]
-            # draw-phase: an empty hand (its size is public) can only discard nothing, so a question put only
-            # to empty hands hides nothing: not secret, and the table answers it (turn 1 has no opening hand)
-            hidden = any(state.player(s).hand or state.player(s).hand_count for s in seats)  # a view: the count
+        if state.phase == "draw":  # draw-phase: discards chosen at once, secret, by the hands that hold cards
+            seats = rules_turn.choosing_discards(state)
+            hidden = any(rules_turn.holds_cards(state, s) for s in seats)  # empty hands alone hide nothing
+            if not seats:  # saved before empty hands were left out, it waits for one: asked in public, so the
+                seats = [p.seat for p in state.players if p.alive and p.discard_choice is None]  # table answers
             return Decision(seats=seats, kind="draw_discard", prompt_key="warlord.ask.draw_discard",
                             simultaneous=True, secret=hidden, params={"turn": state.turn})
         top = state.stack[-1] if state.stack else None
@@ -240,7 +240,7 @@ class WarlordEngine:
             events = resign(state, seat)
             if state.phase == "setup":
                 events += rules_setup.complete_setup(state, dice)
-            elif state.phase == "draw" and all(p.discard_choice is not None for p in state.players if p.alive):
+            elif state.phase == "draw" and not rules_turn.choosing_discards(state):
                 events += rules_turn.finish_draw(state, dice)
             return _named(state, events + drive(state, dice))
         rule = _DECISION_RULES.get(d.kind, "order-phase")  # the rule of the moment, not always the order phase

@@ -39,6 +39,22 @@ def start_turn(state: State, dice: Dice) -> list[Event]:
     return events
 
 
+def holds_cards(state: State, seat: int) -> bool:
+    """Whether a seat's hand holds a card; a hand's size is public, so this is known in every view."""
+    player = state.player(seat)
+    return bool(player.hand or player.hand_count)
+
+
+def choosing_discards(state: State) -> list[int]:
+    """draw-phase: the seats still to choose their discards. An empty hand can only discard nothing, and its
+    size is public, so while another hand holds a card it is never asked: asking told nothing and made the
+    others wait (a playtest met the question every turn for a player who had played out their hand). When no
+    hand holds a card (turn 1: no opening hand) every seat is asked in public, and the table answers it."""
+    alive = [p for p in state.players if p.alive]
+    holders = [p for p in alive if holds_cards(state, p.seat)]
+    return [p.seat for p in holders or alive if p.discard_choice is None]
+
+
 def check_discard(state: State, seat: int, refs: list[str]) -> list[str]:
     player = state.player(seat)
     out: list[str] = []
@@ -52,9 +68,10 @@ def draw_discard(state: State, seat: int, refs: list[str], dice: Dice) -> list[E
     player = state.player(seat)
     if player.discard_choice is not None:
         raise RuleError("warlord.err.already_chosen", rule="draw-phase")
+    empty = not holds_cards(state, seat)  # only asked when no hand holds a card: "nothing" was its one answer
     player.discard_choice = check_discard(state, seat, refs)
-    events = [ev("discard_chosen", seat=seat)]
-    if all(p.discard_choice is not None for p in state.players if p.alive):
+    events = [ev("discard_chosen", seat=seat, **({"empty": True} if empty else {}))]
+    if not choosing_discards(state):  # every hand that holds a card has chosen (empty hands discard nothing)
         events += finish_draw(state, dice)
     return events
 

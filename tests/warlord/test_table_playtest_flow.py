@@ -79,6 +79,8 @@ async def test_the_playtest_set_up_never_asks_for_discards_on_turn_one(console: 
     assert console.errors == 0, said[-2000:]
     assert t("warlord.ask.draw_discard", "it", turn=1) not in said
     assert said.count(t("game.forced_answer", "it", user="alice")) == 1
+    # the table's line says it: "alice ha scelto gli scarti" after it only repeated it
+    assert t("warlord.ev.discard_chosen", "it", player="alice") not in said
     assert "alice pesca 5 carte." in said and "bob pesca 5 carte." in said
     assert "Finestra di reazione: dopo l'iniziativa" in said  # play goes on to turn 1's initiative
 

@@ -140,8 +140,8 @@ def test_draw_phase_scenario3_discard_then_draw_up_to_hand_size():
     p = state.player(0)
     p.hand = [p.deck_pool.pop(), p.deck_pool.pop()]
     keep, drop = p.hand
-    act(state, 0, {"kind": "draw_discard", "cards": [drop]})
-    act(state, 1, {"kind": "draw_discard", "cards": []}, RecordedDice([15, 9]))
+    assert E.decision(state).seats == [0]  # bob's hand is empty: nothing to ask him
+    act(state, 0, {"kind": "draw_discard", "cards": [drop]}, RecordedDice([15, 9]))
     assert len(p.hand) == 5 and keep in p.hand and p.discard == [drop]
 
 
@@ -150,8 +150,7 @@ def test_draw_phase_full_hand_draws_nothing_and_keeps_six():
     _to_draw(state)
     p = state.player(0)
     p.hand = [p.deck_pool.pop() for _ in range(6)]
-    act(state, 0, {"kind": "draw_discard", "cards": []})
-    act(state, 1, {"kind": "draw_discard", "cards": []}, RecordedDice([15, 9]))
+    act(state, 0, {"kind": "draw_discard", "cards": []}, RecordedDice([15, 9]))
     assert len(p.hand) == 6
 
 
@@ -242,3 +241,32 @@ def test_turn_structure_ready_draw_initiative_orders_then_a_new_turn():
     act(state, 1, {"kind": "pass"})
     act(state, 0, {"kind": "pass"})
     assert state.turn == 2 and state.phase == "draw" and E.decision(state).seats == [0, 1]
+
+
+def test_draw_phase_an_empty_hand_is_never_asked_while_another_holds_cards():
+    """draw-phase: a playtester who had played out their hand was asked to discard every turn, in secret,
+    and the table waited for them. A hand's size is public, so leaving it out tells nobody anything."""
+    state = fresh()
+    _to_draw(state)
+    state.player(1).hand = [state.player(1).deck_pool.pop()]
+    d = E.decision(state)
+    assert (d.seats, d.secret) == ([1], True)
+    assert E.decision(E.view(state, 0)).seats == [1]  # every view asks the same seats
+    with pytest.raises(RuleError):
+        act(state, 0, {"kind": "draw_discard", "cards": []})  # alice is not asked
+    act(state, 1, {"kind": "draw_discard", "cards": []}, RecordedDice([15, 9]))
+    assert state.phase != "draw" and len(state.player(0).hand) == 5  # the draw finished for both
+
+
+def test_draw_phase_a_game_saved_waiting_for_an_empty_hand_is_answered_in_public():
+    """A game saved before empty hands were left out: the holder has chosen, the empty hand is still
+    waited for. It is asked in public (only "discard nothing" is legal), so the table answers it."""
+    state = fresh()
+    _to_draw(state)
+    state.player(0).hand = [state.player(0).deck_pool.pop()]
+    state.player(0).discard_choice = []
+    d = E.decision(state)
+    assert (d.kind, d.seats, d.secret) == ("draw_discard", [1], False)
+    assert [a.model_dump() for a in E.legal_actions(state, 1)] == [{"kind": "draw_discard", "cards": []}]
+    act(state, 1, {"kind": "draw_discard", "cards": []}, RecordedDice([15, 9]))
+    assert state.phase != "draw"

@@ -348,6 +348,8 @@ def event_text(event: Event, lang: str) -> str | None:
         return t(event.key, lang, name=p.get("name", ""), to=shown)
     if key == "react_answered":  # the board's prompt says who is still to answer: no line of its own
         return ""
+    if key == "discard_chosen" and p.get("empty"):  # an empty hand's one answer: the table's line says it
+        return ""
     if key == "react_pass_ack":  # a seat's first pass also says how to stop being asked (issue 26.8)
         return t(event.key, lang) + ("\n" + t("warlord.ui.pass_first", lang) if p.get("first") else "")
     if key == "react_chosen":  # reacts (spec 2.12): pending only while a seat before it has not answered
