@@ -217,6 +217,9 @@ class Console:
             if sep and key.lower() in params:
                 last = key.lower()
                 given[last] = value
+            elif sep and key.lower() in self._option_names():  # Discord would never send it (a playtest)
+                raise ConsoleError("console.unknown_option", option=key, command=command.qualified_name,
+                                   options=", ".join(f"{name}:" for name in params) or "-")
             elif last is not None and params[last].type is discord.AppCommandOptionType.string:
                 given[last] += " " + token  # query:demonic rewards cost is one value, as Discord would take it
             else:
@@ -233,6 +236,16 @@ class Console:
             if missing:
                 raise ConsoleError("console.missing_option", options=", ".join(missing))
         return {name: self._convert(params[name], raw) for name, raw in given.items()} if not partial else given
+
+    def _option_names(self) -> frozenset[str]:
+        """Every command's option names: one the command lacks is a mistake, another word may be text ("Note:")."""
+        if self._known_options is None:
+            self._known_options = frozenset(
+                p.display_name.lower() for c in self.bot.tree.walk_commands()
+                if isinstance(c, app_commands.Command) for p in c._params.values())
+        return self._known_options
+
+    _known_options: frozenset[str] | None = None
 
     def _convert(self, param: Any, raw: str) -> Any:
         kind = param.type

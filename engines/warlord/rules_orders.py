@@ -22,7 +22,21 @@ def own_character(state: State, seat: int, ref: str, rule: str, *, anywhere: boo
     mine = [u for u in army_uids(state, seat) if state.chars[u].controller == seat]
     if anywhere:
         mine += [u for u, c in state.chars.items() if c.controller == seat and c.army_of != seat]
-    return find_in(state, mine, ref, rule)
+    try:
+        return find_in(state, mine, ref, rule)
+    except RuleError:
+        theirs = _named_among(state, [u for u in state.chars if u not in mine], ref, rule)
+        if theirs is None:
+            raise
+    # someone else's character in play: say so, not "there is no card … there" (a playtest met it)
+    raise RuleError("warlord.err.not_your_character", rule=rule, name=state.name(theirs))
+
+
+def _named_among(state: State, uids: list[str], ref: str, rule: str) -> str | None:
+    try:
+        return find_in(state, uids, ref, rule)
+    except RuleError:
+        return None
 
 
 def names_in_play(state: State, seat: int) -> set[str]:

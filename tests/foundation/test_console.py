@@ -195,6 +195,21 @@ async def test_a_multi_word_value_stays_in_its_option(console: Console) -> None:
     assert console.errors == 0, out
 
 
+async def test_an_option_of_another_command_is_refused_by_name_not_read_into_a_value(console: Console) -> None:
+    """Bug: ``/roll expression:1d6 system:warlord`` (``system:`` is /game new's) came back as a bad dice
+    expression "1d6 system:warlord"; Discord would never send an option the command lacks."""
+    await console.execute("/roll expression:1d6 system:warlord")
+    out = _output(console)
+    assert "/roll has no option system: its options are expression:" in out and console.errors == 1, out
+    assert "1d6 system" not in out
+
+
+async def test_a_word_with_a_colon_that_no_command_takes_stays_in_a_text_value(console: Console) -> None:
+    await console.execute("/roll expression:1d6 label:Note: to hit")
+    out = _output(console)
+    assert console.errors == 0 and "Note: to hit" in out, out
+
+
 async def test_image_numbers_continue_after_an_earlier_run(console: Console) -> None:
     console.out_dir.mkdir(parents=True, exist_ok=True)
     (console.out_dir / "0041-race-1.png").write_bytes(b"earlier run")
