@@ -25,7 +25,7 @@ def own_character(state: State, seat: int, ref: str, rule: str, *, anywhere: boo
     try:
         return find_in(state, mine, ref, rule)
     except RuleError:
-        theirs = _named_among(state, [u for u in state.chars if u not in mine], ref, rule)
+        theirs = _named_among(state, [u for u, c in state.chars.items() if c.controller != seat], ref, rule)
         if theirs is None:
             raise
     # someone else's character in play: say so, not "there is no card … there" (a playtest met it)

@@ -195,3 +195,14 @@ def test_victory_a_resigned_seat_reads_resigned_not_warlord_fallen():
         lines = player_lines(state, state.player(2), lang)
         assert word in lines and not any(wrong in line for line in lines)
     assert not any("resigned" in line for line in player_lines(state, state.player(0), "en"))
+
+
+def test_attack_naming_another_players_character_says_it_is_not_yours():
+    """attack: a playtester named the opponent's Warlord as their attacker and read "There is no card Thane
+    Brannoc Ironvow there"; the card is there, it is only not theirs."""
+    state, a, _b = battle(ARMY_A, ARMY_B)
+    state.order_seat = 1
+    for named in (a[0][0], state.name(a[0][0]), state.name(a[0][0]).upper()):  # its uid, its name as shown
+        err = rejected(state, 1, {"kind": "attack", "attacker": named})
+        assert (err.key, err.params["name"]) == ("warlord.err.not_your_character", state.name(a[0][0])), named
+    assert rejected(state, 1, {"kind": "attack", "attacker": "nobody at all"}).key == "warlord.err.no_such_card"
