@@ -11,11 +11,9 @@ import asyncio
 import contextlib
 import hashlib
 import re
-import shlex
 import sys
 import tempfile
-import threading
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, TextIO
@@ -33,6 +31,7 @@ from console.fake import (
     SentMessage,
     Transcript,
 )
+from console.lines import read_line, strip_comment, words
 from gm.settings import Settings
 from renderers import kit_glyphs
 
@@ -47,20 +46,6 @@ def user_id_for(name: str) -> int:
     seats after a restart (TABLE_UX "Restarts and identities"). Shaped like a Discord id."""
     digest = hashlib.sha256(name.strip().lower().encode("utf-8")).digest()
     return 10**17 + int.from_bytes(digest[:7], "big") % (9 * 10**17)
-
-
-def strip_comment(line: str) -> str:
-    """Drop a ``# comment`` that starts after a space, outside quotes (as in a shell script),
-    so a pasted walkthrough with notes at the end of its lines runs as written."""
-    quote: str | None = None
-    for i, char in enumerate(line):
-        if quote:
-            quote = None if char == quote else quote
-        elif char in "\"'":
-            quote = char
-        elif char == "#" and (i == 0 or line[i - 1].isspace()):
-            return line[:i]
-    return line
 
 
 def _last_image_number(folder: Path) -> int:
@@ -299,9 +284,11 @@ class Console:
         error_before = self.errors
         accidents_before = kit_glyphs.accident_count()
         try:
-            tokens = shlex.split(line)
-        except ValueError as exc:
-            self._error(ConsoleError("console.bad_quotes", detail=str(exc)))
+            tokens = words(line)
+        except ValueError as exc:  # shlex's two complaints, in the reader's language
+            unclosed = "quotation" in str(exc)
+            self._error(ConsoleError("console.bad_quotes", detail=t(
+                "console.unclosed_quote" if unclosed else "console.lone_backslash", self.lang)))
             return
         head = tokens[0].lower()
         try:
@@ -524,34 +511,6 @@ async def _interactive_lines(console: Console) -> AsyncIterator[str]:
         if line is None:
             return
         yield line
-
-
-async def read_line(prompt: str, read: Callable[[str], str] = input) -> str | None:
-    """One ``read(prompt)`` off the loop; None at the end of input. A daemon thread, not the loop's
-    executor, so that Ctrl-C ends the console at once instead of waiting for a line that never comes."""
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future[str | None] = loop.create_future()
-
-    def settle(value: str | None, error: BaseException | None) -> None:
-        if answer.done():
-            return
-        if error is not None:
-            answer.set_exception(error)
-        else:
-            answer.set_result(value)
-
-    def reader() -> None:
-        try:
-            value: str | None = read(prompt)
-        except EOFError:
-            value = None
-        except BaseException as exc:  # handed to the loop, which raises it where the line was awaited
-            loop.call_soon_threadsafe(settle, None, exc)
-            return
-        loop.call_soon_threadsafe(settle, value, None)
-
-    threading.Thread(target=reader, name="console-input", daemon=True).start()
-    return await answer
 
 
 async def _main(args: argparse.Namespace, settings: Settings) -> int:

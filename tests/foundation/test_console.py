@@ -257,3 +257,19 @@ def test_the_console_never_plays_on_the_bots_postgresql_database() -> None:
     result = _run("--console", "--strict", stdin="/game list\n", env=env)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "No active games in this server." in result.stdout
+
+
+async def test_a_button_label_with_an_apostrophe_is_clicked_as_written(console: Console) -> None:
+    """Bug: ``/click Tutto all'Eroe`` answered "No closing quotation" (shlex read the apostrophe as a quote)."""
+    await console.run(["/lang it", "/as alice", "/game new system:warlord", "/warlord deck deck:stonewardens",
+                       "/as bob", "/game join", "/warlord deck deck:ashen_horde", "/game start",
+                       '/click "Esercito…"', "/click Prendi l'esercito suggerito"])
+    out = _output(console)
+    assert console.errors == 0, out[-1500:]
+    assert "Il tuo esercito iniziale: Vorga" in out
+
+
+async def test_an_unclosed_quote_is_explained_in_the_readers_language(console: Console) -> None:
+    await console.run(["/lang it", '/roll expression:"1d6'])
+    out = _output(console)
+    assert "una virgoletta non è chiusa" in out and "No closing quotation" not in out and console.errors == 1
