@@ -248,6 +248,10 @@ class RulesService(RulesCorpus):
             if key not in seen:
                 seen.add(key)
                 candidates.append((score, section))
+        if lang:  # a section the reader has in their language is not offered again in another (a playtest)
+            theirs = {(s.system, s.section_id) for _, s in candidates if s.language == lang}
+            candidates = [c for c in candidates
+                          if c[1].language == lang or (c[1].system, c[1].section_id) not in theirs]
         covered = {(s.document_id, s.section_id): plan.title_coverage(_title_terms(s.title, s.language))
                    for _, s in candidates}
         candidates.sort(key=lambda c: -covered[(c[1].document_id, c[1].section_id)])  # stable: rank within

@@ -162,3 +162,21 @@ async def test_the_title_groups_of_both_languages_are_the_two_searches(service: 
         assert [(score, s.document, s.section_id) for score, s in together] == [
             (score, s.document, s.section_id) for score, s in apart]
         assert [s.language for _, s in together] == ["it"] * min(limit, 3) + ["en"] * min(limit, 3)
+
+
+async def test_a_section_the_reader_has_in_their_language_is_not_offered_again_in_another(
+        service: RulesService) -> None:
+    """A playtest: ``/rules search query:resistenza fuoco`` in Italian listed "unit-resistances (it)" and then
+    "unit-resistances (en)", the same section twice. Another language still fills in what the reader's lacks."""
+    await service.import_document(GUILD, "wowboard", "regole.md", (
+        b"# Resistenza\nLa resistenza al fuoco dimezza i danni.\n\n# Movimento\nSi muove di una casella.\n"),
+        "it")
+    await service.import_document(GUILD, "wowboard", "rules.md", (
+        b"# Resistenza\nFire resistance (resistenza) halves the damage.\n\n"
+        b"# Bruciature\nBurns ignore resistenza.\n"), "en")
+    hits = await service.search(GUILD, "resistenza", "wowboard", "it")
+    shown = [(h.section_id, h.language) for h in hits]
+    assert ("resistenza", "it") in shown and ("resistenza", "en") not in shown, shown
+    assert ("bruciature", "en") in shown, shown
+    english = [(h.section_id, h.language) for h in await service.search(GUILD, "resistenza", "wowboard", "en")]
+    assert ("resistenza", "en") in english and ("resistenza", "it") not in english, english
