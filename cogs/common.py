@@ -149,21 +149,29 @@ ActionBuild = Callable[[Any, int | None, str], dict[str, Any]]
 engine wants it (each game's ``gm.games.<system>.actions`` has the ones that need the rules' types)."""
 
 
+ActionNotes = Callable[[Any, dict[str, Any], str], list[str]]
+"""(the user's view, the action built, their language) -> notes for the acting user alone, beside the result."""
+
+
 async def act_from_view(interaction: discord.Interaction, view_of: CurrentView, build: ActionBuild | None,
                         *, typed_action: dict[str, Any] | None = None, ref: str | None = None,
-                        system: str) -> None:
+                        system: str, notes: ActionNotes | None = None) -> None:
     """Act on the channel's game. ``build`` turns what the player typed into the action from the
     position they see (their own view, so a name error never reveals a hidden card); it runs in the
     work, so its errors become messages like the table's own. ``view_of`` is the game's ``current``
     (no game of it here: ``typed_action`` goes as typed and the table says what is wrong) or its
-    ``game`` (that case is an error already)."""
+    ``game`` (that case is an error already). ``notes``: what the player alone is told beside the result
+    (a typed command has no autocomplete label to carry a warning)."""
     app, place, actor = ctx(interaction)
 
     async def work() -> Reply:
         view, seat, _table = await view_of(app, place, actor)
         named = build(view, seat, actor.locale) if view is not None and build is not None else typed_action
         assert named is not None, "a build, or an action to send as typed"
-        return await app.tables.act(place, actor, named, ref=ref)
+        said = notes(view, named, actor.locale) if notes is not None and view is not None else []
+        reply = await app.tables.act(place, actor, named, ref=ref)
+        reply.extra.extend(Reply(text=note, ephemeral=True) for note in said)
+        return reply
 
     await respond(interaction, work, system=system)
 

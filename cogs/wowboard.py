@@ -123,7 +123,9 @@ class WowBoard(commands.Cog):
                            invite="Your other character in the same region, to fight along")
     async def challenge(self, interaction: discord.Interaction, character: str, target: str,
                         invite: str | None = None) -> None:
-        await self._act(interaction, lambda v, seat, lang: actions.challenge(v, seat, character, target, invite, lang))
+        await act_from_view(interaction, wb.game,
+                            lambda v, seat, lang: actions.challenge(v, seat, character, target, invite, lang),
+                            system=SYSTEM, notes=choices.challenge_notes)
 
     @challenge.autocomplete("character")
     async def _challenge_char_ac(self, interaction: discord.Interaction, current: str) -> Choices:

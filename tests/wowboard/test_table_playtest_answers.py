@@ -125,3 +125,19 @@ async def test_the_start_line_says_game_once(console: Console) -> None:
     await console.run(["/game log"])
     shown = out(console)
     assert "game game" not in shown and t("game.started", "en", system="WoW board game") in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_a_typed_challenge_without_dice_goes_ahead_and_warns_its_player_alone(
+        console: Console, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """challenge.1–4: a typed challenge has no autocomplete label to carry the no-dice warning, so the
+    player is told beside the result (the Warden stands in for a character without dice)."""
+    await _set_up_b(console, lang)
+    monkeypatch.setattr(choices, "has_no_dice", lambda _view, char: char == "warden")
+    await console.run(["/wowb travel character:warden to:kilnwatch"])
+    start = len(out(console))
+    await console.run(["/wowb challenge character:warden target:dunecur"])
+    shown = out(console)[start:]
+    warning = "⚠️ " + t("wowboard.ui.no_dice_warning", lang, name=text.name(await state_of(console), "warden", lang))
+    assert f"(only alice) {warning}" in shown, shown[-1500:]
+    assert (await state_of(console)).combat is not None  # the challenge went ahead (the rules allow it)

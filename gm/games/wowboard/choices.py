@@ -10,6 +10,7 @@ error listing what would have worked.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from common.i18n import t
 from engines.core.contract import Action
@@ -136,6 +137,15 @@ def no_dice_note(view: State, char: str, lang: str) -> str:
     if not has_no_dice(view, char):
         return ""
     return " — " + t("wowboard.ui.no_dice_warning", lang, name=text.name(view, view.characters[char].class_id, lang))
+
+
+def challenge_notes(view: State, action: dict[str, Any], lang: str) -> list[str]:
+    """The no-dice warning for a challenge typed without the autocomplete, whose label carries it: the rules
+    allow the challenge (challenge.1-4), so it goes ahead and the player alone is told."""
+    char = action.get("character")
+    if action.get("kind") != "challenge" or not isinstance(char, str) or not has_no_dice(view, char):
+        return []
+    return ["⚠️ " + t("wowboard.ui.no_dice_warning", lang, name=text.name(view, view.characters[char].class_id, lang))]
 
 
 def challenge_choices(view: State, seat: int | None, char: str | None, current: str, lang: str) -> list[Choice]:
