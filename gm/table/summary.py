@@ -169,13 +169,26 @@ def lines(system: str, summary: dict[str, Any] | None, changes: Sequence[store.R
         out.append(t("game.summary.no_moment", lang))
     if changes is None:
         return out
-    rated = []
+    rated, deltas = [], []
     for change in changes:
         before, after = points(change.mu_before, change.sigma_before), points(change.mu_after, change.sigma_after)
         rated.append(t("game.summary.rating", lang, user=names.get(change.user_id, f"<@{change.user_id}>"),
                        before=before, after=after, delta=f"{after - before:+d}"))
+        deltas.append(after - before)
     out.append(t("game.summary.ratings", lang, list="; ".join(rated)) if rated else t("game.summary.unrated", lang))
+    if lopsided(deltas):
+        out.append(t("game.summary.ratings_cautious", lang))
     return out
+
+
+def lopsided(deltas: list[int]) -> bool:
+    """Whether the points won and lost differ enough to puzzle a player ("+138 for alice, -73 for bob").
+
+    Why they differ: the points shown are a cautious estimate (the skill less three times its uncertainty),
+    and a game shrinks every player's uncertainty, so a winner with few games gains twice over and a loser's
+    fall is softened. A line says so when it shows (a playtester asked where the other points went)."""
+    won, lost = sum(d for d in deltas if d > 0), -sum(d for d in deltas if d < 0)
+    return min(won, lost) > 0 and max(won, lost) > 1.25 * min(won, lost)
 
 
 async def text(conn: Any, table: Table, lang: str) -> str:

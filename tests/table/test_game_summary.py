@@ -98,6 +98,8 @@ async def test_the_ending_posts_and_keeps_turns_the_decisive_moment_and_rating_c
     assert "Decisive moment: turn 2, bob gained 3 points (add), a swing of 3 points." in reply.text
     after = points(alice.mu, alice.sigma)
     assert f"alice 1000 → {after} (+{after - 1000})" in reply.text and "bob 1000 → " in reply.text
+    # two newcomers: the winner gains more than the loser loses, and a line says why
+    assert "Points are a cautious estimate of skill" in reply.text
     status = await app.tables.status(PLACE, BOB)
     assert "Decisive moment: turn 2, bob" in status.text and "Ratings:" in status.text
     log = await app.tables.log_reply(PLACE, BOB)
@@ -222,3 +224,10 @@ async def test_a_marked_move_that_needs_no_dice_at_a_manual_table_is_marked_at_o
     assert table is not None
     last = (await repo.recent_actions(app.store.conn, table.game.id, 1))[-1]
     assert last.kind == "add" and last.events[0]["key"] == MOVE_EVENT
+
+
+def test_the_cautious_estimate_line_shows_only_when_points_won_and_lost_differ_much() -> None:
+    from gm.table.summary import lopsided
+
+    assert lopsided([138, -73]) and lopsided([-40, 9, 9])
+    assert not lopsided([12, -11]) and not lopsided([0, 0]) and not lopsided([25]) and not lopsided([])
