@@ -19,11 +19,13 @@ from PIL import Image
 from engines.wowboard.content import Pack
 from renderers import kit
 from renderers.wowboard import board
-from renderers.wowboard.layout import CELL_W, COLUMNS, HEIGHT, MAP_Y0, PAD, WIDTH, cell
+from renderers.wowboard.layout import CELL_W, COLUMNS, HEIGHT, INSET, MAP_Y0, PAD, WIDTH, cell
 
 MIN_W = 550
 MAX_W = 800
-EDGE = 8
+EDGE = INSET
+"""The margin kept around the cut's cells: each cell's own, up to its region's box. A wider one showed a
+sliver of the neighbours' boxes along the cut's edges (a playtest took it for a drawing error)."""
 
 
 def _cells(pack: Pack, ids: Iterable[str]) -> tuple[int, int, int, int] | None:

@@ -75,3 +75,18 @@ def test_the_compact_strip_is_readable_and_shows_the_turn_and_the_factions() -> 
 def test_the_same_state_and_focus_give_the_same_bytes() -> None:
     assert W.render(midgame(), focus=["crossroads"]) == W.render(midgame(), focus=["crossroads"])
     assert W.render(midgame(), focus=["crossroads"]) != W.render(midgame(), focus=["gull_rock"])
+
+
+def test_a_crop_shows_whole_region_boxes_and_no_sliver_of_a_neighbours() -> None:
+    """A playtest took a 3 px band of the row above, along the crop's top edge, for a drawing error: the cut
+    kept 8 px around its cells, 3 more than a cell's margin around its region's box."""
+    pack = builtin()
+    for region in pack.regions:
+        for focus in ([region.id], [region.id, *region.adjacent[:1]]):
+            box = crop.crop_box(pack, focus)
+            assert box is not None
+            inside = crop.regions_in(pack, box)
+            for other in pack.regions:
+                x0, y0, x1, y1 = layout.cell(other.x, other.y).disc
+                cut = x0 < box[2] and x1 > box[0] and y0 < box[3] and y1 > box[1]
+                assert not cut or other.id in inside, (focus, other.id, box)
