@@ -101,8 +101,9 @@ class WowMinis(commands.Cog):
         app, _place, _actor = ctx(interaction)
 
         async def work(place: Place, actor: Actor) -> Reply:
-            view, seat, _table = await wm.current(app, place, actor)
-            return limited.suggest_reply(view, seat, await _content(interaction), actor.locale)
+            view, seat, table = await wm.current(app, place, actor)
+            options = table.game.options if table is not None else None  # a lobby's scenario and goal (102.1)
+            return limited.suggest_reply(view, seat, await _content(interaction), actor.locale, options)
 
         await respond_private(interaction, work, system=SYSTEM)
 

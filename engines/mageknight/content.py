@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -47,16 +47,38 @@ _ID = r"^[a-z0-9_]+$"
 MAX_NAME = 60
 
 
+Form = Literal["ms", "fs", "mp", "fp"]  # a name's gender and number: masculine/feminine, singular/plural
+
+
 class Named(StateModel):
     """Something a player names: its English ``name`` and, optionally, its Italian ``name_it``
-    (issue 26: Italian is a full language; a user pack may leave it empty, then ``name`` is shown)."""
+    (issue 26: Italian is a full language; a user pack may leave it empty, then ``name`` is shown).
+
+    A name is also the subject of log lines, which must agree with it ("Tusk Raiders are defeated",
+    "Megere della Palude sono sconfitte"): ``plural`` says the English name is a plural, ``form_it``
+    gives the Italian name's gender and number ("" for the kind's default, ``FORM_IT``)."""
+
+    FORM_IT: ClassVar[Form] = "ms"  # an enemy ("il nemico"); a unit or a card is feminine (Unità, carta)
 
     name: str = Field(max_length=MAX_NAME)
     name_it: str = Field(default="", max_length=MAX_NAME)
+    plural: bool = False
+    form_it: Form | Literal[""] = ""
 
     def local_name(self, lang: str | None) -> str:
         """The name in the reader's language, the English one when no translation is given."""
         return self.name_it if lang == "it" and self.name_it else self.name
+
+    def form(self, lang: str | None) -> Form:
+        """The gender and number the words about this thing agree with, in the reader's language; with no
+        ``form_it`` an Italian reader gets the kind's gender, plural when the English name is one."""
+        if lang != "it":
+            return "mp" if self.plural else "ms"
+        if self.form_it:
+            return self.form_it
+        if not self.plural:
+            return self.FORM_IT
+        return "fp" if self.FORM_IT == "fs" else "mp"
 
 
 class EnemyToken(Named):
@@ -125,6 +147,8 @@ class Card(Named):
     """A Deed card: ``basic`` and ``powered`` are alternatives (the player picks one option);
     powering costs one mana of ``colour`` (M45). ``cost_discard``: discard another non-Wound card."""
 
+    FORM_IT: ClassVar[Form] = "fs"
+
     id: str = Field(min_length=1, max_length=40, pattern=_ID)
     name: str = Field(min_length=1, max_length=MAX_NAME)
     colour: Colour
@@ -146,6 +170,8 @@ class UnitAbility(StateModel):
 
 
 class UnitCard(Named):
+    FORM_IT: ClassVar[Form] = "fs"
+
     id: str = Field(min_length=1, max_length=40, pattern=_ID)
     name: str = Field(min_length=1, max_length=MAX_NAME)
     level: int = Field(default=1, ge=1, le=5)

@@ -50,6 +50,7 @@ from engines.mageknight.rules_base import (
     with_italian_names,
     wrong_phase,
 )
+from engines.mageknight.rules_values import fame_of
 from engines.mageknight.state import State
 from engines.mageknight.upgrades import SCHEMA
 
@@ -325,7 +326,7 @@ class MageKnightEngine:
             if action.status == "defeated" and enemy.status != "defeated":
                 events += rules_outcome.defeat(state, enemy)
             elif action.status != "defeated" and enemy.status == "defeated":
-                state.fame = max(0, state.fame - enemy.token.fame)
+                state.fame = max(0, state.fame - fame_of(state, enemy))  # what defeat() gave (M51)
                 enemy.status = action.status
             else:
                 enemy.status = action.status

@@ -113,15 +113,20 @@ def italian_names(state: State) -> dict[str, str]:
 
 
 def fill_italian_names(state: State) -> State:
-    """A combat saved before content had Italian names (``name_it``) takes them from the built-in pack, for
-    each card, token and unit whose id and English name are the built-in one's; a server's own stay as they are."""
+    """A combat saved before content had Italian names (``name_it``) or forms (``plural``, ``form_it``) takes
+    them from the built-in pack, for each card, token and unit whose id and English name are the built-in one's;
+    a server's own stay as they are."""
     pack = builtin_pack()
-    known = {(type(x).__name__, x.id, x.name): x.name_it for x in (*pack.cards, *pack.enemies, *pack.units)}
+    known = {(type(x).__name__, x.id, x.name): x for x in (*pack.cards, *pack.enemies, *pack.units)}
     things = [*state.cards.values(), *state.bestiary.values(), *(e.token for e in state.enemies),
               *(u.card for u in state.units)]
     for thing in things:
-        if not thing.name_it:
-            thing.name_it = known.get((type(thing).__name__, thing.id, thing.name), "")
+        same = known.get((type(thing).__name__, thing.id, thing.name))
+        if same is None:
+            continue
+        thing.name_it = thing.name_it or same.name_it
+        if thing.name_it == same.name_it and not thing.plural and not thing.form_it:  # saved before names had forms
+            thing.plural, thing.form_it = same.plural, same.form_it
     return state
 
 
@@ -150,11 +155,30 @@ def add_listed_names(params: dict[str, Any], table: dict[str, str]) -> None:
         params["names_it"] = {**params.get("names_it", {}), **named}
 
 
+def name_forms(state: State) -> dict[str, dict[str, str]]:
+    """English name → {language: gender and number} of every token and unit whose words must agree otherwise
+    than the kind's default ("Tusk Raiders": plural in English, "mp" in Italian): the lines that name it
+    ("… are defeated", "… sono sconfitte") read it from the event, like ``names_it``."""
+    things = [*state.bestiary.values(), *(e.token for e in state.enemies), *(u.card for u in state.units)]
+    found: dict[str, dict[str, str]] = {}
+    for thing in things:
+        forms = {lang: thing.form(lang) for lang, usual in (("en", "ms"), ("it", thing.FORM_IT))
+                 if thing.form(lang) != usual}
+        if forms:
+            found[thing.name] = forms
+    return found
+
+
 def with_italian_names(state: State, events: list[Event]) -> list[Event]:
-    """Each event that names a card, token or unit also carries ``names_it``."""
-    table = italian_names(state)
-    for event in events if table else []:
+    """Each event that names a card, token or unit also carries ``names_it``, and ``forms`` for the names
+    whose gender or number is not the usual one (``name_forms``)."""
+    table, forms = italian_names(state), name_forms(state)
+    for event in events if table or forms else []:
         add_names(event.params, table)
+        named = {item: forms[item] for value in event.params.values()
+                 for item in (value if isinstance(value, list) else [value]) if isinstance(item, str) and item in forms}
+        if named:
+            event.params["forms"] = named
     return events
 
 

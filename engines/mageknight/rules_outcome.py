@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mageknight.rules_base import ev, new_uid
-from engines.mageknight.rules_values import die_on
+from engines.mageknight.rules_values import fame_of
 from engines.mageknight.state import CombatEnemy, Result, State
 
 RAMPAGING_REPUTATION = {"green": 1, "red": 2}  # M43
@@ -32,9 +32,7 @@ def discard_token(state: State, enemy: CombatEnemy) -> None:
 def defeat(state: State, enemy: CombatEnemy) -> list[Event]:
     """A8: the enemy is defeated; Fame and Reputation are gained at once."""
     enemy.status = "defeated"
-    fame = enemy.token.fame
-    if any(die_on(state, enemy, face) for face in ("white", "red", "blue")):
-        fame += 1  # M51: the die made it worth one more Fame
+    fame = fame_of(state, enemy)  # M51: a duel die makes it worth one more
     rep = enemy.token.reputation
     if enemy.rampaging:
         rep += RAMPAGING_REPUTATION.get(enemy.token.colour, 0)

@@ -315,7 +315,7 @@ def new_game(setup: Setup, dice: Dice) -> tuple[State, list[Event]]:
     events.insert(0, ev(key, enemies=shown, level=hero.level, armor=hero.armor, limit=hero.hand_limit,
                         units=[u.name for u in state.units] or "—", faces=[d.face for d in state.source]))
     if state.seed is not None:  # the same seed deals the same puzzle
-        events.insert(1, ev("seed", seed=state.seed, tier=state.tier))
+        events.insert(1, ev("seed", seed=state.seed, tier=state.tier, mode=state.mode))
     rep = SITE_REPUTATION.get(state.site, 0)
     if rep:  # M43: the assault (or the burning) costs Reputation whatever the result
         state.reputation += rep

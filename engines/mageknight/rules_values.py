@@ -66,6 +66,12 @@ def attack_of(state: State, enemy: CombatEnemy) -> int:
     return enemy.token.attack + enemy.attack_bonus + (1 if die_on(state, enemy, "red") else 0)
 
 
+def fame_of(state: State, enemy: CombatEnemy) -> int:
+    """The Fame defeating it gives: printed, +1 under a white, red or blue duel die (M51). One function for
+    the gain, a GM's take-back and the token's star, so the board never shows a value the log did not add."""
+    return enemy.token.fame + (1 if any(die_on(state, enemy, face) for face in ("white", "red", "blue")) else 0)
+
+
 def fortified(enemy: CombatEnemy) -> bool:
     """A2: fortified by its site or by its ability."""
     return enemy.site_fortified or enemy.has("fortified")

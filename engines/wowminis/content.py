@@ -459,6 +459,24 @@ def fits(card: ActionCardDef, char: CharacterDef) -> bool:
             or (char.spec is not None and char.spec in r.specs))
 
 
+def party_error(problem: str, size: int, party: list[CharacterDef] | None = None, rule: str = "100.2") -> RuleError:
+    """100.2 (100.1 for another scenario's party rules, 100.3 a limited build): what is wrong with this party,
+    worded from a key with the facts that make it wrong (playtest: "mixed factions" for a party of four
+    did not say which): how many were named, which character is there twice, which are the legendaries,
+    which are not of the first one's faction."""
+    party = party or []  # here beside the data it reads: both set-up and the limited build (100.3) use it
+    names: list[str] = []
+    if problem == "duplicate":
+        names = list(dict.fromkeys(c.name for c in party if sum(o.id == c.id for o in party) > 1))
+    elif problem == "legendary":
+        names = [c.name for c in party if c.legendary]
+    elif problem == "faction" and party:
+        names = [c.name for c in party if c.faction != party[0].faction]
+    return RuleError("wowm.err.party", rule=rule, problem=problem, problem_key=f"wowm.party_problem.{problem}",
+                     size=size, given=len(party), names=names, count=len(names),
+                     lead=party[0].name if party else "")
+
+
 def load_pack(data: dict[str, Any]) -> Pack:
     """Validate a pack dict (server packs, ``/wowm-admin pack``); the first problem names its field."""
     pack = validate_pack(Pack, data, "wowm", MAX_PACK_BYTES)

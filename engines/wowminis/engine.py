@@ -87,6 +87,10 @@ class WowMinisEngine:
     max_players: ClassVar[int] = 4  # 101.1 is written for two; a free-for-all of 3-4 or 2 vs 2 (rules_parties)
     supports_resign: ClassVar[bool] = True
     supports_manual_dice: ClassVar[bool] = True  # attack and defense d10s ask their roller
+    # Actions a seated seat may send whoever the open decision waits for (the table lets them through and
+    # ``_apply`` handles them before it asks whose turn it is): comfort preferences are one's own at any
+    # time (701 note), a face-down card may be revealed at any time (300.1, A35), and resigning.
+    any_time_kinds: ClassVar[frozenset[str]] = A.ANY_TIME
     # Questions whose answers depend on public facts only (clocks, the map, spawn points): when one of
     # them has a single legal answer the table gives it and says so (gm/table/forced.py, issue 26.6).
     # 500.3c/A8: at a tie the chooser may pick any tied character, an enemy one included, so a tie of

@@ -24,7 +24,7 @@ from collections import Counter
 
 from engines.core.dice import Dice
 from engines.core.errors import RuleError
-from engines.wowminis.content import ActionCardDef, CharacterDef, Pack, ScenarioDef, fits, norm
+from engines.wowminis.content import ActionCardDef, CharacterDef, Pack, ScenarioDef, fits, norm, party_error
 from engines.wowminis.limited_state import Build, Format, LimitedState, RoundKind
 
 CHAR_BOOSTER = 4
@@ -196,9 +196,9 @@ def resolve_picks(lim: LimitedState) -> tuple[dict[int, str], bool]:
 # --- building ------------------------------------------------------------------------------------
 
 
-def _party_error(problem: str, size: int) -> RuleError:
-    return RuleError("wowm.err.party", rule="100.3", problem=problem, problem_key=f"wowm.party_problem.{problem}",
-                     size=size)
+def _party_error(problem: str, size: int, lim: LimitedState, members: list[str]) -> RuleError:
+    """100.3: the party's problem, with the characters that make it (``content.party_error``)."""
+    return party_error(problem, size, [lim.characters[m] for m in members if m in lim.characters], "100.3")
 
 
 def read_build(lim: LimitedState, scenario: ScenarioDef, seat: int, party: list[str],
@@ -212,11 +212,11 @@ def read_build(lim: LimitedState, scenario: ScenarioDef, seat: int, party: list[
     members = [find_item(lim, chars_in_pool, typed)[2:] for typed in party]
     size = scenario.party_size
     if len(members) != size:
-        raise _party_error("size", size)
+        raise _party_error("size", size, lim, members)
     if len(set(members)) != len(members):
-        raise _party_error("duplicate", size)
+        raise _party_error("duplicate", size, lim, members)
     if scenario.one_legendary and sum(lim.characters[m].legendary for m in members) > 1:
-        raise _party_error("legendary", size)
+        raise _party_error("legendary", size, lim, members)
     cards_left = [i for i in pool if i.startswith("k:")]
     chosen: dict[str, list[str]] = {m: [] for m in members}
     for typed_char, typed_cards in bars.items():

@@ -257,9 +257,13 @@ def _step_f(state: State, frame: PlayFrame, dice: Dice) -> list[Event]:
     frame.crit = frame.roll.critical
     events = []
     if frame.crit:
-        extra = sum(s.amount for s in frame.ability.critical + frame.extra_critical if s.op == "extra_hits")
+        steps = frame.ability.critical + frame.extra_critical
+        extra = sum(s.amount for s in steps if s.op == "extra_hits")
         frame.hits += extra
-        events.append(ev("critical", ability=frame.ability.name, extra=extra))
+        # 105.1b: without a critical ability the critical die is just a hit; ``effect`` says whether one fires
+        # later (602.2 riders, 602.5 a new attack), so the line never promises an effect the ability lacks
+        events.append(ev("critical", ability=frame.ability.name, extra=extra,
+                         effect=any(s.op != "extra_hits" for s in steps)))
     events.append(ev("hits", ability=frame.ability.name, hits=frame.hits))
     frame.step, frame.idx = "G", 0
     frame.defences = [Defence(who=d) for d in frame.defenders]
@@ -312,8 +316,11 @@ def _step_h(state: State, frame: PlayFrame, dice: Dice) -> list[Event]:
     events: list[Event] = []
     by = name_of(state, frame.caster)
     for d in frame.defences:
-        amount = max(0, frame.hits - d.blocks)
-        events.append(ev("blocked", name=name_of(state, d.who), blocks=d.blocks, hits=frame.hits, damage=amount))
+        amount = max(0, frame.hits - d.blocks)  # 602.1a: only a positive remainder is damage
+        # 602.1: blocks only cancel hits, so the line counts the hits blocked; spare successes cancel nothing
+        # (the defence's dice line shows the whole roll)
+        events.append(ev("blocked", name=name_of(state, d.who), blocks=min(d.blocks, frame.hits), hits=frame.hits,
+                         damage=amount))
         dealt, evs = damage(state, d.who, amount, "attack", by, dealer=frame.caster, seat=frame.seat)
         frame.dealt[d.who] = dealt
         events += evs

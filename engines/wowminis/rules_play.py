@@ -195,15 +195,25 @@ def destination_options(state: State, c: CharState, ability: AbilityDef, targets
     return sorted(s for s in walked if s != mover.pos and can_stop(state, mover, s))
 
 
+DESTINATIONS_LISTED = 12  # a refusal lists this many legal destinations, then "…"
+
+
 def check_destination(state: State, c: CharState, ability: AbilityDef, targets: list[str], space: str | None,
                       options: dict[str, str]) -> None:
     """703.1b: a space the ability will need is chosen with it and must be a legal destination."""
     step, optional = destination_step(ability)
     if step is None or (optional and not may_yes(options)):
         return
-    if space is None or space not in destination_options(state, c, ability, targets):
-        raise RuleError("wowm.err.bad_destination", rule="404.2a" if step.op == "teleport" else "404.3",
-                        space=space or "")
+    rule = "404.2a" if step.op == "teleport" else "404.3"
+    legal = destination_options(state, c, ability, targets)
+    if space is None:  # 703.1b: none given: say that one is needed, how to give it, and where it may go
+        mover = state.chars.get(targets[0]) if step.who != "self" and targets else None
+        example = (f"{mover.short}@" if mover is not None else "") + (legal[0] if legal else "E3")
+        shown_spaces = ", ".join(legal[:DESTINATIONS_LISTED]) + (" …" if len(legal) > DESTINATIONS_LISTED else "")
+        raise RuleError("wowm.err.no_destination", rule=rule, ability=ability.name, example=example,
+                        known=shown_spaces or "—")
+    if space not in legal:
+        raise RuleError("wowm.err.bad_destination", rule=rule, space=space)
 
 
 def may_yes(options: dict[str, str]) -> bool:

@@ -16,19 +16,13 @@ from engines.core.dice import Dice
 from engines.core.errors import RuleError
 from engines.core.events import Event
 from engines.wowminis.actions import ChooseBar
-from engines.wowminis.content import FACTIONS, CharacterDef, Pack, ScenarioDef, fits, norm, pack_for
+from engines.wowminis.content import FACTIONS, CharacterDef, Pack, ScenarioDef, fits, norm, pack_for, party_error
 from engines.wowminis.rules_board import ev
 from engines.wowminis.rules_parties import TEAM_SEATS, deal_spawns
 from engines.wowminis.state import CardInstance, CharState, PlayerState, State
 
 DEFAULT_MAP = "stonefang_pass"
 DEFAULT_FACTIONS = ("alliance", "horde")
-
-
-def _party(problem: str, size: int, rule: str = "100.2") -> RuleError:
-    """100.2 (100.1 for another scenario's party rules): what is wrong with a party, worded from a key."""
-    return RuleError("wowm.err.party", rule=rule, problem=problem, problem_key=f"wowm.party_problem.{problem}",
-                     size=size)
 
 
 def _party_names(raw: Any) -> list[str]:
@@ -38,7 +32,7 @@ def _party_names(raw: Any) -> list[str]:
         return [x.strip() for x in raw.split(",") if x.strip()]
     if isinstance(raw, (list, tuple)):
         return [str(x).strip() for x in raw if str(x).strip()]
-    raise _party("format", 3)
+    raise party_error("format", 3)
 
 
 def default_party(pack: Pack, faction: str, size: int) -> list[CharacterDef]:
@@ -53,13 +47,13 @@ def check_party(scenario: ScenarioDef, party: list[CharacterDef]) -> None:
     scenario other than the standard one sets its own size and faction rule."""
     rule = "100.2" if scenario.id == "standard" else "100.1"
     if len(party) != scenario.party_size:
-        raise _party("size", scenario.party_size, rule)
+        raise party_error("size", scenario.party_size, party, rule)
     if len({c.id for c in party}) != len(party):
-        raise _party("duplicate", scenario.party_size, rule)
+        raise party_error("duplicate", scenario.party_size, party, rule)
     if scenario.same_faction and len({c.faction for c in party}) != 1:
-        raise _party("faction", scenario.party_size, rule)
+        raise party_error("faction", scenario.party_size, party, rule)
     if scenario.one_legendary and sum(c.legendary for c in party) > 1:
-        raise _party("legendary", scenario.party_size, rule)
+        raise party_error("legendary", scenario.party_size, party, rule)
 
 
 OPTIONS = ("map", "first", "goal", "scenario", "teams", "party0", "party1", "party2", "party3")

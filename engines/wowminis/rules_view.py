@@ -33,12 +33,14 @@ def hide(state: State, seat: int | None) -> State:
             RW.hide_answers(frame, seat)
     players = [player if player.seat == seat or player.auto_pass == "never"  # comfort settings are one's own
                else player.model_copy(update={"auto_pass": "never"}) for player in state.players]
-    return state.model_copy(update={
+    view = state.model_copy(update={
         "pool": {s: cards for s, cards in state.pool.items() if s == seat},
         "bar_choices": {s: bars for s, bars in state.bar_choices.items() if s == seat},
         "chars": chars, "stack": stack, "players": players,
         "limited": state.limited.model_copy() if state.limited is not None else None,  # limited_draft.hide
     })
+    view._seen_by = seat  # whose view this is: names typed into it are that seat's (State.seen_by)
+    return view
 
 
 def _backs_only(char: CharState) -> CharState:

@@ -107,20 +107,18 @@ def _crystal(colour: str, count: int, lang: str) -> Item:
 
 
 def draw_mana(pen: Pen, state: State, lang: str) -> None:
-    """Source dice, crystals and mana tokens, each group after its label."""
-    items: list[Item] = []
-    if state.source:
-        items.append(text_item(tr("render.mk.mana.source", lang)))
-        items += [_glued(_die(state, d.face, d.used, lang)) for d in state.source]
+    """Source dice, crystals and mana tokens, each group on its own lines after its label. A die is named by
+    its colour's word ("blu", "bianco": two letters looked alike at board size), so a long Source (an assist
+    table's five dice) wraps under its first die instead of running off the panel."""
     crystals = [(c, n) for c, n in state.hero.crystals.items() if n > 0]
-    if crystals:
-        items.append(text_item(tr("render.mk.mana.crystals", lang)))
-        items += [_glued(_crystal(c, n, lang)) for c, n in sorted(crystals)]
-    if state.hero.tokens:
-        items.append(text_item(tr("render.mk.mana.tokens", lang)))
-        items += [_glued(_die(state, c, False, lang)) for c in state.hero.tokens]
-    if items:
-        pen.items(items, gap=DU(2))
+    groups = [("render.mk.mana.source", [_die(state, d.face, d.used, lang) for d in state.source]),
+              ("render.mk.mana.crystals", [_crystal(c, n, lang) for c, n in sorted(crystals)]),
+              ("render.mk.mana.tokens", [_die(state, c, False, lang) for c in state.hero.tokens])]
+    for key, chips in groups:
+        if not chips:
+            continue
+        label = text_item(tr(key, lang))
+        pen.items([label, _glued(chips[0]), *chips[1:]], gap=DU(2), indent=label.width + DU(2))
 
 
 def _glued(item: Item) -> Item:

@@ -32,7 +32,7 @@ from renderers.kit_panel import Chip
 from renderers.mageknight import glyphs
 from renderers.mageknight.layout import DU, acting_seats
 from renderers.mageknight.pen import SPACE, Pen, chip_item, word_items
-from renderers.mageknight.words import effect_text, enemy_names, plain, player_name, tr
+from renderers.mageknight.words import effect_text, enemy_names, plain, player_name, to_act, tr
 
 Banner = tuple[str, RGB, list[str]]  # headline, colour, lines under it
 
@@ -48,7 +48,7 @@ def banner(state: State, lang: str, seat_names: Mapping[int, str] | None) -> Ban
     if not seats:
         return tr("render.mk.waiting", lang), kit.MUTED, []
     seat = seats[0]
-    head = tr("render.mk.to_act", lang, name=player_name(state, seat, seat_names))
+    head = to_act(player_name(state, seat, seat_names), lang)
     todo = what_to_do(state, lang)
     return head, kit.team_colour(0 if seat == state.fighter else 1), [todo] if todo else []
 

@@ -25,7 +25,15 @@ from PIL import ImageDraw
 
 from engines.mageknight.content import HIDDEN
 from engines.mageknight.rules_base import is_summoner, unresolved_attackers
-from engines.mageknight.rules_values import armor_of, attack_of, block_need, damage_of, double_fortified, fortified
+from engines.mageknight.rules_values import (
+    armor_of,
+    attack_of,
+    block_need,
+    damage_of,
+    double_fortified,
+    fame_of,
+    fortified,
+)
 from engines.mageknight.state import CombatEnemy, State
 from renderers import kit, kit_panel
 from renderers.kit import RGB, Box
@@ -201,8 +209,10 @@ def _pip(label: str, fill: RGB, size: int) -> Callable[[ImageDraw.ImageDraw, Box
     return lambda d, b: glyphs.paint_pip(d, b, label, fill, size)
 
 
-def _badges(enemy: CombatEnemy, box: Box, look: Look) -> list[tuple[Box, Callable[[ImageDraw.ImageDraw, Box], None]]]:
-    """The ring badges of a token: its letter, its resistance pips, Fame, the blocked stamp."""
+def _badges(state: State, enemy: CombatEnemy, box: Box,
+            look: Look) -> list[tuple[Box, Callable[[ImageDraw.ImageDraw, Box], None]]]:
+    """The ring badges of a token: its letter, its resistance pips, the Fame defeating it gives now (a
+    revealed duel die's +1 included, as the log adds it), the blocked stamp."""
     lang, size = look.lang, look.size
     chip_h = kit_panel.chip_height(size)
     defeated = enemy.status == "defeated"
@@ -217,7 +227,7 @@ def _badges(enemy: CombatEnemy, box: Box, look: Look) -> list[tuple[Box, Callabl
             w = max(chip_h, kit.text_width(label, size, 1) + DU(4))
             fill = glyphs.DEFEATED_RING if defeated else glyphs.RESIST[resist]
             found.append((_on_ring(box, 168 + 30 * i, w, chip_h, outer=True), _pip(label, fill, size)))
-        fame = Chip(str(enemy.token.fame), glyphs.DEFEATED_RING if defeated else glyphs.FAME, outline=kit.INK_DARK,
+        fame = Chip(str(fame_of(state, enemy)), glyphs.DEFEATED_RING if defeated else glyphs.FAME, outline=kit.INK_DARK,
                     ink=kit.INK_DARK, icon=glyphs.paint_star)
         found.append((_on_ring(box, 270, kit_panel.chip_width(fame, size), chip_h), _chip_at(fame, size)))
     if enemy.status == "blocked":
@@ -293,7 +303,7 @@ def draw_token(draw: ImageDraw.ImageDraw, state: State, enemy: CombatEnemy, box:
         for a, b in (((box[0] + i, box[1] + i), (box[2] - i, box[3] - i)), ((box[0] + i, box[3] - i),
                                                                               (box[2] - i, box[1] + i))):
             draw.line((*a, *b), fill=glyphs.DEFEATED_RING, width=max(DU(3), d // 16))
-    badges = _badges(enemy, box, look)
+    badges = _badges(state, enemy, box, look)
     for badge_box, paint in badges:
         paint(draw, badge_box)
         kit.note("badge", badge_box)

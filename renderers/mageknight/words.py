@@ -91,6 +91,16 @@ def player_name(state: State, seat: int, seat_names: Mapping[int, str] | None) -
     return str(seat)
 
 
+VOWELS = frozenset("aeiouàáèéìíòóùú")
+
+
+def to_act(name: str, lang: str) -> str:
+    """"Tocca ad alice", "Tocca a bob": Italian writes the preposition "ad" before a vowel, so a name that
+    starts with one takes its own key (``render.mk.to_act_vowel``; English words both alike)."""
+    vowel = name[:1].casefold() in VOWELS
+    return tr("render.mk.to_act_vowel" if vowel else "render.mk.to_act", lang, name=name)
+
+
 def enemy_names(state: State, uids: Iterable[str], lang: str = "en") -> str:
     """"Tusk Raiders + Warg Lancers": a target group as the column panel names it."""
     by_uid: dict[str, CombatEnemy] = {e.uid: e for e in state.enemies}

@@ -316,6 +316,6 @@ def legend(state: State, lang: str) -> list[LegendEntry]:
         ticks = "/".join(str(x) for x in state.scenario.vp_location_ticks)
         entries.append((glyphs.legend_vp, tr("legend.vp", lang, ticks=ticks)))
     entries.append((glyphs.legend_refresh, tr("legend.refresh", lang)))
-    if state.chars:  # the ring's count chips (issue 27.5); also under the roster when it has room
+    if state.chars:  # the ring's count chips (issue 27.5), named here only (not again under the roster)
         entries.append((ring.legend_chip, tr("legend.at_tick", lang)))
     return entries

@@ -89,7 +89,8 @@ def glyph_item(painter: glyphs.Painter, width: int = CARD_W) -> Item:
 
 
 def flow(items: Sequence[Item], width: int, indent: int) -> list[list[tuple[int, Item]]]:
-    """Items on lines of ``width`` px: (x offset, item); glued items move with the one before."""
+    """Items on lines of ``width`` px: (x offset, item); glued items move with the one before, unless together
+    they are wider than a line (a long card name with icons): then each goes on its own, as far as it fits."""
     lines: list[list[tuple[int, Item]]] = [[]]
     groups: list[list[Item]] = []
     for item in items:
@@ -97,6 +98,9 @@ def flow(items: Sequence[Item], width: int, indent: int) -> list[list[tuple[int,
             groups[-1].append(item)
         else:
             groups.append([item])
+    groups = [part for group in groups for part in
+              ([group] if indent + sum(i.width for i in group) + GAP * (len(group) - 1) <= width else
+               [[i] for i in group])]
     x = 0
     for group in groups:
         w = sum(i.width for i in group) + GAP * (len(group) - 1)
@@ -226,18 +230,21 @@ def _card_items(state: State, c: CharState, viewer: int | None, lang: str, mode:
 
 def _markers(state: State, c: CharState, lang: str, mode: Mode) -> list[Item]:
     """Keywords as icon chips (the legend under the roster names them), then buffs and debuffs."""
-    items = [chip_item(Chip("", glyphs.MARKER, icon=glyphs.KEYWORD_PAINTERS[k])) for k in c.defn.keywords
+    # glued to what comes before them: a row that wraps takes its last card along, so an icon never sits
+    # alone on a line (a playtest saw Taunt and Stealth each on a line of their own)
+    items = [chip_item(Chip("", glyphs.MARKER, icon=glyphs.KEYWORD_PAINTERS[k]), glue=True) for k in c.defn.keywords
              if k in glyphs.KEYWORD_PAINTERS]
     buffs = sum(1 for e in state.effects if e.target == c.id and e.kind == "buff")
     debuffs = sum(1 for e in state.effects if e.target == c.id and e.kind == "debuff")
     if buffs:
-        items.append(chip_item(Chip(f"▲{buffs}", glyphs.BUFF)))
+        items.append(chip_item(Chip(f"▲{buffs}", glyphs.BUFF), glue=True))
     if debuffs:
-        items.append(chip_item(Chip(f"▼{debuffs}", glyphs.DEBUFF)))
+        items.append(chip_item(Chip(f"▼{debuffs}", glyphs.DEBUFF), glue=True))
     return items
 
 
-def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: Mode) -> list[Item]:
+def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: Mode, words: bool = True) -> list[Item]:
+    """One roster row; ``words``: an off-map character's grey chip is followed by "off the map"."""
     ahead = c.clock - state.master
     tick = str(shown(c.clock)) + (f" +{ahead}" if ahead > 0 else "")
     items = [chip_item(Chip(tick, glyphs.SLOT, ink=kit.INK))]
@@ -249,8 +256,8 @@ def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: M
     elif c.in_play:
         hp = max(1, rules_stats.max_health(state, c))
         items.append(text_item(f"{c.health}/{hp}", glue=True, bold=True))
-    elif mode != "bare":  # bare (12 characters and a 2 vs 2 VP block): the grey chip alone says "off the map",
-        items.append(text_item(tr("roster.off_map", lang), kit.SUBTLE, glue=True))  # so a keyword icon never wraps
+    elif words and mode != "bare":  # bare (12 characters and a 2 vs 2 VP block): the grey chip alone says
+        items.append(text_item(tr("roster.off_map", lang), kit.SUBTLE, glue=True))  # "off the map" (legend)
     if c.controller != c.owner:  # 400.3: who holds it during the nested turn
         holder = player_name(state, c.controller, None)
         items.append(chip_item(Chip(tr("roster.controlled", lang, player=holder), seat_colour(c.controller),
@@ -260,8 +267,25 @@ def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: M
     return items
 
 
-def roster_lines(state: State, viewer: int | None, lang: str, mode: Mode) -> list[tuple[CharState, list]]:
-    return [(c, flow(row_items(state, c, viewer, lang, mode), PANEL_WIDTH - DU(4), DU(8))) for c in order(state)]
+def roster_lines(state: State, viewer: int | None, lang: str, mode: Mode) -> tuple[list[tuple[CharState, list]], bool]:
+    """The roster's rows flowed into lines, and whether its off-map rows say "off the map" in words.
+
+    Not when the words cost lines: with two cards and a keyword icon an off-map row did not fit in one line
+    (the words are its widest item), and rows that wrap for their icons read worse than a grey chip the
+    legend names (a playtest). All rows alike, so that they read alike; ``bare`` never has the words."""
+
+    def laid(words: bool) -> list[tuple[CharState, list]]:
+        return [(c, flow(row_items(state, c, viewer, lang, mode, words), PANEL_WIDTH - DU(4), DU(8)))
+                for c in order(state)]
+
+    def off_lines(rows: list[tuple[CharState, list]]) -> int:
+        return sum(len(lines) for c, lines in rows if not c.in_play)
+
+    rows = laid(mode != "bare")
+    if mode == "bare" or all(len(lines) == 1 for c, lines in rows if not c.in_play):
+        return rows, mode != "bare"
+    without = laid(False)
+    return (rows, True) if off_lines(rows) <= off_lines(without) else (without, False)
 
 
 def roster_height(rows: list[tuple[CharState, list]]) -> int:
@@ -313,9 +337,6 @@ def draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: M
         below = kit.wrap(tie, TEXT, PANEL_WIDTH)
     captions = [part for text in [tr("round", lang, round=state.round, tick=state.tick)] + ([tie] if tie else [])
                 for part in kit.wrap(text, TEXT, PANEL_WIDTH)]
-    legend_h = kit_panel.legend_height(kit_panel.legend_rows(legend_entries(state, lang, chips=False), PANEL_WIDTH,
-                                                             TEXT, SWATCH),
-                                       TEXT, SWATCH)
     # The roster keeps every character: its cards shrink to glyphs first, and only if even
     # that does not fit does the ring give way (the roster's ticks say the same, in words).
     tries: list[tuple[Mode, bool]] = [("full", True), ("own", True)]
@@ -323,7 +344,9 @@ def draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: M
         tries += [("own", False)]
     tries += [(m, True) for m in MODES[2:]] + [(MODES[-1], False)]
     for mode, with_ring in tries:
-        rows = roster_lines(state, viewer, lang, mode)
+        rows, words = roster_lines(state, viewer, lang, mode)
+        legend_h = kit_panel.legend_height(kit_panel.legend_rows(legend_entries(state, lang, words), PANEL_WIDTH,
+                                                                 TEXT, SWATCH), TEXT, SWATCH)
         top_h = max(ring.height(), len(beside) * LINE) + DU(1) + len(below) * LINE if with_ring \
             else len(captions) * LINE
         if y + top_h + DU(7) + roster_height(rows) + legend_h + DU(2) <= PANEL_BOTTOM:
@@ -347,23 +370,29 @@ def draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: M
     draw.line((PANEL_LEFT, y, PANEL_LEFT + PANEL_WIDTH, y), fill=kit.PANEL_LINE, width=2)
     y += DU(3)
     y += draw_roster(draw, state, rows, y)
-    y += draw_legend(draw, state, lang, y)
+    y += draw_legend(draw, state, lang, y, words)
     draw_log(draw, log_lines, y, PANEL_BOTTOM)
 
 
-def legend_entries(state: State, lang: str, chips: bool = True) -> list[kit_panel.LegendEntry]:
-    """The roster's icons that this picture shows, named; then the ring's count chips (issue 27.5), last so
-    that they never push the ring or a roster row out (``chips=False`` measures without them)."""
+def legend_entries(state: State, lang: str, words: bool = True) -> list[kit_panel.LegendEntry]:
+    """The roster's icons that this picture shows, named; the grey chip of a character off the map when its
+    row does not say it in words (``roster_lines``). The ring's count chips (issue 27.5) are named once,
+    under the map (``board.legend``), where there is always room: a playtest read them twice."""
     shown_keywords = {k for c in state.chars.values() for k in c.defn.keywords}
     entries: list[kit_panel.LegendEntry] = [(glyphs.KEYWORD_PAINTERS[k], tr(f"keyword.{k}", lang))
                                             for k in ("protector", "taunt", "stealth") if k in shown_keywords]
+    if not words and any(not c.in_play for c in state.chars.values()):
+        entries.append((_off_map_chip, tr("legend.off_map", lang)))
     if any(e.kind == "buff" for e in state.effects):
         entries.append((_arrow_chip("▲", glyphs.BUFF), tr("legend.buff", lang)))
     if any(e.kind == "debuff" for e in state.effects):
         entries.append((_arrow_chip("▼", glyphs.DEBUFF), tr("legend.debuff", lang)))
-    if chips and state.chars:
-        entries.append((ring.legend_chip, tr("legend.at_tick", lang)))
     return entries
+
+
+def _off_map_chip(draw: ImageDraw.ImageDraw, box: kit.Box) -> None:
+    """The roster's chip of a character off the map (403.3): grey, edged in its seat's colour."""
+    draw.rounded_rectangle(box, radius=4, fill=glyphs.OUT, outline=seat_colour(0), width=2)
 
 
 def _arrow_chip(sign: str, fill: RGB) -> glyphs.Painter:
@@ -375,9 +404,9 @@ def _arrow_chip(sign: str, fill: RGB) -> glyphs.Painter:
     return paint
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int) -> int:
+def draw_legend(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int, words: bool = True) -> int:
     """The icons' legend under the roster, whole rows only, when there is room."""
-    rows = kit_panel.legend_rows(legend_entries(state, lang), PANEL_WIDTH, TEXT, SWATCH)
+    rows = kit_panel.legend_rows(legend_entries(state, lang, words), PANEL_WIDTH, TEXT, SWATCH)
     while rows and top + DU(2) + kit_panel.legend_height(rows, TEXT, SWATCH) > PANEL_BOTTOM:
         rows = rows[:-1]
     if not rows:

@@ -70,16 +70,63 @@ def draw_ring(draw: ImageDraw.ImageDraw, state: State, cx: int, top: int) -> Non
         k = round(SLOT_R * 0.72)  # the disc's inner square (and its number): what it covers for sure
         kit.note("badge", (min(inked[0], round(x) - k), min(inked[1], round(y) - k), max(inked[2], round(x) + k),
                            max(inked[3], round(y) + k)), str(tick), size)
-        here = counts.get(tick)
-        if not here:
-            continue
-        present = [(s, on) for s in seats for on in (True, False) if here[(s, on)]]
-        r = RADIUS + SLOT_R + DU(2) + CHIP / 2
-        tx, ty = -math.sin(a), math.cos(a)
-        for i, (seat, on_map) in enumerate(present):
-            off = (i - (len(present) - 1) / 2) * (CHIP + DU(1))
-            px, py = cx + r * math.cos(a) + tx * off, cy + r * math.sin(a) + ty * off
+    # one chip per seat (on the map, then off it) at each tick, round the outside of the slots
+    present = {tick: [(s, on) for s in seats for on in (True, False) if counts[tick][(s, on)]]
+               for tick in range(1, 11) if tick in counts}
+    r = RADIUS + SLOT_R + DU(2) + CHIP / 2
+    ticks = sorted(present)
+    places = spread([(r * _angle(tick), len(present[tick])) for tick in ticks], CHIP + DU(1), DU(3),
+                    2 * math.pi * r)
+    for tick, arcs in zip(ticks, places, strict=True):
+        here = counts[tick]
+        for (seat, on_map), arc in zip(present[tick], arcs, strict=True):
+            px, py = cx + r * math.cos(arc / r), cy + r * math.sin(arc / r)
             paint_chip(draw, px, py, CHIP, seat, shape_of(state, seat), on_map, here[(seat, on_map)])
+
+
+def spread(wanted: list[tuple[float, int]], pitch: float, gap: float, around: float) -> list[list[float]]:
+    """Where the chips of each tick go along the ring, as arc lengths: ``wanted`` holds, in ring order, each
+    tick's place and its number of chips; each tick gets its chips' places in order.
+
+    Why: chips centred on their own tick ran into the next tick's when a tick held three or more (a playtest
+    saw an orange 2 half under a blue 1). A tick's chips stay centred on it unless they would touch a
+    neighbour's; then the two runs become one, moved as a whole as little as it can (the mean of what each
+    chip wants), with ``gap`` between ticks so that a run still reads as ticks. Tick 10 and tick 1 are
+    neighbours too (``around`` is the ring's length)."""
+    total = sum(n for _, n in wanted)
+    if total * pitch + len(wanted) * gap > around:  # never with a real table (at most 16 characters)
+        pitch, gap = around / max(1, total) * 0.9, 0.0
+    runs = [[(at, n, i)] for i, (at, n) in enumerate(wanted) if n]
+
+    def placed(run: list[tuple[float, int, int]]) -> list[float]:
+        offsets, wants, o = [], [], 0.0
+        for j, (at, n, _i) in enumerate(run):
+            o += gap if j else 0.0
+            for k in range(n):
+                offsets.append(o)
+                wants.append(at + (k - (n - 1) / 2) * pitch)
+                o += pitch
+        start = sum(w - f for w, f in zip(wants, offsets, strict=True)) / len(offsets)
+        return [start + f for f in offsets]
+
+    merged = True
+    while merged and len(runs) > 1:
+        merged = False
+        for a in range(len(runs)):
+            b = (a + 1) % len(runs)
+            lead = placed(runs[b])[0] + (around if b == 0 else 0.0)
+            if lead - placed(runs[a])[-1] < pitch + gap:
+                later = [(at + around, n, i) for at, n, i in runs[b]] if b == 0 else runs[b]
+                runs[a] = runs[a] + later
+                del runs[b]
+                merged = True
+                break
+    out: list[list[float]] = [[] for _ in wanted]
+    for run in runs:
+        places = iter(placed(run))
+        for _at, n, i in run:
+            out[i] = [next(places) for _ in range(n)]
+    return out
 
 
 def paint_chip(draw: ImageDraw.ImageDraw, px: float, py: float, size: float, seat: int, shape: str, on_map: bool,

@@ -87,7 +87,7 @@ async def test_mageknight_challenge_to_victory(fake: FakeDiscord, run_bot: Start
     board = board_of(res, fake)
     res = await ok(fake, await fake.click(board, board.find_custom_id(r":commit$"), user=alice))
     board = board_of(res, fake)
-    assert "Tusk Raiders is defeated: +2 Fame, Reputation +1." in res.text
+    assert "Tusk Raiders are defeated: +2 Fame, Reputation +1." in res.text
     assert alice.id in board.pinged_ids or alice.id in board.mentioned_ids
 
     # Block phase passed with the button; the damage menu is private and acts on the board.

@@ -227,7 +227,7 @@ async def test_info_in_either_language_with_autocomplete(console: Console) -> No
     offered = await completions(console, "/complete /mk info name:rime")
     assert offered[0][0].startswith("Adepti della Brina (segnalino nemico) · Armatura 5")
     await console.execute("/mk info name:quickstep")
-    assert "Potenziata: potenziata (mana bianco): Attacco a Distanza 3" in out(console)
+    assert "Potenziata: Attacco a Distanza 3 (con mana bianco)" in out(console)
 
 
 async def test_scores_keep_each_members_best_daily_game_once(console: Console) -> None:

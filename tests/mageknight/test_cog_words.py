@@ -42,7 +42,7 @@ def test_a_halved_block_says_it_was_weak_against_the_attack_element():
     act(state, "add", effect="block", amount=2, element="ice")
     blocked = event(act(state, "commit"), "blocked")
     assert blocked.params["element"] == "fire"
-    assert event_text(blocked, "en") == ("Ashen Adepts is blocked: 2 + 6 (weak against a fire attack) ÷ 2 → 2 + 3 = 5 "
+    assert event_text(blocked, "en") == ("Ashen Adepts are blocked: 2 + 6 (weak against a fire attack) ÷ 2 → 2 + 3 = 5 "
                                          "against 5.")
 
 
@@ -51,8 +51,8 @@ def test_a_summoned_token_explains_what_it_does():
     act(state, "next")
     drawn = act(state, "choose", value="Moon Howler")
     assert event_text(event(drawn, "summon_entered"), "en") == (
-        "Drum Callers summons Moon Howler: Attack 6, Swift. It attacks in its place: block it or take its damage; "
-        "either way it is then discarded, without Fame.")
+        "Drum Callers summon Moon Howler: Attack 6, Swift. The token attacks in their place: block it or take its "
+        "damage; either way it is then discarded, without Fame.")
 
 
 def test_preview_of_a_summoned_tokens_last_damage_does_not_lose_it():

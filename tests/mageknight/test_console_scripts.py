@@ -99,7 +99,7 @@ async def test_assist_script_switches_to_italian_and_plays_to_the_end(console: C
     shots = await play_script(console, HERE / "assist.txt")
     output = console.output.getvalue()  # type: ignore[attr-defined]
     assert console.errors == 0, output[-3000:]
-    assert "Drum Callers summons Moon Howler: Attack 6, Swift." in output
+    assert "Drum Callers summon Moon Howler: Attack 6, Swift." in output
     assert "Ogre is blocked: 5 + 6 (weak against a fire attack) ÷ 2 → 5 + 3 = 8 against 8." in output
     assert "l'Eroe prende 6: 2 Ferite in mano (Colpo di Grazia 2/5)" in output
     assert ("Attacco a Suonatori di Tamburo, Ogre: 6 + 4 resistiti (resistenza: fuoco) ÷ 2 → 6 + 2 = 8 "

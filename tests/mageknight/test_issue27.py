@@ -56,12 +56,12 @@ async def test_next_after_a_block_that_skipped_to_the_attack_phase_asks_before_e
     start = len(out(console))
     await console.execute("/mk next")
     asked = out(console)[start:]
-    assert asked.startswith("(only alice) End the combat now? Cinder Shamans is still standing and you can "
+    assert asked.startswith("(only alice) End the combat now? Cinder Shamans are still standing and you can "
                             "still attack: Intimidate, Quickstep. Whatever still stands survives.")
     assert "[buttons] 1) End the combat" in asked
     assert await phase(console) == "attack"
     await console.run(["/lang it", "/mk next"])
-    assert "Finire ora il combattimento? Sciamani della Cenere è ancora in piedi" in out(console)
+    assert "Finire ora il combattimento? Sciamani della Cenere sono ancora in piedi" in out(console)
     await console.execute("/click Finisci il combattimento")
     assert await phase(console) == "over"
 

@@ -14,6 +14,7 @@ from engines.core.events import Event
 from engines.mageknight import ENGINE
 from engines.mageknight import actions as A
 from engines.mageknight.content import ELEMENTS, FACES
+from gm.games.mageknight import grammar
 from tests.mageknight.builders import act, combat
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,10 +48,11 @@ def test_every_event_error_phase_and_prompt_key_in_the_code_exists():
 
 
 def _worded(event: Event, lang: str) -> str:
-    params = humanize(event.params, lang, "mk")
-    text = t(event.key, lang, **params)
-    assert placeholders(catalog(lang)[event.key]) <= set(event.params), event.key
-    return text
+    """The event's template filled from the engine's parameters and the agreement words the presenter adds
+    for the enemy or unit it names (``grammar``, as ``text.event_text`` does)."""
+    agree = grammar.of_event(event.params, lang)
+    assert placeholders(catalog(lang)[event.key]) <= set(event.params) | set(agree), event.key
+    return t(event.key, lang, **humanize(event.params, lang, "mk"), **agree)
 
 
 def _play(options: dict[str, object], seats: int, seed: int) -> list[Event]:

@@ -71,5 +71,5 @@ async def test_100_1_a_last_stand_party_of_three_is_refused_in_the_lobby(console
     await console.run(["/as alice", "/game new wowminis options:scenario:last_stand",
                        '/wowm party characters:"brannoc, lyssara, elowen"', '/wowm party characters:"brannoc, elowen"'])
     out = _out(console)
-    assert "This scenario's party is 2 characters: wrong number of characters." in out and "Rule 100.1" in out
+    assert "This scenario's party is 2 characters: you named 3." in out and "Rule 100.1" in out
     assert "@alice's party: Brannoc Emberforge, Elowen Brightvow" in out

@@ -63,8 +63,8 @@ async def test_info_on_mind_lance_through_the_console(console: Console) -> None:
     await console.run(["/as alice", "/game new wowminis", '/wowm info name:"Mind Lance"', "/lang it",
                        '/wowm info name:"Lancia Mentale"'])
     out = _out(console)
-    assert "4 dice, shadow · Attack 4 (shadow), range 1-4." in out
-    assert "4 dadi, ombra · Attacco 4 (ombra), raggio 1-4." in out
+    assert "4 dice, shadow, vs Resist · Attack 4 (shadow), range 1-4." in out  # 601.2: magic, so Resist
+    assert "4 dadi, ombra, contro Resistenza · Attacco 4 (ombra), raggio 1-4." in out
 
 
 # ---------------------------------------------------------------------------- 27.2 too close

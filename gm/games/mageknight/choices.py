@@ -26,6 +26,7 @@ from engines.mageknight.preview import ColumnPreview, preview_action, preview_as
 from engines.mageknight.rules_values import damage_of
 from engines.mageknight.state import CombatEnemy, State, UnitState
 from gm.games.choices import Choice, Ranked, fit, rank
+from gm.games.mageknight import grammar
 from gm.games.mageknight.info import KEYS, effect_text, resist_text
 from gm.games.mageknight.payment import NOTE as NOTE
 from gm.games.mageknight.payment import mana_matches, mana_text, no_such_mana, preferred_payment, same_payment
@@ -485,8 +486,10 @@ def assign_words(state: State, to: str, enemy: str | None, lang: str) -> tuple[s
         key, cost = "mk.ui.assign_soaked", 0
     else:
         key, cost = "mk.ui.assign_wounded", 2 + p.unit_wounds
-    unit = next((u.local_name(lang) for u in state.units if u.uid == to or u.name == p.to), p.to)
-    return t(key, lang, unit=unit, absorbed=p.absorbed, left=p.left, wounds=p.unit_wounds), cost + p.left
+    found = next((u for u in state.units if u.uid == to or u.name == p.to), None)
+    unit = found.local_name(lang) if found is not None else p.to
+    agree = grammar.of_thing("unit", found.card if found is not None else None, lang)  # "Arcieri … sono feriti"
+    return t(key, lang, unit=unit, absorbed=p.absorbed, left=p.left, wounds=p.unit_wounds, **agree), cost + p.left
 
 
 def recipient_choices(state: State, seat: int | None, enemy: str | None, current: str, lang: str) -> list[Choice]:

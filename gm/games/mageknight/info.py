@@ -72,10 +72,15 @@ def unit_ability_text(ability: UnitAbility, lang: str) -> str:
     return text
 
 
+def resist_words(resistances: Iterable[str], lang: str) -> str:
+    """"fire and ice": the elements alone, for a field already titled Resistances."""
+    return t("mk.info.and", lang).join(t(f"mk.element.{r}", lang) for r in resistances)
+
+
 def resist_text(resistances: Iterable[str], lang: str) -> str:
     """"resists fire and ice", or "" when there is nothing to resist."""
-    found = [t(f"mk.element.{r}", lang) for r in resistances]
-    return t("mk.info.resists", lang, elements=t("mk.info.and", lang).join(found)) if found else ""
+    found = resist_words(resistances, lang)
+    return t("mk.info.resists", lang, elements=found) if found else ""
 
 
 def unit_text(card: UnitCard, lang: str) -> str:
@@ -254,8 +259,8 @@ def _fields(entry: Entry, lang: str, state: State | None) -> list[Field]:
         card: Card = item
         fields = [Field(t("mk.info.field.colour", lang), t(f"mk.face.{card.colour}", lang)),
                   Field(t("mk.info.field.basic", lang), effects_text(card.basic, lang)),
-                  Field(t("mk.info.field.powered", lang),
-                        t("mk.info.powered", lang, colour=t(f"mk.face.{card.colour}", lang),
+                  Field(t("mk.info.field.powered", lang),  # titled Powered already: not "Powered: powered …"
+                        t("mk.info.powered_field", lang, colour=t(f"mk.face.{card.colour}", lang),
                           effects=effects_text(card.powered, lang)))]
         if card.cost_discard:
             fields.append(Field(t("mk.info.field.cost", lang), t("mk.info.discard_cost", lang)))
@@ -265,7 +270,7 @@ def _fields(entry: Entry, lang: str, state: State | None) -> list[Field]:
         unit: UnitCard = item
         fields = [Field(t("mk.info.field.level", lang), str(unit.level)),
                   Field(t("mk.info.field.armor", lang), str(unit.armor))]
-        fields += _field("mk.info.field.resistances", resist_text(unit.resistances, lang), lang)
+        fields += _field("mk.info.field.resistances", resist_words(unit.resistances, lang), lang)
         fields += [Field(t("mk.info.field.ability", lang, number=i), unit_ability_text(a, lang))
                    for i, a in enumerate(unit.abilities, start=1)]
         fields.append(Field(t("mk.info.field.rule", lang), t("mk.info.unit_rule", lang)))
@@ -288,7 +293,7 @@ def token_fields(token: EnemyToken, lang: str) -> list[Field]:
               Field(t("mk.info.field.armor", lang), str(token.armor)),
               Field(t("mk.info.field.attack", lang), attack_text(token, lang))]
     fields += [Field(ability_name(a, lang), t(f"mk.info.ability_text.{a}", lang)) for a in token.abilities]
-    fields += _field("mk.info.field.resistances", resist_text(token.resistances, lang), lang)
+    fields += _field("mk.info.field.resistances", resist_words(token.resistances, lang), lang)
     fields.append(Field(t("mk.info.field.fame", lang), str(token.fame)))
     if token.reputation:
         fields.append(Field(t("mk.info.field.reputation", lang), f"{token.reputation:+d}"))
@@ -296,4 +301,5 @@ def token_fields(token: EnemyToken, lang: str) -> list[Field]:
 
 
 __all__ = ["Entry", "ability_name", "attack_text", "card_text", "effect_text", "effects_text", "enemy_now_text",
-           "enemy_text", "info_choices", "info_reply", "resist_text", "unit_ability_text", "unit_text"]
+           "enemy_text", "info_choices", "info_reply", "resist_text", "resist_words", "unit_ability_text",
+           "unit_text"]

@@ -27,7 +27,7 @@ from engines.mageknight.state import State
 from gm import presenters
 from gm.context import Actor, Place
 from gm.games.choices import Choice, Ranked, rank
-from gm.games.mageknight import choices, scores, text
+from gm.games.mageknight import choices, grammar, scores, text
 from gm.games.mageknight.phase import attacks_left
 from gm.games.seat_view import seat_view
 from gm.packs import admin as pack_admin
@@ -86,15 +86,17 @@ async def next_phase(app: App, place: Place, actor: Actor, ref: str | None = Non
     state, seat, table = await current(app, place, actor)
     if state is not None and table is not None and seat is not None and state.phase == "attack" \
             and state.staged is None and state.pending is None:
-        standing = [e.local_name(actor.locale) for e in state.enemies if e.status != "defeated"
-                    and e.summoned_by is None]
+        left = [e for e in state.enemies if e.status != "defeated" and e.summoned_by is None]
+        standing = [e.local_name(actor.locale) for e in left]
+        # "… is still standing": one token with a plural name ("Tusk Raiders") takes the plural verb
+        count = len(left) if len(left) != 1 else grammar.number(left[0].token.form(actor.locale))
         options = attacks_left(state, seat, actor.locale) if standing else []
         if options:
             now = game_ref(table)
             if ref is not None and ref != now:
                 raise TavoloError("common.stale_button")
             lang = actor.locale
-            return Reply(text=t("mk.ui.end_confirm", lang, enemies=", ".join(standing), count=len(standing),
+            return Reply(text=t("mk.ui.end_confirm", lang, enemies=", ".join(standing), count=count,
                                 options=", ".join(options[:8])), ephemeral=True,
                          buttons=[Button(t("mk.ui.end_confirm_button", lang), f"tv1:mk:{now}:endnow", style="danger")])
     return await act(app, place, actor, {"kind": "next"}, ref=ref)
@@ -206,6 +208,9 @@ class MageKnightPresenter:
     locale_namespace = "mk"  # ``mk.action.<kind>`` names actions in the log and in undo
 
     wants_log_lines = True
+    # The only rolled event, the Source (``source_rolled``), says its colours: the d6 numbers behind them
+    # (system_dice's 1-6 → red … black) mean nothing at the table, so no "🎲 2 5 1" after it.
+    words_rolls = True
 
     def render(self, view: State, *, viewer: int | None, lang: str, seat_names: list[str],  # type: ignore[override]
                log_lines: list[str] | None = None) -> bytes | None:

@@ -23,7 +23,7 @@ from engines.mageknight.rules_values import (
     group_resistances,
 )
 from engines.mageknight.state import State
-from gm.games.mageknight import choices
+from gm.games.mageknight import choices, grammar
 from gm.games.mageknight.info import ability_name, attack_text, card_text, effect_text, enemy_now_text, resist_text
 from gm.games.mageknight.phase import phase_uses
 from gm.reply import Reply
@@ -121,9 +121,12 @@ def _abilities(params: dict[str, Any], lang: str) -> str:
 
 
 def event_text(event: Event, lang: str) -> str | None:
-    """Events whose template is not enough: halved totals say why, a summon says what it does."""
+    """Events whose template is not enough: halved totals say why, a summon says what it does, a line
+    about an enemy or a unit agrees with its name (``grammar``: "Predoni Zannuti sono sconfitti"), the Source
+    says its colours without the d6 numbers they were rolled as (``words_rolls``)."""
     key = event.key.removeprefix("mk.ev.")
-    p = local_names(event.params, lang)  # cards, tokens and units in the reader's language
+    agree = grammar.of_event(event.params, lang)  # read from the English names the event carries
+    p = {**local_names(event.params, lang), **agree}  # cards, tokens and units in the reader's language
     if key == "attack_halved":
         resist = [r for r in p.get("resist") or [] if r != "cold_fire"]
         text = t("mk.ui.ev.attack_halved", lang, targets=", ".join(p.get("targets", [])), efficient=p["efficient"],
@@ -133,12 +136,13 @@ def event_text(event: Event, lang: str) -> str | None:
     if key == "blocked_halved" and "element" in p:
         text = t("mk.ui.ev.blocked_halved", lang, enemy=p["enemy"], efficient=p["efficient"],
                  inefficient=p["inefficient"], half=int(p["inefficient"]) // 2, total=p["total"], need=p["need"],
-                 why=why_block(p["element"], lang))
+                 why=why_block(p["element"], lang), enemy_n=p["enemy_n"], enemy_blocked=p["enemy_blocked"])
         return _wasted(text, p, lang)
     if key in ("summon_drawn", "summon_entered"):
         kind = str(p.get("effect", "attack_melee_physical"))
         attack = f"{t(f'mk.effect_kind.{kind}', lang)} {p.get('attack', 0)}" + _abilities(p, lang)
-        return t("mk.ui.ev.summon", lang, enemy=p["enemy"], token=p["token"], attack=attack)
+        return t("mk.ui.ev.summon", lang, enemy=p["enemy"], token=p["token"], attack=attack,
+                 enemy_n=p.get("enemy_n", 1))
     if key == "targeted":
         which = "mk.ui.ev.targeted_block" if p.get("column") == "block" else "mk.ui.ev.targeted_attack"
         text = t(which, lang, targets=", ".join(p.get("targets", [])), need=p.get("need", 0))
@@ -152,8 +156,13 @@ def event_text(event: Event, lang: str) -> str | None:
         return _wasted(t(event.key, lang, **humanize(p, lang, "mk")), p, lang)
     if key == "mana_used" and p.get("mana") in _MANA_USED:  # which source paid (M46)
         return t(_MANA_USED[p["mana"]], lang, card=p["card"], face=t(f"mk.face.{p['face']}", lang))
-    if key == "seed":
-        return t("mk.ui.ev.seed", lang, seed=p["seed"], tier=p["tier"])
+    if key == "seed":  # how to deal it again: a duel is replayed as a duel
+        which = "mk.ui.ev.seed_duel" if p.get("mode") == "duel" else "mk.ui.ev.seed"
+        return t(which, lang, seed=p["seed"], tier=p["tier"])
+    if key == "source_rolled":
+        return t(event.key, lang, **humanize(p, lang, "mk"))
+    if agree:
+        return t(event.key, lang, **humanize(p, lang, "mk"))
     return None
 
 

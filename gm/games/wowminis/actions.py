@@ -15,7 +15,7 @@ from engines.wowminis.content import MAX_PACK_BYTES, pack_for
 from engines.wowminis.state import State
 from gm.context import Actor, Place
 from gm.games.choices import Choice
-from gm.games.wowminis import choices
+from gm.games.wowminis import choices, names
 from gm.games.wowminis.presenter import bar_menu, bars_from_picks, check_ref, current
 from gm.reply import Reply
 
@@ -38,7 +38,10 @@ def info_choices(content: dict[str, Any] | None, current: str, lang: str) -> lis
 
 # ---------------------------------------------------------------------------- play
 def react(view: State, seat: int | None, card: str, target: str | None, lang: str = "en") -> dict[str, Any]:
-    """A react card of this seat and its target, read like a play's (a react has no orientation)."""
+    """A react card of this seat and its target, read like a play's (a react has no orientation); a seat
+    the window does not wait for gets the table's "not your turn", not a list of cards."""
+    if not names.asked(view):
+        return {"kind": "react", "card": card}
     action: dict[str, Any] = {"kind": "react", "card": choices.resolve_react_card(view, seat, card, lang)}
     decoded = choices.decode_play(view, target or "")
     decoded.pop("orientation", None)

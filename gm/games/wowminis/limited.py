@@ -7,6 +7,7 @@ Everything here reads the seat's own ``view``: another seat's booster, picks and
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from common.i18n import t
@@ -102,24 +103,48 @@ def _pick_lines(picks: list[Pick], cards: dict[str, ActionCardDef], lang: str) -
     return lines
 
 
-def suggest_reply(view: State | None, seat: int | None, content: dict[str, Any] | None, lang: str) -> Reply:
+def suggest_reply(view: State | None, seat: int | None, content: dict[str, Any] | None, lang: str,
+                  options: dict[str, Any] | None = None) -> Reply:
     """A legal, balanced party, to the asker alone: from the seat's limited pool when it is building or
-    drafting, else from the pack (the table's scenario when one is open, else the standard one)."""
+    drafting, else from the pack (the game's scenario; in a lobby, the one its ``options`` name, else the
+    standard one). The goal it names is the table's: a scenario's or a ``goal`` option's VP (102.1)."""
     lim = view.limited if view is not None else None
+    pack = pack_for(content)
     scenario = view.scenario if view is not None else ScenarioDef()
+    if view is None and options is not None:
+        with suppress(TavoloError):  # a scenario the pack no longer has: the standard party rules
+            scenario = pack.scenario(str(options.get("scenario") or "standard"))
     if lim is not None and seat is not None:
         return _suggest_pool(lim, scenario, seat, lang)
-    pack = pack_for(content)
     cards = {k.id: k for k in pack.cards}
     printed = {c.id: [cards[k] for k in c.pool[:scenario.bar_per_char] if k in cards] for c in pack.characters}
     picks = suggest(pack.characters, printed, scenario)
     if not picks:
         raise TavoloError("wowm.limited.no_suggestion")
     honor = sum(p.char.honor for p in picks)
-    head = t("wowm.limited.suggest_pack", lang, honor=honor)
+    goal = _goal(view, seat, options, scenario)
+    head = t(_goal_key(goal, honor, options is not None or view is not None), lang, honor=honor, goal=goal)
     names = ", ".join(local_name(p.char, lang) for p in picks)
     tail = t("wowm.limited.suggest_command", lang, names=names)
     return Reply(text="\n".join([head, *_pick_lines(picks, cards, lang), tail]), ephemeral=True)
+
+
+def _goal(view: State | None, seat: int | None, options: dict[str, Any] | None, scenario: ScenarioDef) -> int | None:
+    """102.1: the VP this seat plays to when something other than its Honor sets it (a scenario, ``goal``)."""
+    if view is not None and seat is not None and any(p.seat == seat for p in view.players):
+        return view.player(seat).goal
+    if options is not None:
+        goal = options.get("goal") or scenario.honor_goal
+        return int(goal) if goal else None
+    return None
+
+
+def _goal_key(goal: int | None, honor: int, options_known: bool) -> str:
+    """Which head line: the party's Honor is the goal (102.1), the table plays to another goal, or (a lobby
+    whose options this reply was not given) the goal is the Honor unless the table sets another."""
+    if goal is None:
+        return "wowm.limited.suggest_pack" if options_known else "wowm.limited.suggest_pack_open"
+    return "wowm.limited.suggest_pack" if goal == honor else "wowm.limited.suggest_pack_goal"
 
 
 def _suggest_pool(lim: LimitedState, scenario: ScenarioDef, seat: int, lang: str) -> Reply:

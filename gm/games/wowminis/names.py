@@ -12,10 +12,11 @@ seat has no name there, so it can never be named or listed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from common.i18n import Phrase, t
-from engines.core.errors import TavoloError
+from engines.core.errors import RuleError, TavoloError
+from engines.wowminis import ENGINE
 from engines.wowminis.content import ActionCardDef, CharacterDef, Pack, local_name
 from engines.wowminis.rules_play import playables
 from engines.wowminis.state import CharState, State
@@ -65,9 +66,37 @@ def info_names(pack: Pack, lang: str) -> tuple[list[Name], dict[str, tuple[str, 
     return names, items
 
 
+RuleTerm = Literal["stealth", "taunt", "protector", "ignores_terrain", "teleport", "critical", "reroll", "cover",
+                   "elevated", "impassable", "line_of_sight", "range", "aoe", "buff", "form", "totem", "pet", "spawn",
+                   "victory_points", "honor", "react", "clock", "exhausted", "replacement"]
+# Rule terms people look up with ``/wowm info`` (keywords, terrain, card kinds) → the rule that explains them,
+# as ``/rules show section:`` takes it (a subsection the digest lacks opens the section that holds it)
+RULE_TERMS: dict[RuleTerm, str] = {
+    "stealth": "708.4", "taunt": "708.5", "protector": "600.3", "ignores_terrain": "404.1a", "teleport": "404.2",
+    "critical": "105.2", "reroll": "105.3", "cover": "406.2a", "elevated": "406.2b", "impassable": "406.2c",
+    "line_of_sight": "405.3", "range": "405.2", "aoe": "407", "buff": "301", "form": "302", "totem": "303",
+    "pet": "304", "spawn": "403.1", "victory_points": "102.1", "honor": "102.1", "react": "701", "clock": "500",
+    "exhausted": "106", "replacement": "709"}
+
+
+def rule_term(text: str) -> RuleTerm | None:
+    """The rule term ``text`` names, in either language or with a typo (``wowm.term.*``), or None."""
+    terms: list[Name] = []
+    for term in RULE_TERMS:
+        terms.append(Name(term, t(f"wowm.term.{term}", "en"), (t(f"wowm.term.{term}", "it"), term.replace("_", " "))))
+    _tier, found = find(text, terms)
+    return next((term for term in RULE_TERMS if len(found) == 1 and term == found[0].value), None)  # typed
+
+
 def resolve_info(pack: Pack, text: str, lang: str) -> tuple[str, CharacterDef | ActionCardDef]:
-    """A character or a card; a miss or several fits list the candidates."""
+    """A character or a card; several fits list the candidates. A miss that names a rule term (playtest:
+    ``stealth`` listed thirty names) points to the rule instead, with its button (``RuleError.rule``)."""
     names, items = info_names(pack, lang)
+    hit = rule_term(text) if not find(text, names)[1] else None
+    for term in RULE_TERMS:  # a loop over the table, so that the locale check sees every ``wowm.term`` key
+        if term == hit:
+            raise RuleError("wowm.ui.info_rule", rule=RULE_TERMS[term], term=term, term_key=f"wowm.term.{term}",
+                            section=RULE_TERMS[term])
     return items[resolve(text, names, what=_what("info"), keys=KEYS)]
 
 
@@ -79,6 +108,19 @@ def find_info(pack: Pack, text: str) -> tuple[str, Any] | None:
 
 
 # ---------------------------------------------------------------------------- the table
+def asked(view: State) -> bool:
+    """Whether the game waits for the seat whose view this is (a view of no seat: yes, the table judges).
+
+    When it does not, what that seat typed is not read: the table answers "not your turn" first. Read
+    against the open question, a name would be refused as unknown and list the asked seat's answers
+    (playtest: bob's ``/wowm next character:GRU`` on alice's choice listed alice's characters)."""
+    seat = view.seen_by
+    if seat is None:
+        return True
+    decision = ENGINE.decision(view)
+    return decision is None or seat in decision.seats
+
+
 def piece_names(view: State, lang: str) -> list[Name]:
     """Characters and totems as the board shows them: ``SER Sereth …``, by label, name or id."""
     found = [Name(c.id, f"{c.short} {local_name(c.defn, lang)}", (c.short, *_spellings(c.defn)))
@@ -156,7 +198,7 @@ def resolve_option(view: State, text: str, lang: str) -> str:
     """A typed answer to the open question; with no question open, the text goes to the engine,
     which says there is nothing to answer."""
     names = option_names(view, lang)
-    if not names:
+    if not names or not asked(view):
         return text
     _tier, found = find(text, names)
     if not found:  # the engine's own words, with the names in the reader's language (500.3c and the rest)

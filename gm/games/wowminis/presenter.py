@@ -11,6 +11,7 @@ board through ``render``, ``/wowm los`` and the move preview through ``los_job``
 from __future__ import annotations
 
 import logging
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import engines.wowminis  # noqa: F401  (registers the engine)
@@ -20,7 +21,7 @@ from engines.core.errors import RuleError, TavoloError
 from engines.core.events import Event
 from engines.wowminis import ENGINE
 from engines.wowminis import actions as A
-from engines.wowminis.content import MAX_PACK_BYTES, ScenarioDef, load_pack, local_name, pack_for
+from engines.wowminis.content import MAX_PACK_BYTES, ScenarioDef, fits, load_pack, local_name, pack_for
 from engines.wowminis.rules_setup import DEFAULT_MAP, SHORT, check_party
 from engines.wowminis.state import State
 from gm import presenters
@@ -75,13 +76,15 @@ async def set_party(app: App, place: Place, actor: Actor, typed: str) -> Reply:
     pack = pack_for(table.content)
     ids = choices.resolve_party(pack, typed, actor.locale)
     # 100.1: the party rules are the table's scenario's (size, one faction or mixed, one legendary)
-    check_party(pack.scenario(str(table.game.options.get("scenario") or "standard")),
-                [pack.character(i) for i in ids])
-    reply = await app.tables.configure_seat(place, actor, {"party": ids})
+    scenario = pack.scenario(str(table.game.options.get("scenario") or "standard"))
     party = [pack.character(i) for i in ids]
-    honor = sum(c.honor for c in party)
-    reply.text = t("wowm.ui.party_set", actor.locale, user=actor.mention,
-                   party=", ".join(local_name(c, actor.locale) for c in party), honor=honor)
+    check_party(scenario, party)
+    reply = await app.tables.configure_seat(place, actor, {"party": ids})
+    # 102.1: the goal is the party's Honor unless the scenario (short: 5 VP) or a goal option sets it
+    goal = table.game.options.get("goal") or scenario.honor_goal
+    reply.text = t("wowm.ui.party_set_goal" if goal else "wowm.ui.party_set", actor.locale, user=actor.mention,
+                   party=", ".join(local_name(c, actor.locale) for c in party), honor=sum(c.honor for c in party),
+                   goal=goal)
     return reply
 
 
@@ -226,10 +229,6 @@ def bar_menu(view: State, seat: int | None, lang: str, ref: str, picked: list[li
 
 def _combos(pool: dict[str, Any], c: Any, taken: set[str], size: int) -> list[tuple[str, ...]]:
     """300.2/101.2a: ``size`` untaken pool cards that fit ``c``, with different names."""
-    from itertools import combinations
-
-    from engines.wowminis.content import fits
-
     fitting = [cid for cid, card in pool.items() if cid not in taken and fits(card.defn, c.defn)]
     return [combo for combo in combinations(fitting, size)
             if len({pool[i].defn.name for i in combo}) == size]
@@ -281,9 +280,11 @@ def move_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
 
 
 def play_action(view: State, ability: str, target: str | None, lang: str = "en") -> dict[str, Any]:
-    action: dict[str, Any] = {"kind": "play", "ability": choices.resolve_ability(view, ability, lang)}
-    action.update(choices.decode_play(view, target or ""))
-    return action
+    """``/wowm play``, read as the active character's; on another's turn unread: the table says "not your turn"."""
+    if not names.asked(view):
+        return {"kind": "play", "ability": ability}
+    return {"kind": "play", "ability": choices.resolve_ability(view, ability, lang),
+            **choices.decode_play(view, target or "")}
 
 
 # ---------------------------------------------------------------------------- packs

@@ -15,6 +15,7 @@ from engines.core.events import Event
 from engines.wowminis import ENGINE
 from engines.wowminis.card_text import fill
 from engines.wowminis.content import (
+    PHYSICAL_TYPES,
     AbilityDef,
     ActionCardDef,
     CharacterDef,
@@ -140,8 +141,15 @@ def ability_parts(ability: AbilityDef, lang: str) -> list[str]:
     elif target.count > 1:
         parts.append(t("wowm.ui.up_to" if target.up_to else "wowm.ui.targets", lang, count=target.count))
     if ability.type == "attack" and ability.damage_type:
-        parts.append(t("wowm.ui.attack_dice", lang, power=ability.power,
-                       kind=t(f"wowm.ui.dtype.{ability.damage_type}", lang)))
+        # 600.1c/601.2: physical or magic says which defence the target rolls, so the line names it; it says
+        # "physical" or "magic" too where the type does not (A22: a holy swing may be physical)
+        nature = "physical" if ability.is_physical else "magic"
+        defence = "armor" if ability.is_physical else "resist"
+        usual = (ability.damage_type in PHYSICAL_TYPES) == ability.is_physical
+        parts.append(t("wowm.ui.attack_dice" if usual else "wowm.ui.attack_dice_nature", lang, power=ability.power,
+                       kind=t(f"wowm.ui.dtype.{ability.damage_type}", lang),
+                       nature=t(f"wowm.ui.attack_nature.{nature}", lang),
+                       defence=t(f"wowm.ui.dice_kind.{defence}", lang)))
     elif ability.type == "heal":
         parts.append(t("wowm.ui.heal_dice", lang, power=ability.power))
     text = ability_text(ability, lang)
@@ -402,8 +410,10 @@ def event_text(event: Event, lang: str) -> str | None:
 def _own_text(event: Event, lang: str) -> str | None:
     """Dice lines with the faces read as hits and criticals; the parties without seat numbers;
     everything else from the templates."""
-    if event.key == "wowm.ev.critical" and not event.params.get("extra"):  # a rider, not extra hits
-        return t("wowm.ui.ev_critical_rider", lang, ability=event.params.get("ability", ""))
+    if event.key == "wowm.ev.critical" and not event.params.get("extra"):  # no extra hits: a rider, or nothing
+        # 105.1b: an ability without a critical effect only counts the critical as a hit (older logs: a rider)
+        key = "wowm.ui.ev_critical_rider" if event.params.get("effect", True) else "wowm.ui.ev_critical_plain"
+        return t(key, lang, ability=event.params.get("ability", ""))
     if event.key == "wowm.ev.tick_ended":  # the next line announces the new tick; "Tick 1 ends." adds nothing
         return ""
     if event.key == "wowm.ev.react_answered":  # the window's prompt says who is still to answer (issue 26.8)
