@@ -78,6 +78,23 @@ def _plural_words(template: str, params: dict[str, Any]) -> str:
     return _PLURAL.sub(pick, template)
 
 
+# Italian's euphonic d: "a" and "e" before a word that starts with the same vowel become "ad" and "ed"
+# ("Tocca ad alice", "bob ed Elena"); a template cannot know the name it will hold, so its "a {name}" is
+# decided here. Only the same vowel, as current usage has it ("a Ugo", "e Anna").
+_EUPHONIC = re.compile(r"(?<![\w'’])([aAeE]) \{(\w+)\}")
+_SAME_VOWEL = {"a": "aàáAÀÁ", "e": "eèéEÈÉ"}
+
+
+def _euphonic(template: str, params: dict[str, Any]) -> str:
+    def pick(match: re.Match[str]) -> str:
+        value = params.get(match.group(2))
+        first = value[:1] if isinstance(value, str) else ""
+        word = match.group(1)
+        return f"{word}d {{{match.group(2)}}}" if first and first in _SAME_VOWEL[word.lower()] else match.group(0)
+
+    return _EUPHONIC.sub(pick, template) if "{" in template else template
+
+
 def placeholders(template: str) -> set[str]:
     """Parameter names a template uses, plural tokens included (for the locale tests)."""
     plain = _PLURAL.sub(lambda m: "{" + m.group(1) + "}", template)
@@ -94,6 +111,8 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
         log.warning("missing locale key %s", key)
         return key
     try:
+        if lang == "it":
+            template = _euphonic(template, params)
         return _plural_words(template, params).format(**params)
     except (KeyError, IndexError, ValueError):
         log.warning("bad placeholders for %s in %s: %s", key, lang, params)

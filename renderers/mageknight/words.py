@@ -91,14 +91,9 @@ def player_name(state: State, seat: int, seat_names: Mapping[int, str] | None) -
     return str(seat)
 
 
-VOWELS = frozenset("aeiouàáèéìíòóùú")
-
-
 def to_act(name: str, lang: str) -> str:
-    """"Tocca ad alice", "Tocca a bob": Italian writes the preposition "ad" before a vowel, so a name that
-    starts with one takes its own key (``render.mk.to_act_vowel``; English words both alike)."""
-    vowel = name[:1].casefold() in VOWELS
-    return tr("render.mk.to_act_vowel" if vowel else "render.mk.to_act", lang, name=name)
+    """"Tocca ad alice", "Tocca a bob" (``common.i18n`` writes Italian's euphonic d before the same vowel)."""
+    return tr("render.mk.to_act", lang, name=name)
 
 
 def enemy_names(state: State, uids: Iterable[str], lang: str = "en") -> str:

@@ -135,8 +135,8 @@ def test_info_does_not_repeat_its_field_names():
     assert enemy["Resistenze"] == "fuoco"
 
 
-def test_whose_turn_takes_ad_before_a_vowel_in_italian():
-    assert to_act("alice", "it") == "Tocca ad alice" and to_act("Ugo", "it") == "Tocca ad Ugo"
+def test_whose_turn_takes_ad_before_the_same_vowel_in_italian():
+    assert to_act("alice", "it") == "Tocca ad alice" and to_act("Ugo", "it") == "Tocca a Ugo"
     assert to_act("bob", "it") == "Tocca a bob" and to_act("alice", "en") == "alice to act"
     assert banner(combat(["Tusk Raiders"]), "it", {0: "alice"})[0] == "Tocca ad alice"
 
