@@ -357,6 +357,12 @@ class ScenarioDef(ContentModel):
     death_clock_penalty: int = Field(2, ge=0, le=9)
     honor_goal: int | None = Field(None, ge=1, le=200)  # a table override of 102.1's goal
 
+    def goal(self, options: dict[str, Any]) -> int | None:
+        """102.1: the VP a table with these lobby options plays to when something other than the party's Honor
+        sets it (the ``goal`` option, else this scenario's), or None: the Honor is the goal."""
+        goal = options.get("goal") or self.honor_goal
+        return int(goal) if goal else None
+
 
 class Pack(ContentModel):
     """A content pack: the built-in one, or a server's (same id replaces, new ids are added)."""

@@ -133,10 +133,7 @@ def _goal(view: State | None, seat: int | None, options: dict[str, Any] | None, 
     """102.1: the VP this seat plays to when something other than its Honor sets it (a scenario, ``goal``)."""
     if view is not None and seat is not None and any(p.seat == seat for p in view.players):
         return view.player(seat).goal
-    if options is not None:
-        goal = options.get("goal") or scenario.honor_goal
-        return int(goal) if goal else None
-    return None
+    return scenario.goal(options) if options is not None else None
 
 
 def _goal_key(goal: int | None, honor: int, options_known: bool) -> str:

@@ -85,19 +85,23 @@ def rule_term(text: str) -> RuleTerm | None:
     for term in RULE_TERMS:
         terms.append(Name(term, t(f"wowm.term.{term}", "en"), (t(f"wowm.term.{term}", "it"), term.replace("_", " "))))
     _tier, found = find(text, terms)
-    return next((term for term in RULE_TERMS if len(found) == 1 and term == found[0].value), None)  # typed
+    return next((term for term in RULE_TERMS if term == found[0].value), None) if len(found) == 1 else None
 
 
 def resolve_info(pack: Pack, text: str, lang: str) -> tuple[str, CharacterDef | ActionCardDef]:
     """A character or a card; several fits list the candidates. A miss that names a rule term (playtest:
     ``stealth`` listed thirty names) points to the rule instead, with its button (``RuleError.rule``)."""
     names, items = info_names(pack, lang)
-    hit = rule_term(text) if not find(text, names)[1] else None
-    for term in RULE_TERMS:  # a loop over the table, so that the locale check sees every ``wowm.term`` key
-        if term == hit:
-            raise RuleError("wowm.ui.info_rule", rule=RULE_TERMS[term], term=term, term_key=f"wowm.term.{term}",
-                            section=RULE_TERMS[term])
+    term = rule_term(text) if not find(text, names)[1] else None
+    if term is not None:
+        raise _rule_pointer(term)
     return items[resolve(text, names, what=_what("info"), keys=KEYS)]
+
+
+def _rule_pointer(term: RuleTerm) -> RuleError:
+    """"Stealth is a rule, not a character or card": the refusal that opens the term's rule."""
+    return RuleError("wowm.ui.info_rule", rule=RULE_TERMS[term], term=term, term_key=f"wowm.term.{term}",
+                     section=RULE_TERMS[term])
 
 
 def find_info(pack: Pack, text: str) -> tuple[str, Any] | None:

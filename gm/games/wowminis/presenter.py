@@ -81,7 +81,7 @@ async def set_party(app: App, place: Place, actor: Actor, typed: str) -> Reply:
     check_party(scenario, party)
     reply = await app.tables.configure_seat(place, actor, {"party": ids})
     # 102.1: the goal is the party's Honor unless the scenario (short: 5 VP) or a goal option sets it
-    goal = table.game.options.get("goal") or scenario.honor_goal
+    goal = scenario.goal(table.game.options)
     reply.text = t("wowm.ui.party_set_goal" if goal else "wowm.ui.party_set", actor.locale, user=actor.mention,
                    party=", ".join(local_name(c, actor.locale) for c in party), honor=sum(c.honor for c in party),
                    goal=goal)
@@ -435,7 +435,7 @@ class WowMinisPresenter:
             lines = [t("wowm.ui.lobby_hint_party", lang, size=scenario.party_size, faction=faction)]
         if options.get("format") in ("sealed", "draft"):  # 100.3: the party comes from the pool, not /wowm party
             lines = [t("wowm.ui.lobby_hint_limited", lang, format=options["format"])]
-        goal = options.get("goal", scenario.honor_goal)
+        goal = scenario.goal(options)
         if scenario.id == "short":
             board = pack.map(str(options.get("map") or SHORT["map"]))
             lines.append(t("wowm.ui.lobby_short_on", lang, map=local_name(board, lang), goal=goal))
