@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from renderers import kit, kit_panel
@@ -108,3 +110,30 @@ def test_kit_draw_rounded_rectangles_are_pillows_pixel_for_pixel(mode: str) -> N
         ImageDraw.Draw(pillows, mode).rounded_rectangle((7, 3, 7 + w, 3 + h), radius=r, fill=fill, outline=outline,
                                                         width=width)
         assert ImageChops.difference(ours, pillows).getbbox() is None, (w, h, r, width, fill, outline)
+
+
+_POINT = st.tuples(st.integers(-6, 70), st.integers(-6, 70))
+
+
+@settings(max_examples=150, deadline=None)
+@given(points=st.lists(_POINT, min_size=3, max_size=8), width=st.integers(1, 5),
+       mode=st.sampled_from(("RGB", "L", "P")), filled=st.booleans(), floats=st.booleans())
+def test_kit_draw_outlined_polygons_are_pillows_pixel_for_pixel(points: list[tuple[int, int]], width: int, mode: str,
+                                                                 filled: bool, floats: bool) -> None:
+    """An outline wider than 1 px is drawn in the polygon's box only (a hex map drew a mask of the whole picture
+    per hex): the pixels are Pillow's, near the picture's edge (Pillow's way) and with points given as floats."""
+    xy: list[tuple[float, float]] = [(x + 0.4, y) for x, y in points] if floats else list(points)
+    colours = {"RGB": ((200, 30, 40), (10, 120, 200)), "L": (90, 200), "P": (5, 9)}[mode]
+    ours = Image.new(mode, (64, 64), {"RGB": (250, 250, 240), "L": 17, "P": 2}[mode])
+    pillows = ours.copy()
+    fill = colours[0] if filled else None
+    kit.Draw(ours).polygon(xy, fill=fill, outline=colours[1], width=width)
+    ImageDraw.Draw(pillows).polygon(xy, fill=fill, outline=colours[1], width=width)
+    assert ours.tobytes() == pillows.tobytes()
+
+
+def test_a_hex_outline_is_drawn_in_its_box() -> None:
+    """The map's hexes (whole pixels, well inside the picture) take the box's way, not Pillow's."""
+    hex_points = [(130, 200), (115, 226), (85, 226), (70, 200), (85, 174), (115, 174)]
+    assert kit._polygon_box(hex_points, 2, (1200, 1800)) == (68, 172, 133, 229)
+    assert kit._polygon_box([(0, 0), (10, 0), (5, 5)], 2, (1200, 1800)) is None  # at the edge: Pillow's way
