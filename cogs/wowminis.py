@@ -131,8 +131,8 @@ class WowMinis(commands.Cog):
     @wowm_group.command(name="next", description="Choose which character acts now (tied clocks, 500.3c)")
     @app_commands.describe(character="One of the characters offered")
     async def next_char(self, interaction: discord.Interaction, character: str) -> None:
-        await self._act(interaction, {"kind": "choose", "value": character}, build=lambda v, _s, lang: {
-            "kind": "choose", "value": choices.resolve_option(v, character, lang)})
+        await self._act(interaction, {"kind": "choose", "value": character}, build=lambda v, seat, lang: {
+            "kind": "choose", "value": choices.resolve_option(v, seat, character, lang)})
 
     @next_char.autocomplete("character")
     async def _next_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -142,8 +142,8 @@ class WowMinis(commands.Cog):
     @wowm_group.command(name="spawn", description="Choose the spawn point your character enters play from")
     @app_commands.describe(point="A spawn point of your side, or a neutral one")
     async def spawn(self, interaction: discord.Interaction, point: str) -> None:
-        await self._act(interaction, {"kind": "choose", "value": point}, build=lambda v, _s, lang: {
-            "kind": "choose", "value": choices.resolve_option(v, point, lang)})
+        await self._act(interaction, {"kind": "choose", "value": point}, build=lambda v, seat, lang: {
+            "kind": "choose", "value": choices.resolve_option(v, seat, point, lang)})
 
     @spawn.autocomplete("point")
     async def _spawn_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -165,7 +165,7 @@ class WowMinis(commands.Cog):
                            target="Its target(s) (autocomplete: only legal ones; an area shows where it points)")
     async def play(self, interaction: discord.Interaction, ability: str, target: str | None = None) -> None:
         await self._act(interaction, {"kind": "play", "ability": ability},
-                        build=lambda v, _s, lang: wm.play_action(v, ability, target, lang))
+                        build=lambda v, seat, lang: wm.play_action(v, seat, ability, target, lang))
 
     @play.autocomplete("ability")
     async def _ability_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -211,8 +211,8 @@ class WowMinis(commands.Cog):
     @wowm_group.command(name="choose", description="Answer the open question (protector, order, placement…)")
     @app_commands.describe(option="One of the answers offered")
     async def choose(self, interaction: discord.Interaction, option: str) -> None:
-        await self._act(interaction, {"kind": "choose", "value": option}, build=lambda v, _s, lang: {
-            "kind": "choose", "value": choices.resolve_option(v, option, lang)})
+        await self._act(interaction, {"kind": "choose", "value": option}, build=lambda v, seat, lang: {
+            "kind": "choose", "value": choices.resolve_option(v, seat, option, lang)})
 
     @choose.autocomplete("option")
     async def _choose_ac(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -349,7 +349,7 @@ class WowMinis(commands.Cog):
             await respond_private(interaction, again, system=SYSTEM)
         elif verb == "playsel" and len(rest) >= 2:
             await self._act(interaction, {"kind": "play", "ability": rest[0]}, ref,
-                            build=lambda v, _s, _l: wm.play_action(v, rest[0], rest[-1]))
+                            build=lambda v, seat, _l: wm.play_action(v, seat, rest[0], rest[-1]))
         elif verb == "barpick" and rest:
             await self._bar_pick(interaction, ref, rest)
         elif verb in wm.MENU_VERBS:

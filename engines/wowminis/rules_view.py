@@ -39,7 +39,6 @@ def hide(state: State, seat: int | None) -> State:
         "chars": chars, "stack": stack, "players": players,
         "limited": state.limited.model_copy() if state.limited is not None else None,  # limited_draft.hide
     })
-    view._seen_by = seat  # whose view this is: names typed into it are that seat's (State.seen_by)
     return view
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PrivateAttr, model_validator
+from pydantic import Field, model_validator
 
 from engines.core.contract import GameState, StateModel
 from engines.core.react_windows import ReactWindow
@@ -447,15 +447,6 @@ class State(GameState):
     # 400.3 (issue 29.2): the mind controls in force, innermost last (a controlled character may itself take
     # control of another); empty but during a nested turn
     controls: list[Control] = Field(default_factory=list)
-    # The seat a view was made for (``rules_view.hide``; None: the whole state or the public view). Never
-    # saved. Why: the table layer reads the names a player types from that player's view, and a seat the
-    # game is not waiting for must hear "not your turn" before any list of the asked seat's answers.
-    _seen_by: int | None = PrivateAttr(default=None)
-
-    @property
-    def seen_by(self) -> int | None:
-        return self._seen_by
-
     def player(self, seat: int) -> PlayerState:
         return next(p for p in self.players if p.seat == seat)
 

@@ -41,7 +41,7 @@ def _check_position(state: State, seat: int, other: int) -> int:
     assert abilities <= {a.ability for a in legal if isinstance(a, A.Play)}
     for ability in abilities:
         for choice in choices.target_choices(view, seat, ability, "", "en"):
-            action = A.Play(**{k: v for k, v in play_action(view, ability, choice.value).items() if k != "kind"})
+            action = A.Play(**{k: v for k, v in play_action(view, seat, ability, choice.value).items() if k != "kind"})
             assert action in legal, (ability, choice)
             checked += 1
     for choice in choices.react_choices(view, seat, "", "en"):

@@ -68,4 +68,4 @@ def test_602_2_a_card_answer_reads_as_its_name_or_its_slot_never_its_instance_id
     assert option_label(state, up.value, up.params, "it") == PACK.card("aegis_of_light").name_it
     assert option_label(state, down.value, down.params, "it") == "Carta coperta 2"
     state.pending = Pending(kind="exhaust_card", seat=0, params={"char": "Brannoc"}, options=[up, down])
-    assert resolve_option(state, "Face-down card 2") == hidden.id
+    assert resolve_option(state, 0, "Face-down card 2") == hidden.id

@@ -79,11 +79,21 @@ async def test_a_play_on_another_seats_turn_answers_not_your_turn_never_its_abil
     assert "Choose among" not in said and "Twin Daggers" not in said
 
 
-def test_a_seats_view_knows_whose_it_is() -> None:
-    """What lets the table read typed names only for the asked seat; never saved with the state."""
+def test_typed_names_are_read_only_for_the_asked_seat_500_3c() -> None:
+    """The cog hands the typing seat to the reader: the seat asked has its answer read, another seat's text goes
+    to the table unread (which says whose turn it is), and the table itself (no seat) is always read."""
+    from engines.wowminis.rules_steps import card_option
+    from engines.wowminis.state import Pending
+    from gm.games.wowminis import names
+
     state = board()
-    assert ENGINE.view(state, 1).seen_by == 1 and ENGINE.view(state, None).seen_by is None
-    assert "seen_by" not in state.model_dump_json()
+    shown, = give(state, "brannoc-1", "aegis_of_light", face_up=True)
+    state.pending = Pending(kind="exhaust_card", seat=0, params={"char": "Brannoc"}, options=[card_option(shown, 1)])
+    assert ENGINE.decision(state).seats == [0]
+    assert names.asked(ENGINE.view(state, 0), 0) and not names.asked(ENGINE.view(state, 1), 1)
+    assert names.asked(ENGINE.view(state, None), None)
+    assert names.resolve_option(ENGINE.view(state, 0), 0, "aegis", "en") == shown.id
+    assert names.resolve_option(ENGINE.view(state, 1), 1, "aegis", "en") == "aegis"  # unread: "not your turn"
 
 
 # ---------------------------------------------------------------------------- 12 a destination is needed

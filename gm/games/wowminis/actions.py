@@ -40,7 +40,7 @@ def info_choices(content: dict[str, Any] | None, current: str, lang: str) -> lis
 def react(view: State, seat: int | None, card: str, target: str | None, lang: str = "en") -> dict[str, Any]:
     """A react card of this seat and its target, read like a play's (a react has no orientation); a seat
     the window does not wait for gets the table's "not your turn", not a list of cards."""
-    if not names.asked(view):
+    if not names.asked(view, seat):
         return {"kind": "react", "card": card}
     action: dict[str, Any] = {"kind": "react", "card": choices.resolve_react_card(view, seat, card, lang)}
     decoded = choices.decode_play(view, target or "")

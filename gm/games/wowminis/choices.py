@@ -294,9 +294,9 @@ def option_label(view: State, value: str, params: dict[str, Any], lang: str) -> 
     return fit([value, *[n for n in named if n != value]])
 
 
-def resolve_option(view: State, text: str, lang: str = "en") -> str:
+def resolve_option(view: State, seat: int | None, text: str, lang: str = "en") -> str:
     """A typed answer: an option value, a board label, a name in either language, a word or a typo."""
-    return names.resolve_option(view, text, lang)
+    return names.resolve_option(view, seat, text, lang)
 
 
 # ---------------------------------------------------------------------------- the turn

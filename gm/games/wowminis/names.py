@@ -112,13 +112,12 @@ def find_info(pack: Pack, text: str) -> tuple[str, Any] | None:
 
 
 # ---------------------------------------------------------------------------- the table
-def asked(view: State) -> bool:
-    """Whether the game waits for the seat whose view this is (a view of no seat: yes, the table judges).
+def asked(view: State, seat: int | None) -> bool:
+    """Whether the game waits for ``seat``, whose view this is (no seat: yes, the table judges).
 
     When it does not, what that seat typed is not read: the table answers "not your turn" first. Read
     against the open question, a name would be refused as unknown and list the asked seat's answers
     (playtest: bob's ``/wowm next character:GRU`` on alice's choice listed alice's characters)."""
-    seat = view.seen_by
     if seat is None:
         return True
     decision = ENGINE.decision(view)
@@ -198,11 +197,11 @@ def option_names(view: State, lang: str) -> list[Name]:
     return found
 
 
-def resolve_option(view: State, text: str, lang: str) -> str:
-    """A typed answer to the open question; with no question open, the text goes to the engine,
-    which says there is nothing to answer."""
+def resolve_option(view: State, seat: int | None, text: str, lang: str) -> str:
+    """``seat``'s typed answer to the open question; with no question open, or one for another seat, the text
+    goes to the engine, which says there is nothing to answer or whose turn it is."""
     names = option_names(view, lang)
-    if not names or not asked(view):
+    if not names or not asked(view, seat):
         return text
     _tier, found = find(text, names)
     if not found:  # the engine's own words, with the names in the reader's language (500.3c and the rest)

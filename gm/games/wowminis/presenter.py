@@ -279,9 +279,10 @@ def move_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
     return _menu(f"tv1:wowm:{ref}:movesel", t("wowm.ui.pick_move", lang), found)
 
 
-def play_action(view: State, ability: str, target: str | None, lang: str = "en") -> dict[str, Any]:
-    """``/wowm play``, read as the active character's; on another's turn unread: the table says "not your turn"."""
-    if not names.asked(view):
+def play_action(view: State, seat: int | None, ability: str, target: str | None, lang: str = "en") -> dict[str, Any]:
+    """``/wowm play`` by ``seat``, read as the active character's; on another's turn unread: the table says "not
+    your turn"."""
+    if not names.asked(view, seat):
         return {"kind": "play", "ability": ability}
     return {"kind": "play", "ability": choices.resolve_ability(view, ability, lang),
             **choices.decode_play(view, target or "")}
