@@ -231,3 +231,13 @@ def test_the_cautious_estimate_line_shows_only_when_points_won_and_lost_differ_m
 
     assert lopsided([138, -73]) and lopsided([-40, 9, 9])
     assert not lopsided([12, -11]) and not lopsided([0, 0]) and not lopsided([25]) and not lopsided([])
+
+
+def test_wow_miniatures_points_are_named_as_its_rulebook_names_them_in_italian() -> None:
+    """The Italian WoW Miniatures rulebook writes victory points as "VP" (000, 102.1); "PV" is Krosmaster's
+    health in Italian, so a WoW Miniatures summary must not call its points that."""
+    from common.i18n import t
+
+    assert t("game.summary.measure.wowminis", "it", n=4) == "4 VP"
+    line = t("wowm.ev.vp", "it", player="alice", amount=4, cause="distruzione", name="Sereth", total=4, goal=4)
+    assert "4 VP" in line
