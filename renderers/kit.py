@@ -438,10 +438,14 @@ class Draw(ImageDraw.ImageDraw):
 def _polygon_box(xy: Any, width: int, size: tuple[int, int]) -> Box | None:
     """The box a polygon's masked outline can touch, or None where only Pillow's way is sure to give its pixels
     (points not given as whole-pixel pairs, a polygon reaching the picture's edge)."""
-    if not isinstance(xy, list | tuple) or not xy or not all(
-            type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is int for p in xy):
+    if not isinstance(xy, list | tuple):
         return None
-    xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+    try:
+        xs, ys = zip(*xy, strict=True)
+    except (TypeError, ValueError):  # a flat list of numbers, points that are not pairs, no point at all
+        return None
+    if {*map(type, xs), *map(type, ys)} != {int}:
+        return None
     box = (min(xs) - width, min(ys) - width, max(xs) + width + 1, max(ys) + width + 1)
     return box if box[0] >= 0 and box[1] >= 0 and box[2] <= size[0] and box[3] <= size[1] else None
 

@@ -124,9 +124,13 @@ def cell_of(label: str) -> tuple[int, int] | None:
         return None
 
 
+_CORNERS = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
+"""A hex's corners on the unit circle, from the east clockwise: worked out once (a window's map asks ~50 hexes)."""
+
+
 def hex_points(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
     """Corners of a flat-topped hex of side ``s`` centred on (cx, cy), clockwise from the east."""
-    return [(cx + s * math.cos(math.radians(60 * i)), cy + s * math.sin(math.radians(60 * i))) for i in range(6)]
+    return [(cx + s * cos, cy + s * sin) for cos, sin in _CORNERS]
 
 
 def grid_for(columns: int, rows: int) -> HexGrid:
