@@ -280,8 +280,7 @@ def move_menu(view: State, seat: int | None, lang: str, ref: str) -> Reply:
 
 
 def play_action(view: State, seat: int | None, ability: str, target: str | None, lang: str = "en") -> dict[str, Any]:
-    """``/wowm play`` by ``seat``, read as the active character's; on another's turn unread: the table says "not
-    your turn"."""
+    """``/wowm play`` by ``seat``, read as the active character's; on another's turn the table says whose it is."""
     if not names.asked(view, seat):
         return {"kind": "play", "ability": ability}
     return {"kind": "play", "ability": choices.resolve_ability(view, ability, lang),
