@@ -10,22 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from renderers import kit, kit_compose, kit_masks
+from tests.renderers.masks import assert_same_masks
 
 _LETTERS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ·:;,.'!?★⚄àèéìòùÈ-—()→÷«»’…/+×%"
             "fffiiilllxKYVAkj")  # f, i and l again (ligatures), and the letters whose right edge hides in the advance
 PROBE = "".join(chr(c) for c in range(0x20, 0x7F)) + "àèéìíòóùúÀÈÉÌÒÙçÇñÑüÜöÖäÄß’‘“”«»–—…·×÷→←↑↓★⚄"
 """The letters the games' own words are made of."""
 _ANCHORS = ("la", "lt", "lm", "ls", "ld", "lb", "ma", "mt", "mm", "ms", "md", "mb", "ra", "rt", "rm", "rs", "rd", "rb")
-
-
-def _same(found: kit_masks.Masks, expected: kit_masks.Masks) -> None:
-    assert found[:2] == expected[:2]
-    for got, want in zip(found[2:], expected[2:], strict=True):
-        if want is None:
-            assert got is None
-            continue
-        assert got is not None and got.size == want.size
-        assert got.tobytes() == want.tobytes()
 
 
 def _composed(size: int, text: str, stroke: int, anchor: str, fill: bool = True) -> kit_masks.Masks:
@@ -41,8 +32,8 @@ def _composed(size: int, text: str, stroke: int, anchor: str, fill: bool = True)
        stroke=st.sampled_from((0, 0, 1, 2, 3, 4)), anchor=st.sampled_from(_ANCHORS), fill=st.booleans())
 def test_a_text_put_together_is_freetypes_text(text: str, size: int, stroke: int, anchor: str, fill: bool) -> None:
     fill = fill or not stroke
-    _same(_composed(size, text, stroke, anchor, fill), kit_masks.rasterised(kit.font(size), text, stroke, anchor,
-                                                                             fill=fill))
+    expected = kit_masks.rasterised(kit.font(size), text, stroke, anchor, fill=fill)
+    assert_same_masks(_composed(size, text, stroke, anchor, fill), expected)
 
 
 @settings(max_examples=300, deadline=None)
@@ -83,7 +74,7 @@ def test_the_ligatures_named_are_the_fonts() -> None:
         joined = face.getmask2(ligature, "L", anchor="ls", ink=255)[0]
         apart = face.getmask2(ligature, "L", anchor="ls", ink=255, features=["-liga"])[0]
         assert bytes(joined) != bytes(apart)
-        _same(_composed(20, ligature, 0, "ls"), kit_masks.rasterised(face, ligature, 0, "ls"))
+        assert_same_masks(_composed(20, ligature, 0, "ls"), kit_masks.rasterised(face, ligature, 0, "ls"))
 
 
 def test_a_right_edge_hidden_by_the_advance_is_measured_by_freetype() -> None:
@@ -94,7 +85,7 @@ def test_a_right_edge_hidden_by_the_advance_is_measured_by_freetype() -> None:
     assert doubtful, "no text left its box in doubt: the test no longer reaches that path"
     for size, text in doubtful:
         assert kit_compose.box(kit.font(size), text, "la") == kit.font(size).getbbox(text)
-        _same(_composed(size, text, 2, "mm"), kit_masks.rasterised(kit.font(size), text, 2, "mm"))
+        assert_same_masks(_composed(size, text, 2, "mm"), kit_masks.rasterised(kit.font(size), text, 2, "mm"))
 
 
 @pytest.mark.parametrize("text", ["Ελένη", "Дима", "שלום", "مرحبا", "e\u0301", "a\u200db", "a\tb", ""])
@@ -102,7 +93,8 @@ def test_a_text_that_could_shape_otherwise_is_left_to_freetype(text: str) -> Non
     assert kit_compose.masks(kit.font(14), text, 0, "la") is None
     assert kit_compose.box(kit.font(14), text) is None
     if text:
-        _same(kit_masks.masks(kit.font(14), text, 0, "la"), kit_masks.rasterised(kit.font(14), text, 0, "la"))
+        face = kit.font(14)
+        assert_same_masks(kit_masks.masks(face, text, 0, "la"), kit_masks.rasterised(face, text, 0, "la"))
 
 
 def test_another_font_is_left_to_freetype() -> None:

@@ -7,19 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from renderers import kit, kit_masks
+from tests.renderers.masks import assert_same_masks
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ·:;,.'!?★⚄àèéìòùÈ-—()→÷jfgyQ"
 _ANCHORS = ("la", "lt", "lm", "ls", "ld", "ma", "mt", "mm", "ms", "md", "ra", "rt", "rm", "rs", "rd")
-
-
-def _same(found: kit_masks.Masks, expected: kit_masks.Masks) -> None:
-    assert found[:2] == expected[:2]
-    for got, want in zip(found[2:], expected[2:], strict=True):
-        if want is None:
-            assert got is None
-            continue
-        assert got is not None and got.mode == want.mode and got.size == want.size
-        assert got.tobytes() == want.tobytes()
 
 
 @settings(max_examples=300, deadline=None)
@@ -27,7 +18,7 @@ def _same(found: kit_masks.Masks, expected: kit_masks.Masks) -> None:
        stroke=st.sampled_from((0, 0, 1, 2, 3, 4)), anchor=st.sampled_from(_ANCHORS))
 def test_freetype_masks_are_the_drawn_masks(text: str, size: int, stroke: int, anchor: str) -> None:
     font = kit.font(size)
-    _same(kit_masks.masks(font, text, stroke, anchor), kit_masks.drawn(font, text, stroke, anchor))
+    assert_same_masks(kit_masks.masks(font, text, stroke, anchor), kit_masks.drawn(font, text, stroke, anchor))
 
 
 def test_an_empty_text_still_gets_a_one_pixel_wide_mask() -> None:
@@ -35,7 +26,7 @@ def test_an_empty_text_still_gets_a_one_pixel_wide_mask() -> None:
     for stroke in (0, 2):
         left, top, fill, stroke_mask = kit_masks.masks(kit.font(20), "", stroke, "la")
         assert fill.size[0] >= 1 and fill.size[1] >= 1
-        _same((left, top, fill, stroke_mask), kit_masks.drawn(kit.font(20), "", stroke, "la"))
+        assert_same_masks((left, top, fill, stroke_mask), kit_masks.drawn(kit.font(20), "", stroke, "la"))
 
 
 def test_a_font_without_freetype_is_drawn() -> None:
@@ -45,7 +36,7 @@ def test_a_font_without_freetype_is_drawn() -> None:
     bitmap = ImageFont.load_default_imagefont()
     found = kit_masks.masks(bitmap, "Turn 3", 0, "la")
     assert found[3] is None and found[2].getbbox() is not None
-    _same(found, kit_masks.drawn(bitmap, "Turn 3", 0, "la"))
+    assert_same_masks(found, kit_masks.drawn(bitmap, "Turn 3", 0, "la"))
 
 
 @settings(max_examples=60, deadline=None)
