@@ -2,10 +2,10 @@
 
 Run: ``python bench/slow_pictures.py [--game warlord] [--samples 300] [--profile 10] [--sort cumulative]``.
 
-The game's bench policy plays ``--samples`` acts through the table pipeline (``bench.pipeline``), as
-``bench/acts.py`` does, but every picture is drawn in this process (a thread, after every game's warm-up, as
-the fork server runs it), so each one's CPU time can be read alone: printed are the pictures' CPU p50 and
-p99 and the slowest ones by their place in the game. With ``--profile N`` the game is played again (the same
+The game's bench policy plays ``--samples`` acts through the table, as ``bench/acts.py`` does, but every
+picture is drawn in this process (a thread, after every game's warm-up, as the fork server runs it), so each
+one's CPU time can be read alone: printed are the pictures' CPU p50 and p99 and the slowest ones by their
+place in the game. With ``--profile N`` the game is played again (the same
 seeded acts) and cProfile watches the N slowest of the first pass only.
 
 On a shared machine whose speed wanders, compare two checkouts by running this in both at the same time (one
@@ -29,8 +29,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import machine, pipeline
 
-GAMES = ("wowminis", "warlord", "wowboard")
-"""The games whose bench plays through ``bench.pipeline.table_pipeline``."""
+GAMES = ("krosmaster", "mageknight", "wowminis", "warlord", "wowboard")
+
+
+async def _play(game: str, samples: int) -> None:
+    """The game's acts as ``bench/acts.py`` plays them, every picture drawn in a thread of this process."""
+    pipeline.POOL = ("thread", 1)
+    if game == "krosmaster":
+        from bench import krosmaster
+
+        await krosmaster.pipeline(samples, 0, "thread", 1)
+    elif game == "mageknight":
+        from bench import mageknight
+
+        await mageknight.pipeline(samples)
+    else:
+        await importlib.import_module(f"bench.{game}").pipeline(samples)
 
 
 def _pictures(game: str, samples: int, watched: set[int]) -> tuple[list[float], cProfile.Profile]:
@@ -55,8 +69,7 @@ def _pictures(game: str, samples: int, watched: set[int]) -> tuple[list[float], 
 
     render_pool._render_here = timed
     try:
-        pipeline.POOL = ("thread", 1)
-        asyncio.run(importlib.import_module(f"bench.{game}").pipeline(samples))
+        asyncio.run(_play(game, samples))
     finally:
         render_pool._render_here = draw
     return drawn, profile
