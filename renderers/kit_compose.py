@@ -17,7 +17,7 @@ What makes it the same pixels, read from Pillow's ``font_render`` and ``bounding
   the same rounding), in the text's order;
 - the box is the union of the pen's line and each glyph's control box, which ``getbbox`` of a lone glyph
   gives, except a right edge hidden by the glyph's own advance; the ink bounds that edge from below, and a
-  text whose right edge it leaves in doubt is measured by FreeType (``_layout``'s ``right``).
+  text whose right edge it leaves in doubt is measured by FreeType (``Layout.right`` None).
 
 Ligatures are taken as one glyph each (``LIGATURES``, the font's: "fi" is drawn as one glyph); any other text
 that could shape differently (combining marks, right-to-left or joining scripts, control characters) is left to
