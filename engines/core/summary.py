@@ -41,22 +41,31 @@ class Finale:
         return cls(raw["key"], dict(raw["params"]))
 
 
+class Words(Finale):
+    """What an action did, in the engine's words, for the summary to name it by ("defeating Jaina") rather
+    than by its kind ("play", which says nothing of a game won by a kill a react window later)."""
+
+
 @dataclass(frozen=True)
 class Step:
     """What one action changed in the game's measure: the turn it was played in and each seat's gain
-    (negative: a loss). Seats left out gained nothing. ``finale``: this action decided the game."""
+    (negative: a loss). Seats left out gained nothing. ``finale``: this action decided the game; ``words``:
+    what it did, when the engine can say it better than the action's kind."""
 
     turn: int
     gains: Mapping[int, int]
     finale: Finale | None = None
+    words: Words | None = None
 
     def as_params(self) -> dict[str, object]:
-        """As stored in an event's parameters (JSON object keys are strings); a finale only when there is one,
-        so the steps of every other action read as before."""
+        """As stored in an event's parameters (JSON object keys are strings); a finale and words only when
+        there are some, so the steps of every other action read as before."""
         out: dict[str, object] = {"turn": self.turn,
                                   "gains": {str(seat): gain for seat, gain in sorted(self.gains.items())}}
         if self.finale is not None:
             out["finale"] = self.finale.as_params()
+        if self.words is not None:
+            out["words"] = self.words.as_params()
         return out
 
     @classmethod
@@ -67,7 +76,7 @@ class Step:
             return None
         try:
             return cls(turn, {int(seat): int(gain) for seat, gain in gains.items()},
-                       Finale.from_params(params.get("finale")))
+                       Finale.from_params(params.get("finale")), Words.from_params(params.get("words")))
         except (TypeError, ValueError):
             return None
 

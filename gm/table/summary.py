@@ -105,9 +105,12 @@ def compose(steps: Sequence[tuple[int, Step, str]], names: dict[int, str], turns
     if ended is not None and ended[1].finale is not None:
         summary["finale"] = {"seq": ended[0], "turn": ended[1].turn, **ended[1].finale.as_params()}
     if moment is not None:
-        summary["moment"] = {"seq": moment.seq, "turn": moment.turn, "seat": moment.seat,
+        seq, step, kind = next(found for found in steps if found[0] == moment.seq)
+        summary["moment"] = {"seq": seq, "turn": moment.turn, "seat": moment.seat,
                              "name": names.get(moment.seat, str(moment.seat + 1)), "gain": moment.gain,
-                             "swing": moment.swing, "kind": next(k for s, _, k in steps if s == moment.seq)}
+                             "swing": moment.swing, "kind": kind}
+        if step.words is not None:
+            summary["moment"]["words"] = step.words.as_params()
     return summary
 
 
@@ -137,6 +140,17 @@ def finale_line(finale: Any, lang: str) -> str | None:
     return t("game.summary.finale", lang, turn=turn, what=what)
 
 
+def words_of(words: Any, lang: str) -> str | None:
+    """What the decisive action did, in the engine's words (``engines.core.summary.Words``), or None when the
+    moment has none or the stored record cannot be read: then the action's kind names it."""
+    if not isinstance(words, dict):
+        return None
+    key, params = words.get("key"), words.get("params")
+    if not isinstance(key, str) or not isinstance(params, dict) or not has(key):
+        return None
+    return t(key, lang, **humanize(params, lang, key.split(".")[0]))
+
+
 def lines(system: str, summary: dict[str, Any] | None, changes: Sequence[store.RatingChange] | None,
           names: dict[int, str], lang: str) -> list[str]:
     """The summary in words: turns, the action that decided the game (when an engine named one), the
@@ -155,7 +169,7 @@ def lines(system: str, summary: dict[str, Any] | None, changes: Sequence[store.R
     swing_key = "game.summary.moment_swing" if ended is None else "game.summary.moment_swing_after_finale"
     if isinstance(moment, dict):
         try:
-            action = action_label(system, str(moment["kind"]), lang)
+            action = words_of(moment.get("words"), lang) or action_label(system, str(moment["kind"]), lang)
             swing = measure(system, lang, int(moment["swing"]))
             if int(moment["gain"]) > 0:
                 out.append(t(gained_key, lang, turn=moment["turn"], user=moment["name"],
