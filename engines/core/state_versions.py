@@ -62,13 +62,13 @@ class SharedPart:
     anything else returns None and the caller parses the whole text, so a state that does not look as
     this code dumps it (an old field order, a hand-edited row) still loads, only slower."""
 
-    def __init__(self, name: str, follows: str, adapter: TypeAdapter[dict[str, Any]], kept: int = 32) -> None:
+    def __init__(self, name: str, follows: str, adapter: TypeAdapter[dict[str, Any]], kept: int = 8) -> None:
         self.name = name
         self.opening = f'"{name}":'
         self.closing = f',"{follows}":'
         self.adapter = adapter
         self.kept: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self.limit = kept  # distinct texts kept (deck choices): each a few hundred KB of parsed objects
+        self.limit = kept  # distinct texts kept (deck choices): Warlord's built-in decks, ~0.3 MB each parsed
         self.lock = threading.Lock()  # states are read in threads too (a web page, a picture drawn in a thread)
 
     def load(self, model: type[M], text: str) -> M | None:
@@ -104,6 +104,19 @@ class SharedPart:
         return state
 
 
+_SHARED: dict[type[BaseModel], SharedPart] = {}
+"""Each state model's shared part, for texts that are not a stored state (``parse_json``)."""
+
+
+def parse_json(model: type[M], text: str) -> M:
+    """``model.model_validate_json(text)``, with the model's shared part kept and shared when its schema
+    names one: a render worker reads each picture's view this way (a Warlord view holds the definitions of
+    the cards it shows). Raises what ``model_validate_json`` raises."""
+    shared = _SHARED.get(model)
+    fast = shared.load(model, text) if shared is not None else None
+    return fast if fast is not None else model.model_validate_json(text)
+
+
 @dataclass(frozen=True)
 class StateSchema(Generic[M]):
     """The current state model of an engine, its version and the upgrades from older ones."""
@@ -118,6 +131,8 @@ class StateSchema(Generic[M]):
         extra = [n for n in self.upgrades if not 1 <= n < self.version]
         if missing or extra:
             raise ValueError(f"upgrade steps must cover 1..{self.version - 1}: missing {missing}, extra {extra}")
+        if self.shared is not None:
+            _SHARED[self.model] = self.shared
 
     def load(self, raw: str | bytes) -> M:
         """Parse a stored state of any known version into the current model."""

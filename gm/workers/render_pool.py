@@ -129,12 +129,13 @@ def render_view(system: str, view_type: type[GameState], view_json: str, lang: s
                 seat_names: list[str], log_lines: list[str] | None = None,
                 hints: dict[str, Any] | None = None, table: object = None) -> bytes | None:
     """The job a worker runs: the view back from JSON, then the game's presenter draws it."""
+    from engines.core.state_versions import parse_json
     from gm import presenters
 
     presenter = presenters.get(system)
     if presenter is None:
         raise LookupError(f"no presenter for {system!r} in the render worker")
-    return _render_here(presenter, view_type.model_validate_json(view_json), lang, seat_names, log_lines, hints, table)
+    return _render_here(presenter, parse_json(view_type, view_json), lang, seat_names, log_lines, hints, table)
 
 
 def rehearse() -> list[str]:

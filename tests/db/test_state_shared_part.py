@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engines.core.state_versions import SharedPart, StateSchema, StateUnreadable
+from engines.core.state_versions import SharedPart, StateSchema, StateUnreadable, parse_json
 from engines.warlord import upgrades as warlord_upgrades
 from tests.warlord.builders import E, fresh
 from tests.warlord.playout import playout
@@ -106,3 +106,14 @@ def test_warlord_playouts_never_change_a_definition_after_set_up(seed: int) -> N
     end = playout(seed, 2, check_every=50)
     assert end.model_dump(mode="json")["cards_def"] == {k: v for k, v in start.items() if k in end.cards_def}
     assert set(end.cards_def) == set(start)
+
+
+def test_a_render_worker_reads_a_warlord_view_with_its_definitions_shared() -> None:
+    """``parse_json`` is how ``gm.workers.render_pool.render_view`` reads a picture's view."""
+    view = E.view(fresh(2), 0)
+    text = view.model_dump_json()
+    one, two = parse_json(type(view), text), parse_json(type(view), text)
+    assert one == two == type(view).model_validate_json(text)
+    shown = next(iter(one.cards_def))
+    assert one.cards_def[shown] is two.cards_def[shown]
+    assert parse_json(Defn, '{"name":"x"}') == Defn(name="x")  # a model without a shared part: parsed whole
