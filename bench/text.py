@@ -79,7 +79,7 @@ def main() -> None:
         measured: list[float] = []
         for i, text in enumerate(new):
             face = kit.font(SIZES[i % len(SIZES)])
-            kit_compose.face(face)._layouts.clear()  # a new label: no layout kept
+            kit_compose.face(face).forget_layouts()  # a new label: no layout kept
             boxes.append(_cpu_ms(kit_compose.box, face, text, "la", stroke))
             composed.append(_cpu_ms(kit_compose.masks, face, text, stroke, "lm", fill=fill))
             measured.append(_cpu_ms(face.getbbox, text, stroke_width=stroke))

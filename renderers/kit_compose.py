@@ -170,6 +170,12 @@ class Face:
         self._keep(self._layouts, text, found, LAYOUTS)
         return found
 
+    def forget_layouts(self) -> None:
+        """Let every kept layout go, glyphs and kerning kept: the next text is placed as a new label is
+        (``bench/text.py`` times new labels this way)."""
+        with self._lock:
+            self._layouts.clear()
+
     def _placed(self, text: str) -> Layout | None:
         chars = set(text)
         if not text or not (chars <= _composable_seen or _all_composable(chars)):

@@ -112,3 +112,13 @@ def test_a_faces_caches_start_again_past_their_bound(monkeypatch: pytest.MonkeyP
         face.layout(chr(code) + "a" + chr(code))
         assert len(face._glyphs) <= 50 and len(face._inks) <= 50 and len(face._kerns) <= 50
     assert kit_compose.box(face.font, "Ŧa") == face.font.getbbox("Ŧa")
+
+
+def test_forgotten_layouts_are_placed_again_the_same_way() -> None:
+    """``bench/text.py`` times new labels by forgetting the layouts; the glyphs stay, the layout is the same."""
+    face = kit_compose.face(kit.font(kit.Scale(1200).min_text))
+    kept = face.layout("Forgotten layouts")
+    assert face.layout("Forgotten layouts") is kept
+    face.forget_layouts()
+    again = face.layout("Forgotten layouts")
+    assert again is not kept and again == kept
