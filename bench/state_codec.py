@@ -126,18 +126,26 @@ def report(game: str, pairs: list[tuple[str, str]]) -> None:
           f"{old_pack_ms:5.3f} → {new_pack_ms:5.3f} ms")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def per_game(description: str, header: list[str], each: Callable[[str, int], None]) -> None:
+    """The command line the position benches share (this one and ``state_parse.py``): ``--acts`` actions of
+    each of ``--games``, one report a game, the machine's load and speed before and after."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--acts", type=int, default=150, help="actions played per game")
     parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args()
     print(f"machine: {machine.line()}")
-    print("medians per state; 'then → now': zlib → zstd")
-    print("game         rows  text  dict KB   stored row             encode               decode"
-          "                cached state (packed)")
+    print("\n".join(header))
     for game in args.games.split(","):
-        report(game, asyncio.run(_pairs(game, args.acts)))
+        each(game, args.acts)
     print(f"machine: {machine.line()}")
+
+
+def main() -> None:
+    per_game(__doc__.split("\n\n")[0],
+             ["medians per state; 'then → now': zlib → zstd",
+              "game         rows  text  dict KB   stored row             encode               decode"
+              "                cached state (packed)"],
+             lambda game, acts: report(game, asyncio.run(_pairs(game, acts))))
 
 
 if __name__ == "__main__":

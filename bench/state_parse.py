@@ -18,7 +18,6 @@ The parsed results are compared (equal, or the run stops).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import sys
@@ -28,8 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import machine
-from bench.state_codec import GAMES, _pairs
+from bench.state_codec import _pairs, per_game
 
 
 def _turns(texts: list[str], then: Callable[[str], object], now: Callable[[str], object]
@@ -75,16 +73,9 @@ def report(game: str, acts: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--acts", type=int, default=150, help="actions played per game")
-    parser.add_argument("--games", default=",".join(GAMES))
-    args = parser.parse_args()
-    print(f"machine: {machine.line()}")
-    print("CPU ms per text, median / p99; now ÷ then of the medians")
-    print("game        what   texts     KB   whole parse (then)   the schema's load (now)   ratio")
-    for game in args.games.split(","):
-        report(game, args.acts)
-    print(f"machine: {machine.line()}")
+    per_game(__doc__.split("\n\n")[0],
+             ["CPU ms per text, median / p99; now ÷ then of the medians",
+              "game        what   texts     KB   whole parse (then)   the schema's load (now)   ratio"], report)
 
 
 if __name__ == "__main__":
