@@ -18,6 +18,7 @@ from engines.mageknight.content import ELEMENTS, Effect
 from engines.mageknight.rules_base import can_activate, damage_eligible, hand_cards, units_allowed
 from engines.mageknight.rules_mana import mana_options
 from engines.mageknight.rules_resolve import evaluate
+from engines.mageknight.rules_setup import pick_options
 from engines.mageknight.rules_staging import COLUMN_PHASES, check_effect, targetable
 from engines.mageknight.rules_values import double_fortified
 from engines.mageknight.state import State
@@ -141,6 +142,8 @@ def legal(state: State) -> list[Action]:
             return [*[A.Choose(value=c) for c in hand_cards(state)], A.TakeBack()]
         if pending.kind == "summon_token":
             return [*(A.Choose(value=t) for t in sorted(state.bestiary)), A.Choose(value="none")]
+        if pending.kind == "pick_encounter":  # M51: the tokens within the Fame left, then "done"
+            return [A.Choose(value=value) for value, _token in pick_options(state)]
         return [A.Choose(value=f) for f in ("red", "blue", "green", "white", "gold", "black")]
     if state.phase == "assign_damage":
         return assign_actions(state)

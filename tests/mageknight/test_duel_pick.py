@@ -10,7 +10,7 @@ from console.runner import Console
 from engines.core.contract import SeatSetup, Setup
 from engines.core.dice import RecordedDice, SeededDice
 from engines.core.errors import RuleError
-from engines.mageknight import ENGINE
+from engines.mageknight import ENGINE, rules_setup
 from engines.mageknight import actions as A
 from engines.mageknight.content import HIDDEN
 from engines.mageknight.state import State
@@ -90,3 +90,26 @@ async def test_M51_duel_pick_at_the_table_keeps_the_picks_secret(console: Consol
     assert "Done: start with these enemies" not in console.output.getvalue()  # type: ignore[attr-defined]
     await console.run(["/as bob", "/mk choose option:done", "/mk choose option:black"])
     assert console.errors == 0, console.output.getvalue()[-2000:]  # type: ignore[attr-defined]
+
+
+def test_M51_legal_actions_of_the_pick_are_the_tokens_it_accepts() -> None:
+    """The engine contract: ``legal_actions`` lists exactly what ``apply`` accepts. During the pick it listed
+    the die's six faces (the question after it), which the pick refuses: a random duel found it."""
+    state = picking(tier=2, site="rampaging")
+    legal = ENGINE.legal_actions(state, 1)
+    assert [a.value for a in legal] == [value for value, _token in rules_setup.pick_options(state)]  # type: ignore[attr-defined]
+    assert "red" not in [a.value for a in legal]  # type: ignore[attr-defined]
+    for action in legal:  # each accepted
+        ENGINE.apply(state.model_copy(deep=True), 1, action, RecordedDice([]))
+    ENGINE.apply(state, 1, legal[0], RecordedDice([]))
+    assert "done" in [a.value for a in ENGINE.legal_actions(state, 1)]  # type: ignore[attr-defined]
+
+
+def test_M51_an_absent_opponent_s_autopilot_picks_an_encounter_the_pick_accepts() -> None:
+    """Issue 32.2's autopilot takes the first legal option: a token within the budget, not a die face."""
+    state = picking(tier=2, site="rampaging")
+    while state.pending is not None and state.pending.kind == "pick_encounter":
+        move = ENGINE.autopilot(state, 1)
+        assert move is not None
+        ENGINE.apply(state, 1, move, RecordedDice([]))
+    assert state.enemies and state.pending is not None and state.pending.kind == "interactive_die"
