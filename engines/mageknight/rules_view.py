@@ -20,7 +20,15 @@ def hidden_token(colour: str) -> EnemyToken:
 
 
 def hide(state: State, seat: int | None) -> State:
-    view = state.private_copy()
+    # The view shares with the state all it shows unchanged (cards, units, the bestiary, the combat's steps),
+    # as the engine contract allows (docs/ARCHITECTURE.md §3: read-only, good until the state changes), and
+    # copies only the hero, the die and the enemies whose fields it replaces below (never changes in place).
+    # Issue 28: a copy of the whole state by its JSON was ~0.6 ms of the event loop before each picture.
+    setup_hidden = state.phase == "setup" and seat != state.opponent
+    view = state.model_copy(update={
+        "hero": state.hero.model_copy(),
+        "interactive": state.interactive.model_copy() if state.interactive is not None else None,
+        "enemies": [enemy.model_copy() for enemy in state.enemies] if setup_hidden else state.enemies})
     view.hero.deck = [HIDDEN] * len(view.hero.deck)
     view.pools = {colour: [HIDDEN] * len(ids) for colour, ids in view.pools.items()}
     if not (state.open_hand or seat == state.fighter):
@@ -28,7 +36,7 @@ def hide(state: State, seat: int | None) -> State:
     die = view.interactive
     if die is not None and not die.revealed and seat != state.opponent:
         die.face = None
-    if state.phase == "setup" and seat != state.opponent:
+    if setup_hidden:
         for enemy in view.enemies:
             enemy.token = hidden_token(enemy.token.colour)
         view.pick_budget = 0  # the Fame left would tell what the opponent picked
