@@ -1,4 +1,4 @@
-"""Random challenge combats (hypothesis): random legal actions never raise, keep the invariants,
+"""Random challenge combats and duels (hypothesis): random legal actions never raise, keep the invariants,
 and every state round-trips through JSON (spec §2 "Invariants for property tests")."""
 
 from __future__ import annotations
@@ -82,3 +82,33 @@ def play_one(seed: int) -> State:
 @given(st.integers(min_value=0, max_value=999_999_998))
 def test_random_challenge_combats_keep_the_invariants(seed: int) -> None:
     play_one(seed)
+
+
+def play_duel(seed: int) -> State:
+    """One random duel (M51), dealt or picked, both seats acting at random: every legal action is accepted
+    (the engine contract; the pick once listed the die's faces) and the duel ends."""
+    rng = random.Random(seed)
+    seats = [SeatSetup(seat=0, user_id=1, name="a"), SeatSetup(seat=1, user_id=2, name="b")]
+    options = {"mode": "duel", "pick": rng.choice(["true", "false"]), "seed": seed, "tier": rng.randint(1, 4),
+               "site": rng.choice(CHALLENGE_SITES), "time": rng.choice(["day", "night"])}
+    state = ENGINE.new_game(Setup(seats=seats, options=options), SeededDice(seed))
+    assert isinstance(state, State)
+    dice = SeededDice(seed + 1)
+    for _ in range(MAX_ACTIONS):
+        decision = ENGINE.decision(state)
+        if decision is None:
+            break
+        seat = rng.choice(decision.seats)
+        actions = ENGINE.legal_actions(state, seat)
+        assert actions, f"no legal action in {state.phase} ({decision.kind})"
+        ENGINE.apply(state, seat, rng.choice(actions), dice)
+    else:
+        ENGINE.apply(state, 0, A.Resign(), dice)
+    assert ENGINE.outcome(state) is not None and SCHEMA.load(state.model_dump_json()) == state
+    return state
+
+
+@settings(max_examples=max(10, GAMES // 10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=999_999_998))
+def test_M51_random_duels_accept_every_legal_action_and_end(seed: int) -> None:
+    play_duel(seed)
