@@ -25,10 +25,11 @@ def hide(state: State, seat: int | None) -> State:
     # copies only the hero, the die and the enemies whose fields it replaces below (never changes in place).
     # Issue 28: a copy of the whole state by its JSON was ~0.6 ms of the event loop before each picture.
     setup_hidden = state.phase == "setup" and seat != state.opponent
-    view = state.model_copy(update={
-        "hero": state.hero.model_copy(),
-        "interactive": state.interactive.model_copy() if state.interactive is not None else None,
-        "enemies": [enemy.model_copy() for enemy in state.enemies] if setup_hidden else state.enemies})
+    copied = {"hero": state.hero.model_copy(),
+              "interactive": state.interactive.model_copy() if state.interactive is not None else None}
+    if setup_hidden:
+        copied["enemies"] = [enemy.model_copy() for enemy in state.enemies]
+    view = state.model_copy(update=copied)
     view.hero.deck = [HIDDEN] * len(view.hero.deck)
     view.pools = {colour: [HIDDEN] * len(ids) for colour, ids in view.pools.items()}
     if not (state.open_hand or seat == state.fighter):

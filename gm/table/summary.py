@@ -131,13 +131,10 @@ def measure(system: str, lang: str, amount: int) -> str:
 def finale_line(finale: Any, lang: str) -> str | None:
     """The action that decided the game, in the engine's words (its parameters worded as event parameters
     are: factions and names in the reader's language), or None when the stored record cannot be read."""
-    if not isinstance(finale, dict):
+    if not isinstance(finale, dict) or not isinstance(finale.get("turn"), int):
         return None
-    key, params, turn = finale.get("key"), finale.get("params"), finale.get("turn")
-    if not isinstance(key, str) or not isinstance(params, dict) or not isinstance(turn, int) or not has(key):
-        return None
-    what = t(key, lang, **humanize(params, lang, key.split(".")[0]))
-    return t("game.summary.finale", lang, turn=turn, what=what)
+    what = words_of(finale, lang)  # a finale is the engine's words, with the turn it came on
+    return None if what is None else t("game.summary.finale", lang, turn=finale["turn"], what=what)
 
 
 def words_of(words: Any, lang: str) -> str | None:
