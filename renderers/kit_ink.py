@@ -208,8 +208,8 @@ def _sprite(key: tuple[Any, ...]) -> tuple[Image.Image, Image.Image] | None:
 def _draw_inks(draw: Any, x: int, y: int, height: int, key: tuple[Any, ...]) -> None:
     """The text ``_inks(*key)`` says, with its mask's top left at (x, y): on an RGB picture (a ``kit.Draw``)
     its flat fills pasted at once, on a palette picture (``kit_palette_draw.Draw``) as one paste of their
-    indexes, on anything else (a recorder) as blits; then its blends, the kit's way."""
-    fills = getattr(draw, "fills", None)
+    indexes (or, over one colour, the copy of what it drew there before: ``Draw.on_one_colour``), on anything
+    else (a recorder) as blits; then its blends, the kit's way."""
     if type(draw) is kit.Draw:
         sprite = _sprite(key)
         if sprite is not None:
@@ -218,12 +218,30 @@ def _draw_inks(draw: Any, x: int, y: int, height: int, key: tuple[Any, ...]) -> 
         if key[-1] is None:  # all on one known ground: nothing blended
             return
         loose = _inks(*key)[1]
-    else:
-        parts, loose = _inks(*key)
-        if parts and fills is not None:
-            fills((x, y), parts)
-        elif parts:
-            _blit(draw, (x, y), height, parts)
+        _draw_loose(draw, x, y, loose)
+        return
+    parts, loose = _inks(*key)
+    on_one_colour = getattr(draw, "on_one_colour", None)
+    if on_one_colour is not None and parts:  # a palette picture: the same text over the same colour, copied
+        width, tall = parts[0][0].size
+        on_one_colour(("text", key), (x, y, x + width, y + tall), lambda: _draw_parts(draw, x, y, height, parts, loose),
+                      key[6][0] if key[-1] is None else None)  # (no geometry: the whole box is on the ground)
+        return
+    _draw_parts(draw, x, y, height, parts, loose)
+
+
+def _draw_parts(draw: Any, x: int, y: int, height: int, parts: tuple[tuple[Image.Image, Any], ...],
+                loose: tuple[tuple[Image.Image, int, int, RGB], ...]) -> None:
+    """A text's flat fills (``_inks``) at (x, y), then its blends."""
+    fills = getattr(draw, "fills", None)
+    if parts and fills is not None:
+        fills((x, y), parts)
+    elif parts:
+        _blit(draw, (x, y), height, parts)
+    _draw_loose(draw, x, y, loose)
+
+
+def _draw_loose(draw: Any, x: int, y: int, loose: tuple[tuple[Image.Image, int, int, RGB], ...]) -> None:
     for mask, dx, dy, colour in loose:  # over what the caller did not know: the kit's blend
         _blit(draw, (x + dx, y + dy), mask.size[1], ((mask, colour),))
 
@@ -289,10 +307,31 @@ def rounded_rectangle(draw: Any, xy: Box, radius: int, fill: RGB | None = None, 
 
 def draw_chip(draw: ImageDraw.ImageDraw, x: int, y: int, chip: kit_panel.Chip, size: int) -> Box:
     """``kit_panel.draw_chip``, drawn as flat fills (same pixels, same marks); returns the box it inked: the
-    chip's, and its text's where a descender hangs below it (what a ``Ground`` drawn next must leave out)."""
+    chip's, and its text's where a descender hangs below it (what a ``Ground`` drawn next must leave out).
+
+    On a palette picture a chip of words alone, over one colour, is the copy of what it drew there before
+    (``Draw.on_one_colour``): its text is centred with ``round`` of a half pixel, so its key names the
+    parity of its top."""
     if _blended.get():  # (the box is only read for grounds, which this mode does not use)
         box = kit_panel.draw_chip(draw, x, y, chip, size)
         return (box[0], box[1], box[2] + 1, box[3] + 1)
+    on_one_colour = getattr(draw, "on_one_colour", None)
+    if on_one_colour is None or chip.icon is not None or chip.strike or not chip.text or type(x) is not int \
+            or type(y) is not int:
+        return _draw_chip(draw, x, y, chip, size)
+    w, h = kit_panel.chip_width(chip, size), kit_panel.chip_height(size)
+    radius, width = max(4, h // 4), 2 if chip.outline else 0
+    if _rounded(w, h, radius, width, True, chip.outline is not None) is None:  # drawn by Pillow's slices
+        return _draw_chip(draw, x, y, chip, size)
+    left, top, fill_mask, _stroke = kit._glyph_masks(kit_glyphs.drawable(chip.text), size, 1, "lm")
+    tx0, ty0 = x + max(5, size // 4) + left, round(y + h / 2 + 1) + top
+    inked = _union((x, y, x + w + 1, y + h + 1), (tx0, ty0, tx0 + fill_mask.size[0], ty0 + fill_mask.size[1]))
+    on_one_colour(("chip", chip, size, y & 1), inked, lambda: _draw_chip(draw, x, y, chip, size))
+    return inked
+
+
+def _draw_chip(draw: ImageDraw.ImageDraw, x: int, y: int, chip: kit_panel.Chip, size: int) -> Box:
+    """``draw_chip`` drawn: its rounded rectangle and icon, then its text."""
     w, h = kit_panel.chip_width(chip, size), kit_panel.chip_height(size)
     box = (x, y, x + w, y + h)
     radius, width = max(4, h // 4), 2 if chip.outline else 0

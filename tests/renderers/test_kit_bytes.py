@@ -90,6 +90,26 @@ def _kept_grounds() -> dict[str, Any]:
     return _fill(kit_palette_draw._kept_grounds, kit_palette_draw._kept_grounds.clear, put, 3000)
 
 
+def _kept_drawn() -> dict[str, Any]:
+    """Texts as ``kit_ink`` keeps their copies over one colour (``Draw.on_one_colour``): keys of fresh words,
+    each drawn twice (kept at the second sighting)."""
+    from renderers import kit, kit_palette_draw
+
+    pal = _palette()
+    ground = pal.colours[0]
+    picture = kit_palette_draw.blank((200, 40), ground, pal)
+    draw = kit_palette_draw.Draw(picture, pal)
+    words = _words(3000, "drawn")
+
+    def put(i: int) -> None:
+        width, height = 12 + i % 90, 9 + i % 17
+        key = ("text", (words[i], 12 + i % 14, 1, "la", kit.INK, None, (ground,), None))
+        for _ in range(2):
+            draw.on_one_colour(key, (0, 0, width, height), lambda: None, ground)
+
+    return _fill(kit_palette_draw._kept_drawn, kit_palette_draw._kept_drawn.clear, put, 3000)
+
+
 def _tiles() -> dict[str, Any]:
     from renderers import kit, kit_replay
 
@@ -144,7 +164,7 @@ def _png_bands() -> dict[str, Any]:
 
 
 CACHES: dict[str, Callable[[], dict[str, Any]]] = {
-    "glyph_masks": _glyph_masks, "kept_grounds": _kept_grounds, "tiles": _tiles,
+    "glyph_masks": _glyph_masks, "kept_grounds": _kept_grounds, "kept_drawn": _kept_drawn, "tiles": _tiles,
     "layers": _layers, "scenes": _scenes, "png_bands": _png_bands}
 
 
