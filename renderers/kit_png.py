@@ -143,7 +143,8 @@ _FINAL_BLOCK = zlib.compressobj(1, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)  # a
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)))
+    # (ISA-L's CRC-32 is the same function, ~20x faster than zlib's over a picture's IDAT)
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", _deflate.crc32(body, _deflate.crc32(kind)))
 
 
 def suits(image: Image.Image) -> bool:
@@ -196,8 +197,9 @@ def pack_bands(raw: bytes, width: int, *, level: int, cache: BandCache | None = 
     step = (width + 1) * BAND_ROWS
     own_level = deflate_level(level)
     bands: list[Band] = []
+    rows = memoryview(raw)  # (a band read in place: slicing the bytes copied each picture's rows once more)
     for start in range(0, len(raw), step):
-        band = raw[start:start + step]
+        band = rows[start:start + step]
         band_adler = _deflate.adler32(band)  # ISA-L's is ~6x faster than zlib's
         key = (hash(band), len(band))
         packed = cache.get(key, band_adler) if cache is not None else None
