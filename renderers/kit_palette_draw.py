@@ -330,8 +330,10 @@ class Draw(kit.Draw):
         return low  # type: ignore[no-any-return]
 
 
-DRAWN_BYTES = 3 << 20
-"""Heap bytes of drawings kept by what they are over (``Draw.on_one_colour``), per process."""
+DRAWN_BYTES = 2 << 20
+"""Heap bytes of drawings kept by what they are over (``Draw.on_one_colour``), per process: ~400 texts and chips
+(~5 KB each). A Warlord game's pictures then take 1.5 ms a picture for their texts against 3.1 ms drawn, and 3 MB
+gave 1.4 ms (``bench/README.md``, seventeenth session): not worth a MB more in each render worker."""
 _KEY_BYTES = 400
 """A kept drawing's key (a tuple of the text's or chip's words, sizes and colours, the palette and the index),
 bytes: its strings are the callers' own, so only the tuples are counted (walking each key to size it

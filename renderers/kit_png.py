@@ -171,7 +171,9 @@ def pixels(core: Any) -> bytes:
     encoder = _raw_encoder(core.mode, core.mode)
     encoder.setimage(core, (0, 0, width, height))
     chunks = []
-    size = max(65536, width * 4)  # as Pillow's ``tobytes``: a row always fits
+    # The whole image in one call: in 64 KB pieces (``tobytes``'s) a picture's 2.2 MB of rows took 0.5-3 ms
+    # against 0.25 ms at once (issue 28, ``raw_rows`` of every picture).
+    size = max(65536, width * height + width)
     while True:
         _length, status, data = encoder.encode(size)
         chunks.append(data)
