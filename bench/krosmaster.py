@@ -168,6 +168,7 @@ async def _play(app: Any, channel: int, count: int | None, until: float | None, 
 
 
 async def _open(folder: str, pool: str, workers: int) -> Any:
+    from gm import presenters
     from gm.app import App, configure_render_pool
     from gm.settings import Settings
     from gm.workers import render_pool
@@ -180,6 +181,7 @@ async def _open(folder: str, pool: str, workers: int) -> Any:
     if pool == "process":
         await asyncio.to_thread(render_pool.started_workers)  # started and warm, as in a running bot
     app = await App.open(settings, seed=1)
+    presenters.warm_words_all()  # as the bot does before READY (``TavoloBot.setup_hook``)
     freeze_start_up_heap()  # as the bot does once Discord says READY
     return app
 

@@ -26,6 +26,7 @@ what an act costs the loop, whatever the machine's other cores and processes do 
 async def open_app(folder: str) -> Any:
     """An App on a fresh SQLite database in ``folder``, its render pool as ``POOL`` says (workers started
     and warm before it answers, as a bot's are at READY)."""
+    from gm import presenters
     from gm.app import App, configure_render_pool
     from gm.settings import Settings
     from gm.workers import render_pool
@@ -39,6 +40,7 @@ async def open_app(folder: str) -> Any:
     if kind == "process":
         await render_pool.start_workers()
     app = await App.open(settings, seed=1)
+    presenters.warm_words_all()  # as the bot does before READY (``TavoloBot.setup_hook``)
     freeze_start_up_heap()  # as the bot does once Discord says READY: a full collection skips start-up's objects
     return app
 

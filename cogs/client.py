@@ -12,6 +12,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from gm import presenters
 from gm.settings import Settings
 from gm.workers import render_pool
 from gm.workers.heap import freeze_start_up_heap
@@ -72,13 +73,20 @@ class TavoloBot(commands.Bot):
         # Issue 28: the render workers (and the fork server the upload parsers share) start now, alongside the
         # database and the cogs, and READY waits for one, so no first picture is drawn in this process.
         workers = asyncio.create_task(render_pool.start_workers(), name="tavolo-render-workers")
+        words: asyncio.Task[frozenset[str]] | None = None
         try:
             await self.load_tavolo()
+            # What wording a move needs (a pack's names) is loaded in a thread now, the games being imported,
+            # rather than on the loop by a game's first move after the start.
+            words = asyncio.create_task(asyncio.to_thread(presenters.warm_words_all), name="tavolo-warm-words")
             await self._sync_commands()
         except BaseException:
-            workers.cancel()  # only the wait: a bot that cannot start does not wait for its workers
+            workers.cancel()  # only the waits: a bot that cannot start does not wait for its workers
+            if words is not None:
+                words.cancel()
             raise
         await workers
+        await words
 
     async def _sync_commands(self) -> None:
         if not self.shard_plan.syncs_commands:  # issue 18: the process holding shard 0 syncs for all

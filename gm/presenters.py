@@ -67,6 +67,8 @@ class Presenter(Protocol):
     # every other one is refused in words (``gm.table.overrides``), and its autocomplete offers nothing.
     # Optional: ``warm_up() -> None``: draw once what every picture needs (fonts, arenas, palettes); run
     # by each render worker, and by the fork server they share, before the first player waits for it.
+    # Optional: ``warm_words() -> None``: load what this process needs to word a move (a pack's names), run
+    # once before READY, so the first move of the game after a start does not pay for it on the event loop.
     # Optional: ``lobby_hint(options, lang) -> str``: a line added to the message that opens a lobby, naming
     # the game's own lobby commands and options (WoW Miniatures: ``/wowm party``, the short scenario).
     # Optional: ``help_line(lang) -> str``: the game's commands in one line, listed by ``/game help`` when no
@@ -110,6 +112,23 @@ def warm_up_all(skip: frozenset[str] = frozenset()) -> frozenset[str]:
             warm()
         except Exception:
             log.exception("warm-up of %s failed", system)
+        else:
+            done.append(system)
+    return frozenset(done)
+
+
+def warm_words_all() -> frozenset[str]:
+    """Run the ``warm_words`` of every registered presenter (in the bot's process, before READY: issue 28, a
+    table's first act after a start); answer the systems warmed. Like ``warm_up_all``, never raises."""
+    done = []
+    for system, presenter in sorted(_PRESENTERS.items()):
+        warm = getattr(presenter, "warm_words", None)
+        if warm is None:
+            continue
+        try:
+            warm()
+        except Exception:
+            log.exception("word warm-up of %s failed", system)
         else:
             done.append(system)
     return frozenset(done)

@@ -526,6 +526,9 @@ class WowBoardPresenter:
     def event_text(self, event: Event, lang: str) -> str | None:
         return text.event_text(event, lang)
 
+    def warm_words(self) -> None:
+        text.warm_names()
+
     def prompt_params(self, view: State, params: dict[str, Any], lang: str) -> dict[str, Any]:
         """Decision prompts name a character or the options by id: people read names."""
         return text.prompt_words(view, params, lang, HIDDEN)

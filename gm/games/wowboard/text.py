@@ -14,11 +14,12 @@ from functools import lru_cache
 from typing import Any
 
 from common import wowboard_names as names
-from common.i18n import has, t
+from common.i18n import SUPPORTED, has, t
 from engines.core.events import Event
 from engines.wowboard.content_cards import local_name
 from engines.wowboard.rules_common import pack_of
 from engines.wowboard.state import Character, State
+from gm.games.wowboard.cards import area_accepts  # imported with the game, not by the first move it words
 
 NS = "wowboard"
 # Event parameters that hold ids to be named (lists arrive as "a, b" strings or lists).
@@ -71,6 +72,13 @@ def _every_name(lang: str = "en") -> dict[str, str]:
         found.update(_renames(key, lang))
         found.update(_names(key, lang))
     return found
+
+
+def warm_names() -> None:
+    """The built-in packs read and their names indexed in every language (the presenter's ``warm_words``):
+    the first move worded after a start read both packs on the event loop, ~12 ms (bench/acts.py --parts)."""
+    for lang in SUPPORTED:
+        _every_name(lang)
 
 
 def name(view: State, ident: str | None, lang: str = "en") -> str:
@@ -273,7 +281,6 @@ def _term_words(event: Event, params: dict[str, Any], lang: str) -> None:
 def area_words(class_id: str, area: str, lang: str) -> str:
     """A sheet area as what it takes ("instant power", "melee weapon (blade, axe)"), not its id."""
     from engines.wowboard.content import BUILTIN_KEY, pack_by_key, server_pack_keys
-    from gm.games.wowboard.cards import area_accepts
 
     for key in (BUILTIN_KEY, *server_pack_keys()):
         for sheet in pack_by_key(key).class_sheets:
