@@ -11,7 +11,8 @@ Run: ``python bench/render_wowminis.py [--renders N] [--rounds N] [--profile]``.
   not record its pictures, its ``_Picture.png`` says why), and for a lone picture (each of them drawn
   as a table's first: no scene, no cached band): first as ``bench.scripted_pictures`` prints them for
   every game (with the figures per kind), then with the floor timed in a fresh process
-  (``bench.bare_encode`` says why);
+  (``bench.bare_encode`` says why); a lone picture makes its zoomed window anew, as one at scale does
+  (``--warm-windows``: finds it made, as measured before the eighteenth session);
 - the same for the golden tests' mid-game (``tests/renderers/wowminis_states.py``), the lone one as
   ``bench/render_krosmaster.py`` measures its snapshot, and that picture's parts (the layout's Python
   and the drawing on the palette picture, the PNG bands; and the RGB way's drawing and quantizing);
@@ -34,7 +35,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bare_encode import encode_ms
-from bench.pipeline import measure_cpu
+from bench.pipeline import TABLE_CACHES, measure_cpu
 from bench.scripted_pictures import ROOT, fresh, print_ratios, ratios_clean_floor, record
 from engines.wowminis import ENGINE
 from gm.workers.render_pool import tune_allocator
@@ -98,6 +99,8 @@ def main() -> None:
     parser.add_argument("--renders", type=int, default=100, help="renders per single-picture measurement")
     parser.add_argument("--rounds", type=int, default=3, help="passes over the game's pictures")
     parser.add_argument("--profile", action="store_true", help="cProfile of the game's pictures drawn alone")
+    parser.add_argument("--warm-windows", action="store_true",
+                        help="lone pictures find their zoomed window made (as measured before the eighteenth session)")
     args = parser.parse_args()
     runs = max(5, args.renders)
     tune_allocator()  # as the bot and its render workers do at start
@@ -107,6 +110,8 @@ def main() -> None:
           f"[{_load()}]")
     pictures = record(SCRIPT)
     W.warm_up()
+    if not args.warm_windows:  # a lone picture at scale makes its window (``bench.pipeline.TABLE_CACHES``)
+        TABLE_CACHES.append(W._window_form.cache_clear)
     print_ratios("WoW Miniatures (floor timed here)", pictures, args.rounds)
     ratios_clean_floor("WoW Miniatures", pictures, args.rounds)
     _sample(runs)

@@ -29,7 +29,7 @@ from engines.wowminis.state import State
 from renderers import kit, kit_palette_draw, kit_panel
 from renderers.kit import Box
 from renderers.kit_palette import Palette
-from renderers.wowminis import board, overlay, palette, panel
+from renderers.wowminis import board, overlay, palette, panel, window
 from renderers.wowminis.layout import (
     COORD_Y,
     DU,
@@ -71,7 +71,7 @@ class _Picture:
     def static(self) -> Image.Image:
         """The empty map (or its window) and the panel's card: drawn once per map and sides (``board``)."""
         if self.zoom is not None:
-            return board.zoomed_layer(self.map_json, self.sides, self.zoom)
+            return window.zoomed_layer(self.map_json, self.sides, self.zoom)
         return board.static_layer(self.map_json, self.sides)
 
     def palette(self) -> Palette:
@@ -212,10 +212,10 @@ def _window_form(map_json: str, sides: tuple[tuple[str, kit.RGB], ...], zoom: He
     colours = palette.for_map(map_json, sides)
     form = _map_form(map_json, sides).copy()
     draw = kit_palette_draw.Draw(form, colours)
-    board.paint_window(draw, map_json, sides, zoom)
+    board.paint_window(draw, map_json, sides, zoom, window.cut)
     if draw.exact and draw.dirty is None:
         return form
-    return colours.quantize(board.draw_zoomed(map_json, sides, zoom))
+    return colours.quantize(window.draw_zoomed(map_json, sides, zoom))
 
 
 def render_image(state: State, *, lang: str = "en", viewer_seat: int | None = None,
@@ -325,6 +325,9 @@ def warm_up() -> None:
     for board_map in builtin_pack().maps:
         map_json = board_map.model_dump_json()
         kit.to_png(board.static_layer(map_json, sides), palette=palette.for_map(map_json, sides))
+        zoom = zoom_for(board_map.columns, board_map.rows, [(board_map.columns // 2, board_map.rows // 2)])
+        if zoom is not None:  # the whole map its windows are cut from (``window``), shared by the workers
+            window.whole_map(map_json, zoom.s, palette.for_map(map_json, sides))
     setup = Setup(seats=[SeatSetup(seat=0, user_id=0, name="warm"), SeatSetup(seat=1, user_id=1, name="up")],
                   options={})
     from renderers import kit_warm

@@ -60,32 +60,36 @@ def static_layer(map_json: str, sides: tuple[tuple[str, kit.RGB], ...]) -> Image
     return image
 
 
-def draw_zoomed(map_json: str, sides: tuple[tuple[str, kit.RGB], ...], grid: HexGrid) -> Image.Image:
-    """The canvas with a window of the map drawn large in the map column (issue 27.5), over the empty
-    whole-map canvas (the panel's card is the same); drawn anew (~2 ms): pictures are drawn on its
-    palette form, which the renderer keeps (``renderers.wowminis._window_form``, 0.7 MB)."""
-    image = static_layer(map_json, sides).copy()
-    paint_window(kit.Draw(image), map_json, sides, grid)
-    return image
+Cut = Callable[[ImageDraw.ImageDraw, str, MapDef, HexGrid], bool]
+"""Puts a window's hexes and terrain on ``draw`` (its map's JSON and parsed map given) some faster way than
+drawing them (``window.cut``); False when it cannot, and they are drawn."""
 
 
 def paint_window(draw: ImageDraw.ImageDraw, map_json: str, sides: tuple[tuple[str, kit.RGB], ...],
-                 grid: HexGrid) -> None:
-    """Over a whole-map canvas (RGB or its palette form), the map column cleared and ``grid``'s window drawn."""
+                 grid: HexGrid, cut: Cut | None = None) -> None:
+    """Over a whole-map canvas (RGB or its palette form), the map column cleared and ``grid``'s window drawn:
+    its hexes and terrain by ``cut`` where it can, the rest as ``paint_map`` draws it."""
     board = MapDef.model_validate_json(map_json)
     full = grid_for(board.columns, board.rows)
     draw.rectangle((0, 0, LEFT_X1 + 2, round(full.bottom + COORD_Y)), fill=kit.BACKGROUND)
-    paint_map(draw, board, grid, sides)
-
-
-zoomed_layer = lru_cache(maxsize=1)(draw_zoomed)
-"""``draw_zoomed``, the last one kept: for the rare picture drawn the RGB way and for callers that compose
-pictures. Eight windows of 2.8 MB were once kept; the windows being many, they held ~21 MB of every render
-worker at 5,000 live games and were almost never found again (issue 28)."""
+    if cut is None or not cut(draw, map_json, board, grid):
+        paint_ground(draw, board, grid)
+    paint_points(draw, board, grid, sides)
+    with kit.region("board"):
+        _coordinates(draw, grid)
 
 
 def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tuple[tuple[str, kit.RGB], ...]) -> None:
     """The hexes ``grid`` shows: ground, terrain, spawn rings, VP stars, and the coordinates around them."""
+    paint_ground(draw, board, grid)
+    paint_points(draw, board, grid, sides)
+    with kit.region("board"):
+        _coordinates(draw, grid)
+
+
+def paint_ground(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid) -> None:
+    """The hexes ``grid`` shows, each with its terrain, each inside its own outline (a cut of them is a cut of
+    whole hexes: ``window.cut``)."""
     holes = {grid.at(label) for label in board.holes}
     terrain = {grid.at(label): kind for label, kind in board.terrain.items()}
     for col, row in grid.cells():
@@ -101,6 +105,11 @@ def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tu
             glyphs.paint_cover(draw, grid.polygon(col, row, 2))
         elif kind == "elevated":
             glyphs.paint_elevated(draw, points, grid.s)
+
+
+def paint_points(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid,
+                 sides: tuple[tuple[str, kit.RGB], ...]) -> None:
+    """Spawn rings and VP stars on the hexes ``grid`` shows (over their ground: ``paint_ground`` first)."""
     colours = dict(sides)
     for point in board.spawn_points:
         cell = grid.at(point.at)
@@ -112,8 +121,6 @@ def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tu
         if cell is not None:
             glyphs.paint_vp_rim(draw, grid.polygon(*cell, 1), grid.s)
             glyphs.paint_star(draw, *grid.centre(*cell), grid.s * 0.5)
-    with kit.region("board"):
-        _coordinates(draw, grid)
 
 
 def _coordinates(draw: ImageDraw.ImageDraw, grid: HexGrid) -> None:

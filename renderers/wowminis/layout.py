@@ -145,6 +145,8 @@ def grid_for(columns: int, rows: int) -> HexGrid:
 ZOOM_COLS = 8  # the least a zoomed map shows: hexes twice the full map's, a token's name whole at 11 px
 ZOOM_ROWS = 6
 ZOOM_MARGIN = 2  # hexes kept around the characters that acted
+ZOOM_EDGE = 4
+"""Pixels between the edge of the whole map drawn at a window's scale (``window.whole_map``) and its hexes."""
 
 
 def zoom_for(columns: int, rows: int, focus: list[tuple[int, int]]) -> HexGrid | None:
@@ -169,7 +171,12 @@ def zoom_for(columns: int, rows: int, focus: list[tuple[int, int]]) -> HexGrid |
     s = min((x1 - x0) / (1.5 * (cols - 1) + 2), (y1 - y0) / (SQRT3 * (rws + 0.5)))
     width = s * (1.5 * (cols - 1) + 2)
     left = x0 + (x1 - x0 - width) / 2 - 1.5 * s * c_lo
-    return HexGrid(left=left, top=y0 - SQRT3 * s * r_lo, s=s, cols=cols, rows=rws, c0=c_lo, r0=r_lo)
+    top = y0 - SQRT3 * s * r_lo
+    # Issue 28: the window lies a whole number of pixels away from the whole map drawn at its scale with its
+    # corner at (ZOOM_EDGE, ZOOM_EDGE), so its hexes are a cut of that one drawing (``window.cut``); it moves
+    # at most half a pixel from the centre of the column.
+    left, top = ZOOM_EDGE + round(left - ZOOM_EDGE), ZOOM_EDGE + round(top - ZOOM_EDGE)
+    return HexGrid(left=left, top=top, s=s, cols=cols, rows=rws, c0=c_lo, r0=r_lo)
 
 
 def token_size(grid: HexGrid) -> int:

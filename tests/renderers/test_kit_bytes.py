@@ -259,7 +259,7 @@ def test_wowminis_keeps_few_map_windows_however_many_the_pictures_zoom_on() -> N
     live games. Pictures draw on the palette form: making it keeps no RGB window, and four forms at most."""
     from engines.wowminis.content import builtin_pack
     from renderers import kit, wowminis
-    from renderers.wowminis import board
+    from renderers.wowminis import window
     from renderers.wowminis.layout import zoom_for
 
     board_map = builtin_pack().maps[0]
@@ -267,17 +267,17 @@ def test_wowminis_keeps_few_map_windows_however_many_the_pictures_zoom_on() -> N
     windows = sorted({zoom for c in range(board_map.columns) for r in range(board_map.rows)
                       if (zoom := zoom_for(board_map.columns, board_map.rows, [(c, r)])) is not None}, key=repr)
     assert len(windows) > 16
-    board.zoomed_layer.cache_clear()
+    window.zoomed_layer.cache_clear()
     wowminis._window_form.cache_clear()
     try:
         for zoom in windows[:20]:
             wowminis._palette_layer(map_json, sides, zoom)
-        kept_rgb, kept_forms = board.zoomed_layer.cache_info().currsize, wowminis._window_form.cache_info().currsize
-        rgb = kit_bytes.image_bytes(board.draw_zoomed(map_json, sides, windows[19]))
+        kept_rgb, kept_forms = window.zoomed_layer.cache_info().currsize, wowminis._window_form.cache_info().currsize
+        rgb = kit_bytes.image_bytes(window.draw_zoomed(map_json, sides, windows[19]))
         forms = kit_bytes.image_bytes(wowminis._palette_layer(map_json, sides, windows[19]))
         assert kept_rgb * rgb + kept_forms * forms <= 4 * forms < 3e6, (kept_rgb, kept_forms, rgb, forms)
     finally:
-        board.zoomed_layer.cache_clear()
+        window.zoomed_layer.cache_clear()
         wowminis._window_form.cache_clear()
 
 

@@ -162,8 +162,8 @@ def test_a_zoomed_windows_palette_form_is_the_rgb_window_quantized() -> None:
     indexes; it is the window drawn in RGB and quantized, for every window of every built-in map."""
     from engines.wowminis.content import builtin_pack
     from renderers import wowminis
-    from renderers.wowminis import board
     from renderers.wowminis import palette as map_palette
+    from renderers.wowminis import window
     from renderers.wowminis.layout import zoom_for
 
     checked = 0
@@ -175,7 +175,7 @@ def test_a_zoomed_windows_palette_form_is_the_rgb_window_quantized() -> None:
         for zoom in sorted(windows, key=repr)[::3]:
             wowminis._window_form.cache_clear()
             form = wowminis._window_form(map_json, sides, zoom)
-            quantized = map_palette.for_map(map_json, sides).quantize(board.draw_zoomed(map_json, sides, zoom))
+            quantized = map_palette.for_map(map_json, sides).quantize(window.draw_zoomed(map_json, sides, zoom))
             assert form.tobytes() == quantized.tobytes() and form.getpalette() == quantized.getpalette(), zoom
             checked += 1
     wowminis._window_form.cache_clear()

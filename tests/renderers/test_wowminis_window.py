@@ -1,0 +1,170 @@
+"""Issue 28: a zoomed window's hexes are a cut of the whole map drawn once at the window's scale
+(``renderers.wowminis.window``), not drawn anew for every picture about an action."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from engines.wowminis.content import MapDef, builtin_pack
+from renderers import kit, wowminis
+from renderers.wowminis import palette, window
+from renderers.wowminis.layout import COORD_X, LEFT_X1, MARGIN, ZOOM_EDGE, HexGrid, zoom_for
+
+SIDES = (("A", kit.team_colour(0)), ("B", kit.team_colour(1)))
+RIM_PIXELS = 8
+"""Pixels a cut window may differ by from the same window drawn: where its outer hexes meet their neighbours
+outside it, the whole map drew the neighbour too (in the grid's colour, the hexes' own outline)."""
+
+
+def _standard_windows(board: MapDef) -> Iterator[HexGrid]:
+    for c in range(board.columns):
+        for r in range(board.rows):
+            zoom = zoom_for(board.columns, board.rows, [(c, r)])
+            if zoom is not None and (zoom.cols, zoom.rows) == window.standard(board):
+                yield zoom
+
+
+def _zoomable() -> list[MapDef]:
+    return [m for m in builtin_pack().maps if zoom_for(m.columns, m.rows, [(0, 0)]) is not None]
+
+
+def _form(map_json: str, zoom: HexGrid, *, cut: bool) -> Image.Image:
+    """The window's palette form, made anew, cut from the whole map or drawn."""
+    kept = window.cut
+    if not cut:
+        window.cut = lambda *_args: False  # type: ignore[assignment]
+    try:
+        return wowminis._window_form.__wrapped__(map_json, SIDES, zoom)  # type: ignore[attr-defined,no-any-return]
+    finally:
+        window.cut = kept
+
+
+def test_every_window_is_placed_a_whole_number_of_pixels_from_the_whole_map() -> None:
+    for board in builtin_pack().maps:
+        for c in range(board.columns):
+            for r in range(board.rows):
+                for other in ((c, r), (min(c + 4, board.columns - 1), r)):
+                    zoom = zoom_for(board.columns, board.rows, [(c, r), other])
+                    if zoom is None:
+                        continue
+                    assert zoom.left - ZOOM_EDGE == round(zoom.left - ZOOM_EDGE)
+                    assert zoom.top - ZOOM_EDGE == round(zoom.top - ZOOM_EDGE)
+                    # still centred in the map column, within half a pixel
+                    slack = (LEFT_X1 - COORD_X - zoom.right) - (zoom.x0 - MARGIN - COORD_X)
+                    assert abs(slack) <= 1.0 + 1e-9, (board.id, c, r, slack)
+
+
+def test_a_blocks_outline_fills_exactly_the_pixels_of_its_hexes() -> None:
+    """``window.outline``: one polygon for the window's mask, pixel for pixel the union of its hexes' own."""
+    checked = 0
+    for board in _zoomable():
+        for zoom in _standard_windows(board):
+            inner = HexGrid(left=ZOOM_EDGE, top=ZOOM_EDGE, s=zoom.s, cols=zoom.cols, rows=zoom.rows, c0=zoom.c0,
+                            r0=zoom.r0)
+            x0, y0 = math.floor(inner.x0) - 2, math.floor(inner.y0) - 2
+            size = (math.ceil(inner.right) + 3 - x0, math.ceil(inner.bottom) + 3 - y0)
+            hexes = [[(round(x) - x0, round(y) - y0) for x, y in inner.polygon(*cell)] for cell in inner.cells()]
+            one_by_one, at_once = Image.new("L", size), Image.new("L", size)
+            for points in hexes:
+                ImageDraw.Draw(one_by_one).polygon(points, fill=255, outline=255)
+            rim = window.outline(hexes)
+            assert rim is not None
+            ImageDraw.Draw(at_once).polygon(rim, fill=255, outline=255)
+            assert at_once.tobytes() == one_by_one.tobytes(), (board.id, zoom)
+            checked += 1
+    assert checked > 100
+
+
+def test_outline_refuses_what_is_not_one_ring() -> None:
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    far = [(50, 50), (60, 50), (60, 60), (50, 60)]
+    assert window.outline([square, far]) is None  # two blocks apart
+    assert window.outline([]) is None
+    assert sorted(window.outline([square]) or []) == sorted(square)
+    right = [(10, 0), (20, 0), (20, 10), (10, 10)]
+    assert sorted(window.outline([square, right]) or []) == sorted([(0, 0), (10, 0), (20, 0), (20, 10), (10, 10),
+                                                                    (0, 10)])
+
+
+def test_a_cut_window_is_the_drawn_window_but_for_a_few_pixels_of_its_rim() -> None:
+    checked = 0
+    for board in _zoomable():
+        map_json = board.model_dump_json()
+        for zoom in list(_standard_windows(board))[::5]:
+            cut, drawn = _form(map_json, zoom, cut=True), _form(map_json, zoom, cut=False)
+            differ = ImageChops.difference(cut.convert("L"), drawn.convert("L")).point(lambda v: 255 if v else 0)
+            assert sum(differ.histogram()[1:]) <= RIM_PIXELS, (board.id, zoom)
+            inside = Image.new("L", cut.size, 0)  # the window's hexes less a 3 px rim: identical there
+            ImageDraw.Draw(inside).rectangle((math.ceil(zoom.x0) + 3, math.ceil(zoom.y0) + 3,
+                                              math.floor(zoom.right) - 3, math.floor(zoom.bottom) - 3), fill=255)
+            interior = ImageChops.multiply(differ, inside.filter(ImageFilter.MinFilter(1)))
+            assert interior.getbbox() is None or _near_rim(interior, zoom), (board.id, zoom)
+            checked += 1
+    assert checked > 20
+
+
+def _near_rim(differ: Image.Image, zoom: HexGrid) -> bool:
+    """Whether every differing pixel lies within 3 px of a hex of the window's outer columns or rows."""
+    rim = Image.new("L", differ.size, 0)
+    draw = ImageDraw.Draw(rim)
+    for col, row in zoom.cells():
+        if col in (zoom.c0, zoom.c0 + zoom.cols - 1) or row in (zoom.r0, zoom.r0 + zoom.rows - 1):
+            draw.polygon([(round(x), round(y)) for x, y in zoom.polygon(col, row, -3)], fill=255)
+    return ImageChops.multiply(differ, ImageChops.invert(rim)).getbbox() is None
+
+
+def test_a_window_around_a_hole_is_cut_hex_by_hex() -> None:
+    """A hole (no hex) inside the window: the mask is made hex by hex, and the hole stays the canvas."""
+    board = _zoomable()[0]
+    zoom = next(z for z in _standard_windows(board) if z.c0 == 4 and z.r0 == 3)
+    hole = zoom.label(zoom.c0 + 3, zoom.r0 + 2)
+    holed = board.model_copy(update={"holes": [*board.holes, hole],
+                                     "terrain": {k: v for k, v in board.terrain.items() if k != hole},
+                                     "vp_locations": [v for v in board.vp_locations if v != hole],
+                                     "spawn_points": [p for p in board.spawn_points if p.at != hole]})
+    map_json = holed.model_dump_json()
+    cut, drawn = _form(map_json, zoom, cut=True), _form(map_json, zoom, cut=False)
+    differ = ImageChops.difference(cut.convert("RGB"), drawn.convert("RGB")).convert("L")
+    assert sum(differ.histogram()[1:]) <= RIM_PIXELS
+    cx, cy = (round(v) for v in zoom.centre(zoom.c0 + 3, zoom.r0 + 2))
+    assert cut.convert("RGB").getpixel((cx, cy)) == kit.BACKGROUND
+
+
+def test_only_windows_of_the_smallest_size_are_cut() -> None:
+    board = _zoomable()[0]
+    map_json = board.model_dump_json()
+    wide = zoom_for(board.columns, board.rows, [(2, 2), (11, 2)])
+    assert wide is not None and (wide.cols, wide.rows) != window.standard(board)
+    picture = wowminis._map_form(map_json, SIDES).copy()
+    from renderers import kit_palette_draw
+
+    draw = kit_palette_draw.Draw(picture, palette.for_map(map_json, SIDES))
+    assert not window.cut(draw, map_json, board, wide)
+    assert not window.cut(kit.Draw(Image.new("RGB", picture.size)), map_json, board, next(_standard_windows(board)))
+
+
+@pytest.mark.parametrize("board", _zoomable(), ids=lambda b: b.id)
+def test_the_warm_up_draws_each_built_in_maps_whole_map_once(board: MapDef) -> None:
+    window.whole_map.cache_clear()
+    wowminis.warm_up()
+    zoom = next(_standard_windows(board))
+    found = window.whole_map.cache_info().misses
+    whole = window.whole_map(board.model_dump_json(), zoom.s, palette.for_map(board.model_dump_json(), SIDES))
+    assert whole is not None and window.whole_map.cache_info().misses == found  # made by the warm-up
+    assert whole.width * whole.height < 1.3e6
+
+
+def test_a_huge_server_maps_windows_are_drawn_not_cut() -> None:
+    """A 30 x 30 map drawn at a window's scale would be ~9 MP: not kept (``MAX_PIXELS``); its windows are drawn,
+    and look as a built-in map's do."""
+    board = _zoomable()[0].model_copy(update={"id": "huge", "columns": 30, "rows": 30})
+    map_json = board.model_dump_json()
+    zoom = zoom_for(30, 30, [(14, 14)])
+    assert zoom is not None and (zoom.cols, zoom.rows) == window.standard(board)
+    assert window.whole_map(map_json, zoom.s, palette.for_map(map_json, SIDES)) is None
+    cut, drawn = _form(map_json, zoom, cut=True), _form(map_json, zoom, cut=False)
+    assert cut.tobytes() == drawn.tobytes()
