@@ -103,32 +103,25 @@ def unregister(system: str) -> None:
 def warm_up_all(skip: frozenset[str] = frozenset()) -> frozenset[str]:
     """Run the ``warm_up`` of every registered presenter whose system is not in ``skip``; answer the
     systems warmed without an error (a warm-up is an optimisation: a failure is logged, never raised)."""
-    done = []
-    for system, presenter in sorted(_PRESENTERS.items()):
-        warm = getattr(presenter, "warm_up", None)
-        if warm is None or system in skip:
-            continue
-        try:
-            warm()
-        except Exception:
-            log.exception("warm-up of %s failed", system)
-        else:
-            done.append(system)
-    return frozenset(done)
+    return _run_hook("warm_up", "warm-up", skip)
 
 
 def warm_words_all() -> frozenset[str]:
     """Run the ``warm_words`` of every registered presenter (in the bot's process, before READY: issue 28, a
     table's first act after a start); answer the systems warmed. Like ``warm_up_all``, never raises."""
+    return _run_hook("warm_words", "word warm-up", frozenset())
+
+
+def _run_hook(hook: str, what: str, skip: frozenset[str]) -> frozenset[str]:
     done = []
     for system, presenter in sorted(_PRESENTERS.items()):
-        warm = getattr(presenter, "warm_words", None)
-        if warm is None:
+        warm = getattr(presenter, hook, None)
+        if warm is None or system in skip:
             continue
         try:
             warm()
         except Exception:
-            log.exception("word warm-up of %s failed", system)
+            log.exception("%s of %s failed", what, system)
         else:
             done.append(system)
     return frozenset(done)
