@@ -2,6 +2,9 @@
 
 Run: ``python bench/drawn_copies.py [--game warlord] [--samples 300]``.
 
+Kinds: ``text`` and ``chip`` (``kit_ink``'s texts on a known ground and word chips), ``ring`` (WoW Miniatures'
+clock face, ``renderers.wowminis.ring``).
+
 The game's acts are played as ``bench/slow_pictures.py`` plays them, every picture drawn in this process. Each
 time a picture asks ``kit_palette_draw.Draw.on_one_colour`` for a text or a chip, the region is drawn both ways
 at the same spot, taking turns which goes first: the drawing alone (as before the copies) and the copy where one
@@ -37,8 +40,9 @@ def main() -> None:
 
     print(machine.line())
     kept_way = kit_palette_draw.Draw.on_one_colour
-    spent: dict[str, list[int]] = {"text": [0, 0], "chip": [0, 0]}
-    calls = {"text": 0, "chip": 0}
+    kinds = ("text", "chip", "ring")  # kit_ink's texts and word chips, WoW Miniatures' clock face
+    spent: dict[str, list[int]] = {kind: [0, 0] for kind in kinds}
+    calls = dict.fromkeys(kinds, 0)
     differ = [0]
     inside = [0]
 

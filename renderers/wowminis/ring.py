@@ -35,12 +35,32 @@ def _angle(tick: int) -> float:
     return math.radians(-90 + 36 * (tick - 1))
 
 
+BASE_R = RADIUS + SLOT_R + 3
+"""The radius the ring's face reaches (its slots' discs and their outlines): its chips lie beyond it."""
+
+
 def draw_ring(draw: ImageDraw.ImageDraw, state: State, cx: int, top: int) -> None:
-    """The ring centred on ``cx`` with its top at ``top``."""
+    """The ring centred on ``cx`` with its top at ``top``: its face, then each seat's chips round it.
+
+    The face (track, pointer, slots and their numbers) is one of a few dozen (the master tick, the scoring
+    ticks, the game over or not, where the panel puts it), drawn over the panel's one colour: on a palette
+    picture it is pasted from its last drawing there (``kit_palette_draw.Draw.on_one_colour``, issue 28)."""
     cy = top + OUTER
-    draw.ellipse((cx - RADIUS, cy - RADIUS, cx + RADIUS, cy + RADIUS), outline=glyphs.RING_TRACK, width=DU(2))
     master = shown(state.master)
     over = state.phase == "over"
+    scoring = frozenset(state.scenario.vp_location_ticks) if state.board.vp_locations else frozenset()
+    on_one_colour = getattr(draw, "on_one_colour", None)
+    if on_one_colour is None:
+        _draw_face(draw, cx, cy, master, over, scoring)
+    else:
+        on_one_colour(("ring", cx, cy, master, over, tuple(sorted(scoring))),
+                      (cx - BASE_R, cy - BASE_R, cx + BASE_R + 1, cy + BASE_R + 1),
+                      lambda: _draw_face(draw, cx, cy, master, over, scoring))
+    _draw_chips(draw, state, cx, cy)
+
+
+def _draw_face(draw: ImageDraw.ImageDraw, cx: int, cy: int, master: int, over: bool, scoring: frozenset[int]) -> None:
+    draw.ellipse((cx - RADIUS, cy - RADIUS, cx + RADIUS, cy + RADIUS), outline=glyphs.RING_TRACK, width=DU(2))
     a = _angle(master)
     hand = RADIUS - SLOT_R - DU(1)
     if not over:  # the master pointer: a clock hand towards the current tick
@@ -53,11 +73,6 @@ def draw_ring(draw: ImageDraw.ImageDraw, state: State, cx: int, top: int) -> Non
     rr = RADIUS - SLOT_R - DU(8)
     kit.draw_text(draw, (cx + rr * math.cos(ra), cy + rr * math.sin(ra)), "↻", TEXT, kit.INK, anchor="mm",
                   outline=kit.INK_DARK)
-    scoring = set(state.scenario.vp_location_ticks) if state.board.vp_locations else set()
-    counts: dict[int, Counter[tuple[int, bool]]] = {}
-    for c in state.chars.values():
-        counts.setdefault(shown(c.clock), Counter())[(c.controller, c.in_play)] += 1
-    seats = sorted(p.seat for p in state.players)
     for tick in range(1, 11):
         a = _angle(tick)
         x, y = cx + RADIUS * math.cos(a), cy + RADIUS * math.sin(a)
@@ -70,7 +85,14 @@ def draw_ring(draw: ImageDraw.ImageDraw, state: State, cx: int, top: int) -> Non
         k = round(SLOT_R * 0.72)  # the disc's inner square (and its number): what it covers for sure
         kit.note("badge", (min(inked[0], round(x) - k), min(inked[1], round(y) - k), max(inked[2], round(x) + k),
                            max(inked[3], round(y) + k)), str(tick), size)
-    # one chip per seat (on the map, then off it) at each tick, round the outside of the slots
+
+
+def _draw_chips(draw: ImageDraw.ImageDraw, state: State, cx: int, cy: int) -> None:
+    """One chip per seat (on the map, then off it) at each tick, round the outside of the slots."""
+    counts: dict[int, Counter[tuple[int, bool]]] = {}
+    for c in state.chars.values():
+        counts.setdefault(shown(c.clock), Counter())[(c.controller, c.in_play)] += 1
+    seats = sorted(p.seat for p in state.players)
     present = {tick: [(s, on) for s in seats for on in (True, False) if counts[tick][(s, on)]]
                for tick in range(1, 11) if tick in counts}
     r = RADIUS + SLOT_R + DU(2) + CHIP / 2
