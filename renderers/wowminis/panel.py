@@ -243,8 +243,10 @@ def _markers(state: State, c: CharState, lang: str, mode: Mode) -> list[Item]:
     return items
 
 
-def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: Mode, words: bool = True) -> list[Item]:
-    """One roster row; ``words``: an off-map character's grey chip is followed by "off the map"."""
+def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: Mode, words: bool = True,
+              health: Mapping[str, int] | None = None) -> list[Item]:
+    """One roster row; ``words``: an off-map character's grey chip is followed by "off the map"; ``health``: each
+    character's maximum health, when the caller has it (the panel lays its roster out in several modes)."""
     ahead = c.clock - state.master
     tick = str(shown(c.clock)) + (f" +{ahead}" if ahead > 0 else "")
     items = [chip_item(Chip(tick, glyphs.SLOT, ink=kit.INK))]
@@ -254,7 +256,7 @@ def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: M
     if c.in_play and mode in ("lean", "bare"):
         pass  # the map shows the health of a character in play
     elif c.in_play:
-        hp = max(1, rules_stats.max_health(state, c))
+        hp = health[c.id] if health is not None and c.id in health else max(1, rules_stats.max_health(state, c))
         items.append(text_item(f"{c.health}/{hp}", glue=True, bold=True))
     elif words and mode != "bare":  # bare (12 characters and a 2 vs 2 VP block): the grey chip alone says
         items.append(text_item(tr("roster.off_map", lang), kit.SUBTLE, glue=True))  # "off the map" (legend)
@@ -267,7 +269,8 @@ def row_items(state: State, c: CharState, viewer: int | None, lang: str, mode: M
     return items
 
 
-def roster_lines(state: State, viewer: int | None, lang: str, mode: Mode) -> tuple[list[tuple[CharState, list]], bool]:
+def roster_lines(state: State, viewer: int | None, lang: str, mode: Mode, health: Mapping[str, int] | None = None
+                 ) -> tuple[list[tuple[CharState, list]], bool]:
     """The roster's rows flowed into lines, and whether its off-map rows say "off the map" in words.
 
     Not when the words cost lines: with two cards and a keyword icon an off-map row did not fit in one line
@@ -275,7 +278,7 @@ def roster_lines(state: State, viewer: int | None, lang: str, mode: Mode) -> tup
     legend names (a playtest). All rows alike, so that they read alike; ``bare`` never has the words."""
 
     def laid(words: bool) -> list[tuple[CharState, list]]:
-        return [(c, flow(row_items(state, c, viewer, lang, mode, words), PANEL_WIDTH - DU(4), DU(8)))
+        return [(c, flow(row_items(state, c, viewer, lang, mode, words, health), PANEL_WIDTH - DU(4), DU(8)))
                 for c in order(state)]
 
     def off_lines(rows: list[tuple[CharState, list]]) -> int:
@@ -343,8 +346,9 @@ def draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: M
     if viewer is not None:  # a private picture is for the viewer's own secret cards: they go last
         tries += [("own", False)]
     tries += [(m, True) for m in MODES[2:]] + [(MODES[-1], False)]
+    health = {c.id: max(1, rules_stats.max_health(state, c)) for c in state.chars.values() if c.in_play}
     for mode, with_ring in tries:
-        rows, words = roster_lines(state, viewer, lang, mode)
+        rows, words = roster_lines(state, viewer, lang, mode, health)
         legend_h = kit_panel.legend_height(kit_panel.legend_rows(legend_entries(state, lang, words), PANEL_WIDTH,
                                                                  TEXT, SWATCH), TEXT, SWATCH)
         top_h = max(ring.height(), len(beside) * LINE) + DU(1) + len(below) * LINE if with_ring \
