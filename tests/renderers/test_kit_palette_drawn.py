@@ -8,7 +8,7 @@ colour is drawn, never pasted."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -26,12 +26,8 @@ WORDS = ("STORDITO", "Spada lunga ATT+2", "AC 14", "+5/+3", "Shield Wall", "SPEN
 
 
 @pytest.fixture(autouse=True)
-def _fresh() -> Iterator[None]:
-    kit_palette_draw._kept_drawn.clear()
-    kit_palette_draw._sighted_drawn.clear()
-    yield
-    kit_palette_draw._kept_drawn.clear()
-    kit_palette_draw._sighted_drawn.clear()
+def _fresh(no_drawn_copies: None) -> None:
+    """Every test here starts and ends with no kept drawing (``conftest.no_drawn_copies``)."""
 
 
 def _afresh(draw: kit_palette_draw.Draw, key: Any, region: Any, drawer: Callable[[], None],

@@ -3,23 +3,10 @@ place over the panel's colour (``kit_palette_draw.Draw.on_one_colour``); its chi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from engines.wowminis import ENGINE
 from renderers import kit_palette_draw
 from renderers.wowminis import render
 from tests.renderers import wowminis_states as S
-
-
-@pytest.fixture
-def no_copies() -> Iterator[None]:
-    kit_palette_draw._kept_drawn.clear()
-    kit_palette_draw._sighted_drawn.clear()
-    yield
-    kit_palette_draw._kept_drawn.clear()
-    kit_palette_draw._sighted_drawn.clear()
 
 
 def _fresh(state: object) -> bytes:
@@ -32,14 +19,14 @@ def _faces() -> list[tuple[object, ...]]:
     return [key for key in kit_palette_draw._kept_drawn if key[0][0] == "ring"]
 
 
-def test_the_face_is_kept_at_its_second_drawing_and_the_picture_stays_the_same(no_copies: None) -> None:
+def test_the_face_is_kept_at_its_second_drawing_and_the_picture_stays_the_same(no_drawn_copies: None) -> None:
     view = ENGINE.view(S.midgame(), None)
     drawn = [render(view, log_lines=S.LOG_EN) for _ in range(3)]  # type: ignore[arg-type]
     assert len(_faces()) == 1  # kept at the second drawing, pasted at the third
     assert drawn[0] == drawn[1] == drawn[2] == _fresh(S.midgame())
 
 
-def test_another_master_tick_is_another_face(no_copies: None) -> None:
+def test_another_master_tick_is_another_face(no_drawn_copies: None) -> None:
     first = S.midgame()
     later = first.model_copy(update={"master": first.master % 10 + 1})
     for _ in range(2):
