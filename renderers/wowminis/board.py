@@ -72,16 +72,16 @@ def paint_window(draw: ImageDraw.ImageDraw, map_json: str, sides: tuple[tuple[st
     board = MapDef.model_validate_json(map_json)
     full = grid_for(board.columns, board.rows)
     draw.rectangle((0, 0, LEFT_X1 + 2, round(full.bottom + COORD_Y)), fill=kit.BACKGROUND)
-    if cut is None or not cut(draw, map_json, board, grid):
+    cut_done = cut is not None and cut(draw, map_json, board, grid)
+    paint_map(draw, board, grid, sides, ground=not cut_done)
+
+
+def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tuple[tuple[str, kit.RGB], ...],
+              *, ground: bool = True) -> None:
+    """The hexes ``grid`` shows: ground, terrain (unless ``ground`` is False: a window cut them already), spawn
+    rings, VP stars, and the coordinates around them."""
+    if ground:
         paint_ground(draw, board, grid)
-    paint_points(draw, board, grid, sides)
-    with kit.region("board"):
-        _coordinates(draw, grid)
-
-
-def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tuple[tuple[str, kit.RGB], ...]) -> None:
-    """The hexes ``grid`` shows: ground, terrain, spawn rings, VP stars, and the coordinates around them."""
-    paint_ground(draw, board, grid)
     paint_points(draw, board, grid, sides)
     with kit.region("board"):
         _coordinates(draw, grid)
