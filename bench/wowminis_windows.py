@@ -2,12 +2,12 @@
 
 Run: ``python bench/wowminis_windows.py [--passes 2]``.
 
-Every window of the smallest size on every built-in map that zooms (one per hex the action can be about) is made
-both ways, taking turns which goes first: its palette form as a picture finds it when no cache holds it
-(``renderers.wowminis._window_form``), its hexes cut from ``renderers.wowminis.window.whole_map`` or drawn hex
-by hex as before. Printed: CPU p50 and p90 a window each way, and how many windows and pixels differ between the
-two (a few pixels of the outer rim, where the whole map drew the neighbour outside the window too), with the
-machine's load and speed.
+Every window on every built-in map that zooms (around one hex, or two a few hexes apart: each size and scale a
+picture about an action takes, ``layout.zoom_scales``) is made both ways, taking turns which goes first: its
+palette form as a picture finds it when no cache holds it (``renderers.wowminis._window_form``), its hexes cut
+from ``renderers.wowminis.window.whole_map`` or drawn hex by hex as before. Printed: CPU p50 and p90 a window
+each way, and how many windows and pixels differ between the two (a few pixels of the outer rim, where the whole
+map drew the neighbour outside the window too), with the machine's load and speed.
 """
 
 from __future__ import annotations
@@ -39,11 +39,11 @@ def main() -> None:
     sides = (("A", kit.team_colour(0)), ("B", kit.team_colour(1)))
     windows = []
     for board in builtin_pack().maps:
-        for c in range(board.columns):
-            for r in range(board.rows):
-                zoom = zoom_for(board.columns, board.rows, [(c, r)])
-                if zoom is not None and (zoom.cols, zoom.rows) == window.standard(board):
-                    windows.append((board.model_dump_json(), zoom))
+        found = {zoom for c in range(board.columns) for r in range(board.rows)
+                 for dc, dr in ((0, 0), (3, 0), (4, 2), (0, 4), (5, 3), (2, 5), (6, 1))
+                 if (zoom := zoom_for(board.columns, board.rows, [(c, r), (min(c + dc, board.columns - 1),
+                                                                         min(r + dr, board.rows - 1))])) is not None}
+        windows += [(board.model_dump_json(), zoom) for zoom in sorted(found, key=repr)]
     make = pictures._window_form.__wrapped__  # type: ignore[attr-defined]
     cut = window.cut
 

@@ -43,6 +43,7 @@ from renderers.wowminis.layout import (
     grid_for,
     side_colours,
     zoom_for,
+    zoom_scales,
 )
 from renderers.wowminis.words import tr
 
@@ -325,9 +326,8 @@ def warm_up() -> None:
     for board_map in builtin_pack().maps:
         map_json = board_map.model_dump_json()
         kit.to_png(board.static_layer(map_json, sides), palette=palette.for_map(map_json, sides))
-        zoom = zoom_for(board_map.columns, board_map.rows, [(board_map.columns // 2, board_map.rows // 2)])
-        if zoom is not None:  # the whole map its windows are cut from (``window``), shared by the workers
-            window.whole_map(map_json, zoom.s, palette.for_map(map_json, sides))
+        for scale in zoom_scales(board_map.columns, board_map.rows):  # the whole maps its windows are cut from
+            window.whole_map(map_json, scale, palette.for_map(map_json, sides))  # (``window``), shared by the workers
     setup = Setup(seats=[SeatSetup(seat=0, user_id=0, name="warm"), SeatSetup(seat=1, user_id=1, name="up")],
                   options={})
     from renderers import kit_warm

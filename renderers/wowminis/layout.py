@@ -149,9 +149,52 @@ ZOOM_EDGE = 4
 """Pixels between the edge of the whole map drawn at a window's scale (``window.whole_map``) and its hexes."""
 
 
+ZOOM_SCALES = 4
+"""Scales a window may take on a map (``zoom_scales``): the whole map drawn at each is kept to cut windows from
+(``window.whole_map``), so each scale is a MB of the fork server's."""
+ZOOM_MOST = 0.6
+"""A window of at least this share of the map's hexes is not worth a zoom: the picture shows the whole map."""
+ZOOM_GAIN = 1.15
+"""Least ratio of a window's hexes to the whole map's: a window whose hexes would be hardly larger than the whole
+map's shows less of the map for nothing (a window 8 x 12 of a 16 x 12 map was drawn at 0.91x), so the picture
+shows the whole map instead."""
+
+
+def _window_frame(columns: int, rows: int) -> tuple[float, float, float, float]:
+    """The box a window's hexes fit in: the map column less its coordinate strips, above the band (which holds
+    two lines more under a window: "zoom on the action", a legend row)."""
+    full = grid_for(columns, rows)
+    return MARGIN + COORD_X, LEFT_X1 - COORD_X, MARGIN + COORD_Y, full.bottom - 2 * LINE
+
+
+def _fitting_scale(frame: tuple[float, float, float, float], cols: int, rows: int) -> float:
+    x0, x1, y0, y1 = frame
+    return min((x1 - x0) / (1.5 * (cols - 1) + 2), (y1 - y0) / (SQRT3 * (rows + 0.5)))
+
+
+@lru_cache(maxsize=64)
+def zoom_scales(columns: int, rows: int) -> tuple[float, ...]:
+    """The scales a window of this map takes, largest first (issue 28): those of the windows one column wider than
+    the least and ``ZOOM_ROWS`` to ``ZOOM_ROWS + ZOOM_SCALES - 1`` rows, as long as they zoom (``ZOOM_GAIN``).
+
+    Why a few: each window used to take the largest scale that fits, so a window of another size than the least
+    had a scale of its own (fifteen on a 16 x 12 map) and its hexes were drawn hex by hex, ~4-7 ms, the slowest
+    pictures of the game (``bench/README.md``, nineteenth session). On these scales every window is a cut of a
+    whole map drawn once (``window.cut``). A window takes the largest that fits: at most ~10 % smaller than it
+    could be, on the 16 x 12 maps (an 11 x 6 window at 34.8 px for 37.4)."""
+    if min(ZOOM_COLS, columns) * min(ZOOM_ROWS, rows) >= columns * rows * ZOOM_MOST:
+        return ()  # even the least window is most of the map: it never zooms
+    frame = _window_frame(columns, rows)
+    least = grid_for(columns, rows).s * ZOOM_GAIN
+    cols = min(ZOOM_COLS + 1, columns)
+    scales = [_fitting_scale(frame, cols, min(ZOOM_ROWS + k, rows)) for k in range(ZOOM_SCALES)]
+    return tuple(sorted({s for s in scales if s >= least}, reverse=True))
+
+
 def zoom_for(columns: int, rows: int, focus: list[tuple[int, int]]) -> HexGrid | None:
-    """The window of the map around ``focus`` cells (issue 27.5: the action readable at 500 px), as large
-    as the map column allows; None when the window would be the whole map anyway."""
+    """The window of the map around ``focus`` cells (issue 27.5: the action readable at 500 px), at the largest of
+    the map's window scales that fits the map column (``zoom_scales``); None when the window would be most of the
+    map anyway, or its hexes hardly larger than the whole map's."""
     if not focus:
         return None
     c_lo = max(0, min(c for c, _ in focus) - ZOOM_MARGIN)
@@ -163,12 +206,14 @@ def zoom_for(columns: int, rows: int, focus: list[tuple[int, int]]) -> HexGrid |
     while r_hi - r_lo + 1 < min(ZOOM_ROWS, rows):
         r_lo, r_hi = (r_lo - 1, r_hi) if r_hi == rows - 1 or (r_lo > 0 and (r_hi - r_lo) % 2) else (r_lo, r_hi + 1)
     cols, rws = c_hi - c_lo + 1, r_hi - r_lo + 1
-    if cols * rws >= columns * rows * 0.6:
+    if cols * rws >= columns * rows * ZOOM_MOST:
         return None
-    full = grid_for(columns, rows)
-    x0, x1 = MARGIN + COORD_X, LEFT_X1 - COORD_X
-    y0, y1 = MARGIN + COORD_Y, full.bottom - 2 * LINE  # two lines more in the band: "zoom on the action", a legend row
-    s = min((x1 - x0) / (1.5 * (cols - 1) + 2), (y1 - y0) / (SQRT3 * (rws + 0.5)))
+    frame = _window_frame(columns, rows)
+    fitting = _fitting_scale(frame, cols, rws)
+    s = next((scale for scale in zoom_scales(columns, rows) if scale <= fitting + 1e-9), None)
+    if s is None:
+        return None
+    x0, x1, y0, _y1 = frame
     width = s * (1.5 * (cols - 1) + 2)
     left = x0 + (x1 - x0 - width) / 2 - 1.5 * s * c_lo
     top = y0 - SQRT3 * s * r_lo

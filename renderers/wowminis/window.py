@@ -4,10 +4,11 @@ Why: a picture about an action shows the window of the map around it, drawn larg
 windows are many (each action has its own), so with many tables nearly every zoomed picture drew its window
 anew: ~50 hexes with their terrain, ~3 ms, a third of the picture (``bench/README.md``, eighteenth session).
 A window's hexes are the same drawing as the whole map's at that scale, moved by whole pixels
-(``layout.zoom_for`` places every window so), so the whole map is drawn once per scale, and a window takes its
-hexes from it through a mask of their outlines: each hex draws inside its own outline (``board.paint_ground``),
-so the mask takes no neighbour's paint but where two outlines meet, which both paint in the grid's colour. The
-spawn rings, VP stars and coordinates are drawn over them as before (``board.paint_window``).
+(``layout.zoom_for`` places every window so, on one of a few scales), so the whole map is drawn once per scale,
+and a window takes its hexes from it through a mask of their outlines: each hex draws inside its own outline
+(``board.paint_ground``), so the mask takes no neighbour's paint but where two outlines meet, which both paint
+in the grid's colour. The spawn rings, VP stars and coordinates are drawn over them as before
+(``board.paint_window``).
 """
 
 from __future__ import annotations
@@ -22,15 +23,15 @@ from renderers import kit, kit_palette_draw
 from renderers.kit_palette import Palette
 from renderers.wowminis import board as map_board
 from renderers.wowminis import palette
-from renderers.wowminis.layout import ZOOM_COLS, ZOOM_EDGE, ZOOM_ROWS, HexGrid
+from renderers.wowminis.layout import ZOOM_EDGE, ZOOM_SCALES, HexGrid, zoom_scales
 
-WHOLE_MAPS = 4
-"""Whole maps kept drawn large, per process: one for each built-in map that zooms (its windows share one
-scale: 8 x 6 hexes, 1.1 MB), made in the fork server's warm-up and shared by the render workers, and room
-for two more (a server pack's map, a window of another size)."""
-MAX_PIXELS = 2_000_000
-"""A whole map larger than this drawn large (a server's map of more than ~20 x 16 hexes) is not kept: its windows
-are drawn. So ``WHOLE_MAPS`` hold 8 MB at most, 2.2 MB for the built-in maps."""
+WHOLE_MAPS = 3 * ZOOM_SCALES
+"""Whole maps kept drawn large, per process: one per window scale (``layout.zoom_scales``) of each built-in map
+that zooms (two maps of four scales: 1.1, 0.85, 0.67 and 0.55 MB, 6.3 MB in all), made in the fork server's
+warm-up and shared by the render workers, and room for a server pack's map."""
+MAX_PIXELS = 1_200_000
+"""A whole map larger than this drawn large (a server's map larger than the built-in 16 x 12 ones) is not kept: its
+windows are drawn. So ``WHOLE_MAPS`` hold 14 MB at most, 6.3 MB for the built-in maps."""
 
 
 @lru_cache(maxsize=WHOLE_MAPS)
@@ -49,11 +50,10 @@ def whole_map(map_json: str, s: float, colours: Palette) -> Image.Image | None:
     return image if draw.exact and draw.dirty is None else None
 
 
-def standard(board: MapDef) -> tuple[int, int]:
-    """The columns and rows of the smallest window (``layout.zoom_for``): the one size cut from a whole map. A
-    window around characters far apart is larger, each size its own scale, and is drawn: a whole map kept for
-    each would be a MB for a few pictures."""
-    return min(ZOOM_COLS, board.columns), min(ZOOM_ROWS, board.rows)
+def cut_scale(board: MapDef, s: float) -> bool:
+    """Whether windows of scale ``s`` are cut from a whole map: one of the map's window scales. Any other (a test's
+    own grid) is drawn."""
+    return s in zoom_scales(board.columns, board.rows)
 
 
 def cut(draw: ImageDraw.ImageDraw, map_json: str, board: MapDef, grid: HexGrid) -> bool:
@@ -83,9 +83,9 @@ worker at 5,000 live games and were almost never found again (issue 28)."""
 
 def _cut(picture: Image.Image, colours: Palette, map_json: str, board: MapDef, grid: HexGrid) -> bool:
     """``grid``'s hexes cut from ``whole_map`` and pasted on ``picture`` (its palette ``colours``, or RGB); False
-    for a window of another size, one not placed by whole pixels, or a map not kept."""
+    for a window of another scale, one not placed by whole pixels, or a map not kept."""
     dx, dy = grid.left - ZOOM_EDGE, grid.top - ZOOM_EDGE
-    if (grid.cols, grid.rows) != standard(board) or dx != round(dx) or dy != round(dy):
+    if not cut_scale(board, grid.s) or dx != round(dx) or dy != round(dy):
         return False
     whole = whole_map(map_json, grid.s, colours)
     if whole is None:

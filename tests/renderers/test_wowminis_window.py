@@ -12,7 +12,19 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from engines.wowminis.content import MapDef, builtin_pack
 from renderers import kit, wowminis
 from renderers.wowminis import palette, window
-from renderers.wowminis.layout import COORD_X, LEFT_X1, MARGIN, ZOOM_EDGE, HexGrid, zoom_for
+from renderers.wowminis.layout import (
+    COORD_X,
+    COORD_Y,
+    LEFT_X1,
+    LINE,
+    MARGIN,
+    ZOOM_EDGE,
+    ZOOM_GAIN,
+    HexGrid,
+    grid_for,
+    zoom_for,
+    zoom_scales,
+)
 
 SIDES = (("A", kit.team_colour(0)), ("B", kit.team_colour(1)))
 RIM_PIXELS = 8
@@ -21,11 +33,21 @@ outside it, the whole map drew the neighbour too (in the grid's colour, the hexe
 
 
 def _standard_windows(board: MapDef) -> Iterator[HexGrid]:
+    """The windows of the least size: one around each hex."""
     for c in range(board.columns):
         for r in range(board.rows):
             zoom = zoom_for(board.columns, board.rows, [(c, r)])
-            if zoom is not None and (zoom.cols, zoom.rows) == window.standard(board):
+            if zoom is not None:
                 yield zoom
+
+
+def _every_window(board: MapDef) -> list[HexGrid]:
+    """The windows around one hex or two (a caster and its target), each once: every size a map zooms to."""
+    found = {zoom for c in range(board.columns) for r in range(board.rows)
+             for dc, dr in ((0, 0), (3, 0), (4, 2), (0, 4), (5, 3), (2, 5), (6, 1))
+             if (zoom := zoom_for(board.columns, board.rows, [(c, r), (min(c + dc, board.columns - 1),
+                                                                     min(r + dr, board.rows - 1))])) is not None}
+    return sorted(found, key=repr)
 
 
 def _zoomable() -> list[MapDef]:
@@ -58,11 +80,36 @@ def test_every_window_is_placed_a_whole_number_of_pixels_from_the_whole_map() ->
                     assert abs(slack) <= 1.0 + 1e-9, (board.id, c, r, slack)
 
 
+def test_every_window_takes_one_of_its_maps_few_scales_and_zooms() -> None:
+    """Issue 28: a window takes the largest of its map's scales that fits, so every window is a cut of a whole map
+    drawn at one of them; and a window whose hexes would be hardly larger than the whole map's is not shown."""
+    for board in _zoomable():
+        scales = zoom_scales(board.columns, board.rows)
+        full = grid_for(board.columns, board.rows)
+        assert 2 <= len(scales) <= 4 and min(scales) >= ZOOM_GAIN * full.s
+        windows = _every_window(board)
+        assert {zoom.s for zoom in windows} == set(scales)
+        assert {(zoom.cols, zoom.rows) for zoom in windows} > {(8, 6), (8, 7), (9, 8), (11, 6)}
+        for zoom in windows:
+            assert window.cut_scale(board, zoom.s)
+            x0, x1, y0, y1 = (MARGIN + COORD_X, LEFT_X1 - COORD_X, MARGIN + COORD_Y, full.bottom - 2 * LINE)
+            width, height = zoom.right - zoom.x0, zoom.bottom - zoom.y0
+            assert width <= x1 - x0 + 1e-6 and height <= y1 - y0 + 1e-6, (board.id, zoom)  # it fits the column
+            for larger in (scale for scale in scales if scale > zoom.s):  # and the next scale up would not
+                assert width * larger / zoom.s > x1 - x0 or height * larger / zoom.s > y1 - y0, (board.id, zoom)
+    board = _zoomable()[0]  # two characters at opposite corners: the whole map, not a window of nearly all of it
+    assert zoom_for(board.columns, board.rows, [(0, 0), (board.columns - 1, 2)]) is None
+    assert zoom_for(board.columns, board.rows, [(2, 0), (3, board.rows - 1)]) is None  # 8 x 12 once drew at 0.91x
+    for small in builtin_pack().maps:
+        if small not in _zoomable():
+            assert zoom_scales(small.columns, small.rows) == ()
+
+
 def test_a_blocks_outline_fills_exactly_the_pixels_of_its_hexes() -> None:
     """``window.outline``: one polygon for the window's mask, pixel for pixel the union of its hexes' own."""
     checked = 0
     for board in _zoomable():
-        for zoom in _standard_windows(board):
+        for zoom in _every_window(board):
             inner = HexGrid(left=ZOOM_EDGE, top=ZOOM_EDGE, s=zoom.s, cols=zoom.cols, rows=zoom.rows, c0=zoom.c0,
                             r0=zoom.r0)
             x0, y0 = math.floor(inner.x0) - 2, math.floor(inner.y0) - 2
@@ -94,7 +141,7 @@ def test_a_cut_window_is_the_drawn_window_but_for_a_few_pixels_of_its_rim() -> N
     checked = 0
     for board in _zoomable():
         map_json = board.model_dump_json()
-        for zoom in list(_standard_windows(board))[::5]:
+        for zoom in _every_window(board)[::9]:
             cut, drawn = _form(map_json, zoom, cut=True), _form(map_json, zoom, cut=False)
             differ = ImageChops.difference(cut.convert("L"), drawn.convert("L")).point(lambda v: 255 if v else 0)
             assert sum(differ.histogram()[1:]) <= RIM_PIXELS, (board.id, zoom)
@@ -134,28 +181,30 @@ def test_a_window_around_a_hole_is_cut_hex_by_hex() -> None:
     assert cut.convert("RGB").getpixel((cx, cy)) == kit.BACKGROUND
 
 
-def test_only_windows_of_the_smallest_size_are_cut() -> None:
+def test_only_windows_on_the_maps_scales_are_cut_and_only_on_indexes() -> None:
     board = _zoomable()[0]
     map_json = board.model_dump_json()
-    wide = zoom_for(board.columns, board.rows, [(2, 2), (11, 2)])
-    assert wide is not None and (wide.cols, wide.rows) != window.standard(board)
+    zoom = next(_standard_windows(board))
+    own = HexGrid(left=zoom.left, top=zoom.top, s=zoom.s * 0.9, cols=zoom.cols, rows=zoom.rows, c0=zoom.c0,
+                  r0=zoom.r0)  # a grid of a scale of its own: drawn
     picture = wowminis._map_form(map_json, SIDES).copy()
     from renderers import kit_palette_draw
 
     draw = kit_palette_draw.Draw(picture, palette.for_map(map_json, SIDES))
-    assert not window.cut(draw, map_json, board, wide)
-    assert not window.cut(kit.Draw(Image.new("RGB", picture.size)), map_json, board, next(_standard_windows(board)))
+    assert not window.cut(draw, map_json, board, own)
+    assert window.cut(draw, map_json, board, zoom)
+    assert not window.cut(kit.Draw(Image.new("RGB", picture.size)), map_json, board, zoom)
 
 
 @pytest.mark.parametrize("board", _zoomable(), ids=lambda b: b.id)
-def test_the_warm_up_draws_each_built_in_maps_whole_map_once(board: MapDef) -> None:
+def test_the_warm_up_draws_each_built_in_maps_whole_maps_once(board: MapDef) -> None:
     window.whole_map.cache_clear()
     wowminis.warm_up()
-    zoom = next(_standard_windows(board))
     found = window.whole_map.cache_info().misses
-    whole = window.whole_map(board.model_dump_json(), zoom.s, palette.for_map(board.model_dump_json(), SIDES))
-    assert whole is not None and window.whole_map.cache_info().misses == found  # made by the warm-up
-    assert whole.width * whole.height < 1.3e6
+    for scale in zoom_scales(board.columns, board.rows):
+        whole = window.whole_map(board.model_dump_json(), scale, palette.for_map(board.model_dump_json(), SIDES))
+        assert whole is not None and whole.width * whole.height < window.MAX_PIXELS
+    assert window.whole_map.cache_info().misses == found  # all made by the warm-up
 
 
 def test_a_huge_server_maps_windows_are_drawn_not_cut() -> None:
@@ -164,7 +213,7 @@ def test_a_huge_server_maps_windows_are_drawn_not_cut() -> None:
     board = _zoomable()[0].model_copy(update={"id": "huge", "columns": 30, "rows": 30})
     map_json = board.model_dump_json()
     zoom = zoom_for(30, 30, [(14, 14)])
-    assert zoom is not None and (zoom.cols, zoom.rows) == window.standard(board)
+    assert zoom is not None and window.cut_scale(board, zoom.s)
     assert window.whole_map(map_json, zoom.s, palette.for_map(map_json, SIDES)) is None
     cut, drawn = _form(map_json, zoom, cut=True), _form(map_json, zoom, cut=False)
     assert cut.tobytes() == drawn.tobytes()
