@@ -3,7 +3,8 @@
 Run: ``python bench/drawn_copies.py [--game warlord] [--samples 300]``.
 
 Kinds: ``text`` and ``chip`` (``kit_ink``'s texts on a known ground and word chips), ``ring`` (WoW Miniatures'
-clock face, ``renderers.wowminis.ring``).
+clock face and its count chips, ``renderers.wowminis.ring``), ``label`` (``kit_ink.draw_label``: WoW Miniatures'
+window coordinates and roster words).
 
 The game's acts are played as ``bench/slow_pictures.py`` plays them, every picture drawn in this process. Each
 time a picture asks ``kit_palette_draw.Draw.on_one_colour`` for a text or a chip, the region is drawn both ways
@@ -40,7 +41,7 @@ def main() -> None:
 
     print(machine.line())
     kept_way = kit_palette_draw.Draw.on_one_colour
-    kinds = ("text", "chip", "ring")  # kit_ink's texts and word chips, WoW Miniatures' clock face
+    kinds = ("text", "chip", "ring", "ring chip", "label")  # kit_ink's texts and word chips, WoW Miniatures' ring
     spent: dict[str, list[int]] = {kind: [0, 0] for kind in kinds}
     calls = dict.fromkeys(kinds, 0)
     differ = [0]
@@ -95,7 +96,7 @@ def main() -> None:
           f"counted of {kit_palette_draw.DRAWN_BYTES / 1e6:.2f}")
     for kind, (drawn, copied) in spent.items():
         if calls[kind]:
-            print(f"  {kind:5} {calls[kind] / n:5.1f} a picture: drawn {drawn / 1e6 / n:.3f} ms a picture, "
+            print(f"  {kind:9} {calls[kind] / n:5.1f} a picture: drawn {drawn / 1e6 / n:.3f} ms a picture, "
                   f"copied or drawn {copied / 1e6 / n:.3f} ms ({copied / max(1, drawn):.2f}x)")
 
 

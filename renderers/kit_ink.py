@@ -272,6 +272,29 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     return box
 
 
+def draw_label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB = kit.INK, *,
+               anchor: str = "la", bold: bool = False, outline: RGB | None = None) -> Box:
+    """``kit.draw_text`` of a short label that recurs where its caller cannot name the ground (a zoomed window's
+    coordinates, a roster's health): on a palette picture, over one colour, the copy of what it drew there before
+    (``Draw.on_one_colour``, which looks at the box first). Same arguments, pixels, marks and box.
+
+    Why not every text (issue 28): the copies share one budget per process, and long or one-off lines (a log, a
+    banner) would push out the labels that come back in every picture (tried: ``bench/README.md``, eighteenth
+    session). A label's pixels depend on its words, size, stroke, anchor and colours, not on where it goes: the
+    kit rounds its place to whole pixels."""
+    on_one_colour = getattr(draw, "on_one_colour", None)
+    if on_one_colour is None or not text or kit.is_recording():
+        return kit.draw_text(draw, xy, text, size, fill, anchor=anchor, bold=bold, outline=outline)
+    text = kit_glyphs.drawable(text)
+    stroke = kit.outline_width(size) if outline is not None else (kit.BOLD_STROKE if bold else 0)
+    left, top, fill_mask, _stroke = kit._glyph_masks(text, size, stroke, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    box = (x, y, x + fill_mask.width, y + fill_mask.height)
+    on_one_colour(("label", text, size, stroke, anchor, fill, outline), box,
+                  lambda: kit.draw_text(draw, xy, text, size, fill, anchor=anchor, bold=bold, outline=outline))
+    return box
+
+
 @lru_cache(maxsize=512)
 def _rounded(w: int, h: int, radius: int, width: int, filled: bool, outlined: bool
              ) -> tuple[Image.Image | None, Image.Image | None] | None:

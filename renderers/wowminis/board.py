@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from engines.wowminis import rules_stats
 from engines.wowminis.content import MapDef
 from engines.wowminis.state import CharState, State
-from renderers import kit, kit_board
+from renderers import kit, kit_board, kit_ink
 from renderers.kit_panel import LegendEntry
 from renderers.wowminis import glyphs, ring
 from renderers.wowminis.layout import (
@@ -125,19 +125,20 @@ def paint_points(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid,
 
 def _coordinates(draw: ImageDraw.ImageDraw, grid: HexGrid) -> None:
     """Column letters above and below, row numbers left and right (at the first and last
-    column's hexes, so a number sits level with the hex it names)."""
+    column's hexes, so a number sits level with the hex it names). A zoomed window draws them anew, 28 labels
+    (~2 ms): each is copied from its last drawing over the canvas colour (``kit_ink.draw_label``, issue 28)."""
     size = max(TEXT * 3 // 4, min(TEXT, round(grid.s * 0.85)))
     first_col, last_col = grid.c0, grid.c0 + grid.cols - 1
     for col in range(first_col, last_col + 1):
         x = grid.centre(col, 0)[0]
         letter = grid.label(col, 0)[:-1]
-        kit.draw_text(draw, (x, grid.y0 - COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
-        kit.draw_text(draw, (x, grid.bottom + COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
+        kit_ink.draw_label(draw, (x, grid.y0 - COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
+        kit_ink.draw_label(draw, (x, grid.bottom + COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
     for row in range(grid.r0, grid.r0 + grid.rows):
         y0 = grid.centre(first_col, row)[1]
         y1 = grid.centre(last_col, row)[1]
-        kit.draw_text(draw, (grid.x0 - COORD_X / 2, y0), str(row + 1), size, kit.INK, anchor="mm", bold=True)
-        kit.draw_text(draw, (grid.right + COORD_X / 2, y1), str(row + 1), size, kit.INK, anchor="mm", bold=True)
+        kit_ink.draw_label(draw, (grid.x0 - COORD_X / 2, y0), str(row + 1), size, kit.INK, anchor="mm", bold=True)
+        kit_ink.draw_label(draw, (grid.right + COORD_X / 2, y1), str(row + 1), size, kit.INK, anchor="mm", bold=True)
 
 
 # -- pieces ---------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def chip_item(chip: Chip, *, glue: bool = False) -> Item:
 
 def text_item(text: str, fill: RGB = kit.INK, *, glue: bool = False, bold: bool = False) -> Item:
     def paint(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        kit.draw_text(draw, (x, y + (PITCH - DU(1)) / 2 + 1), text, TEXT, fill, anchor="lm", bold=bold)
+        kit_ink.draw_label(draw, (x, y + (PITCH - DU(1)) / 2 + 1), text, TEXT, fill, anchor="lm", bold=bold)
 
     return Item(kit.text_width(text, TEXT, 1 if bold else 0), paint, glue)
 
@@ -360,7 +360,7 @@ def draw_panel(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: M
         x = PANEL_LEFT + ring.height() + DU(3) + side_w / 2
         ty = y + (ring.height() - len(beside) * LINE) / 2
         for part in beside:
-            kit.draw_text(draw, (x, ty + LINE / 2), part, TEXT, kit.SUBTLE, anchor="mm")
+            kit_ink.draw_label(draw, (x, ty + LINE / 2), part, TEXT, kit.SUBTLE, anchor="mm")
             ty += LINE
         y += max(ring.height(), len(beside) * LINE) + DU(1)
         for part in below:
