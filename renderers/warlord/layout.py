@@ -100,22 +100,29 @@ Measure = Callable[[str, float], tiles.TileSpec]
 
 
 def _measurer(state: State, lang: str) -> Measure:
-    """``tiles.measure`` of ``state``'s tiles, each (uid, scale) measured once per picture and each tile's
-    words (``tiles.content``) worded once.
+    """``tiles.measure`` of ``state``'s tiles, each (uid, scale) measured once per picture (or found measured for
+    the same values in an earlier one: ``tiles.measured``) and each tile's words (``tiles.content``) worded once.
 
     Why: the layout asks for a tile's size when it looks for the scale, at each scale it tries, and
     again when it places the rank; wording a tile asks the engine for its numbers, and was a quarter of
     a picture's time when it was done at every ask."""
     memo: dict[tuple[str, float], tiles.TileSpec] = {}
     words: dict[str, tiles.Content] = {}
+    signed: dict[str, tiles.Signature] = {}
+
+    def worded(uid: str) -> tiles.Content:
+        said = words.get(uid)
+        if said is None:
+            said = words[uid] = tiles.content(state, uid, lang)
+        return said
 
     def measure(uid: str, scale: float) -> tiles.TileSpec:
         spec = memo.get((uid, scale))
         if spec is None:
-            said = words.get(uid)
-            if said is None:
-                said = words[uid] = tiles.content(state, uid, lang)
-            spec = memo[(uid, scale)] = tiles.measure(state, uid, lang, scale, said)
+            sign = signed.get(uid)
+            if sign is None:
+                sign = signed[uid] = tiles.signature(state, uid, lang)
+            spec = memo[(uid, scale)] = tiles.measured(state, uid, lang, scale, sign, lambda: worded(uid))
         return spec
 
     return measure

@@ -17,7 +17,7 @@ Every number comes from the engine (``atk_values``, ``armor``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar
@@ -27,7 +27,7 @@ from PIL import ImageDraw
 from engines.warlord.content import factions_of
 from engines.warlord.rules_common import armor, atk_values, hit_points, layered, level
 from engines.warlord.state import State
-from renderers import kit, kit_ink, kit_panel, kit_sprites
+from renderers import kit, kit_bytes, kit_ink, kit_panel, kit_sprites
 from renderers.kit import RGB, Box
 from renderers.warlord.words import card_name, plain, tr, tr_or
 
@@ -284,6 +284,54 @@ def measure(state: State, uid: str, lang: str, scale: float = 1.0, words: Conten
     chips_h = chips_height(chips)
     return TileSpec(uid, orient, width, body_h, name, kit.team_colour(c.controller), name_lines, lines, chips,
                     chips_h)
+
+
+SPEC_BYTES = 512 << 10
+"""Heap bytes of measured tiles kept per process (``measured``): ~2-4 KB a tile, so the tiles of the few tables a
+worker drew last. The bench game's 297 pictures measure 2,758 tiles of 88 distinct contents: its layout took 0.90
+against 0.61 ms a picture without and with them (``bench/README.md``, nineteenth session)."""
+_specs = kit_bytes.Budget(SPEC_BYTES)
+Signature = tuple[tuple[Hashable, ...], tuple[object, ...]]
+"""What decides a tile's measure (``signature``), and the card definitions its key names by identity."""
+
+
+def signature(state: State, uid: str, lang: str) -> Signature:
+    """Every value ``measure`` reads of ``state`` for ``uid``'s tile (the engine's numbers worked out, the card
+    definitions by identity: they are shared by every state parsed from the same text), and those definitions.
+
+    Why (issue 28): wording and measuring a tile is ~70 µs of Python a tile, nine a picture, and a table's next
+    picture shows nearly all of them again: only the numbers here decide them. The numbers themselves (~25 µs)
+    are asked of the engine every time, so a change of an aura or an item shows at once."""
+    c = state.chars[uid]
+    d = state.defn(uid)
+    atk = _engine(atk_values, state, uid, None)
+    refs: list[object] = [d]
+    items: list[Hashable] = []
+    for item in c.items:
+        if item not in state.cards:
+            items.append(None)
+            continue
+        refs.append(state.defn(item))
+        orient = state.items[item].state if item in state.items else "ready"
+        items.append((id(refs[-1]), orient, card_name(state, item, lang)))
+    attached = tuple(card_name(state, action, lang) if action in state.cards else None for action in c.attached)
+    key = (uid, id(d), lang, c.state, c.controller, level(state, uid), _engine(armor, state, uid, "?"),
+           None if atk is None else tuple(atk), layered(d.skill, c.mods, "skill"), hit_points(state, uid), c.wounds,
+           off_faction(state, uid), state.loyalty_exempt, card_name(state, uid, lang), tuple(items), attached)
+    return key, tuple(refs)
+
+
+def measured(state: State, uid: str, lang: str, scale: float, signed: Signature,
+             words: Callable[[], Content]) -> TileSpec:
+    """``measure`` of ``uid``'s tile at ``scale``, kept by its ``signature``: the spec measured before for the same
+    values (a spec is never changed once made), else measured (``words``: its content) and kept."""
+    key, refs = signed
+    found = _specs.found((key, scale))
+    if found is not None and len(found[0]) == len(refs) and all(a is b for a, b in zip(found[0], refs, strict=True)):
+        return found[1]  # type: ignore[no-any-return]
+    spec = measure(state, uid, lang, scale, words())
+    _specs.keep((key, scale), (refs, spec))
+    return spec
 
 
 # -- drawing --------------------------------------------------------------------------------
