@@ -290,7 +290,10 @@ SPEC_BYTES = 512 << 10
 """Heap bytes of measured tiles kept per process (``measured``): ~2-4 KB a tile, so the tiles of the few tables a
 worker drew last. The bench game's 297 pictures measure 2,758 tiles of 88 distinct contents: its layout took 0.90
 against 0.61 ms a picture without and with them (``bench/README.md``, nineteenth session)."""
-_specs = kit_bytes.Budget(SPEC_BYTES)
+SPEC_ENTRY = 4 << 10
+"""Bytes one kept measure is counted at: its key and spec walk to 2.9-4.2 KB (``kit_bytes.held_bytes``, a
+three-army game's tiles); walking each one as it is kept cost ~0.15 ms, a fifth of a new table's picture."""
+_specs = kit_bytes.Budget(SPEC_BYTES, lambda _key, _value: SPEC_ENTRY)
 Signature = tuple[tuple[Hashable, ...], tuple[object, ...]]
 """What decides a tile's measure (``signature``), and the card definitions its key names by identity."""
 
