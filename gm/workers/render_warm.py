@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 
 from gm import presenters
+from gm.workers import render_memory
 from gm.workers.heap import freeze_start_up_heap
 
 log = logging.getLogger(__name__)
@@ -25,6 +26,10 @@ def warm_every_game() -> frozenset[str]:
     """Every presenter the preloaded game modules registered draws its warm-up here, once."""
     done = presenters.warm_up_all()
     freeze_start_up_heap()
+    # Issue 28: what the warm-ups drew and let go (scratch pictures, the empty maps a palette form was made from)
+    # is free heap the allocator keeps; resident here, it is counted in every process's PSS until a worker writes
+    # over it. Given back before the fork, it is no one's.
+    render_memory.trim(0)
     return done
 
 

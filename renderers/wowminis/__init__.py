@@ -325,7 +325,7 @@ def warm_up() -> None:
     sides = (("A", kit.team_colour(0)), ("B", kit.team_colour(1)))
     for board_map in builtin_pack().maps:
         map_json = board_map.model_dump_json()
-        kit.to_png(board.static_layer(map_json, sides), palette=palette.for_map(map_json, sides))
+        kit.to_png(_map_form(map_json, sides))  # the map's palette form: what its pictures are drawn on
         for scale in zoom_scales(board_map.columns, board_map.rows):  # the whole maps its windows are cut from
             window.whole_map(map_json, scale, palette.for_map(map_json, sides))  # (``window``), shared by the workers
     setup = Setup(seats=[SeatSetup(seat=0, user_id=0, name="warm"), SeatSetup(seat=1, user_id=1, name="up")],
@@ -339,3 +339,7 @@ def warm_up() -> None:
     for number in range(25):
         kit.draw_text(scratch, (0, 0), str(number), TEXT, outline=kit.INK_DARK)
         kit.draw_text(scratch, (0, 0), str(number), TEXT, bold=True)
+    # Issue 28: the empty maps in RGB (2.8 MB each) only made the palette forms and palettes above, which stay; a
+    # picture drawn the RGB way (rare: ``_Picture.png``) draws its map again. Kept, the four were 11 MB of the fork
+    # server that every process's PSS shares (``bench/README.md``, nineteenth session).
+    board.static_layer.cache_clear()

@@ -217,3 +217,19 @@ def test_a_huge_server_maps_windows_are_drawn_not_cut() -> None:
     assert window.whole_map(map_json, zoom.s, palette.for_map(map_json, SIDES)) is None
     cut, drawn = _form(map_json, zoom, cut=True), _form(map_json, zoom, cut=False)
     assert cut.tobytes() == drawn.tobytes()
+
+
+def test_the_warm_up_keeps_each_maps_palette_form_and_lets_its_rgb_layer_go() -> None:
+    """Issue 28: pictures are drawn on a map's palette form; its RGB layer (2.8 MB) only made that form and the
+    palette, so the warm-up keeps the forms of every built-in map and not the layers (drawn again for the rare
+    picture drawn the RGB way)."""
+    from renderers.wowminis import board as map_board
+
+    wowminis.warm_up()
+    assert map_board.static_layer.cache_info().currsize == 0
+    made = map_board.static_layer.cache_info().misses
+    for board in builtin_pack().maps:
+        map_json = board.model_dump_json()
+        form = wowminis._palette_layer(map_json, SIDES, None)
+        assert form.mode == "P" and form.size == (wowminis.WIDTH, wowminis.HEIGHT)
+    assert map_board.static_layer.cache_info().misses == made  # no layer drawn for a picture of any of them

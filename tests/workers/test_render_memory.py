@@ -79,3 +79,34 @@ async def test_a_worker_reports_its_renderer_caches(worker: RenderPool) -> None:
     assert found["sizes"]["Pss"] > 0 and found["heap"]["used"] > 0
     entries, payload = found["caches"]["renderers.kit_png.CACHE"]  # the warm-up drew pictures
     assert entries > 0 and payload > 0
+
+
+_FORK_SERVER = """
+import importlib, json, sys
+from gm.app import GAME_MODULES
+for module in GAME_MODULES:
+    importlib.import_module(module)
+from gm.workers import render_memory
+if sys.argv[1] == "kept":
+    render_memory.trim = lambda keep=0: False  # the warm-up as it was: what it freed stays resident
+import gm.workers.render_warm  # what the fork server imports: every game's warm-up
+print(json.dumps(render_memory.sizes()))
+"""
+
+
+def test_the_fork_servers_warm_up_gives_back_what_it_freed() -> None:
+    """Issue 28: the warm-ups free scratch pictures and the empty maps a palette form was made from; the fork server
+    gives those pages back before any worker forks, or they are resident in it and counted in the PSS of all."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    rss = {}
+    for way in ("given", "kept"):
+        done = subprocess.run([sys.executable, "-c", _FORK_SERVER, way], cwd=root, capture_output=True, text=True,
+                              timeout=180, check=False)
+        assert done.returncode == 0, done.stderr[-2000:]
+        rss[way] = json.loads(done.stdout.strip().splitlines()[-1])["Rss"]
+    assert rss["given"] < rss["kept"] - (5 << 20), rss
