@@ -16,9 +16,12 @@ one is part of the 0.1 ms above.
 
 from __future__ import annotations
 
-import zlib
-
 import zstandard
+
+try:  # ISA-L's CRC-32 (the same values as zlib's): ~10x faster, and a 30-40 KB reference is tagged on every commit
+    from isal.isal_zlib import crc32 as _crc32
+except ImportError:  # pragma: no cover (isal is in requirements.txt; zlib's gives the same tags)
+    from zlib import crc32 as _crc32
 
 LEVEL = 3
 """zstd's default: level 1 is 20 % faster and 15 % larger; level 6 twice as slow for 3 % less."""
@@ -32,7 +35,7 @@ class Damaged(ValueError):
 
 
 def _tag(reference: bytes | None) -> bytes:
-    return zlib.crc32(reference or b"").to_bytes(_TAG, "little")
+    return _crc32(reference or b"").to_bytes(_TAG, "little")
 
 
 def _dictionary(reference: bytes | None) -> zstandard.ZstdCompressionDict | None:
