@@ -11,7 +11,7 @@ the markers the map has no room for: Taunt, Protector, Stealth, a form, buffs an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,7 +20,7 @@ from PIL import ImageDraw
 from common.i18n import has
 from engines.wowminis import rules_stats
 from engines.wowminis.state import CharState, State, shown
-from renderers import kit, kit_ink, kit_panel
+from renderers import kit, kit_bytes, kit_ink, kit_panel
 from renderers.kit import RGB
 from renderers.kit_panel import Chip
 from renderers.wowminis import glyphs, ring
@@ -278,8 +278,7 @@ def roster_lines(state: State, viewer: int | None, lang: str, mode: Mode, health
     legend names (a playtest). All rows alike, so that they read alike; ``bare`` never has the words."""
 
     def laid(words: bool) -> list[tuple[CharState, list]]:
-        return [(c, flow(row_items(state, c, viewer, lang, mode, words, health), PANEL_WIDTH - DU(4), DU(8)))
-                for c in order(state)]
+        return [(c, _row_lines(state, c, viewer, lang, mode, words, health)) for c in order(state)]
 
     def off_lines(rows: list[tuple[CharState, list]]) -> int:
         return sum(len(lines) for c, lines in rows if not c.in_play)
@@ -289,6 +288,40 @@ def roster_lines(state: State, viewer: int | None, lang: str, mode: Mode, health
         return rows, mode != "bare"
     without = laid(False)
     return (rows, True) if off_lines(rows) <= off_lines(without) else (without, False)
+
+
+ROW_BYTES = 512 << 10
+"""Heap bytes of roster rows kept laid out (``_row_lines``), counted at ``ROW_ENTRY`` each: ~250 rows, the rosters
+of the tables a worker drew last, in the modes their panels tried."""
+ROW_ENTRY = 2 << 10
+_row_layouts = kit_bytes.Budget(ROW_BYTES, lambda _key, _value: ROW_ENTRY)
+
+
+def _row_key(state: State, c: CharState, viewer: int | None, lang: str, mode: Mode, words: bool, hp: int
+             ) -> Hashable:
+    """Every value ``row_items`` reads for ``c``'s row, worked out: the same key, the same items and lines."""
+    cards = tuple((card.zone, card.face_up, card.ready,
+                   None if card.defn is None else (drawn_name(card.defn, lang), card.defn.cost),
+                   hidden_to(c.controller, card.face_up, card.defn is not None, viewer)) for card in c.bar)
+    buffs = sum(1 for e in state.effects if e.target == c.id and e.kind == "buff")
+    debuffs = sum(1 for e in state.effects if e.target == c.id and e.kind == "debuff")
+    holder = player_name(state, c.controller, None) if c.controller != c.owner else None
+    return (lang, mode, words, viewer is not None and c.controller == viewer, c.clock, c.clock - state.master,
+            c.controller, c.owner, c.in_play, c.short, c.health, hp, holder, cards, tuple(c.defn.keywords), buffs,
+            debuffs)
+
+
+def _row_lines(state: State, c: CharState, viewer: int | None, lang: str, mode: Mode, words: bool,
+               health: Mapping[str, int] | None) -> list[list[tuple[int, Item]]]:
+    """``c``'s row flowed into lines, kept by its ``_row_key`` (issue 28: a roster's layout, worked out for each
+    mode the panel tries, was ~9 % of a picture, and a table's next picture shows most rows again)."""
+    hp = health[c.id] if health is not None and c.id in health else max(1, rules_stats.max_health(state, c))
+    key = _row_key(state, c, viewer, lang, mode, words, hp)
+    found = _row_layouts.found(key)
+    if found is None:  # (a kept layout is only read: its items are frozen, its lists never changed)
+        found = _row_layouts.keep(key, flow(row_items(state, c, viewer, lang, mode, words, {c.id: hp}),
+                                            PANEL_WIDTH - DU(4), DU(8)))
+    return found  # type: ignore[no-any-return]
 
 
 def roster_height(rows: list[tuple[CharState, list]]) -> int:
