@@ -312,6 +312,18 @@ def render_ability(state: State, key: str, char_id: str | None = None, lang: str
     return _ability(state, key, char_id, lang, viewer_seat, seat_names, placement).png()
 
 
+def _one_window_a_scale(columns: int, rows: int) -> list[list[tuple[int, int]]]:
+    """Focus cells whose window takes each of the map's window scales (``zoom_scales``), one pair a scale: what
+    the warm-up draws so that a table's first picture at a scale finds its legend and texts drawn (issue 28)."""
+    found: dict[float, list[tuple[int, int]]] = {}
+    for span in range(columns):
+        for rise in range(rows):
+            zoom = zoom_for(columns, rows, [(0, 0), (span, rise)])
+            if zoom is not None:
+                found.setdefault(zoom.s, [(0, 0), (span, rise)])
+    return [found[scale] for scale in zoom_scales(columns, rows) if scale in found]
+
+
 def warm_up() -> None:
     """Draw every built-in map's empty board and build its palette, load the fonts and
     Pillow's PNG writer, and draw one new game in both languages.
@@ -332,9 +344,15 @@ def warm_up() -> None:
                   options={})
     from renderers import kit_warm
 
-    for view in kit_warm.playout(ENGINE, setup):  # a new game, then one under way (issue 28)
+    views = list(kit_warm.playout(ENGINE, setup))  # a new game, then one under way (issue 28)
+    for view in views:
         for lang in ("en", "it"):
             render(view, lang=lang, log_lines=["warm up"])  # type: ignore[arg-type]
+    last: State = views[-1]  # type: ignore[assignment]
+    for focus in _one_window_a_scale(last.board.columns, last.board.rows):  # each scale's band and token sizes
+        labels = [grid_for(last.board.columns, last.board.rows).label(*cell) for cell in focus]
+        for lang in ("en", "it"):
+            render(last, lang=lang, log_lines=["warm up"], focus=labels)
     scratch = kit.Draw(Image.new("RGB", (64, 64)))
     for number in range(25):
         kit.draw_text(scratch, (0, 0), str(number), TEXT, outline=kit.INK_DARK)
@@ -343,3 +361,4 @@ def warm_up() -> None:
     # picture drawn the RGB way (rare: ``_Picture.png``) draws its map again. Kept, the four were 11 MB of the fork
     # server that every process's PSS shares (``bench/README.md``, nineteenth session).
     board.static_layer.cache_clear()
+    _window_form.cache_clear()  # (the warm-up's own windows: a table's are its own)

@@ -233,3 +233,25 @@ def test_the_warm_up_keeps_each_maps_palette_form_and_lets_its_rgb_layer_go() ->
         form = wowminis._palette_layer(map_json, SIDES, None)
         assert form.mode == "P" and form.size == (wowminis.WIDTH, wowminis.HEIGHT)
     assert map_board.static_layer.cache_info().misses == made  # no layer drawn for a picture of any of them
+
+
+def test_the_warm_up_draws_a_window_at_each_scale_and_keeps_none() -> None:
+    """Issue 28: a table's first picture at a scale found its legend and token texts undrawn (~2.6 ms a legend);
+    the warm-up draws one window a scale, in each language, and lets the windows themselves go."""
+    from renderers import kit_warm
+    from renderers.wowminis.layout import grid_for
+
+    for board in _zoomable():
+        focus = wowminis._one_window_a_scale(board.columns, board.rows)
+        scales = [zoom_for(board.columns, board.rows, cells).s for cells in focus]  # type: ignore[union-attr]
+        assert scales == list(zoom_scales(board.columns, board.rows))
+    wowminis._band_picture.cache_clear()
+    wowminis.warm_up()
+    assert wowminis._window_form.cache_info().currsize == 0
+    last = kit_warm.REHEARSALS["wowminis"][-1]
+    grid = grid_for(last.board.columns, last.board.rows)  # type: ignore[attr-defined]
+    drawn = wowminis._band_picture.cache_info().misses
+    for cells in wowminis._one_window_a_scale(last.board.columns, last.board.rows):  # type: ignore[attr-defined]
+        for lang in ("en", "it"):
+            wowminis.render(last, lang=lang, log_lines=["a table"], focus=[grid.label(*cell) for cell in cells])  # type: ignore[arg-type]
+    assert wowminis._band_picture.cache_info().misses == drawn  # every scale's legend was drawn already
