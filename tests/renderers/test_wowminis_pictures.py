@@ -12,14 +12,12 @@ the line-of-sight, move and ability pictures."""
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from PIL import ImageChops
 
-from engines.core.errors import RuleError
 from engines.wowminis import ENGINE
 from engines.wowminis.state import State
 from renderers import kit, kit_ink, kit_palette_draw, kit_scene
@@ -47,17 +45,7 @@ def _random_games() -> tuple[Picture, ...]:
     """Seeded random games on the built-in maps: every tenth position, some drawn large around two pieces."""
     pictures: list[Picture] = []
     for seed in range(4):
-        state, dice = P.new_game(seed)
-        rng = random.Random(seed)
-        for step in range(300):
-            decision = ENGINE.decision(state)
-            if decision is None:
-                break
-            seat = decision.seats[0]
-            try:
-                ENGINE.apply(state, seat, P.choose(rng, ENGINE.legal_actions(state, seat), state), dice)
-            except RuleError:
-                continue
+        for state, step in P.played_steps(seed, 300):
             if step % 10 == 0:
                 view = ENGINE.view(state, None).private_copy()  # kept past the next move: a view shares the state
                 places = tuple(c.pos for c in view.chars.values() if c.pos)[:2]

@@ -5,10 +5,8 @@ gives, for every viewer, mode and language, whatever changed elsewhere in the ga
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any
 
-from engines.core.errors import RuleError
 from engines.wowminis import ENGINE, rules_stats
 from engines.wowminis.state import State
 from renderers.wowminis import panel
@@ -16,21 +14,9 @@ from tests.wowminis import playout as P
 
 
 def _views(seed: int, steps: int = 240) -> list[State]:
-    state, dice = P.new_game(seed)
-    rng = random.Random(seed)
-    views: list[State] = []
-    for step in range(steps):
-        decision = ENGINE.decision(state)
-        if decision is None:
-            break
-        seat = decision.seats[0]
-        try:
-            ENGINE.apply(state, seat, P.choose(rng, ENGINE.legal_actions(state, seat), state), dice)
-        except RuleError:
-            continue
-        if step % 3 == 0:
-            views.append(ENGINE.view(state, step % 2 if step % 9 else None).private_copy())
-    return views
+    """Every third position of a random game, seen by a seat or (one in three) by the public."""
+    return [ENGINE.view(state, step % 2 if step % 9 else None).private_copy()
+            for state, step in P.played_steps(seed, steps) if step % 3 == 0]
 
 
 def _value(thing: Any) -> Any:

@@ -121,12 +121,32 @@ def positions(state: State, dice: SeededDice, seed: int, steps: int) -> Iterator
     waits for first, before a random legal move of that seat is applied (at most ``steps`` moves)."""
     rng = random.Random(seed)
     for _ in range(steps):
-        decision = ENGINE.decision(state)
-        if decision is None:
+        seat = _first_to_act(state)
+        if seat is None:
             return
-        seat = decision.seats[0]
         yield state, seat
         ENGINE.apply(state, seat, choose(rng, ENGINE.legal_actions(state, seat), state), dice)
+
+
+def _first_to_act(state: State) -> int | None:
+    decision = ENGINE.decision(state)
+    return None if decision is None else decision.seats[0]
+
+
+def played_steps(seed: int, steps: int) -> Iterator[tuple[State, int]]:
+    """A seeded random game's position after each move the rules took (a refused one is skipped), with the move's
+    number (at most ``steps``). The game goes on in place: a caller keeps a view's ``private_copy``."""
+    state, dice = new_game(seed)
+    rng = random.Random(seed)
+    for step in range(steps):
+        seat = _first_to_act(state)
+        if seat is None:
+            return
+        try:
+            ENGINE.apply(state, seat, choose(rng, ENGINE.legal_actions(state, seat), state), dice)
+        except RuleError:
+            continue
+        yield state, step
 
 
 def play(seed: int, max_actions: int = 3000, check=None, options: dict | None = None, players: int = 2,
