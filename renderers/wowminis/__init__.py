@@ -235,7 +235,8 @@ def render(state: State, *, lang: str = "en", viewer_seat: int | None = None,
     ``seat_names`` overrides player names by seat (Discord display names); ``log_lines``
     are the table's last event texts, oldest first: the newest that fit under the map are drawn.
     ``focus``: hexes the picture is about (the characters that acted); the map then shows the window
-    around them, drawn large (issue 27.5), unless that window is most of the map.
+    around them, drawn large (issue 27.5), unless that window is most of the map or its hexes would be hardly
+    larger than the whole map's.
     """
     return _Picture(state, lang, seat_names, viewer_seat, log_lines, focus=focus).png()
 
