@@ -350,8 +350,9 @@ def warm_up() -> None:
         for lang in ("en", "it"):
             render(view, lang=lang, log_lines=["warm up"])  # type: ignore[arg-type]
     last: State = views[-1]  # type: ignore[assignment]
+    whole = grid_for(last.board.columns, last.board.rows)
     for focus in _one_window_a_scale(last.board.columns, last.board.rows):  # each scale's band and token sizes
-        labels = [grid_for(last.board.columns, last.board.rows).label(*cell) for cell in focus]
+        labels = [whole.label(*cell) for cell in focus]
         for lang in ("en", "it"):
             render(last, lang=lang, log_lines=["warm up"], focus=labels)
     scratch = kit.Draw(Image.new("RGB", (64, 64)))
