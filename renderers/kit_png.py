@@ -198,20 +198,76 @@ def pack_bands(raw: bytes, width: int, *, level: int, cache: BandCache | None = 
     ``BAND_ROWS`` rows, each compressed on its own, or taken from ``cache`` when seen before."""
     step = (width + 1) * BAND_ROWS
     own_level = deflate_level(level)
-    bands: list[Band] = []
     rows = memoryview(raw)  # (a band read in place: slicing the bytes copied each picture's rows once more)
-    for start in range(0, len(raw), step):
-        band = rows[start:start + step]
-        band_adler = _deflate.adler32(band)  # ISA-L's is ~6x faster than zlib's
-        key = (hash(band), len(band))
-        packed = cache.get(key, band_adler) if cache is not None else None
-        if packed is None:
-            compressor = _deflate.compressobj(own_level, _deflate.DEFLATED, -15)
-            packed = compressor.compress(band) + compressor.flush(_deflate.Z_FULL_FLUSH)
-            if cache is not None:
-                cache.put(key, band_adler, packed)
-        bands.append((packed, band_adler, len(band)))
+    return [_pack(rows[start:start + step], own_level, cache) for start in range(0, len(raw), step)]
+
+
+def pack_picture(image: Image.Image, *, level: int, cache: BandCache | None = CACHE) -> list[Band]:
+    """``pack_bands(raw_rows(image), image.width, ...)``, each band framed on its own in a band-tall frame the
+    thread keeps.
+
+    Why (issue 28): ``raw_rows`` made two buffers the size of the picture each time (the framed copy and its
+    bytes: 4.4 MB for a 1200 x 1843 Warlord table). When the heap held no free block that large, the
+    allocator grew it and the picture faulted ~900 new pages in (a render worker's first Warlord picture
+    and, later, each taller one than before: ~0.9 ms); and each band was read from memory three times
+    more (Adler-32, hash, deflate) after the whole picture had passed through the caches. A band framed
+    alone is ~38 KB, framed, hashed and deflated while it is in the cache, in a frame that stays (its
+    column 0, the rows' filter bytes, is never written)."""
+    width, height = image.size
+    frame = _frame(width + 1)
+    source = image.im
+    own_level = deflate_level(level)
+    bands: list[Band] = []
+    for top in range(0, height, BAND_ROWS):
+        frame.paste(source, (1, -top, width + 1, height - top))  # (Pillow clips it to the frame's rows)
+        bands.append(_pack(_region(frame, (0, 0, width + 1, min(BAND_ROWS, height - top))), own_level, cache))
     return bands
+
+
+def _pack(band: bytes | memoryview, own_level: int, cache: BandCache | None) -> Band:
+    band_adler = _deflate.adler32(band)  # ISA-L's is ~6x faster than zlib's
+    key = (hash(band), len(band))
+    packed = cache.get(key, band_adler) if cache is not None else None
+    if packed is None:
+        compressor = _deflate.compressobj(own_level, _deflate.DEFLATED, -15)
+        packed = compressor.compress(band) + compressor.flush(_deflate.Z_FULL_FLUSH)
+        if cache is not None:
+            cache.put(key, band_adler, packed)
+    return (packed, band_adler, len(band))
+
+
+def _region(core: Any, box: tuple[int, int, int, int]) -> bytes:
+    """The bytes of rows ``box`` of a one-byte-a-pixel core, read in one call (``pixels`` of a part)."""
+    encoder = _raw_encoder(core.mode, core.mode)
+    encoder.setimage(core, box)
+    _length, status, data = encoder.encode((box[2] - box[0]) * (box[3] - box[1]) + box[2])
+    if status <= 0:  # pragma: no cover - one call holds the whole region
+        raise RuntimeError(f"raw encoder status {status}")
+    return data
+
+
+FRAMES_KEPT = 4
+"""Band frames a thread keeps, for the widths used last (~38 KB each): each game draws at widths of its own."""
+_frames = threading.local()
+
+
+def _frame(width: int) -> Any:
+    """A core ``width`` wide and ``BAND_ROWS`` tall, this thread's, whose column 0 is all zeros."""
+    kept: OrderedDict[int, Any] | None = getattr(_frames, "kept", None)
+    if kept is None:
+        kept = _frames.kept = OrderedDict()
+    frame = kept.pop(width, None)
+    if frame is None:
+        frame = Image.new("P", (width, BAND_ROWS), 0).im
+    kept[width] = frame
+    while len(kept) > FRAMES_KEPT:
+        kept.popitem(last=False)
+    return frame
+
+
+def forget_frames() -> None:
+    """Let this thread's frames go (the fork server, once its warm-ups drew: each worker keeps its own)."""
+    _frames.kept = None
 
 
 def assemble(width: int, height: int, palette: bytes, bands: Sequence[Band]) -> bytes:
@@ -233,5 +289,5 @@ def palette_bytes(image: Image.Image) -> bytes:
 def encode(image: Image.Image, *, level: int, cache: BandCache = CACHE) -> bytes:
     """``image`` (see ``suits``) as PNG: 8-bit palette, no filter (what Pillow writes for palette
     pictures), no metadata, IDAT compressed band by band at zlib ``level``."""
-    bands = pack_bands(raw_rows(image), image.width, level=level, cache=cache)
+    bands = pack_picture(image, level=level, cache=cache)
     return assemble(image.width, image.height, palette_bytes(image), bands)

@@ -379,7 +379,7 @@ def png(static: Static, palette: Palette, entries: list[Entry], *, level: int = 
     image = layer(static, palette)
     replay(image, entries, palette, kept=kept)
     width, height = image.size
-    bands = kit_png.pack_bands(kit_png.raw_rows(image), width, level=level)
+    bands = kit_png.pack_picture(image, level=level)
     settle()
     return kit_png.assemble(width, height, kit_png.palette_bytes(palette.image), bands)
 
@@ -407,7 +407,7 @@ def encode(key: Hashable, static: Static, palette: Palette, entries: list[Entry]
     if all(dirty):
         image = layer(static, palette)
         replay(image, entries, palette, kept=kept)
-        bands = kit_png.pack_bands(kit_png.raw_rows(image), width, level=level)
+        bands = kit_png.pack_picture(image, level=level)
     elif any(dirty):
         image = layer(static, palette)
         replay(image, entries, palette, kit_scene._reach(dirty), kept=kept)
@@ -420,7 +420,7 @@ def encode(key: Hashable, static: Static, palette: Palette, entries: list[Entry]
             while end < count and dirty[end]:
                 end += 1
             strip = image.crop((0, band * rows, width, min(height, end * rows)))
-            bands[band:end] = kit_png.pack_bands(kit_png.raw_rows(strip), width, level=level)
+            bands[band:end] = kit_png.pack_picture(strip, level=level)
             band = end
     settle()
     kit_scene._keep(key, kit_scene._Picture(static, palette, entries, hashes, bands))

@@ -323,7 +323,7 @@ def encode(key: Hashable, static: Image.Image, palette: Palette, entries: list[E
     if all(dirty):  # a first picture, or one that changed everywhere: drawn whole, no strips cut
         image = static.copy()
         replay(image, entries)
-        bands = kit_png.pack_bands(kit_png.raw_rows(palette.quantize(image)), width, level=level)
+        bands = kit_png.pack_picture(palette.quantize(image), level=level)
     elif any(dirty):
         runs: list[tuple[int, int]] = []  # (first row, end row) of consecutive dirty bands
         for band, is_dirty in enumerate(dirty):
@@ -337,7 +337,7 @@ def encode(key: Hashable, static: Image.Image, palette: Palette, entries: list[E
         replay(canvas, entries, _reach(dirty))
         for top, end in runs:
             strip = palette.quantize(canvas.crop((0, top, width, end)))
-            fresh = kit_png.pack_bands(kit_png.raw_rows(strip), width, level=level)
+            fresh = kit_png.pack_picture(strip, level=level)
             bands[top // rows:top // rows + len(fresh)] = fresh
     _keep(key, _Picture(static, palette, entries, hashes, bands))
     COUNTS.bands += count

@@ -77,24 +77,39 @@ class Trimmer:
     The signal is the process's resident size, not the allocator's free count: a trim leaves the free
     blocks free (their pages go back, the blocks stay), so the free count alone would ask for a trim every
     time once past the budget. A trim happens when the resident size grew by ``budget`` since the last
-    one and the heap holds at least that much free."""
+    one settled and the heap holds at least that much free.
+
+    Settled, not right after the trim (issue 28): a trim gives back the pages of every free block, the
+    next picture's buffers included, and that picture faults them in again (a Warlord picture: ~2,000
+    faults, 1.5-2 ms). Measured from the trimmed size, that regrowth alone passed the budget, so a worker
+    drawing large pictures trimmed at every look and a quarter of its pictures paid the faults. The floor
+    now follows the resident size over the ``every`` pictures after a trim, which holds a picture's
+    working set; only growth beyond it (freed blocks stranded between kept ones) asks for the next trim."""
 
     def __init__(self, budget: int = FREE_BUDGET, keep: int = KEEP, every: int = CHECK_EVERY) -> None:
         self.budget, self.keep, self.every = budget, keep, every
         self.pictures = 0
         self.trims = 0
         self.floor = resident()
+        self.settling = 0  # pictures after a trim whose resident size still raises the floor
 
     def after_picture(self) -> bool:
         """Called once a picture is handed back and no other waits; whether it trimmed."""
         self.pictures += 1
-        if _LIBC is None or self.pictures % self.every:
+        if _LIBC is None:
+            return False
+        if self.settling:
+            self.settling -= 1
+            self.floor = max(self.floor, resident())
+            return False
+        if self.pictures % self.every:
             return False
         if resident() - self.floor <= self.budget or heap().get("free", 0) <= self.budget:
             return False
         self.trims += 1
         trimmed = trim(self.keep)
         self.floor = resident()
+        self.settling = self.every
         return trimmed
 
 

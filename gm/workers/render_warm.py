@@ -18,6 +18,7 @@ import logging
 from gm import presenters
 from gm.workers import render_memory
 from gm.workers.heap import freeze_start_up_heap
+from renderers import kit_png
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 def warm_every_game() -> frozenset[str]:
     """Every presenter the preloaded game modules registered draws its warm-up here, once."""
     done = presenters.warm_up_all()
+    kit_png.forget_frames()  # a worker's first picture would copy them page by page: each worker keeps its own
     freeze_start_up_heap()
     # Issue 28: what the warm-ups drew and let go (scratch pictures, the empty maps a palette form was made from)
     # is free heap the allocator keeps; resident here, it is counted in every process's PSS until a worker writes

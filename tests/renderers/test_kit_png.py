@@ -142,3 +142,45 @@ def test_bands_are_deflated_at_the_isal_level_that_gave_the_same_bytes_every_run
         compressor = isal_zlib.compressobj(0, isal_zlib.DEFLATED, -15)
         part = raw[index * step:(index + 1) * step]
         assert band == compressor.compress(part) + compressor.flush(isal_zlib.Z_FULL_FLUSH)
+
+
+def test_a_picture_packed_from_the_kept_frame_gives_the_bands_of_its_whole_rows() -> None:
+    """Issue 28: ``pack_picture`` frames each band alone in a band-tall frame the thread keeps instead of copying
+    the whole picture twice. Taller, shorter and other-width pictures in turn, and last bands of every height,
+    give the very bands ``raw_rows`` gives, whatever the previous band left in the frame's rows below."""
+    kit_png.forget_frames()
+    sizes = [(300, 260), (300, 90), (300, 333), (201, 64), (300, 31), (455, 120), (300, 260), (120, 1), (300, 33)]
+    for seed, size in enumerate(sizes):
+        image = _picture(seed, size=size)
+        whole = kit_png.pack_bands(kit_png.raw_rows(image), image.width, level=kit.PNG_LEVEL, cache=None)
+        assert kit_png.pack_picture(image, level=kit.PNG_LEVEL, cache=None) == whole, size
+        png = kit_png.encode(image, level=kit.PNG_LEVEL, cache=kit_png.BandCache())
+        assert _decoded(png).tobytes() == image.tobytes()
+
+
+def test_a_band_frame_is_kept_for_each_of_the_widths_used_last() -> None:
+    kit_png.forget_frames()
+    frames = [kit_png._frame(width) for width in (301, 401, 501, 601)]
+    assert [kit_png._frame(width) for width in (301, 401, 501, 601)] == frames
+    assert frames[0].size == (301, kit_png.BAND_ROWS)
+    kit_png._frame(701)  # a fifth width: the one used longest ago (301) goes
+    assert list(kit_png._frames.kept) == [401, 501, 601, 701]
+    assert kit_png._frame(401) is frames[1] and kit_png._frame(301) is not frames[0]
+
+
+def test_each_thread_packs_from_a_frame_of_its_own() -> None:
+    import threading
+
+    images = [_picture(seed, size=(300, 200 + seed)) for seed in range(4)]
+    expected = [kit_png.pack_bands(kit_png.raw_rows(i), 300, level=kit.PNG_LEVEL, cache=None) for i in images]
+    found: dict[int, list[list[kit_png.Band]]] = {}
+
+    def pack(index: int) -> None:
+        found[index] = [kit_png.pack_picture(images[index], level=kit.PNG_LEVEL, cache=None) for _ in range(30)]
+
+    threads = [threading.Thread(target=pack, args=(index,)) for index in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(bands == [expected[index]] * 30 for index, bands in found.items())

@@ -97,21 +97,21 @@ def test_only_the_changed_bands_are_drawn_again() -> None:
                          and a.active_piece == b.active_piece and a.pieces[a.active_piece or ""].pos !=
                          b.pieces[b.active_piece or ""].pos)  # the active piece moved: nothing else reflows
     packed: list[int] = []
-    original = kit_png.pack_bands
+    original = kit_png.pack_picture
 
-    def counting(raw: bytes, width: int, **kwargs: Any) -> list[kit_png.Band]:
-        packed.append(len(raw) // (width + 1))
-        return original(raw, width, **kwargs)
+    def counting(image: Image.Image, **kwargs: Any) -> list[kit_png.Band]:
+        packed.append(image.height)
+        return original(image, **kwargs)
 
     km.render(before)  # a first picture is drawn at once and only remembered as drawn lately
     km.render(before)  # the second is recorded
-    kit_png.pack_bands = counting  # type: ignore[assignment]
+    kit_png.pack_picture = counting  # type: ignore[assignment]
     try:
         km.render(before)
         assert packed == []
         km.render(after)
     finally:
-        kit_png.pack_bands = original  # type: ignore[assignment]
+        kit_png.pack_picture = original  # type: ignore[assignment]
     assert 0 < sum(packed) < km.HEIGHT
 
 

@@ -53,6 +53,31 @@ def test_the_free_heap_is_looked_at_every_few_pictures_only() -> None:
     assert trimmer.pictures == 3 and trimmer.trims == 0
 
 
+def test_a_pictures_own_regrowth_after_a_trim_does_not_ask_for_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: a trim gives back the pages of the next picture's buffers too, and that picture faults them in
+    again. Counted from the trimmed size, that regrowth passed the budget, so a worker drawing large pictures
+    trimmed at every look. The floor now settles over the pictures after a trim; growth past it still trims."""
+    megabyte = 1 << 20
+    now = {"resident": 100 * megabyte}
+    trims: list[int] = []
+
+    def trimming(keep: int = 0) -> bool:
+        trims.append(keep)
+        now["resident"] = 100 * megabyte  # the free pages went back
+        return True
+
+    monkeypatch.setattr(render_memory, "resident", lambda: now["resident"])
+    monkeypatch.setattr(render_memory, "heap", lambda: {"free": 20 * megabyte})
+    monkeypatch.setattr(render_memory, "trim", trimming)
+    trimmer = render_memory.Trimmer(budget=6 * megabyte, keep=4 * megabyte, every=4)
+    now["resident"] = 110 * megabyte
+    assert [trimmer.after_picture() for _ in range(4)] == [False, False, False, True]
+    now["resident"] = 108 * megabyte  # the next picture's buffers, faulted in again
+    assert not any(trimmer.after_picture() for _ in range(12)) and len(trims) == 1
+    now["resident"] = 115 * megabyte  # blocks stranded between kept ones: real growth
+    assert any(trimmer.after_picture() for _ in range(4)) and len(trims) == 2
+
+
 @pytest.fixture(scope="module")
 def worker() -> Iterator[RenderPool]:
     pool = RenderPool(PoolConfig(kind="process", workers=1, timeout=30.0, games=GAME_MODULES))
@@ -90,7 +115,8 @@ from gm.workers import render_memory
 if sys.argv[1] == "kept":
     render_memory.trim = lambda keep=0: False  # the warm-up as it was: what it freed stays resident
 import gm.workers.render_warm  # what the fork server imports: every game's warm-up
-print(json.dumps(render_memory.sizes()))
+from renderers import kit_png
+print(json.dumps({**render_memory.sizes(), "frames": len(kit_png._frames.kept or ())}))
 """
 
 
@@ -108,5 +134,7 @@ def test_the_fork_servers_warm_up_gives_back_what_it_freed() -> None:
         done = subprocess.run([sys.executable, "-c", _FORK_SERVER, way], cwd=root, capture_output=True, text=True,
                               timeout=180, check=False)
         assert done.returncode == 0, done.stderr[-2000:]
-        rss[way] = json.loads(done.stdout.strip().splitlines()[-1])["Rss"]
+        found = json.loads(done.stdout.strip().splitlines()[-1])
+        rss[way] = found["Rss"]
+        assert found["frames"] == 0  # the PNG frames the warm-ups packed from are a worker's own (kit_png)
     assert rss["given"] < rss["kept"] - (5 << 20), rss
