@@ -14,6 +14,7 @@ in the grid's colour. The spawn rings, VP stars and coordinates are drawn over t
 from __future__ import annotations
 
 import math
+from array import array
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -91,23 +92,79 @@ def _cut(picture: Image.Image, colours: Palette, map_json: str, board: MapDef, g
     if whole is None:
         return False
     inner = HexGrid(left=ZOOM_EDGE, top=ZOOM_EDGE, s=grid.s, cols=grid.cols, rows=grid.rows, c0=grid.c0, r0=grid.r0)
-    x0, y0 = max(0, math.floor(inner.x0) - 2), max(0, math.floor(inner.y0) - 2)
-    x1, y1 = min(whole.width, math.ceil(inner.right) + 3), min(whole.height, math.ceil(inner.bottom) + 3)
-    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
-    shape = ImageDraw.Draw(mask)
-    holes = {inner.at(label) for label in board.holes}
-    corners = {cell: [(round(x) - x0, round(y) - y0) for x, y in inner.polygon(*cell)]
-               for cell in inner.cells() if cell not in holes}
-    rim = None if holes - {None} else outline(list(corners.values()))
-    if rim is not None:  # one polygon: the same pixels as the hexes' own (a test holds it), ~5x fewer calls
-        shape.polygon(rim, fill=255, outline=255)
-    else:  # a hole in the window: hex by hex
-        for points in corners.values():
-            shape.polygon(points, fill=255, outline=255)
-    piece = whole.crop((x0, y0, x1, y1))
-    picture.paste(piece if picture.mode == "P" else piece.convert(picture.mode), (x0 + round(dx), y0 + round(dy)),
-                  mask)
+    (x0, y0, x1, y1), polygons, solid = window_shape(inner, whole.size, frozenset(board.holes))
+    mask = _mask((x1 - x0, y1 - y0), polygons)
+    ox, oy = x0 + round(dx), y0 + round(dy)
+    if picture.mode != "P":
+        picture.paste(whole.crop((x0, y0, x1, y1)).convert(picture.mode), (ox, oy), mask)
+        return True
+    # Through the mask only around the window's solid middle (issue 28): a pixel pasted through a mask is blended,
+    # ~0.5 us each, where the middle is a copy of rows; the mask is 255 all over it, so the pixels are the same.
+    # (On the images' cores: Pillow's own crop of a palette picture copies its palette, ~10 us a call.)
+    target, source, through = picture.im, whole.im, mask.im
+    for part in _around(mask.size, solid):
+        left, top, right, bottom = part
+        piece = source.crop((x0 + left, y0 + top, x0 + right, y0 + bottom))
+        into = (ox + left, oy + top, ox + right, oy + bottom)
+        if part == solid:
+            target.paste(piece, into)
+        else:
+            target.paste(piece, into, through.crop(part))
     return True
+
+
+def _mask(size: tuple[int, int], polygons: tuple[array[int], ...]) -> Image.Image:
+    mask = Image.new("L", size, 0)
+    shape = ImageDraw.Draw(mask)
+    for points in polygons:
+        shape.polygon(points.tolist(), fill=255, outline=255)
+    return mask
+
+
+Box = tuple[int, int, int, int]
+
+
+def _around(size: tuple[int, int], solid: Box | None) -> list[Box]:
+    """The box of ``size`` cut into ``solid`` and the strips above, below, left and right of it (none empty); the
+    whole box where there is no ``solid``."""
+    width, height = size
+    if solid is None:
+        return [(0, 0, width, height)]
+    left, top, right, bottom = solid
+    parts = [(0, 0, width, top), (0, bottom, width, height), (0, top, left, bottom), (right, top, width, bottom), solid]
+    return [part for part in parts if part[0] < part[2] and part[1] < part[3]]
+
+
+SHAPES_KEPT = 512
+"""Window shapes kept per process (~0.5 KB each: the points as 16-bit integers): the windows of a map's scales
+around one hex or two on the built-in maps (~700 in all, ``bench/wowminis_windows.py``) are what most tables
+show."""
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def window_shape(inner: HexGrid, size: tuple[int, int],
+                 holes: frozenset[str]) -> tuple[Box, tuple[array[int], ...], Box | None]:
+    """The box of the whole map (``size``) that window ``inner`` takes its hexes from, the polygons of its
+    mask in that box (one of the hexes' outline, or each hex's own where the window holds a hole) and a box
+    inside it that the mask covers whole (inside the zigzag of the hexes' edges; None if there is none).
+
+    Kept (issue 28): the corners of ~50 hexes and the ring walked through them were ~0.25 of the ~1 ms a new
+    window's form took, and a window's shape is its geometry alone: every table on a map shares it."""
+    x0, y0 = max(0, math.floor(inner.x0) - 2), max(0, math.floor(inner.y0) - 2)
+    x1, y1 = min(size[0], math.ceil(inner.right) + 3), min(size[1], math.ceil(inner.bottom) + 3)
+    cells_out = {inner.at(label) for label in holes}
+    corners = [[(round(x) - x0, round(y) - y0) for x, y in inner.polygon(*cell)]
+               for cell in inner.cells() if cell not in cells_out]
+    rim = None if cells_out - {None} else outline(corners)
+    # one polygon: the same pixels as the hexes' own (a test holds it), ~5x fewer calls; a hole: hex by hex
+    polygons = tuple(array("h", [value for point in points for value in point])
+                     for points in ([rim] if rim is not None else corners))
+    across, down = math.ceil(inner.s / 2) + 3, math.ceil(inner.h / 2) + 3  # how deep the edges' zigzag goes
+    solid: Box | None = (across, down, x1 - x0 - across, y1 - y0 - down)
+    if solid[0] >= solid[2] or solid[1] >= solid[3] or _mask((x1 - x0, y1 - y0), polygons).crop(solid).getextrema() \
+            != (255, 255):
+        solid = None  # (a hole, or a map's edge: the whole box through the mask)
+    return (x0, y0, x1, y1), polygons, solid
 
 
 def outline(hexes: list[list[tuple[int, int]]]) -> list[tuple[int, int]] | None:
