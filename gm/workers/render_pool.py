@@ -138,6 +138,10 @@ def render_view(system: str, view_type: type[GameState], view_json: str, lang: s
     return _render_here(presenter, parse_json(view_type, view_json), lang, seat_names, log_lines, hints, table)
 
 
+REHEARSAL_NAMES = ("Ada", "Bruno", "Chiara", "Dario")
+REHEARSAL_LOG = ("Ada moves.", "Bruno attacks: 2 damage.", "Chiara passes.")
+
+
 def rehearse() -> list[str]:
     """Draw each game's first and last warm-up positions once more, here, before the worker says it is ready;
     answer the systems drawn.
@@ -148,7 +152,10 @@ def rehearse() -> list[str]:
     and 45-57 ms, against 11-17 ms for the next ones; rehearsed, ~1,400 faults and 31-43 ms. Two pictures
     a game touch the pages most pictures of that game touch, and nobody waits for them. The whole warm-up
     drawn again touched far more (PSS +20 MB at 1,000 games, bench/README.md, tenth session); the
-    rehearsal's cost did not show there (411-414 MB against 414-418). A failure is logged, never raised."""
+    rehearsal's cost did not show there (411-414 MB against 414-418). Each position is drawn as a job comes
+    (``render_view``: its JSON read back, players' names, a log), so the first table's picture does not make
+    those first reads either: its page faults 1,359 -> 1,177 and its drawing 13.4 -> 12.6 ms (bench/README.md,
+    twentieth session). A failure is logged, never raised."""
     from gm import presenters
     from renderers import kit_warm
 
@@ -158,8 +165,9 @@ def rehearse() -> list[str]:
         if presenter is None:
             continue
         try:
-            for view in views:
-                _render_here(presenter, view, "en", [], ["warm up"])
+            for view in views:  # as a job comes: the view's JSON read back, players' names, a log
+                render_view(system, type(view), view.model_dump_json(), "en", list(REHEARSAL_NAMES),
+                            list(REHEARSAL_LOG))
         except Exception:
             log.exception("rehearsal of %s failed", system)
         else:

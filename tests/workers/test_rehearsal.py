@@ -95,3 +95,29 @@ def test_a_rehearsed_worker_pays_far_fewer_page_faults_at_its_first_picture(monk
     # Measured: ~3,750 faults without the rehearsal, ~2,060 after it (~4,050 and ~1,400 for the first
     # picture of `bench/acts.py`'s table, a start position like the rehearsal's first).
     assert rehearsed < plain * 0.75, (plain, rehearsed)
+
+
+def test_the_rehearsal_draws_as_a_job_comes_its_view_read_back_with_names_and_a_log(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: a worker's first job reads its view back from JSON (``state_versions.parse_json``: a Warlord
+    view's card definitions are parsed once per deck choice) and draws players' names and a log; the rehearsal
+    goes the same way, so those first reads are not the first table's."""
+    from engines.core import state_versions
+
+    start = next(kit_warm.playout(WarlordEngine(), _setup(("warm", "up"), ("stonewardens", "ashen_horde"))))
+    monkeypatch.setattr(kit_warm, "REHEARSALS", {"warlord": [start]})
+    read: list[str] = []
+    parse = state_versions.parse_json
+    monkeypatch.setattr(state_versions, "parse_json", lambda model, text: read.append(text) or parse(model, text))
+    drawn: list[tuple[list[str], list[str] | None]] = []
+    here = render_pool._render_here
+
+    def keep(presenter: Any, view: Any, lang: str, seat_names: list[str], log_lines: list[str] | None = None,
+             *rest: Any) -> bytes | None:
+        drawn.append((seat_names, log_lines))
+        return here(presenter, view, lang, seat_names, log_lines, *rest)
+
+    monkeypatch.setattr(render_pool, "_render_here", keep)
+    assert render_pool.rehearse() == ["warlord"]
+    assert read == [start.model_dump_json()]
+    assert drawn == [(list(render_pool.REHEARSAL_NAMES), list(render_pool.REHEARSAL_LOG))]
