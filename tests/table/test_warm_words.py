@@ -54,3 +54,33 @@ def test_a_failing_word_warm_up_is_logged_not_raised(caplog: pytest.LogCaptureFi
         presenters.unregister(Broken.system)
     assert Broken.system not in warmed and "wowboard" in warmed
     assert "word warm-up of broken-warm-words failed" in caplog.text
+
+
+def test_warm_words_parses_the_built_in_warlord_decks_definitions_once_before_any_table() -> None:
+    """A Warlord table's first act after a start parsed its state's card definitions (~0.6 ms, kept per deck
+    choice, ``state_versions.SharedPart``); ``warm_words`` parses both orders of the built-in decks, so a new
+    table of the default decks, by other players, finds them."""
+    import gm.games.warlord.presenter  # noqa: F401  (registers Warlord's presenter)
+    from engines.core.contract import SeatSetup, Setup
+    from engines.core.dice import SeededDice
+    from engines.warlord import ENGINE
+    from engines.warlord.upgrades import SCHEMA
+
+    shared = SCHEMA.shared
+    assert shared is not None
+    shared.kept.clear()
+    assert "warlord" in presenters.warm_words_all()
+    assert len(shared.kept) == 2
+    adapter = shared.adapter
+    for decks in ({}, {0: "ashen_horde", 1: "stonewardens"}):
+        setup = Setup(seats=[SeatSetup(seat=seat, user_id=40 + seat, name=name,
+                                       config={"deck": decks[seat]} if decks else {})
+                             for seat, name in enumerate(("alice", "bob"))], options={})
+        state = ENGINE.new_game(setup, SeededDice(7))
+        shared.adapter = None  # type: ignore[assignment]  (a definitions text not kept would need it: an error)
+        try:
+            loaded = SCHEMA.load(state.model_dump_json())
+        finally:
+            shared.adapter = adapter
+        assert loaded.cards_def == state.cards_def
+    assert len(shared.kept) == 2

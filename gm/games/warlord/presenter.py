@@ -508,6 +508,23 @@ class WarlordPresenter:
 
         warm_up()
 
+    def warm_words(self) -> None:
+        """The built-in decks' card definitions parsed once in the bot, before READY (issue 28).
+
+        Why: a table parses its committed state before every act, and a state's definitions (30 of its
+        ~39 KB) are parsed once per deck choice and then shared (``state_versions.SharedPart``); a table
+        of the built-in decks after a start paid that first parse (~0.6 ms) on its first act. Both orders
+        of the two built-in decks, the default choice and its mirror, are parsed here."""
+        from engines.core.contract import SeatSetup, Setup
+        from engines.core.dice import SeededDice
+        from engines.warlord.upgrades import SCHEMA
+
+        decks = [deck.id for deck in pack_for(None).decks]
+        for order in (decks[:2], decks[1::-1]):
+            setup = Setup(seats=[SeatSetup(seat=seat, user_id=seat, name=f"warm{seat}", config={"deck": deck})
+                                 for seat, deck in enumerate(order)], options={})
+            SCHEMA.load(ENGINE.new_game(setup, SeededDice(1)).model_dump_json())
+
     def help_text(self, lang: str) -> str:
         return t("warlord.ui.help", lang)
 
