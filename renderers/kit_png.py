@@ -158,21 +158,22 @@ Band = tuple[bytes, int, int]
 of its raw rows and their length, which is what joining bands into one zlib stream needs."""
 
 
-def pixels(core: Any) -> bytes:
-    """The bytes of a one-byte-a-pixel image core (``Image.im``, "P" or "L"), row after row: what
-    ``Image.tobytes()`` returns.
+def pixels(core: Any, box: tuple[int, int, int, int] | None = None) -> bytes:
+    """The bytes of a one-byte-a-pixel image core (``Image.im``, "P" or "L"), or of its part ``box``, row after
+    row: what ``Image.tobytes()`` returns.
 
     Why: the renderers key their kept blends by the few hundred bytes under a text's box, ~100 times a
     picture, and ``tobytes`` (a wrapper image, ``load``, the encoder looked up by name) cost ~12 us for
     them where Pillow's raw encoder called straight costs ~2 us (issue 28, a lone picture's CPU)."""
-    width, height = core.size
-    if not width or not height:
+    box = box or (0, 0, *core.size)
+    width, height = box[2] - box[0], box[3] - box[1]
+    if width <= 0 or height <= 0:
         return b""
     encoder = _raw_encoder(core.mode, core.mode)
-    encoder.setimage(core, (0, 0, width, height))
+    encoder.setimage(core, box)
     chunks = []
-    # The whole image in one call: in 64 KB pieces (``tobytes``'s) a picture's 2.2 MB of rows took 0.5-3 ms
-    # against 0.25 ms at once (issue 28, ``raw_rows`` of every picture).
+    # All of it in one call: in 64 KB pieces (``tobytes``'s) a picture's 2.2 MB of rows took 0.5-3 ms against
+    # 0.25 ms at once (issue 28).
     size = max(65536, width * height + width)
     while True:
         _length, status, data = encoder.encode(size)
@@ -186,28 +187,13 @@ def pixels(core: Any) -> bytes:
 _raw_encoder = Image.core.raw_encoder
 
 
-def raw_rows(image: Image.Image) -> bytes:
-    """The rows of a palette picture as PNG filters them: a 0 (no filter) before each row."""
-    framed = Image.new("P", (image.width + 1, image.height), 0)  # column 0 is each row's filter byte
-    framed.paste(image, (1, 0))
-    return pixels(framed.im)
-
-
-def pack_bands(raw: bytes, width: int, *, level: int, cache: BandCache | None = CACHE) -> list[Band]:
-    """``raw`` (``raw_rows`` of a picture ``width`` wide, or of whole bands of one) cut into bands of
-    ``BAND_ROWS`` rows, each compressed on its own, or taken from ``cache`` when seen before."""
-    step = (width + 1) * BAND_ROWS
-    own_level = deflate_level(level)
-    rows = memoryview(raw)  # (a band read in place: slicing the bytes copied each picture's rows once more)
-    return [_pack(rows[start:start + step], own_level, cache) for start in range(0, len(raw), step)]
-
-
 def pack_picture(image: Image.Image, *, level: int, cache: BandCache | None = CACHE) -> list[Band]:
-    """``pack_bands(raw_rows(image), image.width, ...)``, each band framed on its own in a band-tall frame the
-    thread keeps.
+    """``image`` cut into bands of ``BAND_ROWS`` rows as PNG filters them (a 0, no filter, before each row),
+    each compressed on its own or taken from ``cache`` when seen before; each band framed on its own in a
+    band-tall frame the thread keeps.
 
-    Why (issue 28): ``raw_rows`` made two buffers the size of the picture each time (the framed copy and its
-    bytes: 4.4 MB for a 1200 x 1843 Warlord table). When the heap held no free block that large, the
+    Why (issue 28): the rows were once framed whole, two buffers the size of the picture each time (the
+    framed copy and its bytes: 4.4 MB for a 1200 x 1843 Warlord table). When the heap held no free block that large, the
     allocator grew it and the picture faulted ~900 new pages in (a render worker's first Warlord picture
     and, later, each taller one than before: ~0.9 ms); and each band was read from memory three times
     more (Adler-32, hash, deflate) after the whole picture had passed through the caches. A band framed
@@ -220,11 +206,11 @@ def pack_picture(image: Image.Image, *, level: int, cache: BandCache | None = CA
     bands: list[Band] = []
     for top in range(0, height, BAND_ROWS):
         frame.paste(source, (1, -top, width + 1, height - top))  # (Pillow clips it to the frame's rows)
-        bands.append(_pack(_region(frame, (0, 0, width + 1, min(BAND_ROWS, height - top))), own_level, cache))
+        bands.append(_pack(pixels(frame, (0, 0, width + 1, min(BAND_ROWS, height - top))), own_level, cache))
     return bands
 
 
-def _pack(band: bytes | memoryview, own_level: int, cache: BandCache | None) -> Band:
+def _pack(band: bytes, own_level: int, cache: BandCache | None) -> Band:
     band_adler = _deflate.adler32(band)  # ISA-L's is ~6x faster than zlib's
     key = (hash(band), len(band))
     packed = cache.get(key, band_adler) if cache is not None else None
@@ -234,16 +220,6 @@ def _pack(band: bytes | memoryview, own_level: int, cache: BandCache | None) -> 
         if cache is not None:
             cache.put(key, band_adler, packed)
     return (packed, band_adler, len(band))
-
-
-def _region(core: Any, box: tuple[int, int, int, int]) -> bytes:
-    """The bytes of rows ``box`` of a one-byte-a-pixel core, read in one call (``pixels`` of a part)."""
-    encoder = _raw_encoder(core.mode, core.mode)
-    encoder.setimage(core, box)
-    _length, status, data = encoder.encode((box[2] - box[0]) * (box[3] - box[1]) + box[2])
-    if status <= 0:  # pragma: no cover - one call holds the whole region
-        raise RuntimeError(f"raw encoder status {status}")
-    return data
 
 
 FRAMES_KEPT = 4

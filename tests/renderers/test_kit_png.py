@@ -30,6 +30,29 @@ def _picture(seed: int, size: tuple[int, int] = (300, 260), colours: int = 40) -
     return image
 
 
+def _raw_rows(image: Image.Image) -> bytes:
+    """The picture's rows as PNG filters them, framed whole: a 0 (no filter) before each row."""
+    framed = Image.new("P", (image.width + 1, image.height), 0)
+    framed.paste(image, (1, 0))
+    return framed.tobytes()
+
+
+def _whole_rows_bands(image: Image.Image) -> list[kit_png.Band]:
+    """The bands as the writer once made them, from the whole framed rows: each ``BAND_ROWS`` rows deflated
+    alone at ISA-L's level 0 and ended on a full flush, with its Adler-32 and length."""
+    from isal import isal_zlib
+
+    raw = _raw_rows(image)
+    step = (image.width + 1) * kit_png.BAND_ROWS
+    bands = []
+    for start in range(0, len(raw), step):
+        part = raw[start:start + step]
+        compressor = isal_zlib.compressobj(0, isal_zlib.DEFLATED, -15)
+        bands.append((compressor.compress(part) + compressor.flush(isal_zlib.Z_FULL_FLUSH), zlib.adler32(part),
+                      len(part)))
+    return bands
+
+
 def _decoded(png: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(png))
     image.load()
@@ -123,7 +146,8 @@ def test_the_bands_are_deflated_by_the_library_the_requirements_ask_for() -> Non
     the time per picture, which a benchmark would show but no other test would."""
     assert kit_png.DEFLATE == "isal"
     band = bytes(range(256)) * 200
-    packed = kit_png.pack_bands(band, 255, level=2, cache=None)
+    rows = Image.frombytes("P", (255, 200), b"".join(band[i + 1:i + 256] for i in range(0, len(band), 256)))
+    packed = kit_png.pack_picture(rows, level=2, cache=None)
     assert zlib.decompressobj(-15).decompress(b"".join(p for p, _a, _n in packed)) == band
 
 
@@ -135,8 +159,9 @@ def test_bands_are_deflated_at_the_isal_level_that_gave_the_same_bytes_every_run
     from isal import isal_zlib
 
     assert kit_png.deflate_level(kit.PNG_LEVEL) == 0
-    raw = kit_png.raw_rows(_picture(3, size=(300, 64)))
-    packed = kit_png.pack_bands(raw, 300, level=kit.PNG_LEVEL, cache=None)
+    picture = _picture(3, size=(300, 64))
+    raw = _raw_rows(picture)
+    packed = kit_png.pack_picture(picture, level=kit.PNG_LEVEL, cache=None)
     step = 301 * kit_png.BAND_ROWS
     for index, (band, _adler, _length) in enumerate(packed):
         compressor = isal_zlib.compressobj(0, isal_zlib.DEFLATED, -15)
@@ -147,12 +172,12 @@ def test_bands_are_deflated_at_the_isal_level_that_gave_the_same_bytes_every_run
 def test_a_picture_packed_from_the_kept_frame_gives_the_bands_of_its_whole_rows() -> None:
     """Issue 28: ``pack_picture`` frames each band alone in a band-tall frame the thread keeps instead of copying
     the whole picture twice. Taller, shorter and other-width pictures in turn, and last bands of every height,
-    give the very bands ``raw_rows`` gives, whatever the previous band left in the frame's rows below."""
+    give the very bands the whole framed rows give, whatever the previous band left in the frame's rows below."""
     kit_png.forget_frames()
     sizes = [(300, 260), (300, 90), (300, 333), (201, 64), (300, 31), (455, 120), (300, 260), (120, 1), (300, 33)]
     for seed, size in enumerate(sizes):
         image = _picture(seed, size=size)
-        whole = kit_png.pack_bands(kit_png.raw_rows(image), image.width, level=kit.PNG_LEVEL, cache=None)
+        whole = _whole_rows_bands(image)
         assert kit_png.pack_picture(image, level=kit.PNG_LEVEL, cache=None) == whole, size
         png = kit_png.encode(image, level=kit.PNG_LEVEL, cache=kit_png.BandCache())
         assert _decoded(png).tobytes() == image.tobytes()
@@ -172,7 +197,7 @@ def test_each_thread_packs_from_a_frame_of_its_own() -> None:
     import threading
 
     images = [_picture(seed, size=(300, 200 + seed)) for seed in range(4)]
-    expected = [kit_png.pack_bands(kit_png.raw_rows(i), 300, level=kit.PNG_LEVEL, cache=None) for i in images]
+    expected = [_whole_rows_bands(i) for i in images]
     found: dict[int, list[list[kit_png.Band]]] = {}
 
     def pack(index: int) -> None:

@@ -519,8 +519,8 @@ class WarlordPresenter:
         from engines.core.dice import SeededDice
         from engines.warlord.upgrades import SCHEMA
 
-        decks = [deck.id for deck in pack_for(None).decks]
-        for order in (decks[:2], decks[1::-1]):
+        decks = [deck.id for deck in pack_for(None).decks][:2]
+        for order in (decks, decks[::-1]) if len(decks) == 2 else ():
             setup = Setup(seats=[SeatSetup(seat=seat, user_id=seat, name=f"warm{seat}", config={"deck": deck})
                                  for seat, deck in enumerate(order)], options={})
             SCHEMA.load(ENGINE.new_game(setup, SeededDice(1)).model_dump_json())
