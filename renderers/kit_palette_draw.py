@@ -27,7 +27,7 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from renderers import kit, kit_bytes, kit_masks, kit_png
+from renderers import kit, kit_bytes, kit_marks, kit_masks, kit_png
 from renderers.kit import RGB
 from renderers.kit_palette import Palette
 
@@ -99,7 +99,7 @@ class Draw(kit.Draw):
         self.fixed = palette
         self.held = _indexes(palette)
         self.exact = True
-        self.dirty: Image.Image | None = None  # pixels whose RGB colour the palette does not hold
+        self.dirty: kit_marks.Marks | None = None  # pixels whose RGB colour the palette does not hold
 
     def _index(self, colour: Any) -> int | None:
         if colour is None:
@@ -121,16 +121,21 @@ class Draw(kit.Draw):
     def _mark_core(self, box: tuple[int, int, int, int], mask: Any) -> None:
         """The pixels of ``mask`` (an image core the size of ``box``) marked as a colour the palette lacks."""
         if self.dirty is None:
-            self.dirty = Image.new("1", self.picture.size)
-        self.dirty.im.paste(1, box, mask)
+            self.dirty = kit_marks.Marks(self.picture.size)
+        self.dirty.add(box, mask)
+
+    def marked(self, region: tuple[int, int, int, int]) -> bool:
+        """Whether a pixel of ``region`` is marked as holding a colour the palette lacks."""
+        return self.dirty is not None and self.dirty.any_in(region)
 
     def _over_dirty(self, xy: tuple[int, int], mask: Image.Image) -> bool:
         if self.dirty is None:
             return False
         box = (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height)
-        if self.dirty.im.crop(box).getbbox() is None:  # (on the core: no Image around it, no palette copied)
+        marks = self.dirty.crop(box)
+        if marks is None or marks.getbbox() is None:
             return False
-        return ImageChops.logical_and(self.dirty.crop(box), _level_mask(mask, 0)).getbbox() is not None
+        return marks.chop_and(_level_mask(mask, 0).im).getbbox() is not None  # (ImageChops.logical_and's core)
 
     def bitmap(self, xy: Any, bitmap: Image.Image, fill: Any = None) -> None:
         """A mask blitted in ``fill``: a two-level mask is that colour's index; the levels between (a text's
@@ -189,7 +194,7 @@ class Draw(kit.Draw):
         index = self.held.get(ground)
         if index is None or self.picture.crop(box).getextrema() != (index, index):
             return False
-        if self.dirty is not None and self.dirty.im.crop(box).getbbox() is not None:
+        if self.marked(box):
             return False
         quantized, unheld = _sprite(self.fixed, picture, _whole(picture.size))
         self.picture.paste(quantized, box[:2])
@@ -316,7 +321,7 @@ class Draw(kit.Draw):
         size = (x1 - x0, y1 - y0)
         indexes = Image.core.fill("L", size, 0)  # (an "L" copy: a "P" one carries a 1 KB palette)
         indexes.paste(core.crop(region), (0, 0, *size))
-        marks = self.dirty.im.crop(region) if self.dirty is not None else None
+        marks = self.dirty.crop(region) if self.dirty is not None else None
         if marks is not None and marks.getbbox() is None:
             marks = None
         _kept_drawn.keep(kept_key, (indexes, marks), kit_bytes.ENTRY + _KEY_BYTES + kit_bytes.image_bytes(indexes)
@@ -325,7 +330,7 @@ class Draw(kit.Draw):
     def _one_index(self, region: tuple[int, int, int, int]) -> int | None:
         """The one index ``region`` holds, with none of its pixels marked; None if it holds more."""
         low, high = self.picture.im.crop(region).getextrema()
-        if low != high or (self.dirty is not None and self.dirty.im.crop(region).getbbox() is not None):
+        if low != high or self.marked(region):
             return None
         return low  # type: ignore[no-any-return]
 

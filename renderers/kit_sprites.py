@@ -61,7 +61,7 @@ class Sprites:
             return
         if not self.sighted.again(key):
             return
-        if draw.exact and (draw.dirty is None or draw.dirty.im.crop(region).getbbox() is None):
+        if draw.exact and not draw.marked(region):
             core = draw.picture.im.crop(region)
             self.kept.keep(key, core, kit_bytes.ENTRY + kit_bytes.held_bytes(key) + kit_bytes.image_bytes(core))
 

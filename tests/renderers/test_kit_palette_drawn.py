@@ -67,7 +67,7 @@ def _drawn(scene: Scene, pal: Palette) -> tuple[bytes, bytes | None, bool]:
     picture = kit_palette_draw.blank((WIDTH, HEIGHT), PANEL, pal)
     on = kit_palette_draw.Draw(picture, pal)
     scene(on)
-    return picture.tobytes(), None if on.dirty is None else on.dirty.tobytes(), on.exact
+    return picture.tobytes(), None if on.dirty is None else on.dirty.whole().tobytes(), on.exact
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -53,7 +53,7 @@ def test_a_colour_the_palette_lacks_is_marked_where_no_later_fill_covers_it() ->
     over = _box_mask((20, 10), (8, 0, 19, 9))  # a held colour over columns 8-19
     draw.fills((30, 12), ((under, lacking), (over, kit.INK)))
     assert draw.dirty is not None
-    assert draw.dirty.getbbox() == (30, 12, 38, 22)  # columns 0-7 of the fill: the lacking colour stayed there
+    assert draw.dirty.whole().getbbox() == (30, 12, 38, 22)  # columns 0-7 of the fill: the lacking colour stayed there
     pixels = picture.load()
     assert pixels[30, 12] == kit_palette_draw._quantized(pal, lacking)
     assert pixels[38, 12] == draw.held[kit.INK] and pixels[49, 21] == draw.held[kit.INK]
