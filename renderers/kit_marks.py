@@ -5,9 +5,10 @@ Why: ``kit_palette_draw.Draw`` marks the pixels whose colour its palette does no
 whose blend was dropped), so a later blend over them is known to be unknowable. Those marks were pasted on
 a "1" picture the size of the board: 2.2 MB for a 1200 x 1843 Warlord table, made for every picture (every
 Warlord picture marks some pixels) and paged in afresh by a worker's first pictures: 0.1-1.7 ms each,
-against a few µs for the marks themselves. A Warlord picture makes 12-21 marks over 10-15 of its ~50
-bands of 32 rows. So the marks are kept as they come (a box and the mask pasted there), listed by the bands
-they touch, and a region's marks are pasted on a picture of that region only when asked for.
+against a few µs for the marks themselves. A Warlord picture makes 12-21 marks over 10-20 of its ~50
+bands of 32 rows. So the marks are kept as they come (a box and the mask pasted there), cut by the bands
+they touch and listed by band, and a region's marks are pasted on a picture of that region only when asked
+for.
 
 Why the answers are the dense picture's: a region is made by the very pastes the board-sized picture was
 made by (``paste(1, box, mask)``, in the order marked) restricted to that region, and a mark's part off the
@@ -24,6 +25,10 @@ from PIL import Image
 BAND_SHIFT = 5
 """Marks are listed by bands of 32 rows (``1 << BAND_SHIFT``), the PNG bands' height."""
 
+CROWDED = 8
+"""Marks a band lists at most before they are pasted into one (the busiest band of a Warlord or WoW Miniatures
+picture holds 3-6)."""
+
 Box = tuple[int, int, int, int]
 
 
@@ -31,12 +36,11 @@ class Marks:
     """Marked pixels of a picture of ``size``: ``add`` a mask at a box, ask whether a region holds any
     (``any_in``) or for the region's marks as a "1" image core (``crop``)."""
 
-    __slots__ = ("bands", "marks", "size")
+    __slots__ = ("bands", "size")
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.marks: list[tuple[int, int, int, int, Any]] = []
-        self.bands: dict[int, list[int]] = {}
+        self.bands: dict[int, list[tuple[int, int, int, int, Any]]] = {}  # band -> its marks (x0, y0, x1, y1, mask)
 
     def add(self, box: Box, mask: Any) -> None:
         """Mark the pixels ``mask`` (an image core the size of ``box``) marks at ``box``, as
@@ -49,33 +53,37 @@ class Marks:
             cut = (max(x0, 0), max(y0, 0), min(x1, width), min(y1, height))
             mask = mask.crop((cut[0] - x0, cut[1] - y0, cut[2] - x0, cut[3] - y0))
             x0, y0, x1, y1 = cut
-        number = len(self.marks)
-        self.marks.append((x0, y0, x1, y1, mask))
-        bands = self.bands
-        for band in range(y0 >> BAND_SHIFT, ((y1 - 1) >> BAND_SHIFT) + 1):
-            listed = bands.get(band)
-            if listed is None:
-                bands[band] = [number]
-            else:
-                listed.append(number)
+        first, last = y0 >> BAND_SHIFT, (y1 - 1) >> BAND_SHIFT
+        if first == last:
+            self._keep(first, (x0, y0, x1, y1, mask))
+            return
+        for band in range(first, last + 1):  # a piece a band: each band's marks are its own
+            top, bottom = max(y0, band << BAND_SHIFT), min(y1, (band + 1) << BAND_SHIFT)
+            self._keep(band, (x0, top, x1, bottom, mask.crop((0, top - y0, x1 - x0, bottom - y0))))
+
+    def _keep(self, band: int, mark: tuple[int, int, int, int, Any]) -> None:
+        """``mark`` (inside ``band``) listed last in its band; a band that gathers more than ``CROWDED`` marks is
+        pasted into one mark of its whole width (what the warm-ups' scratch pictures, drawn on again and
+        again, come to), so a question never walks a long list."""
+        listed = self.bands.get(band)
+        if listed is None:
+            self.bands[band] = [mark]
+            return
+        listed.append(mark)
+        if len(listed) > CROWDED:
+            top = band << BAND_SHIFT
+            whole = (0, top, self.size[0], min(self.size[1], top + (1 << BAND_SHIFT)))
+            self.bands[band] = [(*whole, self.crop(whole))]
 
     def _under(self, box: Box) -> list[tuple[int, int, int, int, Any]]:
-        """The marks that overlap ``box``, in the order they were made."""
+        """The marks that overlap ``box``, band after band, each band's in the order they were made (the bands'
+        marks do not overlap one another)."""
         x0, y0, x1, y1 = box
         if x0 >= x1 or y0 >= y1:
             return []
-        first, last = max(y0, 0) >> BAND_SHIFT, (max(y1, 1) - 1) >> BAND_SHIFT
         bands = self.bands
-        if first == last:
-            numbers: Any = bands.get(first, ())
-        else:
-            found: set[int] = set()
-            for band in range(first, last + 1):
-                found.update(bands.get(band, ()))
-            numbers = sorted(found)
-        marks = self.marks
-        return [mark for number in numbers
-                if (mark := marks[number])[0] < x1 and mark[2] > x0 and mark[1] < y1 and mark[3] > y0]
+        return [mark for band in range(max(y0, 0) >> BAND_SHIFT, ((max(y1, 1) - 1) >> BAND_SHIFT) + 1)
+                for mark in bands.get(band, ()) if mark[0] < x1 and mark[2] > x0 and mark[1] < y1 and mark[3] > y0]
 
     def crop(self, box: Box) -> Any:
         """The marks inside ``box`` as a "1" image core of its size, as ``crop(box)`` of the board-sized

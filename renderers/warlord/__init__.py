@@ -37,9 +37,11 @@ class _Frame:
                  log_lines: Sequence[str]) -> None:
         self.head_bottom = panel.header_height(state, lang, seat_names)
         self.plan = layout.plan(state, lang, viewer, self.head_bottom)
-        column_bottom = panel.column_height(state, lang, self.head_bottom, log_lines)
+        self.cards = {p.seat: panel.card_rows(state, p, lang) for p in state.players}  # measured once, drawn later
+        self.footer = panel.footer_rows(state, lang)
+        column_bottom = panel.column_height(state, lang, self.head_bottom, log_lines, self.cards)
         self.footer_top = self.plan.bottom  # the legend of states and abbreviations, under the armies
-        footer_bottom = self.footer_top + panel.footer_height(state, lang)
+        footer_bottom = self.footer_top + panel.footer_height(state, lang, self.footer)
         self.height = max(HEIGHT, footer_bottom + MARGIN, column_bottom + MARGIN)
         self.now = panel.acting(state)
 
@@ -72,9 +74,9 @@ def _draw(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mappin
         label_right = overlay.draw_over(draw, state, frame.plan, lang)
     with kit.region("panel"):
         panel.draw_column(draw, state, lang, seat_names, frame.head_bottom, frame.height - MARGIN, log_lines,
-                          frame.now, max(layout.PANEL_X0, label_right, layout.ink_right(frame.plan)))
+                          frame.now, max(layout.PANEL_X0, label_right, layout.ink_right(frame.plan)), frame.cards)
     with kit.region("legend"):
-        panel.draw_footer(draw, state, lang, frame.footer_top)
+        panel.draw_footer(draw, state, lang, frame.footer_top, frame.footer)
 
 
 def render_image(state: State, lang: str = "en", seat_names: Mapping[int, str] | None = None,

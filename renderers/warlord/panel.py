@@ -251,16 +251,24 @@ def card_rows(state: State, p: PlayerState, lang: str) -> list[str]:
     return rows
 
 
-def card_height(state: State, p: PlayerState, lang: str) -> int:
-    return 2 * CARD_PAD + LINE * (1 + len(card_rows(state, p, lang)))
+def card_height(state: State, p: PlayerState, lang: str, rows: Sequence[str] | None = None) -> int:
+    """A player card's height; ``rows``: its ``card_rows`` when the caller has them."""
+    return 2 * CARD_PAD + LINE * (1 + len(card_rows(state, p, lang) if rows is None else rows))
 
 
-def column_height(state: State, lang: str, top: int, log_lines: Sequence[str] = ()) -> int:
+CardRows = Mapping[int, Sequence[str]]
+"""Each seat's ``card_rows``, worked out once a picture (``renderers.warlord._Frame``): the column's height
+needs them before anything is drawn, and its drawing needs them again."""
+
+
+def column_height(state: State, lang: str, top: int, log_lines: Sequence[str] = (),
+                  cards: CardRows | None = None) -> int:
     """Bottom of the player cards, the legend and the newest log entry (older entries take what is left).
 
     Why the newest entry counts: a discard line on two rows made the cards taller, and on the least
     height the game-over picture lost "alice wins the game." from its log; the picture grows instead."""
-    y = top + sum(card_height(state, p, lang) + DU(3) for p in state.players)
+    y = top + sum(card_height(state, p, lang, None if cards is None else cards[p.seat]) + DU(3)
+                  for p in state.players)
     y += LINE * len(_legend(state, lang)) + DU(2)
     if log_lines:
         y += LINE * len(kit.wrap(plain(log_lines[-1]), TEXT, PANEL_W - DU(2)))
@@ -355,14 +363,19 @@ def footer_lines(state: State, lang: str) -> list[str]:
     return [FOOTER_GAP.join(entry for _x, entry in row) for row in footer_rows(state, lang)]
 
 
-def footer_height(state: State, lang: str) -> int:
-    return LINE * len(footer_rows(state, lang)) + DU(2)
+FooterRows = list[list[tuple[int, str]]]
 
 
-def draw_footer(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int) -> None:
-    """``footer_rows`` from ``top`` down, left of the player column (the canvas is plain there)."""
+def footer_height(state: State, lang: str, rows: FooterRows | None = None) -> int:
+    """The legend's height under the armies; ``rows``: its ``footer_rows`` when the caller has them."""
+    return LINE * len(footer_rows(state, lang) if rows is None else rows) + DU(2)
+
+
+def draw_footer(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int, rows: FooterRows | None = None) -> None:
+    """``footer_rows`` (``rows`` when the caller has them) from ``top`` down, left of the player column (the
+    canvas is plain there)."""
     floor = top
-    for k, row in enumerate(footer_rows(state, lang)):
+    for k, row in enumerate(footer_rows(state, lang) if rows is None else rows):
         below, left = floor, 0
         for x, entry in row:
             inked = kit_ink.draw_text(draw, (FIELD_X0 + x, top + DU(2) + k * LINE + LINE // 2), entry, TEXT,
@@ -374,16 +387,18 @@ def draw_footer(draw: ImageDraw.ImageDraw, state: State, lang: str, top: int) ->
 
 def draw_column(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: Mapping[int, str] | None,
                 top: int, bottom: int, log_lines: Sequence[str], now: list[int] | None = None,
-                clear: int = PANEL_X0) -> None:
+                clear: int = PANEL_X0, cards: CardRows | None = None) -> None:
     """Player cards, the legend, then the newest log lines that fit above ``bottom``. ``clear``: the
-    first column right of anything drawn before the column (the field's arrow may reach into it)."""
+    first column right of anything drawn before the column (the field's arrow may reach into it); ``cards``:
+    each seat's ``card_rows`` when the caller has them."""
     x0, x1 = PANEL_X0, PANEL_X0 + PANEL_W
     inner = _inner()
     asked = set(acting(state) if now is None else now)
     y = top
     floor = 0  # the first row below the last card: the canvas is plain under it
     for p in state.players:
-        h = card_height(state, p, lang)
+        rows = card_rows(state, p, lang) if cards is None else cards[p.seat]
+        h = card_height(state, p, lang, rows)
         active = p.seat in asked and len(asked) == 1
         box = (x0, y, x1, y + h)
         draw.rounded_rectangle(box, radius=DU(3), fill=kit.PANEL, outline=ACTIVE_EDGE if active else kit.PANEL_LINE,
@@ -398,7 +413,7 @@ def draw_column(draw: ImageDraw.ImageDraw, state: State, lang: str, seat_names: 
         inked = kit_ink.draw_text(draw, (lx, y + CARD_PAD + LINE // 2), kit.fit(name, TEXT, inner, 1), TEXT,
                                   kit.HIGHLIGHT if active else kit.INK, ground=(kit.PANEL, inside), anchor="lm",
                                   bold=True)
-        for k, line in enumerate(card_rows(state, p, lang), start=1):
+        for k, line in enumerate(rows, start=1):
             ground = (kit.PANEL, (inside[0], max(inside[1], inked[3]), inside[2], inside[3]))
             inked = kit_ink.draw_text(draw, (lx, y + CARD_PAD + k * LINE + LINE // 2), line, TEXT, kit.SUBTLE,
                                       ground=ground, anchor="lm")

@@ -35,14 +35,20 @@ _WRAPPER = Image.new("1", (1, 1))
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.lists(masks(), max_size=8), st.lists(boxes, min_size=1, max_size=6))
+@given(st.lists(masks(), max_size=8), st.lists(boxes, min_size=1, max_size=6), st.sampled_from((2, 8)))
 def test_marks_answer_as_the_board_sized_picture(marked: list[tuple[tuple[int, int, int, int], Image.Image]],
-                                                 regions: list[tuple[int, int, int, int]]) -> None:
+                                                 regions: list[tuple[int, int, int, int]], crowded: int) -> None:
+    """With a band's marks pasted into one after 2 of them, and after 8 (the product's)."""
     dense = Image.new("1", SIZE)
     sparse = kit_marks.Marks(SIZE)
-    for box, mask in marked:
-        dense.im.paste(1, box, mask.im)
-        sparse.add(box, mask.im)
+    kept = kit_marks.CROWDED
+    kit_marks.CROWDED = crowded
+    try:
+        for box, mask in marked:
+            dense.im.paste(1, box, mask.im)
+            sparse.add(box, mask.im)
+    finally:
+        kit_marks.CROWDED = kept
     assert sparse.whole().tobytes() == dense.tobytes()
     for region in regions:
         expected = dense.im.crop(region)
@@ -60,14 +66,22 @@ def test_a_region_no_mark_reaches_is_answered_without_a_picture() -> None:
     assert sparse.crop((0, 0, 90, 39)) is None  # band 0 and band 1 above the mark
     assert sparse.crop((21, 40, 60, 50)) is None  # its band, beside it
     assert sparse.any_in((19, 49, 30, 60))
-    assert sparse.bands == {1: [0]}
+    assert list(sparse.bands) == [1]
 
 
-def test_a_mark_across_bands_is_listed_in_each_and_cut_to_the_board() -> None:
+def test_a_mark_is_cut_by_bands_and_to_the_board() -> None:
     sparse = kit_marks.Marks(SIZE)
-    sparse.add((80, 20, 100, 70), Image.new("1", (20, 50), 1).im)  # 10 columns off the board
-    assert sparse.bands == {0: [0], 1: [0], 2: [0]}
-    x0, y0, x1, y1, mask = sparse.marks[0]
-    assert (x0, y0, x1, y1) == (80, 20, 90, 70) and mask.size == (10, 50)
+    sparse.add((80, 20, 100, 70), Image.new("1", (20, 50), 1).im)  # 10 columns off the board, over three bands
+    pieces = {band: [(x0, y0, x1, y1, mask.size) for x0, y0, x1, y1, mask in marks]
+              for band, marks in sparse.bands.items()}
+    assert pieces == {0: [(80, 20, 90, 32, (10, 12))], 1: [(80, 32, 90, 64, (10, 32))], 2: [(80, 64, 90, 70, (10, 6))]}
     sparse.add((-5, 200, 5, 210), Image.new("1", (10, 10), 1).im)  # wholly below the board: nothing kept
-    assert len(sparse.marks) == 1
+    assert len(sparse.bands) == 3
+
+
+def test_a_crowded_band_is_one_mark_of_its_whole_width() -> None:
+    sparse = kit_marks.Marks(SIZE)
+    for k in range(kit_marks.CROWDED + 1):
+        sparse.add((k, 33, k + 2, 35), Image.new("1", (2, 2), 1).im)
+    assert [mark[:4] for mark in sparse.bands[1]] == [(0, 32, 90, 64)]
+    assert sparse.whole().getbbox() == (0, 33, kit_marks.CROWDED + 2, 35)
