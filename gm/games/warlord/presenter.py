@@ -408,7 +408,7 @@ class WarlordPresenter:
             return [Button(t("warlord.ui.button.keep", lang), f"{prefix}:keep", style="primary"),
                     Button(t("warlord.ui.button.discard", lang), f"{prefix}:discardmenu")]
         found = [Button(t("warlord.ui.button.orders", lang), f"{prefix}:orders", style="primary")]
-        if any(isinstance(a, A.Attack) for a in choices.legal(view, seat)):  # public: the armies only
+        if seat is not None and ENGINE.any_legal(view, seat, A.Attack):  # public: the armies only
             found.append(Button(t("warlord.ui.button.attack", lang), f"{prefix}:attack", style="danger"))
         found.append(Button(t("warlord.ui.button.pass", lang), f"{prefix}:pass", style="success"))
         return found
