@@ -198,7 +198,8 @@ class WarlordEngine:
             yield action
 
     def _answers(self, state: State, seat: int, asked: str) -> list[Action]:
-        """The legal answers to a question with no rules to check them against: an army, a discard, a reaction."""
+        """The legal answers to a question that lists its own answers (an army, a discard, a reaction), which
+        ``_check`` has nothing to add to."""
         if asked == "starting_army":
             cards = [state.defn(u) for u in state.player(seat).deck_pool]
             found = default_army(cards, state.factions)
