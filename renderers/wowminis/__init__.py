@@ -29,7 +29,7 @@ from engines.wowminis.state import State
 from renderers import kit, kit_palette_draw, kit_panel
 from renderers.kit import Box
 from renderers.kit_palette import Palette
-from renderers.wowminis import board, overlay, palette, panel, window
+from renderers.wowminis import board, coordinates, overlay, palette, panel, window
 from renderers.wowminis.layout import (
     COORD_Y,
     DU,
@@ -341,6 +341,7 @@ def warm_up() -> None:
         kit.to_png(_map_form(map_json, sides))  # the map's palette form: what its pictures are drawn on
         for scale in zoom_scales(board_map.columns, board_map.rows):  # the whole maps its windows are cut from
             window.whole_map(map_json, scale, palette.for_map(map_json, sides))  # (``window``), shared by the workers
+            coordinates.warm(scale, palette.for_map(map_json, sides), board_map.columns, board_map.rows)  # their strips
     setup = Setup(seats=[SeatSetup(seat=0, user_id=0, name="warm"), SeatSetup(seat=1, user_id=1, name="up")],
                   options={})
     from renderers import kit_warm

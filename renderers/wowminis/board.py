@@ -20,16 +20,14 @@ from PIL import Image, ImageDraw
 from engines.wowminis import rules_stats
 from engines.wowminis.content import MapDef
 from engines.wowminis.state import CharState, State
-from renderers import kit, kit_board, kit_ink
+from renderers import kit, kit_board
 from renderers.kit_panel import LegendEntry
-from renderers.wowminis import glyphs, ring
+from renderers.wowminis import coordinates, glyphs, ring
 from renderers.wowminis.layout import (
-    COORD_X,
     COORD_Y,
     HEIGHT,
     LEFT_X1,
     PANEL_BOX,
-    TEXT,
     WIDTH,
     HexGrid,
     active_char,
@@ -84,7 +82,7 @@ def paint_map(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid, sides: tu
         paint_ground(draw, board, grid)
     paint_points(draw, board, grid, sides)
     with kit.region("board"):
-        _coordinates(draw, grid)
+        coordinates.draw(draw, grid)  # (a zoomed window's pasted from its scale's strips, issue 28)
 
 
 def paint_ground(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid) -> None:
@@ -121,24 +119,6 @@ def paint_points(draw: ImageDraw.ImageDraw, board: MapDef, grid: HexGrid,
         if cell is not None:
             glyphs.paint_vp_rim(draw, grid.polygon(*cell, 1), grid.s)
             glyphs.paint_star(draw, *grid.centre(*cell), grid.s * 0.5)
-
-
-def _coordinates(draw: ImageDraw.ImageDraw, grid: HexGrid) -> None:
-    """Column letters above and below, row numbers left and right (at the first and last
-    column's hexes, so a number sits level with the hex it names). A zoomed window draws them anew, 28 labels
-    (~2 ms): each is copied from its last drawing over the canvas colour (``kit_ink.draw_label``, issue 28)."""
-    size = max(TEXT * 3 // 4, min(TEXT, round(grid.s * 0.85)))
-    first_col, last_col = grid.c0, grid.c0 + grid.cols - 1
-    for col in range(first_col, last_col + 1):
-        x = grid.centre(col, 0)[0]
-        letter = grid.label(col, 0)[:-1]
-        kit_ink.draw_label(draw, (x, grid.y0 - COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
-        kit_ink.draw_label(draw, (x, grid.bottom + COORD_Y / 2), letter, size, kit.INK, anchor="mm", bold=True)
-    for row in range(grid.r0, grid.r0 + grid.rows):
-        y0 = grid.centre(first_col, row)[1]
-        y1 = grid.centre(last_col, row)[1]
-        kit_ink.draw_label(draw, (grid.x0 - COORD_X / 2, y0), str(row + 1), size, kit.INK, anchor="mm", bold=True)
-        kit_ink.draw_label(draw, (grid.right + COORD_X / 2, y1), str(row + 1), size, kit.INK, anchor="mm", bold=True)
 
 
 # -- pieces ---------------------------------------------------------------------------------
