@@ -45,19 +45,16 @@ _AT = 64
 pixels; room for a label's half above it."""
 
 
-def size(grid: HexGrid) -> int:
-    """The coordinates' text size at ``grid``'s scale."""
-    return _text_size(grid.s)
-
-
 def _text_size(s: float) -> int:
+    """The coordinates' text size at scale ``s``."""
     return max(TEXT * 3 // 4, min(TEXT, round(s * 0.85)))
 
 
-def warm(s: float, colours: Palette, columns: int, rows: int) -> None:
-    """Make the strips of scale ``s`` for a map of ``columns`` x ``rows`` on ``colours`` (the fork server's warm-up:
-    the render workers share them)."""
-    _strips(s, _text_size(s), colours, _rounded_up(columns, 16), _rounded_up(rows, 12))
+def warm(s: float, colours: Palette, columns: int, rows: int) -> Strips | None:
+    """The strips of scale ``s`` for a map of ``columns`` x ``rows`` hexes on ``colours``, made once (the fork
+    server's warm-up makes the built-in maps', which the render workers share); sizes are rounded up to whole
+    built-in maps so that windows of one map find one set."""
+    return _strips(s, colours, -(-max(columns, 1) // 16) * 16, -(-max(rows, 1) // 12) * 12)
 
 
 def draw(on: ImageDraw.ImageDraw, grid: HexGrid) -> None:
@@ -66,7 +63,7 @@ def draw(on: ImageDraw.ImageDraw, grid: HexGrid) -> None:
     strips where they can be (the module's docstring), else each label copied from its last drawing over the
     canvas colour (``kit_ink.draw_label``)."""
     first_col, last_col = grid.c0, grid.c0 + grid.cols - 1
-    text = size(grid)
+    text = _text_size(grid.s)
     for side in SIDES:
         if side in ("top", "bottom"):
             at = grid.y0 - COORD_Y / 2 if side == "top" else grid.bottom + COORD_Y / 2
@@ -122,7 +119,7 @@ def _pasted(on: ImageDraw.ImageDraw, grid: HexGrid, side: Side, at: float, first
     if dx != round(dx) or dy != round(dy) or grid.c0 < 0 or grid.r0 < 0 or ground is None:
         return [(first, last)]
     columns, rows = grid.c0 + grid.cols, grid.r0 + grid.rows
-    strips = _strips(grid.s, size(grid), on.fixed, _rounded_up(columns, 16), _rounded_up(rows, 12))
+    strips = warm(grid.s, on.fixed, columns, rows)
     if strips is None:
         return [(first, last)]
     across = side in ("top", "bottom")
@@ -148,16 +145,13 @@ def _pasted(on: ImageDraw.ImageDraw, grid: HexGrid, side: Side, at: float, first
     return left_over
 
 
-def _rounded_up(count: int, step: int) -> int:
-    return max(step, -(-count // step) * step)
-
-
 @lru_cache(maxsize=STRIPS)
-def _strips(s: float, text: int, colours: Palette, columns: int, rows: int) -> Strips | None:
+def _strips(s: float, colours: Palette, columns: int, rows: int) -> Strips | None:
     """The strips of scale ``s`` for ``columns`` x ``rows`` hexes, drawn on ``colours``' indexes; None when a label
     would round otherwise once moved (its place half a pixel from the grid), two labels would touch, or the palette
     cannot say what every pixel of them is."""
     whole = HexGrid(left=ZOOM_EDGE, top=ZOOM_EDGE, s=s, cols=columns, rows=rows)
+    text = _text_size(s)
     letters = [((whole.centre(col, 0)[0], _AT), whole.label(col, 0)[:-1]) for col in range(columns)]
     numbers = [[((_AT, whole.centre(parity, row)[1]), str(row + 1)) for row in range(rows)] for parity in (0, 1)]
     made = [_strip(letters, text, colours, across=True), _strip(numbers[0], text, colours, across=False),
